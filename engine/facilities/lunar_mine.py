@@ -1,0 +1,39 @@
+"""Lunar Mine (R-MINE): each ship at least the highest docked there; 1 ore per ship.
+
+Van Vogt Mountains: the first ship you dock here each turn may be any value.
+Neutral blockers (value 1) count as docked ships, and so never block anything.
+"""
+
+from __future__ import annotations
+
+from engine.board import Refusal, gain, refuse
+from engine.facilities.base import Facility
+from engine.state import GameState, Ship
+from engine.territories import has_bonus
+
+
+def mine_minimum(s: GameState) -> int:
+    """The lowest value the Lunar Mine accepts now."""
+    return max((ship.value for ship in s.docks["mine"] if ship is not None), default=1)
+
+
+class LunarMine(Facility):
+    id = "mine"
+    pattern = "single"
+
+    def rule_refusal(self, s: GameState, p: int, ships: list[Ship]) -> Refusal | None:
+        low = mine_minimum(s)
+        value = ships[0].value
+        if value >= low:
+            return None
+        if s.turn.mine_docks == 0 and has_bonus(s, p, "vanvogt"):
+            return None
+        return refuse(
+            "mine.too_low",
+            minimum=low,
+            ships=", ".join(str(x.value) for x in sorted(s.undocked, key=lambda x: x.value)),
+        )
+
+    def effect(self, s: GameState, p: int, ships: list[Ship], group: int) -> None:
+        s.turn.mine_docks += len(ships)
+        gain(s, p, ore=len(ships))

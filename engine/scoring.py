@@ -1,0 +1,70 @@
+"""Victory points (R-END-1) and the outcome of a finished game (R-END-2, R-END-3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from engine.state import GameState
+from engine.tables import TERRITORIES, VP_CARDS
+from engine.territories import colonies_placed, leader
+
+TieBreak = Literal["cards", "ore", "fuel", "shared"]
+
+
+def victory_points(s: GameState, p: int) -> int:
+    """1 per colony on the planet, per controlled territory, per Alien City/Monument,
+    and 1 for controlling the territory with the Positron Field."""
+    vp = colonies_placed(s, p)
+    vp += sum(1 for t in TERRITORIES if s.controller[t] == p)
+    vp += sum(1 for c in s.players[p].cards if c in VP_CARDS)
+    positron = s.fields["positron"]
+    if positron is not None and s.controller[positron] == p:
+        vp += 1
+    return vp
+
+
+def recount_victory_points(s: GameState, p: int) -> int:
+    """VP from the board alone, recomputing control instead of reading the cache."""
+    vp = 0
+    for t in TERRITORIES:
+        vp += s.colonies[t][p]
+        if leader(s.colonies[t]) == p:
+            vp += 1
+            if s.fields["positron"] == t:
+                vp += 1
+    vp += sum(1 for c in s.players[p].cards if c in VP_CARDS)
+    return vp
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winners (seats), everyone's VP, and which tie-break decided."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    tiebreak: TieBreak | None  # None: VP alone decided
+    reason: str = "last_colony"
+
+
+def outcome(s: GameState) -> Outcome | None:
+    """The outcome of a finished game, or None while it goes on."""
+    if not s.over:
+        return None
+    scores = tuple(victory_points(s, p) for p in range(s.num_players))
+    best = max(scores)
+    tied = [p for p in range(s.num_players) if scores[p] == best]
+    if len(tied) == 1:
+        return Outcome(tuple(tied), scores, None)
+    keys: list[tuple[TieBreak, list[int]]] = [
+        ("cards", [len(pl.cards) for pl in s.players]),
+        ("ore", [pl.ore for pl in s.players]),
+        ("fuel", [pl.fuel for pl in s.players]),
+    ]
+    for name, values in keys:
+        top = max(values[p] for p in tied)
+        narrowed = [p for p in tied if values[p] == top]
+        if len(narrowed) == 1:
+            return Outcome(tuple(narrowed), scores, name)
+        tied = narrowed
+    return Outcome(tuple(tied), scores, "shared")

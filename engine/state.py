@@ -1,0 +1,235 @@
+"""The game state: plain mutable records with an explicit, cheap copy.
+
+The engine mutates a state in place on its fast path; the checked door copies
+first. Values that never change inside (ships, decisions, events) are frozen,
+so a copy only duplicates the containers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from engine.config import GameConfig
+from engine.tables import CardId, FacilityId, FieldId, TerritoryId
+
+NEUTRAL: Final = -1  # owner of the blocked-dock ships (R-SETUP-6)
+CHANCE: Final = -1  # "player" who acts on chance decisions
+
+
+@dataclass(frozen=True, slots=True)
+class Ship:
+    """A die. The relic ship has no colour; its owner is whoever bought it."""
+
+    owner: int
+    value: int
+    relic: bool = False
+
+    def with_value(self, value: int) -> Ship:
+        return Ship(self.owner, value, self.relic)
+
+
+# ---- pending decisions -------------------------------------------------------
+# The first decision in ``GameState.pending`` must be answered before anything
+# else happens; chance decisions are answered by the driver's sampled outcome.
+
+
+@dataclass(frozen=True, slots=True)
+class RevealDecision:
+    """Chance: turn up ``count`` cards from the deck, to the display or a player (R-SETUP-2)."""
+
+    count: int
+    to_player: int | None = None  # None: the alien tech display
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayerDecision:
+    """Chance: the first player is chosen at random (R-SETUP-5)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RollDecision:
+    """Chance: roll the current player's undocked ships (R-TURN-1) or a Warper reroll."""
+
+    dice: int  # coloured ships rolled
+    relic: bool  # whether the relic ship is rolled too
+    reroll: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceColonyDecision:
+    """Choose the territory for a colony (Terraforming, Constructor, launch)."""
+
+    player: int
+    source: Literal["terraform", "constructor", "launch"]
+
+
+@dataclass(frozen=True, slots=True)
+class RaidDecision:
+    """Choose what to steal at the Raiders' Outpost (R-RAID-2), one pick at a time."""
+
+    player: int
+    stolen: int = 0  # resources taken so far; >0 means resources were chosen
+
+
+@dataclass(frozen=True, slots=True)
+class PlasmaDecision:
+    """Plasma Cannon fired at ``facility``: remove more opponents' ships there, or stop."""
+
+    player: int
+    facility: FacilityId
+    removed: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnExcessDecision:
+    """End of turn: choose which resources to return above the limit of 8 (R-TURN-7)."""
+
+    player: int
+    excess: int
+
+
+Decision = (
+    RevealDecision
+    | FirstPlayerDecision
+    | RollDecision
+    | PlaceColonyDecision
+    | RaidDecision
+    | PlasmaDecision
+    | ReturnExcessDecision
+)
+CHANCE_DECISIONS: Final = (RevealDecision, FirstPlayerDecision, RollDecision)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, as data: a message key, who did it, and parameters."""
+
+    key: str
+    player: int | None = None
+    params: dict[str, str | int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class PlayerState:
+    """What one seat owns. Colonies on planet are in ``GameState.colonies``."""
+
+    fuel: int = 0
+    ore: int = 0
+    colonies: int = 0  # unplaced colonies, not counting one on the hub track
+    hub: int = 0  # space of the colony on this player's hub track; 0 = none
+    stock: int = 3  # ships of this colour in the ship stock
+    bay: list[Ship] = field(default_factory=list)  # Maintenance Bay
+    cards: list[CardId] = field(default_factory=list)
+
+    def copy(self) -> PlayerState:
+        return PlayerState(
+            self.fuel,
+            self.ore,
+            self.colonies,
+            self.hub,
+            self.stock,
+            list(self.bay),
+            list(self.cards),
+        )
+
+
+@dataclass(slots=True)
+class TurnState:
+    """What the current player has done this turn, for once-per-turn rules."""
+
+    used: list[CardId] = field(default_factory=list)  # cards used or discarded this turn
+    discarded: bool = False  # R-TECH-2: one discard per turn
+    mine_docks: int = 0  # ships docked at the Lunar Mine (Van Vogt)
+    hub_docks: int = 0  # ships docked at the Colony Hub (Asimov)
+    asimov_used: bool = False
+    hub_overflow: int = 0  # R-HUB-3: steps past space 7, kept only for an immediate launch
+    artifact_cycles: int = 0  # cycles earned and not yet used (R-ART-1)
+    artifact_total: int = 0  # value docked at the Artifact since the last claim (R-ART-2)
+    market_rates: dict[int, int] = field(default_factory=dict)  # market group -> pair value
+    borrowed: list[TerritoryId] = field(default_factory=list)  # Data Crystal bonuses
+
+    def copy(self) -> TurnState:
+        return TurnState(
+            list(self.used),
+            self.discarded,
+            self.mine_docks,
+            self.hub_docks,
+            self.asimov_used,
+            self.hub_overflow,
+            self.artifact_cycles,
+            self.artifact_total,
+            dict(self.market_rates),
+            list(self.borrowed),
+        )
+
+
+@dataclass(slots=True)
+class GameState:
+    """The whole game at one moment. Build one with ``engine.setup.new_game``."""
+
+    config: GameConfig
+    players: list[PlayerState]
+    # Shared facilities: one list of docks each, None = free (R-SETUP-6 blockers are NEUTRAL ships).
+    docks: dict[FacilityId, list[Ship | None]]
+    hub_docks: list[list[Ship]]  # per player: ships on that player's hub track
+    colonies: dict[TerritoryId, list[int]]  # territory -> colonies per player
+    controller: dict[TerritoryId, int | None]
+    fields: dict[FieldId, TerritoryId | None]
+    relic_on_desert: bool = True
+    deck: list[int] = field(default_factory=list)  # copies per card kind (engine.tables.CARDS)
+    discard: list[int] = field(default_factory=list)
+    display: list[CardId] = field(default_factory=list)
+    supply: list[int] | None = None  # [fuel, ore] under the finite-supply option
+    current: int = 0
+    first_player: int = 0
+    turn_number: int = 0  # turns started so far
+    undocked: list[Ship] = field(default_factory=list)  # current player's rolled, undocked ships
+    turn: TurnState = field(default_factory=TurnState)
+    pending: list[Decision] = field(default_factory=list)
+    over: bool = False
+    events: list[Event] = field(default_factory=list)
+    version: int = 0  # actions applied so far
+
+    def copy(self) -> GameState:
+        return GameState(
+            self.config,
+            [p.copy() for p in self.players],
+            {f: list(d) for f, d in self.docks.items()},
+            [list(h) for h in self.hub_docks],
+            {t: list(c) for t, c in self.colonies.items()},
+            dict(self.controller),
+            dict(self.fields),
+            self.relic_on_desert,
+            list(self.deck),
+            list(self.discard),
+            list(self.display),
+            None if self.supply is None else list(self.supply),
+            self.current,
+            self.first_player,
+            self.turn_number,
+            list(self.undocked),
+            self.turn.copy(),
+            list(self.pending),
+            self.over,
+            list(self.events),
+            self.version,
+        )
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    def to_act(self) -> int:
+        """Seat that must act now, or CHANCE for a chance decision."""
+        if self.pending:
+            d = self.pending[0]
+            if isinstance(d, CHANCE_DECISIONS):
+                return CHANCE
+            return d.player
+        return self.current
+
+    @property
+    def round(self) -> int:
+        """1-based round number (a round is one turn of every player)."""
+        return (max(self.turn_number, 1) - 1) // self.num_players + 1

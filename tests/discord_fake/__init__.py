@@ -1,0 +1,37 @@
+"""Local fake of Discord's HTTP API plus gateway-event injection for discord.py tests.
+
+Typical use::
+
+    async with FakeDiscord() as fake, BotHarness(fake, make_bot()) as h:
+        result = await h.interact(h.slash("demo ping"))
+        assert result.message["content"] == "pong"
+"""
+
+from . import payloads
+from .harness import BotHarness, InteractionResult
+from .payloads import TestGuild, build_test_guild, find_component
+from .server import (
+    ApiError,
+    FakeDiscord,
+    FakeDiscordTimeout,
+    FakeResponse,
+    InteractionState,
+    RecordedFile,
+    RecordedRequest,
+)
+
+__all__ = [
+    "ApiError",
+    "BotHarness",
+    "FakeDiscord",
+    "FakeDiscordTimeout",
+    "FakeResponse",
+    "InteractionResult",
+    "InteractionState",
+    "RecordedFile",
+    "RecordedRequest",
+    "TestGuild",
+    "build_test_guild",
+    "find_component",
+    "payloads",
+]

@@ -1,0 +1,1967 @@
+"""A local fake of Discord's REST API, good enough for discord.py's real code.
+
+:class:`FakeDiscord` runs an aiohttp server on ``127.0.0.1`` (random port),
+keeps a small in-memory world (guilds, channels, members, messages,
+application commands, interactions) and RECORDS every request so tests can
+assert on exactly what the bot sent.  Point discord.py at it by setting
+``discord.http.Route.BASE`` to :attr:`FakeDiscord.api_base` (``harness.py``
+does that for you).
+
+Behaviour mirrors Discord where it matters for bots:
+
+* JSON responses carry the exact ``Content-Type: application/json``
+  (discord.py ignores bodies declared with ``; charset=...``).
+* Interaction callbacks honour ``?with_response`` and return an
+  ``InteractionCallbackResponse`` (``interaction`` + ``resource.message``).
+* Messages created for interactions carry ``interaction_metadata``.
+* A follow-up sent right after a deferred (type 5) response edits the
+  "thinking" message instead of creating a new one (documented Discord
+  behaviour).
+* Common validation errors are reproduced (empty message, >2000 chars,
+  >25 choices, double acknowledgement, unknown interaction, missing
+  permissions) with Discord's error codes.
+* Optionally, gateway events (``MESSAGE_CREATE``, ``CHANNEL_CREATE``, ...)
+  caused by REST calls are pushed to registered sinks so the bot's cache
+  stays in sync, like the real gateway would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import logging
+import mimetypes
+import re
+import socket
+import urllib.parse
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Self
+
+from aiohttp import BodyPartReader, web
+
+from . import payloads as p
+
+JSON = dict[str, Any]
+EventSink = Callable[[str, JSON], None]
+Predicate = Callable[["RecordedRequest"], bool]
+
+_log = logging.getLogger(__name__)
+
+API_PREFIX = "/api/v10"
+
+# Message flags.
+FLAG_SUPPRESS_EMBEDS = 1 << 2
+FLAG_EPHEMERAL = 1 << 6
+FLAG_LOADING = 1 << 7
+FLAG_SUPPRESS_NOTIFICATIONS = 1 << 12
+FLAG_COMPONENTS_V2 = 1 << 15
+
+# Interaction callback types.
+CB_PONG = 1
+CB_CHANNEL_MESSAGE = 4
+CB_DEFERRED_CHANNEL_MESSAGE = 5
+CB_DEFERRED_UPDATE_MESSAGE = 6
+CB_UPDATE_MESSAGE = 7
+CB_AUTOCOMPLETE_RESULT = 8
+CB_MODAL = 9
+
+_ALLOWED_CALLBACKS: dict[int, set[int]] = {
+    p.PING: {CB_PONG},
+    p.APPLICATION_COMMAND: {
+        CB_CHANNEL_MESSAGE,
+        CB_DEFERRED_CHANNEL_MESSAGE,
+        CB_MODAL,
+        12,
+    },
+    p.MESSAGE_COMPONENT: {
+        CB_CHANNEL_MESSAGE,
+        CB_DEFERRED_CHANNEL_MESSAGE,
+        CB_DEFERRED_UPDATE_MESSAGE,
+        CB_UPDATE_MESSAGE,
+        CB_MODAL,
+        12,
+    },
+    p.APPLICATION_COMMAND_AUTOCOMPLETE: {CB_AUTOCOMPLETE_RESULT},
+    p.MODAL_SUBMIT: {
+        CB_CHANNEL_MESSAGE,
+        CB_DEFERRED_CHANNEL_MESSAGE,
+        CB_DEFERRED_UPDATE_MESSAGE,
+        CB_UPDATE_MESSAGE,
+    },
+}
+
+
+class FakeDiscordTimeout(AssertionError):
+    """Raised when an awaited request never arrives (bounded wait expired)."""
+
+
+class ApiError(Exception):
+    """Raise inside a handler to answer with a Discord-style JSON error."""
+
+    def __init__(
+        self, status: int, code: int, message: str, errors: JSON | None = None
+    ) -> None:
+        super().__init__(f"{status} {code}: {message}")
+        self.status = status
+        self.code = code
+        self.message = message
+        self.errors = errors
+
+    def body(self) -> JSON:
+        """The JSON error body Discord would send."""
+        body: JSON = {"message": self.message, "code": self.code}
+        if self.errors:
+            body["errors"] = self.errors
+        return body
+
+
+@dataclass
+class RecordedFile:
+    """One uploaded file of a multipart request."""
+
+    field: str
+    filename: str
+    content_type: str | None
+    data: bytes
+
+    @property
+    def text(self) -> str:
+        """The file content decoded as UTF-8."""
+        return self.data.decode()
+
+
+@dataclass
+class RecordedRequest:
+    """A request the fake received, together with the answer it gave.
+
+    ``path`` is relative to the API root (``/channels/1/messages``) and
+    ``route`` is the matched template (``/channels/{channel_id}/messages``,
+    empty when no handler matched).  ``json`` is the parsed JSON body, or the
+    ``payload_json`` part of a multipart body.  ``interaction_id`` links
+    callbacks, follow-ups and original-response edits to their interaction.
+    """
+
+    index: int
+    method: str
+    path: str
+    raw_path: str
+    route: str
+    params: dict[str, str]
+    query: dict[str, str]
+    headers: dict[str, str]
+    json: Any
+    files: list[RecordedFile]
+    status: int
+    response: Any
+    interaction_id: int | None = None
+    handled: bool = True
+    client_done: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+
+    @property
+    def reason(self) -> str | None:
+        """Decoded ``X-Audit-Log-Reason`` header, if any."""
+        value = self.headers.get("X-Audit-Log-Reason")
+        return urllib.parse.unquote(value) if value is not None else None
+
+    @property
+    def data(self) -> JSON:
+        """For interaction callbacks: the callback ``data`` object (else the body)."""
+        body = self.json or {}
+        if self.route.endswith("/callback"):
+            return body.get("data") or {}
+        return body
+
+    @property
+    def callback_type(self) -> int | None:
+        """For interaction callbacks: the response type (4, 5, 6, 7, 8, 9)."""
+        if self.route.endswith("/callback") and isinstance(self.json, dict):
+            return self.json.get("type")
+        return None
+
+    @property
+    def message(self) -> JSON | None:
+        """The message object this request created/returned, if any."""
+        resp = self.response
+        if not isinstance(resp, dict):
+            return None
+        if "resource" in resp:
+            return resp["resource"].get("message")
+        if "channel_id" in resp and "content" in resp:
+            return resp
+        return None
+
+    def describe(self) -> str:
+        """One-line summary used in failure messages."""
+        extra = f" interaction={self.interaction_id}" if self.interaction_id else ""
+        return f"#{self.index} {self.method} {self.path} -> {self.status}{extra}"
+
+
+@dataclass
+class _Call:
+    method: str
+    path: str
+    raw_path: str
+    params: dict[str, str]
+    query: dict[str, str]
+    headers: dict[str, str]
+    json: Any
+    files: list[RecordedFile]
+    interaction_id: int | None = None
+
+
+@dataclass
+class FakeResponse:
+    """What a handler returns; ``body=None`` means ``204 No Content``."""
+
+    body: Any = None
+    status: int = 200
+
+
+Handler = Callable[[_Call], Awaitable[FakeResponse]]
+
+
+@dataclass
+class InteractionState:
+    """Server-side bookkeeping for one injected interaction."""
+
+    id: int
+    token: str
+    application_id: int
+    type: int
+    channel_id: int
+    guild_id: int | None
+    user: JSON
+    name: str | None
+    message_id: int | None
+    response_type: int | None = None
+    original_message_id: int | None = None
+    deferred_loading: bool = False
+    ephemeral: bool = False
+    followup_ids: list[int] = field(default_factory=list)
+    autocomplete_choices: list[JSON] | None = None
+    modal: JSON | None = None
+
+
+@dataclass
+class _Failure:
+    method: str
+    pattern: str
+    status: int
+    code: int
+    message: str
+    times: int
+
+
+def _template_regex(template: str) -> re.Pattern[str]:
+    parts = re.split(r"(\{[a-z_]+\})", template)
+    out = []
+    for part in parts:
+        if part.startswith("{") and part.endswith("}"):
+            out.append(f"(?P<{part[1:-1]}>[^/]+)")
+        else:
+            out.append(re.escape(part))
+    return re.compile("^" + "".join(out) + "$")
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class FakeDiscord:
+    """In-process fake Discord REST API.  Use ``async with FakeDiscord() as fake``.
+
+    The fake starts with one bot user, one application and (unless
+    ``default_guild=False``) one :class:`~payloads.TestGuild` in
+    :attr:`guild`.  Add more with :meth:`add_guild`.
+    """
+
+    def __init__(
+        self,
+        *,
+        bot_name: str = "FakeBot",
+        default_guild: bool = True,
+        enforce_permissions: bool = True,
+        token: str | None = None,
+    ) -> None:
+        self.bot_user: JSON = p.user(bot_name, bot=True)
+        self.application_id: int = int(self.bot_user["id"])
+        self.owner_user: JSON = p.user("app-owner")
+        self.enforce_permissions = enforce_permissions
+        self.token = token
+        self.requests: list[RecordedRequest] = []
+        self.event_sinks: list[EventSink] = []
+        self.sink_errors: list[BaseException] = []
+
+        self.guilds: dict[int, JSON] = {}  # guild meta (no channels/members)
+        self.channels: dict[int, JSON] = {}
+        self.members: dict[int, dict[int, JSON]] = {}
+        self.users: dict[int, JSON] = {int(self.bot_user["id"]): self.bot_user}
+        self.messages: dict[int, JSON] = {}
+        self.channel_messages: dict[int, list[int]] = {}
+        self.attachments: dict[int, bytes] = {}
+        self.reactions: list[tuple[int, int, str]] = []
+        self.global_commands: list[JSON] = []
+        self.guild_commands: dict[int, list[JSON]] = {}
+        self.interactions: dict[int, InteractionState] = {}
+        self._by_token: dict[str, InteractionState] = {}
+        self._failures: list[_Failure] = []
+        self._overrides: list[tuple[str, re.Pattern[str], str, Handler]] = []
+
+        self.guild: p.TestGuild | None = None
+        if default_guild:
+            self.guild = p.build_test_guild(self.bot_user)
+            self.add_guild(self.guild.payload)
+
+        self._cond: asyncio.Condition | None = None
+        self._runner: web.AppRunner | None = None
+        self.port: int = 0
+        self._routes: list[tuple[str, re.Pattern[str], str, Handler]] = []
+        self._build_routes()
+
+    # ------------------------------------------------------------------ life
+
+    @property
+    def base_url(self) -> str:
+        """``http://127.0.0.1:<port>``."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        """Value for ``discord.http.Route.BASE``."""
+        return self.base_url + API_PREFIX
+
+    async def start(self) -> Self:
+        """Start listening on a random free port of 127.0.0.1."""
+        if self._runner is not None:
+            return self
+        self._cond = asyncio.Condition()
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_route("*", "/{tail:.*}", self._dispatch)
+        runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await runner.setup()
+        last_error: OSError | None = None
+        for _ in range(20):
+            port = _free_port()
+            site = web.TCPSite(runner, "127.0.0.1", port)
+            try:
+                await site.start()
+            except OSError as exc:  # port raced away, try another one
+                last_error = exc
+                continue
+            self.port = port
+            self._runner = runner
+            return self
+        await runner.cleanup()
+        raise RuntimeError(f"could not bind the fake Discord server: {last_error}")
+
+    async def stop(self) -> None:
+        """Stop the server (close bots first to avoid dangling connections)."""
+        if self._runner is not None:
+            runner, self._runner = self._runner, None
+            await runner.cleanup()
+
+    async def __aenter__(self) -> Self:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    # -------------------------------------------------------------- recording
+
+    def find(
+        self, predicate: Predicate | None = None, **match: Any
+    ) -> list[RecordedRequest]:
+        """All recorded requests matching ``predicate`` and :meth:`matches` kwargs."""
+        return [r for r in self.requests if self.matches(r, predicate, **match)]
+
+    @staticmethod
+    def matches(
+        request: RecordedRequest,
+        predicate: Predicate | None = None,
+        *,
+        method: str | None = None,
+        route: str | None = None,
+        path: str | None = None,
+        interaction_id: int | None = None,
+    ) -> bool:
+        """Whether ``request`` has the given method/route/path/interaction and passes ``predicate``."""
+        if method is not None and request.method != method.upper():
+            return False
+        if route is not None and request.route != route:
+            return False
+        if path is not None and request.path != path:
+            return False
+        if interaction_id is not None and request.interaction_id != int(interaction_id):
+            return False
+        return predicate is None or bool(predicate(request))
+
+    async def wait_for(
+        self,
+        predicate: Predicate | None = None,
+        *,
+        timeout: float = 5.0,
+        after: int = 0,
+        client_done: bool = False,
+        description: str | None = None,
+        **match: Any,
+    ) -> RecordedRequest:
+        """Wait for the first request (index >= ``after``) matching the filters.
+
+        ``match`` accepts ``method``, ``route``, ``path``, ``interaction_id``.
+        With ``client_done=True`` also wait until discord.py finished
+        processing the response (needs the harness' client instrumentation).
+        Raises :class:`FakeDiscordTimeout` with the list of recorded requests.
+        """
+        assert self._cond is not None, "FakeDiscord.start() was not called"
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        found: RecordedRequest | None = None
+
+        def check() -> bool:
+            nonlocal found
+            for req in self.requests[after:]:
+                if self.matches(req, predicate, **match):
+                    found = req
+                    return True
+            return False
+
+        try:
+            async with asyncio.timeout_at(deadline):
+                async with self._cond:
+                    await self._cond.wait_for(check)
+                assert found is not None
+                if client_done:
+                    await found.client_done.wait()
+        except TimeoutError:
+            what = (
+                description
+                or ", ".join(f"{k}={v!r}" for k, v in match.items())
+                or "predicate"
+            )
+            phase = "client processing of" if found is not None else "request"
+            raise FakeDiscordTimeout(
+                f"timed out after {timeout}s waiting for {phase} {what}.\n{self.format_requests(after)}"
+            ) from None
+        return found
+
+    def format_requests(self, after: int = 0) -> str:
+        """Human readable dump of the recorded requests (for failure messages)."""
+        lines = [r.describe() for r in self.requests[after:]]
+        return "Recorded requests:\n  " + ("\n  ".join(lines) if lines else "(none)")
+
+    @property
+    def unhandled_requests(self) -> list[RecordedRequest]:
+        """Requests no route handled (answered 404) - usually a gap in the fake."""
+        return [r for r in self.requests if not r.handled]
+
+    def mark_client_done(self, method: str, raw_path: str) -> None:
+        """Called by the harness when discord.py finished a request; sets ``client_done``."""
+        for req in self.requests:
+            if (
+                req.method == method
+                and req.raw_path == raw_path
+                and not req.client_done.is_set()
+            ):
+                req.client_done.set()
+                return
+
+    # ---------------------------------------------------------- configuration
+
+    def fail_next(
+        self,
+        method: str,
+        route_or_path: str,
+        *,
+        status: int = 403,
+        code: int = 50013,
+        message: str = "Missing Permissions",
+        times: int = 1,
+    ) -> None:
+        """Make the next ``times`` matching requests fail with a Discord error.
+
+        ``route_or_path`` is a template (``/guilds/{guild_id}/channels``) or a
+        concrete API path.  Avoid 5xx statuses: discord.py retries those after
+        sleeping.
+        """
+        self._failures.append(
+            _Failure(method.upper(), route_or_path, status, code, message, times)
+        )
+
+    def set_handler(
+        self,
+        method: str,
+        template: str,
+        handler: Callable[[_Call], Awaitable[FakeResponse]],
+    ) -> None:
+        """Override/add a route; ``handler(call)`` returns a :class:`FakeResponse`."""
+        self._overrides.insert(
+            0, (method.upper(), _template_regex(template), template, handler)
+        )
+
+    def add_event_sink(self, sink: EventSink) -> None:
+        """Receive gateway events (``name``, ``data``) caused by REST calls."""
+        self.event_sinks.append(sink)
+
+    def remove_event_sink(self, sink: EventSink) -> None:
+        """Undo :meth:`add_event_sink`."""
+        if sink in self.event_sinks:
+            self.event_sinks.remove(sink)
+
+    def _emit(self, name: str, data: JSON) -> None:
+        for sink in list(self.event_sinks):
+            try:
+                sink(name, copy.deepcopy(data))
+            except Exception as exc:  # noqa: BLE001 - a broken sink must not break the server
+                _log.exception("event sink failed for %s", name)
+                self.sink_errors.append(exc)
+
+    # ----------------------------------------------------------------- world
+
+    def add_guild(self, guild_payload: Mapping[str, Any]) -> int:
+        """Add a full gateway guild payload (roles, channels, members)."""
+        gid = int(guild_payload["id"])
+        meta = {
+            k: copy.deepcopy(v)
+            for k, v in guild_payload.items()
+            if k not in ("channels", "members", "threads")
+        }
+        self.guilds[gid] = meta
+        self.members[gid] = {}
+        for channel in guild_payload.get("channels", []):
+            c = copy.deepcopy(dict(channel))
+            c["guild_id"] = str(gid)
+            self.channels[int(c["id"])] = c
+        for m in guild_payload.get("members", []):
+            self.add_member(gid, m)
+        return gid
+
+    def add_member(self, guild_id: int, member_payload: Mapping[str, Any]) -> JSON:
+        """Add (or replace) a member of a guild."""
+        m = copy.deepcopy(dict(member_payload))
+        uid = int(m["user"]["id"])
+        self.users.setdefault(uid, m["user"])
+        self.members[int(guild_id)][uid] = m
+        self._sync_member_count(int(guild_id))
+        return m
+
+    def add_channel(self, channel_payload: Mapping[str, Any]) -> JSON:
+        """Add a channel (guild channels need ``guild_id``)."""
+        c = copy.deepcopy(dict(channel_payload))
+        self.channels[int(c["id"])] = c
+        return c
+
+    def _sync_member_count(self, guild_id: int) -> None:
+        self.guilds[guild_id]["member_count"] = len(self.members[guild_id])
+
+    def guild_payload(self, guild_id: int) -> JSON:
+        """Current full gateway payload of a guild (for READY / GUILD_CREATE)."""
+        meta = copy.deepcopy(self.guilds[int(guild_id)])
+        meta["channels"] = [
+            copy.deepcopy(c)
+            for c in self.channels.values()
+            if c.get("guild_id") == str(guild_id)
+            and c["type"] not in (p.PUBLIC_THREAD, p.PRIVATE_THREAD)
+        ]
+        meta["threads"] = [
+            copy.deepcopy(c)
+            for c in self.channels.values()
+            if c.get("guild_id") == str(guild_id)
+            and c["type"] in (p.PUBLIC_THREAD, p.PRIVATE_THREAD)
+        ]
+        meta["members"] = [
+            copy.deepcopy(m) for m in self.members[int(guild_id)].values()
+        ]
+        meta["member_count"] = len(meta["members"])
+        return meta
+
+    def get_member(self, guild_id: int, user_id: int) -> JSON:
+        """Current member payload (raises ``KeyError`` if unknown)."""
+        return self.members[int(guild_id)][int(user_id)]
+
+    def get_channel(self, channel_id: int) -> JSON:
+        """Current channel payload (raises ``KeyError`` if unknown)."""
+        return self.channels[int(channel_id)]
+
+    def channels_named(self, name: str, guild_id: int | None = None) -> list[JSON]:
+        """Channels with the given name (optionally in one guild)."""
+        return [
+            c
+            for c in self.channels.values()
+            if c.get("name") == name
+            and (guild_id is None or c.get("guild_id") == str(guild_id))
+        ]
+
+    def get_message(self, message_id: int) -> JSON:
+        """Current version of a stored message (raises ``KeyError``)."""
+        return self.messages[int(message_id)]
+
+    def messages_in(
+        self, channel_id: int, *, include_ephemeral: bool = True
+    ) -> list[JSON]:
+        """Messages of a channel, oldest first."""
+        msgs = [
+            self.messages[mid]
+            for mid in self.channel_messages.get(int(channel_id), [])
+            if mid in self.messages
+        ]
+        if not include_ephemeral:
+            msgs = [m for m in msgs if not m.get("flags", 0) & FLAG_EPHEMERAL]
+        return msgs
+
+    def last_message(self, channel_id: int, *, include_ephemeral: bool = True) -> JSON:
+        """Newest message of a channel (raises ``LookupError`` if none)."""
+        msgs = self.messages_in(channel_id, include_ephemeral=include_ephemeral)
+        if not msgs:
+            raise LookupError(
+                f"no messages in channel {channel_id}.\n{self.format_requests()}"
+            )
+        return msgs[-1]
+
+    def attachment_bytes(self, attachment: Mapping[str, Any] | int) -> bytes:
+        """Content of an uploaded attachment (by id or attachment object)."""
+        aid = (
+            int(attachment["id"])
+            if isinstance(attachment, Mapping)
+            else int(attachment)
+        )
+        return self.attachments[aid]
+
+    def bot_permissions(self, guild_id: int, channel_id: int | None = None) -> int:
+        """The bot's effective permissions in a guild (and channel)."""
+        gid = int(guild_id)
+        guild_full = {**self.guilds[gid]}
+        bot_member = self.members[gid].get(int(self.bot_user["id"]))
+        if bot_member is None:
+            return 0
+        channel = self.channels.get(int(channel_id)) if channel_id is not None else None
+        if channel is not None and channel["type"] in (
+            p.PUBLIC_THREAD,
+            p.PRIVATE_THREAD,
+        ):
+            channel = self.channels.get(int(channel["parent_id"]), channel)
+        return p.compute_permissions(guild_full, bot_member, channel)
+
+    def register_interaction(self, payload: Mapping[str, Any]) -> InteractionState:
+        """Remember an injected interaction so its callback/webhooks are accepted."""
+        iid = int(payload["id"])
+        user = payload["member"]["user"] if "member" in payload else payload["user"]
+        message_id = None
+        message = payload.get("message")
+        if message is not None:
+            message_id = int(message["id"])
+            if message_id not in self.messages:
+                self._store_message(copy.deepcopy(dict(message)))
+        data = payload.get("data") or {}
+        state = InteractionState(
+            id=iid,
+            token=str(payload["token"]),
+            application_id=int(payload["application_id"]),
+            type=int(payload["type"]),
+            channel_id=int(payload["channel"]["id"])
+            if "channel" in payload
+            else int(payload["channel_id"]),
+            guild_id=int(payload["guild_id"]) if payload.get("guild_id") else None,
+            user=dict(user),
+            name=data.get("name"),
+            message_id=message_id,
+        )
+        if state.channel_id not in self.channels and "channel" in payload:
+            ch = {k: v for k, v in payload["channel"].items() if k != "permissions"}
+            self.channels[state.channel_id] = copy.deepcopy(ch)
+        self.interactions[iid] = state
+        self._by_token[state.token] = state
+        return state
+
+    def interaction_for_token(self, token: str) -> InteractionState | None:
+        """Interaction registered with this token, if any."""
+        return self._by_token.get(token)
+
+    # ------------------------------------------------------------ dispatching
+
+    def _build_routes(self) -> None:
+        r = self._route
+        # users / application
+        r("GET", "/users/@me", self._get_me)
+        r("PATCH", "/users/@me", self._patch_me)
+        r("POST", "/users/@me/channels", self._create_dm)
+        r("GET", "/users/{user_id}", self._get_user)
+        r("GET", "/oauth2/applications/@me", self._get_application)
+        r("GET", "/applications/@me", self._get_application)
+        r("GET", "/gateway/bot", self._get_gateway)
+        r("GET", "/gateway", self._get_gateway)
+        # application commands
+        r("GET", "/applications/{application_id}/commands", self._get_commands)
+        r("PUT", "/applications/{application_id}/commands", self._put_commands)
+        r("POST", "/applications/{application_id}/commands", self._post_command)
+        r(
+            "GET",
+            "/applications/{application_id}/commands/{command_id}",
+            self._get_command,
+        )
+        r(
+            "PATCH",
+            "/applications/{application_id}/commands/{command_id}",
+            self._patch_command,
+        )
+        r(
+            "DELETE",
+            "/applications/{application_id}/commands/{command_id}",
+            self._delete_command,
+        )
+        r(
+            "GET",
+            "/applications/{application_id}/guilds/{guild_id}/commands",
+            self._get_commands,
+        )
+        r(
+            "PUT",
+            "/applications/{application_id}/guilds/{guild_id}/commands",
+            self._put_commands,
+        )
+        r(
+            "POST",
+            "/applications/{application_id}/guilds/{guild_id}/commands",
+            self._post_command,
+        )
+        r(
+            "GET",
+            "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}",
+            self._get_command,
+        )
+        r(
+            "PATCH",
+            "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}",
+            self._patch_command,
+        )
+        r(
+            "DELETE",
+            "/applications/{application_id}/guilds/{guild_id}/commands/{command_id}",
+            self._delete_command,
+        )
+        r("GET", "/applications/{application_id}/entitlements", self._empty_list)
+        r("GET", "/applications/{application_id}/skus", self._empty_list)
+        r("GET", "/applications/{application_id}/emojis", self._empty_items)
+        # interactions
+        r(
+            "POST",
+            "/interactions/{interaction_id}/{token}/callback",
+            self._interaction_callback,
+        )
+        r("POST", "/webhooks/{application_id}/{token}", self._followup_create)
+        r(
+            "GET",
+            "/webhooks/{application_id}/{token}/messages/{message_id}",
+            self._webhook_message_get,
+        )
+        r(
+            "PATCH",
+            "/webhooks/{application_id}/{token}/messages/{message_id}",
+            self._webhook_message_edit,
+        )
+        r(
+            "DELETE",
+            "/webhooks/{application_id}/{token}/messages/{message_id}",
+            self._webhook_message_delete,
+        )
+        # channels and messages
+        r("GET", "/channels/{channel_id}", self._get_channel)
+        r("PATCH", "/channels/{channel_id}", self._edit_channel)
+        r("DELETE", "/channels/{channel_id}", self._delete_channel)
+        r("PUT", "/channels/{channel_id}/permissions/{target_id}", self._put_overwrite)
+        r(
+            "DELETE",
+            "/channels/{channel_id}/permissions/{target_id}",
+            self._delete_overwrite,
+        )
+        r("POST", "/channels/{channel_id}/typing", self._no_content)
+        r("GET", "/channels/{channel_id}/messages", self._list_messages)
+        r("POST", "/channels/{channel_id}/messages", self._create_message)
+        r("POST", "/channels/{channel_id}/messages/bulk-delete", self._bulk_delete)
+        r("GET", "/channels/{channel_id}/messages/pins", self._list_pins)
+        r("PUT", "/channels/{channel_id}/messages/pins/{message_id}", self._no_content)
+        r(
+            "DELETE",
+            "/channels/{channel_id}/messages/pins/{message_id}",
+            self._no_content,
+        )
+        r("GET", "/channels/{channel_id}/messages/{message_id}", self._get_message)
+        r("PATCH", "/channels/{channel_id}/messages/{message_id}", self._edit_message)
+        r(
+            "DELETE",
+            "/channels/{channel_id}/messages/{message_id}",
+            self._delete_message,
+        )
+        r(
+            "PUT",
+            "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me",
+            self._add_reaction,
+        )
+        r(
+            "DELETE",
+            "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me",
+            self._no_content,
+        )
+        r(
+            "DELETE",
+            "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/{user_id}",
+            self._no_content,
+        )
+        r(
+            "DELETE",
+            "/channels/{channel_id}/messages/{message_id}/reactions",
+            self._no_content,
+        )
+        r("POST", "/channels/{channel_id}/threads", self._create_thread)
+        r(
+            "POST",
+            "/channels/{channel_id}/messages/{message_id}/threads",
+            self._create_thread,
+        )
+        r("PUT", "/channels/{channel_id}/thread-members/@me", self._no_content)
+        r("PUT", "/channels/{channel_id}/thread-members/{user_id}", self._no_content)
+        r("DELETE", "/channels/{channel_id}/thread-members/{user_id}", self._no_content)
+        # guilds
+        r("GET", "/guilds/{guild_id}", self._get_guild)
+        r("GET", "/guilds/{guild_id}/channels", self._list_guild_channels)
+        r("POST", "/guilds/{guild_id}/channels", self._create_guild_channel)
+        r("PATCH", "/guilds/{guild_id}/channels", self._move_channels)
+        r("GET", "/guilds/{guild_id}/roles", self._list_roles)
+        r("POST", "/guilds/{guild_id}/roles", self._create_role)
+        r("GET", "/guilds/{guild_id}/members", self._list_members)
+        r("GET", "/guilds/{guild_id}/members/{user_id}", self._get_member)
+        r("PATCH", "/guilds/{guild_id}/members/{user_id}", self._edit_member)
+        r(
+            "PUT",
+            "/guilds/{guild_id}/members/{user_id}/roles/{role_id}",
+            self._add_member_role,
+        )
+        r(
+            "DELETE",
+            "/guilds/{guild_id}/members/{user_id}/roles/{role_id}",
+            self._remove_member_role,
+        )
+
+    def _route(self, method: str, template: str, handler: Handler) -> None:
+        self._routes.append((method, _template_regex(template), template, handler))
+
+    async def _dispatch(self, request: web.Request) -> web.StreamResponse:
+        raw_path = request.raw_path.split("?", 1)[0]
+        if request.path.startswith("/attachments/"):
+            return await self._serve_attachment(request)
+        path = request.path.removeprefix(API_PREFIX)
+        body_json: Any = None
+        files: list[RecordedFile] = []
+        ctype = request.headers.get("Content-Type", "")
+        if ctype.startswith("multipart/"):
+            reader = await request.multipart()
+            while True:
+                part = await reader.next()
+                if part is None:
+                    break
+                if not isinstance(part, BodyPartReader):
+                    continue
+                data = await part.read(decode=False)
+                name = part.name or ""
+                if name == "payload_json":
+                    body_json = json.loads(data.decode())
+                else:
+                    files.append(
+                        RecordedFile(
+                            field=name,
+                            filename=part.filename or "",
+                            content_type=part.headers.get("Content-Type"),
+                            data=bytes(data),
+                        )
+                    )
+        elif request.can_read_body:
+            raw = await request.read()
+            if raw:
+                try:
+                    body_json = json.loads(raw.decode())
+                except ValueError:
+                    body_json = raw.decode(errors="replace")
+        call = _Call(
+            method=request.method,
+            path=path,
+            raw_path=raw_path,
+            params={},
+            query=dict(request.query),
+            headers={
+                k: v
+                for k, v in request.headers.items()
+                if k.lower() not in ("content-length", "host")
+            },
+            json=body_json,
+            files=files,
+        )
+        template = ""
+        handled = True
+        try:
+            handler, template = self._resolve(call)
+            if handler is None:
+                handled = False
+                raise ApiError(
+                    404,
+                    0,
+                    f"404: Not Found (fake Discord has no route for {call.method} {path})",
+                )
+            self._check_auth(call, template)
+            self._check_failure(call, template)
+            result = await handler(call)
+        except ApiError as err:
+            result = FakeResponse(err.body(), err.status)
+        except Exception as exc:  # noqa: BLE001 - a bug in the fake: report it, keep serving
+            _log.exception("fake Discord handler crashed for %s %s", call.method, path)
+            result = FakeResponse(
+                {"message": f"fake Discord crashed: {exc!r}", "code": 0}, 400
+            )
+        record = RecordedRequest(
+            index=len(self.requests),
+            method=call.method,
+            path=path,
+            raw_path=raw_path,
+            route=template,
+            params=call.params,
+            query=call.query,
+            headers=call.headers,
+            json=body_json,
+            files=files,
+            status=result.status if result.body is not None else 204,
+            response=copy.deepcopy(result.body),
+            interaction_id=call.interaction_id,
+            handled=handled,
+        )
+        self.requests.append(record)
+        assert self._cond is not None
+        async with self._cond:
+            self._cond.notify_all()
+        if result.body is None:
+            return web.Response(status=204)
+        return web.Response(
+            status=result.status,
+            body=json.dumps(result.body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+
+    def _resolve(self, call: _Call) -> tuple[Handler | None, str]:
+        for method, regex, template, handler in [*self._overrides, *self._routes]:
+            if method != call.method:
+                continue
+            m = regex.match(call.path)
+            if m:
+                call.params = {
+                    k: urllib.parse.unquote(v) for k, v in m.groupdict().items()
+                }
+                return handler, template
+        return None, ""
+
+    def _check_auth(self, call: _Call, template: str) -> None:
+        if template.startswith(("/interactions/", "/webhooks/")):
+            return
+        auth = call.headers.get("Authorization")
+        if not auth or not auth.startswith("Bot "):
+            raise ApiError(401, 0, "401: Unauthorized")
+        if self.token is not None and auth != f"Bot {self.token}":
+            raise ApiError(401, 0, "401: Unauthorized")
+
+    def _check_failure(self, call: _Call, template: str) -> None:
+        for failure in self._failures:
+            if failure.method == call.method and failure.pattern in (
+                template,
+                call.path,
+            ):
+                failure.times -= 1
+                if failure.times <= 0:
+                    self._failures.remove(failure)
+                raise ApiError(failure.status, failure.code, failure.message)
+
+    async def _serve_attachment(self, request: web.Request) -> web.StreamResponse:
+        parts = request.path.split("/")
+        try:
+            data = self.attachments[int(parts[3])]
+        except (IndexError, ValueError, KeyError):
+            return web.Response(status=404)
+        return web.Response(
+            body=data, headers={"Content-Type": "application/octet-stream"}
+        )
+
+    # ------------------------------------------------------------ validation
+
+    def _require_channel(self, channel_id: str | int) -> JSON:
+        channel = self.channels.get(int(channel_id))
+        if channel is None:
+            raise ApiError(404, 10003, "Unknown Channel")
+        return channel
+
+    def _require_guild(self, guild_id: str | int) -> int:
+        gid = int(guild_id)
+        if gid not in self.guilds:
+            raise ApiError(404, 10004, "Unknown Guild")
+        return gid
+
+    def _require_perm(self, channel_or_guild: JSON | int, perm: int, what: str) -> None:
+        if not self.enforce_permissions:
+            return
+        if isinstance(channel_or_guild, int):
+            perms = self.bot_permissions(channel_or_guild)
+        else:
+            if not channel_or_guild.get("guild_id"):
+                return
+            perms = self.bot_permissions(
+                int(channel_or_guild["guild_id"]), int(channel_or_guild["id"])
+            )
+        if perms & perm != perm:
+            raise ApiError(403, 50013, f"Missing Permissions ({what})")
+
+    @staticmethod
+    def _validate_message(
+        body: Mapping[str, Any], files: list[RecordedFile], *, creating: bool
+    ) -> None:
+        content = body.get("content")
+        if content is not None and len(str(content)) > 2000:
+            raise ApiError(
+                400,
+                50035,
+                "Invalid Form Body",
+                {
+                    "content": {
+                        "_errors": [
+                            {
+                                "code": "BASE_TYPE_MAX_LENGTH",
+                                "message": "Must be 2000 or fewer in length.",
+                            }
+                        ]
+                    }
+                },
+            )
+        embeds = body.get("embeds") or []
+        if len(embeds) > 10:
+            raise ApiError(400, 50035, "Invalid Form Body (embeds: max 10)")
+        components = body.get("components") or []
+        v2 = bool(int(body.get("flags") or 0) & FLAG_COMPONENTS_V2)
+        if not v2:
+            if len(components) > 5:
+                raise ApiError(
+                    400, 50035, "Invalid Form Body (components: max 5 action rows)"
+                )
+            for row in components:
+                if len(row.get("components", [])) > 5:
+                    raise ApiError(
+                        400, 50035, "Invalid Form Body (action row: max 5 components)"
+                    )
+        for comp in p.iter_components(components):
+            cid = comp.get("custom_id")
+            if cid is not None and len(cid) > 100:
+                raise ApiError(
+                    400,
+                    50035,
+                    f"Invalid Form Body (custom_id longer than 100: {cid!r})",
+                )
+            if (
+                comp.get("type") == p.STRING_SELECT
+                and not 1 <= len(comp.get("options", [])) <= 25
+            ):
+                raise ApiError(
+                    400, 50035, "Invalid Form Body (select options must be 1..25)"
+                )
+        if creating and not (
+            content
+            or embeds
+            or files
+            or components
+            or body.get("sticker_ids")
+            or body.get("poll")
+        ):
+            raise ApiError(400, 50006, "Cannot send an empty message")
+
+    # -------------------------------------------------------------- messages
+
+    def _attachments_from(
+        self,
+        channel_id: int,
+        body: Mapping[str, Any],
+        files: list[RecordedFile],
+        existing: list[JSON],
+    ) -> list[JSON]:
+        uploads: dict[int, RecordedFile] = {}
+        for f in files:
+            m = re.fullmatch(r"files\[(\d+)\]", f.field)
+            uploads[int(m.group(1)) if m else len(uploads)] = f
+        result: list[JSON] = []
+        by_id = {str(a["id"]): a for a in existing}
+        if "attachments" in body and body["attachments"] is not None:
+            for spec in body["attachments"]:
+                sid = str(spec.get("id"))
+                if sid in by_id:
+                    result.append(by_id[sid])
+                elif sid.isdigit() and int(sid) in uploads:
+                    result.append(
+                        self._make_attachment(channel_id, uploads.pop(int(sid)), spec)
+                    )
+            for leftover in uploads.values():
+                result.append(self._make_attachment(channel_id, leftover, {}))
+        else:
+            result = list(existing) + [
+                self._make_attachment(channel_id, f, {}) for f in uploads.values()
+            ]
+        return result
+
+    def _make_attachment(
+        self, channel_id: int, upload: RecordedFile, spec: Mapping[str, Any]
+    ) -> JSON:
+        aid = p.snowflake()
+        filename = str(spec.get("filename") or upload.filename)
+        self.attachments[aid] = upload.data
+        url = f"{self.base_url}/attachments/{channel_id}/{aid}/{urllib.parse.quote(filename)}"
+        att: JSON = {
+            "id": str(aid),
+            "filename": filename,
+            "size": len(upload.data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": mimetypes.guess_type(filename)[0]
+            or "application/octet-stream",
+        }
+        if spec.get("description"):
+            att["description"] = spec["description"]
+        return att
+
+    def _new_message(
+        self,
+        channel_id: int,
+        body: Mapping[str, Any],
+        files: list[RecordedFile],
+        *,
+        author: JSON | None = None,
+        msg_type: int = 0,
+        flags: int | None = None,
+        webhook_id: int | None = None,
+        interaction: InteractionState | None = None,
+        original_response_message_id: int | None = None,
+    ) -> JSON:
+        mid = p.snowflake()
+        embeds = [
+            dict(e, type=e.get("type", "rich")) for e in (body.get("embeds") or [])
+        ]
+        message: JSON = {
+            "id": str(mid),
+            "channel_id": str(channel_id),
+            "type": msg_type,
+            "author": copy.deepcopy(author or self.bot_user),
+            "content": body.get("content") or "",
+            "timestamp": p.iso_from_snowflake(mid),
+            "edited_timestamp": None,
+            "tts": bool(body.get("tts", False)),
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "mention_channels": [],
+            "attachments": self._attachments_from(channel_id, body, files, []),
+            "embeds": embeds,
+            "reactions": [],
+            "pinned": False,
+            "components": copy.deepcopy(body.get("components") or []),
+            "flags": int(body.get("flags") or 0) if flags is None else flags,
+            "sticker_items": [],
+            "position": 0,
+        }
+        if body.get("nonce") is not None:
+            message["nonce"] = body["nonce"]
+        if body.get("poll"):
+            message["poll"] = copy.deepcopy(body["poll"])
+        if webhook_id is not None:
+            message["webhook_id"] = str(webhook_id)
+            message["application_id"] = str(webhook_id)
+        ref = body.get("message_reference")
+        if ref:
+            ref = dict(ref)
+            ref.setdefault("channel_id", str(channel_id))
+            message["message_reference"] = ref
+            message["type"] = 19
+            ref_id = ref.get("message_id")
+            if ref_id is not None and int(ref_id) in self.messages:
+                message["referenced_message"] = copy.deepcopy(
+                    self.messages[int(ref_id)]
+                )
+        if interaction is not None:
+            meta: JSON = {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "user": copy.deepcopy(interaction.user),
+                "authorizing_integration_owners": (
+                    {"0": str(interaction.guild_id)}
+                    if interaction.guild_id
+                    else {"1": str(interaction.user["id"])}
+                ),
+            }
+            if interaction.type == p.APPLICATION_COMMAND and interaction.name:
+                meta["name"] = interaction.name
+                message["interaction"] = {
+                    "id": str(interaction.id),
+                    "type": interaction.type,
+                    "name": interaction.name,
+                    "user": copy.deepcopy(interaction.user),
+                }
+            if interaction.message_id is not None:
+                meta["interacted_message_id"] = str(interaction.message_id)
+            if original_response_message_id is not None:
+                meta["original_response_message_id"] = str(original_response_message_id)
+            message["interaction_metadata"] = meta
+        return message
+
+    def _store_message(self, message: JSON) -> JSON:
+        mid = int(message["id"])
+        cid = int(message["channel_id"])
+        self.messages[mid] = message
+        ids = self.channel_messages.setdefault(cid, [])
+        if mid not in ids:
+            ids.append(mid)
+        channel = self.channels.get(cid)
+        if channel is not None and not message.get("flags", 0) & FLAG_EPHEMERAL:
+            channel["last_message_id"] = str(mid)
+        return message
+
+    def _apply_edit(
+        self, message: JSON, body: Mapping[str, Any], files: list[RecordedFile]
+    ) -> JSON:
+        if "content" in body:
+            message["content"] = body["content"] or ""
+        if "embeds" in body:
+            message["embeds"] = [
+                dict(e, type=e.get("type", "rich")) for e in (body["embeds"] or [])
+            ]
+        if "components" in body:
+            message["components"] = copy.deepcopy(body["components"] or [])
+        if "flags" in body and body["flags"] is not None:
+            keep = message.get("flags", 0) & ~(
+                FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2
+            )
+            message["flags"] = keep | (
+                int(body["flags"]) & (FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2)
+            )
+        if files or "attachments" in body:
+            message["attachments"] = self._attachments_from(
+                int(message["channel_id"]), body, files, message.get("attachments", [])
+            )
+        message["edited_timestamp"] = p.iso_now()
+        return message
+
+    def _gateway_message(self, message: JSON) -> JSON:
+        data = copy.deepcopy(message)
+        channel = self.channels.get(int(message["channel_id"]))
+        if channel is not None and channel.get("guild_id"):
+            data["guild_id"] = channel["guild_id"]
+            author_id = int(message["author"]["id"])
+            m = self.members.get(int(channel["guild_id"]), {}).get(author_id)
+            if m is not None:
+                data["member"] = {k: v for k, v in m.items() if k != "user"}
+        return data
+
+    def _emit_message(self, name: str, message: JSON) -> None:
+        if message.get("flags", 0) & FLAG_EPHEMERAL:
+            return  # Discord never sends gateway events for ephemeral messages
+        self._emit(name, self._gateway_message(message))
+
+    def _emit_delete(self, message: JSON) -> None:
+        if message.get("flags", 0) & FLAG_EPHEMERAL:
+            return
+        data: JSON = {"id": message["id"], "channel_id": message["channel_id"]}
+        channel = self.channels.get(int(message["channel_id"]))
+        if channel is not None and channel.get("guild_id"):
+            data["guild_id"] = channel["guild_id"]
+        self._emit("MESSAGE_DELETE", data)
+
+    def _delete_stored_message(self, message: JSON) -> None:
+        mid = int(message["id"])
+        self.messages.pop(mid, None)
+        ids = self.channel_messages.get(int(message["channel_id"]), [])
+        if mid in ids:
+            ids.remove(mid)
+        self._emit_delete(message)
+
+    # ----------------------------------------------------- users/application
+
+    async def _get_me(self, call: _Call) -> FakeResponse:
+        return FakeResponse(copy.deepcopy(self.bot_user))
+
+    async def _patch_me(self, call: _Call) -> FakeResponse:
+        body = call.json or {}
+        if "username" in body:
+            self.bot_user["username"] = body["username"]
+        return FakeResponse(copy.deepcopy(self.bot_user))
+
+    async def _get_user(self, call: _Call) -> FakeResponse:
+        user = self.users.get(int(call.params["user_id"]))
+        if user is None:
+            raise ApiError(404, 10013, "Unknown User")
+        return FakeResponse(copy.deepcopy(user))
+
+    async def _create_dm(self, call: _Call) -> FakeResponse:
+        rid = int((call.json or {})["recipient_id"])
+        user = self.users.get(rid)
+        if user is None:
+            raise ApiError(404, 10013, "Unknown User")
+        for c in self.channels.values():
+            if c["type"] == p.DM and int(c["recipients"][0]["id"]) == rid:
+                return FakeResponse(copy.deepcopy(c))
+        return FakeResponse(copy.deepcopy(self.add_channel(p.dm_channel(user))))
+
+    async def _get_application(self, call: _Call) -> FakeResponse:
+        return FakeResponse(
+            {
+                "id": str(self.application_id),
+                "name": self.bot_user["username"],
+                "icon": None,
+                "description": "Fake application",
+                "summary": "",
+                "type": None,
+                "hook": True,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "verify_key": "0" * 64,
+                "owner": copy.deepcopy(self.owner_user),
+                "team": None,
+                "flags": 0,
+                "bot": copy.deepcopy(self.bot_user),
+                "redirect_uris": [],
+                "interactions_endpoint_url": None,
+                "tags": [],
+                "approximate_guild_count": len(self.guilds),
+            }
+        )
+
+    async def _get_gateway(self, call: _Call) -> FakeResponse:
+        raise ApiError(
+            404, 0, "the fake Discord has no gateway; drive events through the harness"
+        )
+
+    async def _empty_list(self, call: _Call) -> FakeResponse:
+        return FakeResponse([])
+
+    async def _empty_items(self, call: _Call) -> FakeResponse:
+        return FakeResponse({"items": []})
+
+    async def _no_content(self, call: _Call) -> FakeResponse:
+        return FakeResponse(None)
+
+    # ------------------------------------------------------------- commands
+
+    def _check_app(self, call: _Call) -> None:
+        if int(call.params["application_id"]) != self.application_id:
+            raise ApiError(404, 10002, "Unknown Application")
+
+    def _command_list(self, call: _Call) -> list[JSON]:
+        self._check_app(call)
+        if "guild_id" in call.params:
+            gid = self._require_guild(call.params["guild_id"])
+            return self.guild_commands.setdefault(gid, [])
+        return self.global_commands
+
+    def _normalize_command(
+        self, spec: Mapping[str, Any], call: _Call, existing: JSON | None
+    ) -> JSON:
+        cmd: JSON = copy.deepcopy(dict(spec))
+        cmd["id"] = existing["id"] if existing else str(p.snowflake())
+        cmd["application_id"] = str(self.application_id)
+        cmd["version"] = str(p.snowflake())
+        cmd.setdefault("type", 1)
+        cmd.setdefault("description", "")
+        cmd.setdefault("options", [])
+        cmd.setdefault("default_member_permissions", None)
+        cmd.setdefault("nsfw", False)
+        if "guild_id" in call.params:
+            cmd["guild_id"] = call.params["guild_id"]
+        if not re.fullmatch(r"[-_\w]{1,32}", str(cmd.get("name", ""))):
+            raise ApiError(
+                400, 50035, f"Invalid Form Body (command name {cmd.get('name')!r})"
+            )
+        if cmd["type"] == 1 and not 1 <= len(cmd["description"]) <= 100:
+            raise ApiError(
+                400,
+                50035,
+                f"Invalid Form Body (description of {cmd['name']!r} must be 1..100)",
+            )
+        return cmd
+
+    async def _get_commands(self, call: _Call) -> FakeResponse:
+        return FakeResponse(copy.deepcopy(self._command_list(call)))
+
+    async def _put_commands(self, call: _Call) -> FakeResponse:
+        current = self._command_list(call)
+        by_key = {(c["name"], c.get("type", 1)): c for c in current}
+        new = [
+            self._normalize_command(
+                spec, call, by_key.get((spec["name"], spec.get("type", 1)))
+            )
+            for spec in (call.json or [])
+        ]
+        current[:] = new
+        return FakeResponse(copy.deepcopy(new))
+
+    async def _post_command(self, call: _Call) -> FakeResponse:
+        current = self._command_list(call)
+        spec = call.json or {}
+        existing = next((c for c in current if c["name"] == spec.get("name")), None)
+        cmd = self._normalize_command(spec, call, existing)
+        if existing is not None:
+            current[current.index(existing)] = cmd
+            return FakeResponse(copy.deepcopy(cmd))
+        current.append(cmd)
+        return FakeResponse(copy.deepcopy(cmd), 201)
+
+    def _find_command(self, call: _Call) -> tuple[list[JSON], JSON]:
+        current = self._command_list(call)
+        for cmd in current:
+            if cmd["id"] == call.params["command_id"]:
+                return current, cmd
+        raise ApiError(404, 10063, "Unknown application command")
+
+    async def _get_command(self, call: _Call) -> FakeResponse:
+        return FakeResponse(copy.deepcopy(self._find_command(call)[1]))
+
+    async def _patch_command(self, call: _Call) -> FakeResponse:
+        _, cmd = self._find_command(call)
+        cmd.update(copy.deepcopy(call.json or {}))
+        return FakeResponse(copy.deepcopy(cmd))
+
+    async def _delete_command(self, call: _Call) -> FakeResponse:
+        current, cmd = self._find_command(call)
+        current.remove(cmd)
+        return FakeResponse(None)
+
+    def find_command(self, name: str, guild_id: int | None = None) -> JSON | None:
+        """A synced command by name (guild commands first, then global)."""
+        if guild_id is not None:
+            for cmd in self.guild_commands.get(int(guild_id), []):
+                if cmd["name"] == name:
+                    return cmd
+        for cmd in self.global_commands:
+            if cmd["name"] == name:
+                return cmd
+        return None
+
+    # ---------------------------------------------------------- interactions
+
+    def _interaction_for_webhook(self, call: _Call) -> InteractionState:
+        state = self._by_token.get(call.params["token"])
+        if state is None or state.application_id != int(call.params["application_id"]):
+            raise ApiError(404, 10015, "Unknown Webhook")
+        call.interaction_id = state.id
+        return state
+
+    async def _interaction_callback(self, call: _Call) -> FakeResponse:
+        iid = int(call.params["interaction_id"])
+        call.interaction_id = iid
+        state = self.interactions.get(iid)
+        if state is None or state.token != call.params["token"]:
+            raise ApiError(404, 10062, "Unknown interaction")
+        if state.response_type is not None:
+            raise ApiError(400, 40060, "Interaction has already been acknowledged.")
+        body = call.json or {}
+        rtype = int(body.get("type", 0))
+        if rtype not in _ALLOWED_CALLBACKS.get(state.type, set()):
+            raise ApiError(
+                400,
+                50035,
+                f"Invalid Form Body (callback type {rtype} not allowed for interaction type {state.type})",
+            )
+        data: JSON = body.get("data") or {}
+        message: JSON | None = None
+        if rtype == CB_CHANNEL_MESSAGE:
+            self._validate_message(data, call.files, creating=True)
+            state.ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
+            message = self._new_message(
+                state.channel_id,
+                data,
+                call.files,
+                msg_type=20 if state.type == p.APPLICATION_COMMAND else 19,
+                webhook_id=state.application_id,
+                interaction=state,
+            )
+            self._store_message(message)
+            state.original_message_id = int(message["id"])
+            self._emit_message("MESSAGE_CREATE", message)
+        elif rtype == CB_DEFERRED_CHANNEL_MESSAGE:
+            state.ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
+            flags = FLAG_LOADING | (FLAG_EPHEMERAL if state.ephemeral else 0)
+            message = self._new_message(
+                state.channel_id,
+                {},
+                [],
+                msg_type=20 if state.type == p.APPLICATION_COMMAND else 19,
+                flags=flags,
+                webhook_id=state.application_id,
+                interaction=state,
+            )
+            self._store_message(message)
+            state.original_message_id = int(message["id"])
+            state.deferred_loading = True
+            self._emit_message("MESSAGE_CREATE", message)
+        elif rtype == CB_DEFERRED_UPDATE_MESSAGE:
+            state.original_message_id = state.message_id
+        elif rtype == CB_UPDATE_MESSAGE:
+            if state.message_id is None or state.message_id not in self.messages:
+                raise ApiError(404, 10008, "Unknown Message")
+            self._validate_message(data, call.files, creating=False)
+            message = self._apply_edit(
+                self.messages[state.message_id], data, call.files
+            )
+            state.original_message_id = state.message_id
+            self._emit_message("MESSAGE_UPDATE", message)
+        elif rtype == CB_AUTOCOMPLETE_RESULT:
+            choices = data.get("choices", [])
+            if len(choices) > 25:
+                raise ApiError(
+                    400,
+                    50035,
+                    "Invalid Form Body (choices: must be 25 or fewer in length)",
+                )
+            for choice in choices:
+                if not 1 <= len(str(choice.get("name", ""))) <= 100:
+                    raise ApiError(
+                        400,
+                        50035,
+                        f"Invalid Form Body (choice name length: {choice!r})",
+                    )
+            state.autocomplete_choices = copy.deepcopy(choices)
+        elif rtype == CB_MODAL:
+            if (
+                not data.get("custom_id")
+                or not 1 <= len(str(data.get("title", ""))) <= 45
+            ):
+                raise ApiError(
+                    400,
+                    50035,
+                    "Invalid Form Body (modal needs custom_id and a 1..45 char title)",
+                )
+            state.modal = copy.deepcopy(data)
+        state.response_type = rtype
+        with_response = call.query.get("with_response", "").lower() in ("1", "true")
+        if not with_response:
+            return FakeResponse(None)
+        info: JSON = {"id": str(state.id), "type": state.type}
+        if state.original_message_id is not None and rtype in (
+            CB_CHANNEL_MESSAGE,
+            CB_DEFERRED_CHANNEL_MESSAGE,
+            CB_UPDATE_MESSAGE,
+        ):
+            info["response_message_id"] = str(state.original_message_id)
+            info["response_message_loading"] = rtype == CB_DEFERRED_CHANNEL_MESSAGE
+            info["response_message_ephemeral"] = state.ephemeral
+        result: JSON = {"interaction": info}
+        if (
+            rtype
+            in (CB_CHANNEL_MESSAGE, CB_DEFERRED_CHANNEL_MESSAGE, CB_UPDATE_MESSAGE)
+            and message is not None
+        ):
+            result["resource"] = {"type": rtype, "message": copy.deepcopy(message)}
+        return FakeResponse(result)
+
+    async def _followup_create(self, call: _Call) -> FakeResponse:
+        state = self._interaction_for_webhook(call)
+        if state.response_type is None:
+            raise ApiError(404, 10015, "Unknown Webhook")
+        body = call.json or {}
+        self._validate_message(body, call.files, creating=True)
+        if state.deferred_loading and state.original_message_id is not None:
+            # Documented: the first follow-up after a type 5 defer edits the loading message.
+            original = self.messages[state.original_message_id]
+            self._apply_edit(
+                original, {k: v for k, v in body.items() if k != "flags"}, call.files
+            )
+            original["flags"] = original.get("flags", 0) & ~FLAG_LOADING
+            state.deferred_loading = False
+            self._emit_message("MESSAGE_UPDATE", original)
+            message = original
+        else:
+            message = self._new_message(
+                state.channel_id,
+                body,
+                call.files,
+                msg_type=19 if state.original_message_id else 0,
+                webhook_id=state.application_id,
+                interaction=state,
+                original_response_message_id=state.original_message_id,
+            )
+            if state.original_message_id is not None:
+                message["message_reference"] = {
+                    "type": 0,
+                    "channel_id": str(state.channel_id),
+                    "message_id": str(state.original_message_id),
+                }
+            self._store_message(message)
+            state.followup_ids.append(int(message["id"]))
+            self._emit_message("MESSAGE_CREATE", message)
+        if call.query.get("wait", "1").lower() in ("0", "false"):
+            return FakeResponse(None)
+        return FakeResponse(copy.deepcopy(message))
+
+    def _webhook_target(self, call: _Call) -> tuple[InteractionState, JSON]:
+        state = self._interaction_for_webhook(call)
+        raw = call.params["message_id"]
+        if raw == "@original":
+            mid = state.original_message_id
+        else:
+            mid = int(raw)
+            if mid != state.original_message_id and mid not in state.followup_ids:
+                mid = None
+        if mid is None or mid not in self.messages:
+            raise ApiError(404, 10008, "Unknown Message")
+        return state, self.messages[mid]
+
+    async def _webhook_message_get(self, call: _Call) -> FakeResponse:
+        return FakeResponse(copy.deepcopy(self._webhook_target(call)[1]))
+
+    async def _webhook_message_edit(self, call: _Call) -> FakeResponse:
+        state, message = self._webhook_target(call)
+        body = call.json or {}
+        self._validate_message(body, call.files, creating=False)
+        self._apply_edit(message, body, call.files)
+        if state.deferred_loading and int(message["id"]) == state.original_message_id:
+            message["flags"] = message.get("flags", 0) & ~FLAG_LOADING
+            state.deferred_loading = False
+        self._emit_message("MESSAGE_UPDATE", message)
+        return FakeResponse(copy.deepcopy(message))
+
+    async def _webhook_message_delete(self, call: _Call) -> FakeResponse:
+        _, message = self._webhook_target(call)
+        self._delete_stored_message(message)
+        return FakeResponse(None)
+
+    # -------------------------------------------------------------- channels
+
+    async def _get_channel(self, call: _Call) -> FakeResponse:
+        return FakeResponse(
+            copy.deepcopy(self._require_channel(call.params["channel_id"]))
+        )
+
+    async def _edit_channel(self, call: _Call) -> FakeResponse:
+        channel = self._require_channel(call.params["channel_id"])
+        self._require_perm(channel, p.MANAGE_CHANNELS, "Manage Channels")
+        body = dict(call.json or {})
+        if "permission_overwrites" in body:
+            body["permission_overwrites"] = [
+                self._norm_overwrite(o) for o in body["permission_overwrites"] or []
+            ]
+        for key in ("parent_id",):
+            if key in body and body[key] is not None:
+                body[key] = str(body[key])
+        if channel["type"] in (p.PUBLIC_THREAD, p.PRIVATE_THREAD):
+            meta = channel["thread_metadata"]
+            for key in ("archived", "locked", "auto_archive_duration", "invitable"):
+                if key in body:
+                    meta[key] = body.pop(key)
+        channel.update(body)
+        self._emit(
+            "THREAD_UPDATE" if "thread_metadata" in channel else "CHANNEL_UPDATE",
+            channel,
+        )
+        return FakeResponse(copy.deepcopy(channel))
+
+    async def _delete_channel(self, call: _Call) -> FakeResponse:
+        channel = self._require_channel(call.params["channel_id"])
+        is_thread = channel["type"] in (p.PUBLIC_THREAD, p.PRIVATE_THREAD)
+        perm = p.MANAGE_THREADS if is_thread else p.MANAGE_CHANNELS
+        self._require_perm(channel, perm, "Manage Channels")
+        del self.channels[int(channel["id"])]
+        self._emit("THREAD_DELETE" if is_thread else "CHANNEL_DELETE", channel)
+        return FakeResponse(copy.deepcopy(channel))
+
+    @staticmethod
+    def _norm_overwrite(o: Mapping[str, Any]) -> JSON:
+        return {
+            "id": str(o["id"]),
+            "type": int(o.get("type", 0)),
+            "allow": str(o.get("allow", 0)),
+            "deny": str(o.get("deny", 0)),
+        }
+
+    async def _put_overwrite(self, call: _Call) -> FakeResponse:
+        channel = self._require_channel(call.params["channel_id"])
+        self._require_perm(channel, p.MANAGE_ROLES, "Manage Roles")
+        ow = self._norm_overwrite({"id": call.params["target_id"], **(call.json or {})})
+        overwrites = [
+            o for o in channel.get("permission_overwrites", []) if o["id"] != ow["id"]
+        ]
+        overwrites.append(ow)
+        channel["permission_overwrites"] = overwrites
+        self._emit("CHANNEL_UPDATE", channel)
+        return FakeResponse(None)
+
+    async def _delete_overwrite(self, call: _Call) -> FakeResponse:
+        channel = self._require_channel(call.params["channel_id"])
+        self._require_perm(channel, p.MANAGE_ROLES, "Manage Roles")
+        channel["permission_overwrites"] = [
+            o
+            for o in channel.get("permission_overwrites", [])
+            if o["id"] != call.params["target_id"]
+        ]
+        self._emit("CHANNEL_UPDATE", channel)
+        return FakeResponse(None)
+
+    async def _list_messages(self, call: _Call) -> FakeResponse:
+        channel = self._require_channel(call.params["channel_id"])
+        self._require_perm(channel, p.READ_HISTORY, "Read Message History")
+        msgs = self.messages_in(int(channel["id"]), include_ephemeral=False)
+        limit = int(call.query.get("limit", 50))
+        if "before" in call.query:
+            msgs = [m for m in msgs if int(m["id"]) < int(call.query["before"])]
+        if "after" in call.query:
+            msgs = [m for m in msgs if int(m["id"]) > int(call.query["after"])][:limit]
+        newest_first = list(reversed(msgs))[:limit]
+        return FakeResponse(copy.deepcopy(newest_first))
+
+    async def _create_message(self, call: _Call) -> FakeResponse:
+        channel = self._require_channel(call.params["channel_id"])
+        need = (
+            p.SEND
+            if channel["type"] not in (p.PUBLIC_THREAD, p.PRIVATE_THREAD)
+            else p.SEND_IN_THREADS
+        )
+        self._require_perm(channel, need, "Send Messages")
+        body = call.json or {}
+        self._validate_message(body, call.files, creating=True)
+        message = self._new_message(int(channel["id"]), body, call.files)
+        self._store_message(message)
+        self._emit_message("MESSAGE_CREATE", message)
+        return FakeResponse(copy.deepcopy(message))
+
+    def _channel_message(self, call: _Call) -> JSON:
+        self._require_channel(call.params["channel_id"])
+        message = self.messages.get(int(call.params["message_id"]))
+        if (
+            message is None
+            or message["channel_id"] != call.params["channel_id"]
+            or message.get("flags", 0) & FLAG_EPHEMERAL
+        ):
+            raise ApiError(404, 10008, "Unknown Message")
+        return message
+
+    async def _get_message(self, call: _Call) -> FakeResponse:
+        return FakeResponse(copy.deepcopy(self._channel_message(call)))
+
+    async def _edit_message(self, call: _Call) -> FakeResponse:
+        message = self._channel_message(call)
+        if message["author"]["id"] != self.bot_user["id"]:
+            raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+        body = call.json or {}
+        self._validate_message(body, call.files, creating=False)
+        self._apply_edit(message, body, call.files)
+        self._emit_message("MESSAGE_UPDATE", message)
+        return FakeResponse(copy.deepcopy(message))
+
+    async def _delete_message(self, call: _Call) -> FakeResponse:
+        message = self._channel_message(call)
+        if message["author"]["id"] != self.bot_user["id"]:
+            channel = self.channels[int(message["channel_id"])]
+            self._require_perm(channel, p.MANAGE_MESSAGES, "Manage Messages")
+        self._delete_stored_message(message)
+        return FakeResponse(None)
+
+    async def _bulk_delete(self, call: _Call) -> FakeResponse:
+        self._require_channel(call.params["channel_id"])
+        for mid in (call.json or {}).get("messages", []):
+            message = self.messages.get(int(mid))
+            if message is not None:
+                self._delete_stored_message(message)
+        return FakeResponse(None)
+
+    async def _list_pins(self, call: _Call) -> FakeResponse:
+        self._require_channel(call.params["channel_id"])
+        return FakeResponse({"items": [], "has_more": False})
+
+    async def _add_reaction(self, call: _Call) -> FakeResponse:
+        message = self._channel_message(call)
+        self.reactions.append(
+            (int(message["channel_id"]), int(message["id"]), call.params["emoji"])
+        )
+        return FakeResponse(None)
+
+    async def _create_thread(self, call: _Call) -> FakeResponse:
+        parent = self._require_channel(call.params["channel_id"])
+        body = call.json or {}
+        private = (
+            int(body.get("type", p.PUBLIC_THREAD)) == p.PRIVATE_THREAD
+            and "message_id" not in call.params
+        )
+        thread = p.thread_channel(
+            parent["guild_id"],
+            parent["id"],
+            str(body.get("name", "thread")),
+            owner_id=self.bot_user["id"],
+            id=call.params.get("message_id"),
+            private=private,
+            auto_archive_duration=int(body.get("auto_archive_duration") or 1440),
+        )
+        self.add_channel(thread)
+        self._emit("THREAD_CREATE", {**thread, "newly_created": True})
+        return FakeResponse(copy.deepcopy(thread), 201)
+
+    # ---------------------------------------------------------------- guilds
+
+    async def _get_guild(self, call: _Call) -> FakeResponse:
+        gid = self._require_guild(call.params["guild_id"])
+        meta = copy.deepcopy(self.guilds[gid])
+        for key in ("members", "channels", "threads", "voice_states", "presences"):
+            meta.pop(key, None)
+        return FakeResponse(meta)
+
+    def _guild_channels(self, gid: int) -> list[JSON]:
+        return [
+            c
+            for c in self.channels.values()
+            if c.get("guild_id") == str(gid)
+            and c["type"] not in (p.PUBLIC_THREAD, p.PRIVATE_THREAD)
+        ]
+
+    async def _list_guild_channels(self, call: _Call) -> FakeResponse:
+        gid = self._require_guild(call.params["guild_id"])
+        return FakeResponse(copy.deepcopy(self._guild_channels(gid)))
+
+    async def _create_guild_channel(self, call: _Call) -> FakeResponse:
+        gid = self._require_guild(call.params["guild_id"])
+        self._require_perm(gid, p.MANAGE_CHANNELS, "Manage Channels")
+        body = dict(call.json or {})
+        name = str(body.get("name", ""))
+        if not 1 <= len(name) <= 100:
+            raise ApiError(
+                400, 50035, "Invalid Form Body (name must be 1..100 characters)"
+            )
+        ctype = int(body.get("type", p.GUILD_TEXT))
+        parent_id = body.get("parent_id")
+        if parent_id is not None:
+            parent = self.channels.get(int(parent_id))
+            if parent is None or parent["type"] != p.GUILD_CATEGORY:
+                raise ApiError(
+                    400, 50035, "Invalid Form Body (parent_id is not a category)"
+                )
+        overwrites = [
+            self._norm_overwrite(o) for o in body.get("permission_overwrites", []) or []
+        ]
+        position = body.get("position")
+        if position is None:
+            position = len([c for c in self._guild_channels(gid) if c["type"] == ctype])
+        if ctype == p.GUILD_CATEGORY:
+            channel = p.category_channel(
+                gid, name, position=position, permission_overwrites=overwrites
+            )
+        elif ctype == p.GUILD_VOICE:
+            channel = p.voice_channel(
+                gid,
+                name,
+                position=position,
+                parent_id=parent_id,
+                user_limit=int(body.get("user_limit") or 0),
+                permission_overwrites=overwrites,
+            )
+        else:
+            channel = p.text_channel(
+                gid,
+                name if ctype != p.GUILD_TEXT else name.lower().replace(" ", "-"),
+                position=position,
+                parent_id=parent_id,
+                topic=body.get("topic"),
+                permission_overwrites=overwrites,
+            )
+            channel["type"] = ctype
+        for key in ("nsfw", "rate_limit_per_user", "bitrate", "rtc_region"):
+            if key in body and body[key] is not None:
+                channel[key] = body[key]
+        self.add_channel(channel)
+        self._emit("CHANNEL_CREATE", channel)
+        return FakeResponse(copy.deepcopy(channel), 201)
+
+    async def _move_channels(self, call: _Call) -> FakeResponse:
+        gid = self._require_guild(call.params["guild_id"])
+        self._require_perm(gid, p.MANAGE_CHANNELS, "Manage Channels")
+        for item in call.json or []:
+            channel = self.channels.get(int(item["id"]))
+            if channel is None:
+                continue
+            for key in ("position", "parent_id", "lock_permissions"):
+                if key in item and key != "lock_permissions":
+                    channel[key] = (
+                        str(item[key])
+                        if key == "parent_id" and item[key] is not None
+                        else item[key]
+                    )
+            self._emit("CHANNEL_UPDATE", channel)
+        return FakeResponse(None)
+
+    async def _list_roles(self, call: _Call) -> FakeResponse:
+        gid = self._require_guild(call.params["guild_id"])
+        return FakeResponse(copy.deepcopy(self.guilds[gid].get("roles", [])))
+
+    async def _create_role(self, call: _Call) -> FakeResponse:
+        gid = self._require_guild(call.params["guild_id"])
+        self._require_perm(gid, p.MANAGE_ROLES, "Manage Roles")
+        body = call.json or {}
+        roles = self.guilds[gid].setdefault("roles", [])
+        new = p.role(
+            str(body.get("name", "new role")),
+            permissions=int(body.get("permissions") or 0),
+            position=len(roles),
+        )
+        roles.append(new)
+        self._emit("GUILD_ROLE_CREATE", {"guild_id": str(gid), "role": new})
+        return FakeResponse(copy.deepcopy(new))
+
+    def _guild_member(self, call: _Call) -> tuple[int, JSON]:
+        gid = self._require_guild(call.params["guild_id"])
+        m = self.members[gid].get(int(call.params["user_id"]))
+        if m is None:
+            raise ApiError(404, 10007, "Unknown Member")
+        return gid, m
+
+    async def _list_members(self, call: _Call) -> FakeResponse:
+        gid = self._require_guild(call.params["guild_id"])
+        limit = int(call.query.get("limit", 1))
+        after = int(call.query.get("after", 0))
+        members = sorted(self.members[gid].values(), key=lambda m: int(m["user"]["id"]))
+        members = [m for m in members if int(m["user"]["id"]) > after][:limit]
+        return FakeResponse(copy.deepcopy(members))
+
+    async def _get_member(self, call: _Call) -> FakeResponse:
+        return FakeResponse(copy.deepcopy(self._guild_member(call)[1]))
+
+    def _emit_member(self, gid: int, m: JSON) -> None:
+        self._emit("GUILD_MEMBER_UPDATE", {"guild_id": str(gid), **m})
+
+    async def _edit_member(self, call: _Call) -> FakeResponse:
+        gid, m = self._guild_member(call)
+        body = call.json or {}
+        if "nick" in body:
+            m["nick"] = body["nick"]
+        if "roles" in body:
+            m["roles"] = [str(r) for r in body["roles"]]
+        self._emit_member(gid, m)
+        return FakeResponse(copy.deepcopy(m))
+
+    async def _add_member_role(self, call: _Call) -> FakeResponse:
+        gid, m = self._guild_member(call)
+        self._require_perm(gid, p.MANAGE_ROLES, "Manage Roles")
+        rid = call.params["role_id"]
+        if rid not in m["roles"]:
+            m["roles"].append(rid)
+        self._emit_member(gid, m)
+        return FakeResponse(None)
+
+    async def _remove_member_role(self, call: _Call) -> FakeResponse:
+        gid, m = self._guild_member(call)
+        self._require_perm(gid, p.MANAGE_ROLES, "Manage Roles")
+        rid = call.params["role_id"]
+        if rid in m["roles"]:
+            m["roles"].remove(rid)
+        self._emit_member(gid, m)
+        return FakeResponse(None)
+
+
+def iter_requests(
+    requests: Iterable[RecordedRequest], **match: Any
+) -> list[RecordedRequest]:
+    """Filter a list of recorded requests with :meth:`FakeDiscord.matches` kwargs."""
+    return [r for r in requests if FakeDiscord.matches(r, **match)]
