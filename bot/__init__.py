@@ -1,0 +1,1 @@
+"""Discord bot for Alien Frontiers (discord.py): commands, panels, storage, board image."""

@@ -1,0 +1,147 @@
+"""Compact scenario fixtures: build a mid-turn state in one call.
+
+Example::
+
+    s = scenario(undocked="3 4 6", docks={"mine": "p2:1 p2:4"})
+    s = act(s, "dock mine 4")
+
+Seats are 0-based in Python and ``p1``..``p4`` in notation. Ships are written
+like the notation: ``4`` (an undocked ship of the current player), ``4r`` (the
+relic ship), ``p2:4`` (a ship of seat 1 on a facility), ``-`` (leave a dock free).
+Every ship a player does not have on the board, undocked or in the bay stays in
+their ship stock; each player has at least 3 ships of their colour in play (the
+missing ones wait in their Maintenance Bay) unless ``stock`` says otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine import GameConfig, apply, parse
+from engine.actions import Action
+from engine.invariants import problems
+from engine.setup import new_game
+from engine.state import GameState, Ship
+from engine.tables import CARD_INDEX, SHIPS_AT_START, SHIPS_PER_COLOUR, TERRITORIES, CardId
+from engine.territories import update_control
+
+
+def _ship(word: str, owner: int) -> Ship | None:
+    if word == "-":
+        return None
+    if word.startswith("p") and ":" in word:
+        seat, value = word[1:].split(":")
+        owner = int(seat) - 1
+        word = value
+    relic = word.endswith("r")
+    return Ship(owner, int(word.rstrip("r")), relic)
+
+
+def scenario(
+    players: int = 4,
+    *,
+    current: int = 0,
+    undocked: str = "",
+    docks: Mapping[str, str] | None = None,
+    colonies: Mapping[str, Sequence[int]] | None = None,
+    fuel: Sequence[int] | int = 0,
+    ore: Sequence[int] | int = 0,
+    cards: Mapping[int, Sequence[CardId]] | None = None,
+    hub: Mapping[int, int] | None = None,
+    stock: Mapping[int, int] | None = None,
+    bay: Mapping[int, str] | None = None,
+    fields: Mapping[str, str] | None = None,
+    display: Sequence[CardId] = ("city", "monument", "decoy"),
+    supply: tuple[int, int] | None = None,
+    check: bool = True,
+    **config: Any,
+) -> GameState:
+    """A state in the middle of ``current``'s turn, after the roll, with nothing pending."""
+    s = new_game(GameConfig(players=players, **config))
+    s.pending.clear()
+    s.current = current
+    s.first_player = 0
+    s.turn_number = current + 1
+    n = players
+    for p in range(n):
+        s.players[p].bay = []
+        s.players[p].fuel = fuel if isinstance(fuel, int) else fuel[p]
+        s.players[p].ore = ore if isinstance(ore, int) else ore[p]
+    placed = [0] * n
+    relic_used = False
+    s.undocked = [x for w in undocked.split() if (x := _ship(w, current)) is not None]
+    for x in s.undocked:
+        placed[x.owner] += not x.relic
+        relic_used |= x.relic
+    for facility, spec in (docks or {}).items():
+        ships = [_ship(w, current) for w in spec.split()]
+        if facility == "hub":
+            for x in ships:
+                if x is not None:
+                    s.hub_docks[x.owner].append(x)
+        else:
+            slots = s.docks[facility]  # type: ignore[index]
+            for i, x in enumerate(ships):
+                assert slots[i] is None, f"dock {i} of {facility} is blocked"
+                slots[i] = x
+        for x in ships:
+            if x is not None:
+                placed[x.owner] += not x.relic
+                relic_used |= x.relic
+    for p, spec in (bay or {}).items():
+        for w in spec.split():
+            x = _ship(w, p)
+            assert x is not None
+            s.players[p].bay.append(x)
+            placed[p] += not x.relic
+            relic_used |= x.relic
+    for p in range(n):
+        in_play = SHIPS_PER_COLOUR - (stock or {}).get(p, SHIPS_PER_COLOUR - max(SHIPS_AT_START, placed[p]))
+        s.players[p].bay += [Ship(p, 1)] * max(0, in_play - placed[p])
+        s.players[p].stock = SHIPS_PER_COLOUR - max(in_play, placed[p])
+    s.relic_on_desert = not relic_used
+    for t, counts in (colonies or {}).items():
+        assert t in TERRITORIES, t
+        s.colonies[t] = list(counts)  # type: ignore[index]
+        update_control(s, t)  # type: ignore[arg-type]
+    for p, space in (hub or {}).items():
+        s.players[p].hub = space
+    total = s.config.colonies_per_player
+    for p in range(n):
+        on_planet = sum(s.colonies[t][p] for t in TERRITORIES)
+        s.players[p].colonies = total - on_planet - int(s.players[p].hub > 0)
+    for f, t in (fields or {}).items():
+        s.fields[f] = t  # type: ignore[index]
+    deck = s.deck
+    s.display = list(display)
+    for c in s.display:
+        deck[CARD_INDEX[c]] -= 1
+    for p, owned in (cards or {}).items():
+        s.players[p].cards = list(owned)
+        for c in owned:
+            deck[CARD_INDEX[c]] -= 1
+    if supply is not None:
+        s.supply = [supply[0], supply[1]]
+    elif s.supply is not None:
+        s.supply[0] -= sum(pl.fuel for pl in s.players)
+        s.supply[1] -= sum(pl.ore for pl in s.players)
+    s.events.clear()
+    if check:
+        found = problems(s)
+        assert not found, found
+    return s
+
+
+def act(s: GameState, *moves: str | Action) -> GameState:
+    """Apply moves through the checked door, in order."""
+    for m in moves:
+        s = apply(s, parse(m) if isinstance(m, str) else m)
+    return s
+
+
+def legal(s: GameState) -> set[str]:
+    """The legal actions in notation."""
+    from engine import legal_actions
+
+    return {str(a) for a in legal_actions(s)}
