@@ -45,6 +45,7 @@ def problems(s: GameState) -> list[str]:
         if len(track) > 3:
             out.append(f"P{p + 1}'s hub track holds {len(track)} ships")
     total = s.config.colonies_per_player
+    recount = recount_victory_points(s)
     for p, pl in enumerate(s.players):
         placing = sum(1 for d in s.pending if isinstance(d, PlaceColonyDecision) and d.player == p)
         placed = sum(s.colonies[t][p] for t in TERRITORIES)
@@ -54,7 +55,7 @@ def problems(s: GameState) -> list[str]:
             out.append(f"P{p + 1} has a negative count or a bad hub space")
         if len(set(pl.cards)) != len(pl.cards):
             out.append(f"P{p + 1} owns two copies of a card")
-        if victory_points(s, p) != recount_victory_points(s, p):
+        if victory_points(s, p) != recount[p]:
             out.append(f"P{p + 1}'s VP differ from a recount")
     for t in TERRITORIES:
         if min(s.colonies[t]) < 0:

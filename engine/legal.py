@@ -25,6 +25,7 @@ from engine.actions import (
 from engine.chance import chance_outcomes
 from engine.facilities import FACILITY_RULES
 from engine.facilities.alien_artifact import claim_refusal, cycle_refusal
+from engine.facilities.base import GroupCache
 from engine.facilities.colony_hub import launch_refusal
 from engine.facilities.orbital_market import trade_refusal
 from engine.facilities.raiders_outpost import steal_card_refusal, steal_resource_refusal
@@ -54,9 +55,12 @@ def dock_options(s: GameState, p: int, first_only: bool = False) -> list[Dock]:
     out: list[Dock] = []
     if not s.undocked:
         return out
+    groups = GroupCache(s.undocked)
     for f in FACILITY_ORDER:
         rules = FACILITY_RULES[f]
-        for group in rules.candidates(s, p, s.undocked, None):
+        if not rules.may_have_room(s, p):
+            continue
+        for group in rules.candidates_from(s, p, groups, None):
             if rules.refusal(s, p, group) is None:
                 out.append(Dock(f, tuple(sorted(Die(x.value, x.relic) for x in group))))
                 if first_only:

@@ -24,16 +24,18 @@ def victory_points(s: GameState, p: int) -> int:
     return vp
 
 
-def recount_victory_points(s: GameState, p: int) -> int:
-    """VP from the board alone, recomputing control instead of reading the cache."""
-    vp = 0
+def recount_victory_points(s: GameState) -> list[int]:
+    """Every player's VP from the board alone, recomputing control instead of reading the cache."""
+    vp = [0] * s.num_players
     for t in TERRITORIES:
-        vp += s.colonies[t][p]
-        if leader(s.colonies[t]) == p:
-            vp += 1
-            if s.fields["positron"] == t:
-                vp += 1
-    vp += sum(1 for c in s.players[p].cards if c in VP_CARDS)
+        counts = s.colonies[t]
+        for p, c in enumerate(counts):
+            vp[p] += c
+        lead = leader(counts)
+        if lead is not None:
+            vp[lead] += 2 if s.fields["positron"] == t else 1
+    for p, pl in enumerate(s.players):
+        vp[p] += sum(1 for c in pl.cards if c in VP_CARDS)
     return vp
 
 

@@ -6,7 +6,7 @@ values it takes, what it costs, and what docking there does.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import combinations_with_replacement
 from typing import ClassVar, Literal
 
@@ -53,6 +53,21 @@ def fits_pattern(pattern: Pattern, values: list[int]) -> bool:
     return 1 <= len(values) <= 3
 
 
+class GroupCache:
+    """The distinct groups of a pool of ships by size, computed once and shared."""
+
+    def __init__(self, pool: list[Ship]) -> None:
+        self.pool = pool
+        self._by_size: dict[int, list[list[Ship]]] = {}
+
+    def of_size(self, size: int) -> list[list[Ship]]:
+        found = self._by_size.get(size)
+        if found is None:
+            found = list(distinct_groups(self.pool, size)) if size else [[]]
+            self._by_size[size] = found
+        return found
+
+
 class Facility:
     """An orbital facility's rule. Subclasses set ``id`` and ``pattern`` and override hooks."""
 
@@ -75,14 +90,23 @@ class Facility:
         self, s: GameState, p: int, pool: list[Ship], forced: Ship | None
     ) -> Iterator[list[Ship]]:
         """Groups of ships that have the facility's shape; ``forced`` must be one of them."""
+        yield from self.candidates_from(s, p, GroupCache(pool), forced)
+
+    def candidates_from(
+        self, s: GameState, p: int, groups: GroupCache, forced: Ship | None
+    ) -> Iterator[list[Ship]]:
         for size in self.group_sizes(s, p):
             if forced is None:
-                groups = distinct_groups(pool, size)
+                found: Iterable[list[Ship]] = groups.of_size(size)
             else:
-                groups = ([forced, *rest] for rest in distinct_groups(pool, size - 1))
-            for group in groups:
+                found = ([forced, *rest] for rest in groups.of_size(size - 1))
+            for group in found:
                 if fits_pattern(self.pattern, [ship.value for ship in group]):
                     yield group
+
+    def may_have_room(self, s: GameState, p: int) -> bool:
+        """A cheap first look: False only when no group of ships could fit."""
+        return self.free_group(s) is not None
 
     # ---- rules ---------------------------------------------------------------------------
 

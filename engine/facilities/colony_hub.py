@@ -24,6 +24,9 @@ class ColonyHub(Facility):
     def group_sizes(self, s: GameState, p: int) -> range:
         return range(1, HUB_DOCKS - len(s.hub_docks[p]) + 1)
 
+    def may_have_room(self, s: GameState, p: int) -> bool:
+        return len(s.hub_docks[p]) < HUB_DOCKS
+
     def room_refusal(self, s: GameState, p: int, ships: list[Ship]) -> Refusal | None:
         free = HUB_DOCKS - len(s.hub_docks[p])
         if len(ships) > free:

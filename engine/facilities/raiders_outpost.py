@@ -16,6 +16,9 @@ class RaidersOutpost(Facility):
     id = "raiders"
     pattern = "run"
 
+    def may_have_room(self, s: GameState, p: int) -> bool:
+        return True  # an occupied outpost can still be taken by a higher run
+
     def room_refusal(self, s: GameState, p: int, ships: list[Ship]) -> Refusal | None:
         there = [x for x in s.docks["raiders"] if x is not None]
         if not there:

@@ -97,7 +97,9 @@ def scenario(
             placed[p] += not x.relic
             relic_used |= x.relic
     for p in range(n):
-        in_play = SHIPS_PER_COLOUR - (stock or {}).get(p, SHIPS_PER_COLOUR - max(SHIPS_AT_START, placed[p]))
+        in_play = SHIPS_PER_COLOUR - (stock or {}).get(
+            p, SHIPS_PER_COLOUR - max(SHIPS_AT_START, placed[p])
+        )
         s.players[p].bay += [Ship(p, 1)] * max(0, in_play - placed[p])
         s.players[p].stock = SHIPS_PER_COLOUR - max(in_play, placed[p])
     s.relic_on_desert = not relic_used

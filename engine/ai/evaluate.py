@@ -1,0 +1,286 @@
+"""A hand-written evaluation of a state from one seat's point of view.
+
+Units are victory points (VP). A seat's worth adds its VP, a soft view of territory
+control, colony progress (hub track, a colony waiting to be placed), resources, ships,
+alien tech cards and territory bonuses (worth more early, when they have time to pay
+off), minus what an open Raiders' Outpost threatens to take before its next turn.
+The score of a state is the seat's worth minus its strongest opponents' worth.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
+from math import factorial
+from typing import Final
+
+from engine.scoring import outcome
+from engine.state import GameState, PlaceColonyDecision, RollDecision
+from engine.tables import SHIPS_PER_COLOUR, TERRITORIES, VP_CARDS, CardId, TerritoryId
+
+WIN: Final = 100.0  # the score of a won game; a shared win counts half
+
+# Worth of each territory's bonus to its controller, in VP, early in the game.
+DEFAULT_BONUS: Final[dict[TerritoryId, float]] = {
+    "asimov": 0.25,
+    "bradbury": 0.35,
+    "burroughs": 0.3,
+    "heinlein": 0.3,
+    "herbert": 0.3,
+    "lem": 0.4,
+    "pohl": 0.1,
+    "vanvogt": 0.35,
+}
+DEFAULT_CARD: Final[dict[CardId, float]] = {
+    "booster": 0.35,
+    "crystal": 0.4,
+    "gravity": 0.4,
+    "decoy": 0.3,
+    "teleporter": 0.55,
+    "plasma": 0.45,
+    "polarity": 0.5,
+    "cache": 0.4,
+    "stasis": 0.4,
+    "warper": 0.35,
+    "city": 0.0,
+    "monument": 0.0,
+    "helm": 0.4,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The evaluation's weights (VP per unit)."""
+
+    fuel: float = 0.14
+    ore: float = 0.27
+    excess: float = 0.35  # fraction of the worth kept by resources above the limit of 8
+    ship: float = 0.8  # per colour ship in play beyond three, early
+    relic: float = 0.55
+    hub_step: float = 0.09
+    hub_ready: float = 0.06
+    fragile: float = 0.15  # controlled by a lead of one colony
+    contest: float = 0.2  # tied for the most colonies: one colony from control
+    repulsor_lock: float = 0.25
+    undocked_die: float = 0.18  # the current player's ships still to dock, mid-turn
+    artifact_step: float = 0.035
+    raid: float = 0.9  # multiplier of the expected raid loss
+    opp_max: float = 0.6  # with 3+ players: weight of the best opponent vs the mean
+    late_floor: float = 0.25  # worth kept by future-oriented terms at the very end
+    bonus: dict[TerritoryId, float] = field(default_factory=lambda: dict(DEFAULT_BONUS))
+    card: dict[CardId, float] = field(default_factory=lambda: dict(DEFAULT_CARD))
+
+
+DEFAULT_WEIGHTS: Final = Weights()
+
+
+def _run_table() -> dict[int, list[float]]:
+    """P(k dice show three consecutive values starting at a or above), for a = 1..4."""
+    table: dict[int, list[float]] = {}
+    for k in range(0, 9):
+        probs = [0.0] * 6  # index a: run starting at >= a (a = 1..4), 5 = none possible
+        if k < 3:
+            table[k] = probs
+            continue
+        total = 6**k
+        for values in combinations_with_replacement(range(1, 7), k):
+            ways = factorial(k)
+            for c in Counter(values).values():
+                ways //= factorial(c)
+            present = set(values)
+            starts = [a for a in range(1, 5) if {a, a + 1, a + 2} <= present]
+            if starts:
+                top = max(starts)
+                for a in range(1, top + 1):
+                    probs[a] += ways / total
+        table[k] = probs
+    return table
+
+
+RUN_PROB: Final = _run_table()
+
+
+def _isolated(s: GameState) -> TerritoryId | None:
+    return s.fields["isolation"]
+
+
+def colour_ships(s: GameState, p: int) -> int:
+    """Ships of p's colour that will be rolled at p's next turn (a used-up ship is lost)."""
+    n = SHIPS_PER_COLOUR - s.players[p].stock
+    t = s.docks["terraform"][0]
+    if t is not None and t.owner == p and not t.relic:
+        n -= 1
+    return n
+
+
+def has_relic(s: GameState, p: int) -> bool:
+    """The relic ship follows control of Burroughs Desert (R-COL-4)."""
+    return not s.relic_on_desert and s.controller["burroughs"] == p
+
+
+def raid_probability(s: GameState, q: int) -> float:
+    """Chance that q's next roll takes the Raiders' Outpost as it stands."""
+    there = [x for x in s.docks["raiders"] if x is not None]
+    if there:
+        if all(x.owner == q for x in there):
+            return 0.0
+        held = sum(x.value for x in there)
+        start = held // 3  # a run starting at a sums 3a + 3: need 3a + 3 > held
+        if start > 4:
+            return 0.0
+        start = max(start, 1)
+    else:
+        start = 1
+    dice = colour_ships(s, q) + int(has_relic(s, q))
+    return RUN_PROB[min(dice, 8)][start]
+
+
+def _attackers(s: GameState, p: int) -> list[tuple[int, float]]:
+    """Seats that roll before p's next turn, with how surely the threat stands."""
+    n = s.num_players
+    c = s.current
+    rolling = bool(s.pending) and isinstance(s.pending[0], RollDecision) and not s.pending[0].reroll
+    out: list[tuple[int, float]] = []
+    if p == c and not rolling:
+        # p is mid-turn: every other seat rolls before p's next turn, but p may still spend.
+        for k in range(1, n):
+            out.append(((c + k) % n, 0.8))
+        return out
+    seat = c if rolling else (c + 1) % n
+    while seat != p:
+        out.append((seat, 1.0))
+        seat = (seat + 1) % n
+    return out
+
+
+class Evaluator:
+    """Scores states for one seat with a set of weights."""
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.w = weights
+
+    def worth(self, s: GameState) -> list[float]:
+        """Every seat's worth in VP."""
+        w = self.w
+        n = s.num_players
+        per = s.config.colonies_per_player
+        placed = [0] * n
+        vals = [0.0] * n
+        iso = _isolated(s)
+        repulsor = s.fields["repulsor"]
+        positron = s.fields["positron"]
+        # Territories: colonies, control, bonuses.
+        bonus = [0.0] * n
+        for t in TERRITORIES:
+            counts = s.colonies[t]
+            best = 0
+            second = 0
+            for p in range(n):
+                c = counts[p]
+                placed[p] += c
+                if c > best:
+                    best, second = c, best
+                elif c > second:
+                    second = c
+            ctrl = s.controller[t]
+            if ctrl is not None:
+                vals[ctrl] += 2.0 if positron == t else 1.0
+                if repulsor == t:
+                    vals[ctrl] += w.repulsor_lock
+                elif best - second == 1:
+                    vals[ctrl] -= w.fragile
+                if iso != t:
+                    b = w.bonus[t]
+                    if t == "burroughs" and not s.relic_on_desert:
+                        b *= 0.3
+                    bonus[ctrl] += b
+            elif best > 0 and repulsor != t:
+                for p in range(n):
+                    if counts[p] == best:
+                        vals[p] += w.contest
+        for d in s.pending:
+            if isinstance(d, PlaceColonyDecision):
+                placed[d.player] += 1  # about to be placed: count it already
+        min_left = min(per - x for x in placed)
+        future = w.late_floor + (1.0 - w.late_floor) * max(0, min_left) / per
+        res_factor = 0.5 + 0.5 * future
+        for p in range(n):
+            pl = s.players[p]
+            v = float(placed[p])
+            vp_cards = 0
+            card_worth = 0.0
+            for c in pl.cards:
+                if c in VP_CARDS:
+                    vp_cards += 1
+                else:
+                    card_worth += w.card[c]
+            v += vp_cards
+            ships = colour_ships(s, p) - 3
+            fut = bonus[p] + w.ship * ships + card_worth
+            if has_relic(s, p):
+                fut += w.relic
+            v += future * fut
+            res = pl.fuel * w.fuel + pl.ore * w.ore
+            total = pl.fuel + pl.ore
+            if total > 8:
+                res *= (8 + (total - 8) * w.excess) / total
+            v += res_factor * res
+            if pl.hub:
+                v += w.hub_step * pl.hub + (w.hub_ready if pl.hub == 7 else 0.0)
+            vals[p] += v
+        self._raids(s, vals)
+        self._turn_potential(s, vals)
+        return vals
+
+    def _raids(self, s: GameState, vals: list[float]) -> None:
+        w = self.w
+        n = s.num_players
+        share = 1.0 if n == 2 else 1.0 / (n - 1)
+        probs: dict[int, float] = {}
+        for p in range(n):
+            pl = s.players[p]
+            if "decoy" in pl.cards:
+                continue
+            exposed = min(4, pl.fuel + pl.ore)
+            if not exposed:
+                continue
+            per_res = (w.ore if pl.ore >= 2 else w.fuel) if exposed else 0.0
+            for q, sure in _attackers(s, p):
+                pr = probs.get(q)
+                if pr is None:
+                    pr = probs[q] = raid_probability(s, q)
+                loss = w.raid * sure * share * pr * exposed * per_res
+                vals[p] -= loss
+                vals[q] += 0.5 * loss
+
+    def _turn_potential(self, s: GameState, vals: list[float]) -> None:
+        """Mid-turn: what the current player's undocked ships and open deals still promise."""
+        if not s.undocked:
+            return
+        w = self.w
+        p = s.current
+        v = w.undocked_die * len(s.undocked)
+        v += 0.02 * sum(x.value for x in s.undocked)
+        total = s.turn.artifact_total
+        if 0 < total < 8:
+            v += w.artifact_step * total
+        vals[p] += v
+
+    def score(self, s: GameState, me: int) -> float:
+        """The seat's worth minus its opponents' (the best one's, with three or more)."""
+        if s.over:
+            res = outcome(s)
+            assert res is not None
+            share = 1.0 / len(res.winners) if me in res.winners else 0.0
+            base = WIN * (2.0 * share - 1.0)
+            diff = res.scores[me] - max(v for i, v in enumerate(res.scores) if i != me)
+            return base + 0.5 * diff
+        vals = self.worth(s)
+        mine = vals[me]
+        others = [v for i, v in enumerate(vals) if i != me]
+        if len(others) == 1:
+            return mine - others[0]
+        best = max(others)
+        mean = sum(others) / len(others)
+        return mine - (self.w.opp_max * best + (1 - self.w.opp_max) * mean)

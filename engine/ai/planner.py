@@ -1,0 +1,219 @@
+"""Look-ahead over one's own turn: a beam search through the sequences of actions that
+end the turn, scoring the states reached with an ``Evaluator``.
+
+Decisions inside the turn (stealing, Plasma Cannon hits, returning excess, and by
+default placing colonies) are answered greedily, one step at a time; chance inside
+the turn (cards revealed after a cycle or a claim) is sampled from the planner's RNG,
+so a plan is a determinization: the AI plans again when the real outcome differs.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from heapq import nlargest
+from typing import Final
+
+from engine.actions import (
+    Action,
+    DiscardBooster,
+    DiscardField,
+    DiscardPlasma,
+    DiscardPolarity,
+    DiscardTeleporter,
+    DiscardWarper,
+    Dock,
+    Warp,
+)
+from engine.ai.evaluate import Evaluator
+from engine.chance import sample_chance
+from engine.legal import legal_actions
+from engine.rules import apply_in_place
+from engine.state import CHANCE, GameState, PlaceColonyDecision
+from engine.tables import SHARED_FACILITIES, TERRITORIES
+
+DISCARDS: Final = (
+    DiscardField,
+    DiscardBooster,
+    DiscardTeleporter,
+    DiscardPolarity,
+    DiscardPlasma,
+    DiscardWarper,
+)
+MAX_DEPTH: Final = 40
+
+Key = tuple[object, ...]
+
+
+def state_key(s: GameState) -> Key:
+    """What tells two states apart for the rest of a turn (the order of docking aside)."""
+    docks = tuple(
+        tuple(sorted((x.owner, x.value, x.relic) for x in s.docks[f] if x is not None))
+        for f in SHARED_FACILITIES
+    )
+    hubs = tuple(tuple(sorted((x.owner, x.value, x.relic) for x in h)) for h in s.hub_docks)
+    players = tuple(
+        (
+            pl.fuel,
+            pl.ore,
+            pl.colonies,
+            pl.hub,
+            pl.stock,
+            tuple(sorted((x.value, x.relic) for x in pl.bay)),
+            tuple(sorted(pl.cards)),
+        )
+        for pl in s.players
+    )
+    t = s.turn
+    turn = (
+        tuple(sorted(t.used)),
+        t.discarded,
+        t.mine_docks,
+        t.hub_docks,
+        t.asimov_used,
+        t.hub_overflow,
+        t.artifact_cycles,
+        t.artifact_total,
+        tuple(sorted(t.market_rates.values())),
+        tuple(sorted(t.borrowed)),
+    )
+    return (
+        s.current,
+        s.turn_number,
+        s.over,
+        tuple(sorted((x.value, x.relic) for x in s.undocked)),
+        docks,
+        hubs,
+        players,
+        tuple(tuple(s.colonies[x]) for x in TERRITORIES),
+        tuple(s.fields.values()),
+        s.relic_on_desert,
+        tuple(sorted(s.display)),
+        tuple(s.deck),
+        tuple(s.discard),
+        None if s.supply is None else tuple(s.supply),
+        turn,
+        tuple(s.pending),
+    )
+
+
+@dataclass(slots=True)
+class Plan:
+    """A way to finish the turn: its actions, the state it ends in and that state's score."""
+
+    score: float
+    actions: list[Action]
+    end: GameState
+
+
+class TurnPlanner:
+    """Beam search over one seat's own turn."""
+
+    def __init__(
+        self,
+        me: int,
+        evaluator: Evaluator,
+        rng: random.Random,
+        width: int = 8,
+        branch_place: bool = False,
+    ) -> None:
+        self.me = me
+        self.ev = evaluator
+        self.rng = rng
+        self.width = width
+        self.branch_place = branch_place
+
+    def candidates(self, s: GameState) -> list[Action]:
+        """Legal actions worth searching: one ship at a time on the hub, no Warper
+        reroll (chance), discard powers only once nothing can dock."""
+        acts = legal_actions(s)
+        docking = any(type(a) is Dock for a in acts)
+        out: list[Action] = []
+        for a in acts:
+            if type(a) is Dock:
+                if a.facility == "hub" and len(a.dice) > 1:
+                    continue
+            elif isinstance(a, Warp) or (docking and isinstance(a, DISCARDS)):
+                continue
+            out.append(a)
+        return out
+
+    def greedy(self, s: GameState) -> Action:
+        """The action with the best immediate score (used for decisions)."""
+        acts = legal_actions(s)
+        if len(acts) == 1:
+            return acts[0]
+        best = acts[0]
+        best_score = float("-inf")
+        for a in acts:
+            c = s.copy()
+            apply_in_place(c, a)
+            sc = self.ev.score(c, self.me)
+            if sc > best_score:
+                best, best_score = a, sc
+        return best
+
+    def settle(self, s: GameState) -> list[tuple[GameState, list[Action]]]:
+        """Answer pending decisions and chance until a free action or the end of the turn."""
+        out: list[tuple[GameState, list[Action]]] = []
+        stack: list[tuple[GameState, list[Action]]] = [(s, [])]
+        me = self.me
+        while stack:
+            st, extra = stack.pop()
+            while True:
+                if st.over or st.current != me or not st.pending:
+                    out.append((st, extra))
+                    break
+                if st.to_act() == CHANCE:
+                    apply_in_place(st, sample_chance(st, self.rng))
+                    continue
+                if self.branch_place and isinstance(st.pending[0], PlaceColonyDecision):
+                    for a in legal_actions(st):
+                        c = st.copy()
+                        apply_in_place(c, a)
+                        stack.append((c, [*extra, a]))
+                    break
+                a = self.greedy(st)
+                apply_in_place(st, a)
+                extra = [*extra, a]
+        return out
+
+    def done(self, s: GameState) -> bool:
+        return s.over or s.current != self.me
+
+    def plan(self, root: GameState) -> list[Plan]:
+        """Ways to finish the turn from ``root``, best first."""
+        finished: list[Plan] = []
+        seen: set[Key] = set()
+        frontier: list[tuple[GameState, list[Action]]] = []
+        for st, extra in self.settle(root.copy()):
+            if self.done(st):
+                finished.append(Plan(self.ev.score(st, self.me), extra, st))
+            else:
+                frontier.append((st, extra))
+        depth = 0
+        while frontier:
+            depth += 1
+            children: list[tuple[float, int, GameState, list[Action]]] = []
+            for st, path in frontier:
+                acts = self.candidates(st)
+                if depth > MAX_DEPTH:
+                    acts = acts[:1]  # safety: finish the turn somehow
+                for a in acts:
+                    c = st.copy()
+                    apply_in_place(c, a)
+                    for st2, extra in self.settle(c):
+                        k = state_key(st2)
+                        if k in seen:
+                            continue
+                        seen.add(k)
+                        sc = self.ev.score(st2, self.me)
+                        full = [*path, a, *extra]
+                        if self.done(st2):
+                            finished.append(Plan(sc, full, st2))
+                        else:
+                            children.append((sc, -len(children), st2, full))
+            best = nlargest(self.width, children, key=lambda x: (x[0], x[1]))
+            frontier = [(x[2], x[3]) for x in best]
+        finished.sort(key=lambda x: -x.score)
+        return finished
