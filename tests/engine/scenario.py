@@ -23,7 +23,16 @@ from engine.actions import Action
 from engine.invariants import problems
 from engine.setup import new_game
 from engine.state import GameState, Ship
-from engine.tables import CARD_INDEX, SHIPS_AT_START, SHIPS_PER_COLOUR, TERRITORIES, CardId
+from engine.tables import (
+    CARD_INDEX,
+    SHIPS_AT_START,
+    SHIPS_PER_COLOUR,
+    TERRITORIES,
+    CardId,
+    FacilityId,
+    FieldId,
+    TerritoryId,
+)
 from engine.territories import update_control
 
 
@@ -43,15 +52,15 @@ def scenario(
     *,
     current: int = 0,
     undocked: str = "",
-    docks: Mapping[str, str] | None = None,
-    colonies: Mapping[str, Sequence[int]] | None = None,
+    docks: Mapping[FacilityId, str] | None = None,
+    colonies: Mapping[TerritoryId, Sequence[int]] | None = None,
     fuel: Sequence[int] | int = 0,
     ore: Sequence[int] | int = 0,
     cards: Mapping[int, Sequence[CardId]] | None = None,
     hub: Mapping[int, int] | None = None,
     stock: Mapping[int, int] | None = None,
     bay: Mapping[int, str] | None = None,
-    fields: Mapping[str, str] | None = None,
+    fields: Mapping[FieldId, TerritoryId] | None = None,
     display: Sequence[CardId] = ("city", "monument", "decoy"),
     supply: tuple[int, int] | None = None,
     check: bool = True,
@@ -81,7 +90,7 @@ def scenario(
                 if x is not None:
                     s.hub_docks[x.owner].append(x)
         else:
-            slots = s.docks[facility]  # type: ignore[index]
+            slots = s.docks[facility]
             for i, x in enumerate(ships):
                 assert slots[i] is None, f"dock {i} of {facility} is blocked"
                 slots[i] = x
@@ -105,8 +114,8 @@ def scenario(
     s.relic_on_desert = not relic_used
     for t, counts in (colonies or {}).items():
         assert t in TERRITORIES, t
-        s.colonies[t] = list(counts)  # type: ignore[index]
-        update_control(s, t)  # type: ignore[arg-type]
+        s.colonies[t] = list(counts)
+        update_control(s, t)
     for p, space in (hub or {}).items():
         s.players[p].hub = space
     total = s.config.colonies_per_player
@@ -114,7 +123,7 @@ def scenario(
         on_planet = sum(s.colonies[t][p] for t in TERRITORIES)
         s.players[p].colonies = total - on_planet - int(s.players[p].hub > 0)
     for f, t in (fields or {}).items():
-        s.fields[f] = t  # type: ignore[index]
+        s.fields[f] = t
     deck = s.deck
     s.display = list(display)
     for c in s.display:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import chance_outcomes, sample_chance
+from engine import Action, GameState, chance_outcomes, legal_actions, sample_chance
 from engine.config import GameConfig
 from engine.rules import apply_in_place
 from engine.setup import new_game
@@ -55,9 +55,7 @@ def test_same_seed_same_game() -> None:
     assert play(4) == play(4) and play(4) != play(5)
 
 
-def _legal(s):  # type: ignore[no-untyped-def]
-    from engine import legal_actions
-
+def _legal(s: GameState) -> list[Action]:
     return legal_actions(s)
 
 

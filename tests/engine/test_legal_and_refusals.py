@@ -4,6 +4,7 @@ and illegal actions are refused with an IllegalActionError and change nothing.""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -77,7 +78,7 @@ def random_action_anything(rng: random.Random) -> Action:
     c = rng.choice(CARDS)
     dice = tuple(_random_die(rng) for _ in range(rng.randint(0, 4)))
     seat = rng.randint(-1, 4)
-    makers = [
+    makers: list[Callable[[], Action]] = [
         lambda: Dock(f, dice),
         lambda: Trade(),
         lambda: Launch(),
