@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import InvalidNotationError, parse
 from engine.actions import Die, Dock, Gravity, Helm, Teleport
@@ -77,3 +79,14 @@ def test_errors_say_what_was_expected(text: str, message: str) -> None:
 def test_notation_error_is_a_value_error() -> None:
     with pytest.raises(ValueError):
         parse("nonsense")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("dockmineuslar 0123456789:prhf'-,")), max_size=30))
+def test_parse_never_fails_with_anything_but_a_notation_error(text: str) -> None:
+    try:
+        a = parse(text)
+    except InvalidNotationError as e:
+        assert str(e)
+    else:
+        assert parse(str(a)) == a
