@@ -53,13 +53,14 @@ DEFAULT_CARD: Final[dict[CardId, float]] = {
 class Weights:
     """The evaluation's weights (VP per unit)."""
 
-    fuel: float = 0.14
-    ore: float = 0.27
-    excess: float = 0.35  # fraction of the worth kept by resources above the limit of 8
-    ship: float = 0.8  # per colour ship in play beyond three, early
-    relic: float = 0.55
-    hub_step: float = 0.09
-    hub_ready: float = 0.06
+    # Marginal worth of each fuel / ore held: the first units pay for launches and
+    # terraforming, later ones are less useful (and only 8 may be kept).
+    fuel: tuple[float, ...] = (0.2, 0.2, 0.16, 0.14, 0.1, 0.08, 0.06, 0.05)
+    ore: tuple[float, ...] = (0.32, 0.3, 0.28, 0.2, 0.15, 0.1, 0.08, 0.06)
+    ship: float = 0.6  # per colour ship in play beyond three, early
+    relic: float = 0.45
+    hub_step: float = 0.11
+    hub_ready: float = 0.03
     fragile: float = 0.15  # controlled by a lead of one colony
     contest: float = 0.2  # tied for the most colonies: one colony from control
     repulsor_lock: float = 0.25
@@ -99,6 +100,22 @@ def _run_table() -> dict[int, list[float]]:
 
 
 RUN_PROB: Final = _run_table()
+
+
+def _held(marginal: tuple[float, ...], n: int) -> float:
+    if n <= len(marginal):
+        return sum(marginal[:n])
+    return sum(marginal) + (n - len(marginal)) * marginal[-1]
+
+
+def _resources(w: Weights, fuel: int, ore: int) -> float:
+    """Worth of the resources held; above the limit of 8 only the best 8 count."""
+    if fuel + ore <= 8:
+        return _held(w.fuel, fuel) + _held(w.ore, ore)
+    best = 0.0
+    for f in range(max(0, 8 - ore), min(fuel, 8) + 1):
+        best = max(best, _held(w.fuel, f) + _held(w.ore, 8 - f))
+    return best
 
 
 def _isolated(s: GameState) -> TerritoryId | None:
@@ -221,11 +238,7 @@ class Evaluator:
             if has_relic(s, p):
                 fut += w.relic
             v += future * fut
-            res = pl.fuel * w.fuel + pl.ore * w.ore
-            total = pl.fuel + pl.ore
-            if total > 8:
-                res *= (8 + (total - 8) * w.excess) / total
-            v += res_factor * res
+            v += res_factor * _resources(w, pl.fuel, pl.ore)
             if pl.hub:
                 v += w.hub_step * pl.hub + (w.hub_ready if pl.hub == 7 else 0.0)
             vals[p] += v
@@ -245,7 +258,7 @@ class Evaluator:
             exposed = min(4, pl.fuel + pl.ore)
             if not exposed:
                 continue
-            per_res = (w.ore if pl.ore >= 2 else w.fuel) if exposed else 0.0
+            per_res = 0.25 if pl.ore >= 2 else 0.15
             for q, sure in _attackers(s, p):
                 pr = probs.get(q)
                 if pr is None:

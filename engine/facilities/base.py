@@ -74,17 +74,15 @@ class Facility:
     id: ClassVar[FacilityId]
     pattern: ClassVar[Pattern]
 
-    @property
-    def info(self) -> FacilityInfo:
-        return FACILITIES[self.id]
+    def __init__(self) -> None:
+        self.info: FacilityInfo = FACILITIES[self.id]
+        size = {"single": 1, "pair": 2, "triple": 3, "run": 3, "any": 3}[self.pattern]
+        self._sizes = range(1, size + 1) if self.pattern == "any" else range(size, size + 1)
 
     # ---- which groups to consider ---------------------------------------------------
 
     def group_sizes(self, s: GameState, p: int) -> range:
-        size = {"single": 1, "pair": 2, "triple": 3, "run": 3, "any": 3}[self.pattern]
-        if self.pattern == "any":
-            return range(1, size + 1)
-        return range(size, size + 1)
+        return self._sizes
 
     def candidates(
         self, s: GameState, p: int, pool: list[Ship], forced: Ship | None
@@ -129,11 +127,14 @@ class Facility:
     # ---- docking -------------------------------------------------------------------
 
     def free_group(self, s: GameState) -> int | None:
-        size = self.info.group_size
+        """Index of the first set of docks entirely free, or None."""
         slots = s.docks[self.id]
-        for g in range(self.info.groups):
-            if all(slots[g * size + i] is None for i in range(size)):
-                return g
+        size = self.info.group_size
+        if size == 1:
+            return slots.index(None) if None in slots else None
+        for start in range(0, len(slots), size):
+            if slots[start : start + size].count(None) == size:
+                return start // size
         return None
 
     def put(self, s: GameState, p: int, ships: list[Ship]) -> int:
