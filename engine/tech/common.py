@@ -53,8 +53,7 @@ def discard_refusal(s: GameState, p: int, card: CardId) -> Refusal | None:
 def discard_card(s: GameState, p: int, card: CardId) -> None:
     s.players[p].cards.remove(card)
     s.discard[CARD_INDEX[card]] += 1
-    s.turn.discarded = True
-    s.turn.used.append(card)
+    s.turn.discarded = True  # a copy gained later this turn is a fresh, unused card
     log(s, "card_discarded", p, card=card)
 
 

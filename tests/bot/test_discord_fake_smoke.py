@@ -16,8 +16,14 @@ from discord import app_commands
 from discord.ext import commands
 from discord.http import Route
 
-from tests.discord_fake import BotHarness, FakeDiscord, FakeDiscordTimeout, find_component
-from tests.discord_fake.fixtures import StartBot
+from tests.discord_fake import (
+    BotHarness,
+    FakeDiscord,
+    FakeDiscordTimeout,
+    StartBot,
+    find_component,
+    payloads,
+)
 
 pytest_plugins = ["tests.discord_fake.fixtures"]
 
@@ -31,15 +37,21 @@ class DemoPanel(discord.ui.View):
         super().__init__(timeout=None)
 
     @discord.ui.button(label="Confirm", custom_id="demo:confirm", style=discord.ButtonStyle.success)
-    async def confirm(self, interaction: discord.Interaction, button: discord.ui.Button[DemoPanel]) -> None:
-        await interaction.response.send_message(f"confirmed by {interaction.user.name}", ephemeral=True)
+    async def confirm(
+        self, interaction: discord.Interaction, button: discord.ui.Button[DemoPanel]
+    ) -> None:
+        await interaction.response.send_message(
+            f"confirmed by {interaction.user.name}", ephemeral=True
+        )
 
     @discord.ui.select(
         custom_id="demo:colour",
         placeholder="Pick a colour",
         options=[discord.SelectOption(label=c.title(), value=c) for c in ("red", "green", "blue")],
     )
-    async def colour(self, interaction: discord.Interaction, select: discord.ui.Select[DemoPanel]) -> None:
+    async def colour(
+        self, interaction: discord.Interaction, select: discord.ui.Select[DemoPanel]
+    ) -> None:
         await interaction.response.edit_message(content=f"colour: {select.values[0]}")
 
 
@@ -51,7 +63,9 @@ class CounterView(discord.ui.View):
         self.count = 0
 
     @discord.ui.button(label="+1", custom_id="counter:inc")
-    async def inc(self, interaction: discord.Interaction, button: discord.ui.Button[CounterView]) -> None:
+    async def inc(
+        self, interaction: discord.Interaction, button: discord.ui.Button[CounterView]
+    ) -> None:
         self.count += 1
         await interaction.response.edit_message(content=f"count: {self.count}", view=self)
 
@@ -59,7 +73,9 @@ class CounterView(discord.ui.View):
 class NameModal(discord.ui.Modal, title="Your name"):
     """Modal with one text input."""
 
-    name: discord.ui.TextInput[NameModal] = discord.ui.TextInput(label="Name", custom_id="modal:name")
+    name: discord.ui.TextInput[NameModal] = discord.ui.TextInput(
+        label="Name", custom_id="modal:name"
+    )
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"hello {self.name.value}")
@@ -105,8 +121,12 @@ def build_demo_group() -> app_commands.Group:
         await interaction.response.send_message(f"you picked {name}")
 
     @fruit.autocomplete("name")
-    async def fruit_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=f, value=f) for f in FRUITS if current.lower() in f.lower()]
+    async def fruit_autocomplete(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=f, value=f) for f in FRUITS if current.lower() in f.lower()
+        ]
 
     @demo.command(name="mkchannel", description="Create a text channel")
     @app_commands.checks.has_permissions(manage_channels=True)
@@ -114,14 +134,22 @@ def build_demo_group() -> app_commands.Group:
         assert interaction.guild is not None
         channel = await interaction.guild.create_text_channel(name, reason="demo")
         cached = interaction.guild.get_channel(channel.id)
-        await interaction.response.send_message(f"created {channel.mention} cached={cached is not None}")
+        await interaction.response.send_message(
+            f"created {channel.mention} cached={cached is not None}"
+        )
 
     @mkchannel.error
-    async def mkchannel_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    async def mkchannel_error(
+        interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        # Note: CommandTree.on_error does not log errors of commands that have
+        # their own error handler, so re-raising here would be silent.
         if isinstance(error, app_commands.MissingPermissions):
             await interaction.response.send_message("You need Manage Channels", ephemeral=True)
-            return
-        raise error
+        elif isinstance(error, app_commands.CommandInvokeError) and isinstance(
+            error.original, discord.Forbidden
+        ):
+            await interaction.response.send_message("I lack permissions", ephemeral=True)
 
     @demo.command(name="name", description="Ask for a name in a modal")
     async def name(interaction: discord.Interaction) -> None:
@@ -163,7 +191,9 @@ async def test_commands_are_synced_on_login(fake_discord: FakeDiscord, start_bot
     (demo,) = fake_discord.global_commands
     subs = {o["name"]: o["type"] for o in demo["options"]}
     assert subs["ping"] == 1 and subs["config"] == 2
-    sync = await fake_discord.wait_for(method="PUT", route="/applications/{application_id}/commands")
+    sync = await fake_discord.wait_for(
+        method="PUT", route="/applications/{application_id}/commands"
+    )
     assert sync.json[0]["name"] == "demo"
 
 
@@ -207,7 +237,10 @@ async def test_deferred_reply_then_followups(start_bot: StartBot) -> None:
     assert second.message is not None
     assert second.message["content"] == "second follow-up"
     assert second.message["id"] != result.message["id"]
-    assert second.message["interaction_metadata"]["original_response_message_id"] == result.message["id"]
+    assert (
+        second.message["interaction_metadata"]["original_response_message_id"]
+        == result.message["id"]
+    )
 
 
 @pytest.mark.asyncio
@@ -256,7 +289,9 @@ async def test_component_edit_message_updates_message(start_bot: StartBot) -> No
 
 
 @pytest.mark.asyncio
-async def test_persistent_view_survives_restart(fake_discord: FakeDiscord, start_bot: StartBot) -> None:
+async def test_persistent_view_survives_restart(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
     first = await start_bot(DemoBot())
     posted = await first.interact(first.slash("demo panel"))
     assert posted.ephemeral and posted.data["content"] == "panel posted"
@@ -268,7 +303,9 @@ async def test_persistent_view_survives_restart(fake_discord: FakeDiscord, start
 
     # A restarted bot without add_view() ignores the click ...
     forgetful = await start_bot(DemoBot(persistent=False))
-    ignored = await forgetful.interact(forgetful.click(panel, "demo:confirm"), expect_response=False)
+    ignored = await forgetful.interact(
+        forgetful.click(panel, "demo:confirm"), expect_response=False
+    )
     await ignored.done()
     assert ignored.requests == []
     await forgetful.close()
@@ -299,6 +336,33 @@ async def test_manage_channels_permission(fake_discord: FakeDiscord, start_bot: 
 
 
 @pytest.mark.asyncio
+async def test_bot_permission_errors(fake_discord: FakeDiscord, start_bot: StartBot) -> None:
+    h = await start_bot(DemoBot())
+    guild = h.guild
+    # The fake enforces the bot's own permissions ...
+    fake_discord.set_role_permissions(guild.id, int(guild.bot_role["id"]), 0)
+    bot_guild = h.bot.get_guild(guild.id)
+    assert bot_guild is not None and not bot_guild.me.guild_permissions.manage_channels
+    failed = await h.interact(h.slash("demo mkchannel", {"name": "x"}, member="owner"))
+    assert failed.data["content"] == "I lack permissions"
+    rejected = fake_discord.find(method="POST", route="/guilds/{guild_id}/channels")
+    assert [(r.status, r.response["code"]) for r in rejected] == [(403, 50013)]
+
+    # ... and any route can be made to fail once.
+    fake_discord.set_role_permissions(guild.id, int(guild.bot_role["id"]), payloads.BOT_PERMISSIONS)
+    fake_discord.fail_next(
+        "POST",
+        "/interactions/{interaction_id}/{token}/callback",
+        status=404,
+        code=10062,
+        message="Unknown interaction",
+    )
+    expired = await h.interact(h.slash("demo secret"), check=False)
+    assert expired.callback is not None and expired.callback.status == 404
+    assert h.take_errors()
+
+
+@pytest.mark.asyncio
 async def test_modal_roundtrip(start_bot: StartBot) -> None:
     h = await start_bot(DemoBot())
     opened = await h.interact(h.slash("demo name"))
@@ -320,5 +384,7 @@ async def test_handler_errors_are_collected(fake_discord: FakeDiscord) -> None:
 
 @pytest.mark.asyncio
 async def test_wait_for_times_out_with_clear_message(fake_discord: FakeDiscord) -> None:
-    with pytest.raises(FakeDiscordTimeout, match="timed out after 0.01s waiting for request route='/nope'"):
+    with pytest.raises(
+        FakeDiscordTimeout, match=r"timed out after 0\.01s waiting for request route='/nope'"
+    ):
         await fake_discord.wait_for(route="/nope", timeout=0.01)

@@ -8,7 +8,7 @@ Typical use::
 """
 
 from . import payloads
-from .harness import BotHarness, InteractionResult
+from .harness import BotHarness, InteractionResult, StartBot
 from .payloads import TestGuild, build_test_guild, find_component
 from .server import (
     ApiError,
@@ -30,6 +30,7 @@ __all__ = [
     "InteractionState",
     "RecordedFile",
     "RecordedRequest",
+    "StartBot",
     "TestGuild",
     "build_test_guild",
     "find_component",

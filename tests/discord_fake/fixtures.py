@@ -7,16 +7,14 @@ fresh server and world.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
 import pytest_asyncio
 
-from .harness import BotHarness
+from .harness import BotHarness, StartBot
 from .server import FakeDiscord
-
-StartBot = Callable[..., Awaitable[BotHarness]]
 
 
 @pytest_asyncio.fixture

@@ -18,7 +18,7 @@ import asyncio
 import copy
 import logging
 import urllib.parse
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Self
 
 import discord
@@ -148,7 +148,7 @@ class InteractionResult:
 
     @property
     def callback_type(self) -> int | None:
-        """Callback type: 4 message, 5 defer, 6 deferred update, 7 update, 8 autocomplete, 9 modal."""
+        """Callback type: 4 message, 5 defer, 6 deferred update, 7 update, 8 choices, 9 modal."""
         return self.callback.callback_type if self.callback else None
 
     @property
@@ -206,9 +206,7 @@ class InteractionResult:
             **match,
         )
 
-    async def followup(
-        self, n: int = 0, *, timeout: float | None = None
-    ) -> RecordedRequest:
+    async def followup(self, n: int = 0, *, timeout: float | None = None) -> RecordedRequest:
         """The ``n``-th follow-up (``POST /webhooks/{app}/{token}``), waiting if needed."""
         after = self.start_index
         found: RecordedRequest | None = None
@@ -220,9 +218,7 @@ class InteractionResult:
         assert found is not None
         return found
 
-    async def original_edit(
-        self, n: int = 0, *, timeout: float | None = None
-    ) -> RecordedRequest:
+    async def original_edit(self, n: int = 0, *, timeout: float | None = None) -> RecordedRequest:
         """The ``n``-th ``PATCH .../messages/@original``, waiting if needed."""
         after = self.start_index
         found: RecordedRequest | None = None
@@ -328,9 +324,7 @@ class BotHarness:
                 async with asyncio.timeout(self.timeout):
                     await self.bot.wait_until_ready()
             except TimeoutError:
-                raise FakeDiscordTimeout(
-                    f"bot never became ready{self.format_errors()}"
-                ) from None
+                raise FakeDiscordTimeout(f"bot never became ready{self.format_errors()}") from None
         finally:
             conn.guild_ready_timeout = saved
 
@@ -356,11 +350,7 @@ class BotHarness:
                 self._installed = False
             logging.getLogger("discord").removeHandler(self._errors)
             logging.getLogger("tests.discord_fake").removeHandler(self._errors)
-        if (
-            check
-            and self.fail_on_errors
-            and (self._errors.records or self.fake.sink_errors)
-        ):
+        if check and self.fail_on_errors and (self._errors.records or self.fake.sink_errors):
             raise AssertionError(
                 "discord.py logged errors during the test (call harness.take_errors() if expected):"
                 f"{self.format_errors()}\n{self.fake.sink_errors}"
@@ -388,9 +378,7 @@ class BotHarness:
         """Collected errors with tracebacks, for failure messages ('' if none)."""
         if not self._errors.records:
             return ""
-        return "\nErrors logged by discord.py:\n" + _format_records(
-            self._errors.records
-        )
+        return "\nErrors logged by discord.py:\n" + _format_records(self._errors.records)
 
     # -------------------------------------------------------------- context
 
@@ -445,25 +433,23 @@ class BotHarness:
         perm_channel = channel
         if channel["type"] in (p.PUBLIC_THREAD, p.PRIVATE_THREAD):
             perm_channel = self.fake.channels.get(int(channel["parent_id"]), channel)
-        context = {
-            "guild_payload": self.fake.guilds[gid],
-            "member_payload": self._member(member, gid),
+        guild_payload = self.fake.guilds[gid]
+        member_payload = self._member(member, gid)
+        context: dict[str, Any] = {
+            "guild_payload": guild_payload,
+            "member_payload": member_payload,
             "bot_member": self.fake.members[gid].get(int(self.fake.bot_user["id"])),
         }
         if perm_channel is not channel:
             context["member_permissions"] = p.compute_permissions(
-                context["guild_payload"], context["member_payload"], perm_channel
+                guild_payload, member_payload, perm_channel
             )
         return channel, context
 
-    def _command_ids(
-        self, name: str, guild_id: int | None
-    ) -> tuple[int | str | None, int | None]:
+    def _command_ids(self, name: str, guild_id: int | None) -> tuple[int | str | None, int | None]:
         synced = self.fake.find_command(name, guild_id)
         if synced is not None:
-            return synced["id"], int(synced["guild_id"]) if synced.get(
-                "guild_id"
-            ) else None
+            return synced["id"], int(synced["guild_id"]) if synced.get("guild_id") else None
         tree = self.bot._connection._command_tree
         if (
             tree is not None
@@ -496,9 +482,7 @@ class BotHarness:
         member/channel/role payloads are sent as resolved entities.
         """
         name, group, sub = _split_command(command)
-        channel, context = self._context(
-            channel_id=channel_id, member=member, user=user
-        )
+        channel, context = self._context(channel_id=channel_id, member=member, user=user)
         gid = int(channel["guild_id"]) if channel.get("guild_id") else None
         command_id, command_guild_id = self._command_ids(name, gid)
         return p.slash_command(
@@ -526,11 +510,9 @@ class BotHarness:
         channel_id: int | None = None,
         **extra: Any,
     ) -> JSON:
-        """Build an autocomplete interaction; ``options`` must include ``focused`` (partial text)."""
+        """Build an autocomplete interaction; ``options`` holds the ``focused`` partial text."""
         name, group, sub = _split_command(command)
-        channel, context = self._context(
-            channel_id=channel_id, member=member, user=user
-        )
+        channel, context = self._context(channel_id=channel_id, member=member, user=user)
         gid = int(channel["guild_id"]) if channel.get("guild_id") else None
         command_id, command_guild_id = self._command_ids(name, gid)
         return p.autocomplete(
@@ -614,9 +596,7 @@ class BotHarness:
                 )
         lo, hi = int(comp.get("min_values", 1)), int(comp.get("max_values", 1))
         if not lo <= len(values) <= hi:
-            raise ValueError(
-                f"select {custom_id!r} accepts {lo}..{hi} values, got {len(values)}"
-            )
+            raise ValueError(f"select {custom_id!r} accepts {lo}..{hi} values, got {len(values)}")
         channel, context = self._context(
             channel_id=int(msg["channel_id"]), member=member, user=user
         )
@@ -644,9 +624,7 @@ class BotHarness:
         msg = self._message(message) if message is not None else None
         if msg is not None and channel_id is None:
             channel_id = int(msg["channel_id"])
-        channel, context = self._context(
-            channel_id=channel_id, member=member, user=user
-        )
+        channel, context = self._context(channel_id=channel_id, member=member, user=user)
         return p.modal_submit(
             custom_id,
             fields,
@@ -674,9 +652,7 @@ class BotHarness:
         :meth:`InteractionResult.done` to wait for the handlers).
         """
         if not self._started or self._closed:
-            raise RuntimeError(
-                "harness is not running (use 'async with BotHarness(...)')"
-            )
+            raise RuntimeError("harness is not running (use 'async with BotHarness(...)')")
         payload = dict(payload)
         self.fake.register_interaction(payload)
         start_index = len(self.fake.requests)
@@ -713,7 +689,7 @@ class BotHarness:
         after: int = 0,
         **match: Any,
     ) -> RecordedRequest:
-        """Like :meth:`FakeDiscord.wait_for` but also waits for discord.py to process the response."""
+        """Like :meth:`FakeDiscord.wait_for`, also waiting until discord.py processed the answer."""
         try:
             return await self.fake.wait_for(
                 predicate,
@@ -770,3 +746,7 @@ def _describe(payload: Mapping[str, Any]) -> str:
         names.append(opts[0]["name"])
         opts = opts[0].get("options") or []
     return f"{kind} /{' '.join(names)}"
+
+
+#: Type of the ``start_bot`` fixture: ``await start_bot(bot, **harness_kwargs)``.
+StartBot = Callable[..., Awaitable[BotHarness]]

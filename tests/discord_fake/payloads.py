@@ -8,7 +8,6 @@ wraps them with sensible defaults (current guild, channel, member, ...).
 
 from __future__ import annotations
 
-import datetime
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -64,12 +63,8 @@ MANAGE_ROLES: int = discord.Permissions(manage_roles=True).value
 MANAGE_THREADS: int = discord.Permissions(manage_threads=True).value
 MANAGE_MESSAGES: int = discord.Permissions(manage_messages=True).value
 SEND: int = discord.Permissions(view_channel=True, send_messages=True).value
-SEND_IN_THREADS: int = discord.Permissions(
-    view_channel=True, send_messages_in_threads=True
-).value
-READ_HISTORY: int = discord.Permissions(
-    view_channel=True, read_message_history=True
-).value
+SEND_IN_THREADS: int = discord.Permissions(view_channel=True, send_messages_in_threads=True).value
+READ_HISTORY: int = discord.Permissions(view_channel=True, read_message_history=True).value
 
 #: What ``@everyone`` can do in the default test guild.
 EVERYONE_PERMISSIONS: int = discord.Permissions(
@@ -153,9 +148,7 @@ def user(
         "id": _sid(id),
         "username": username,
         "discriminator": "0",
-        "global_name": global_name
-        if global_name is not None
-        else (None if bot else username),
+        "global_name": global_name if global_name is not None else (None if bot else username),
         "avatar": None,
         "public_flags": 0,
         "flags": 0,
@@ -176,11 +169,7 @@ def role(
     bot_id: int | str | None = None,
 ) -> JSON:
     """A guild role.  The ``@everyone`` role has the guild's id and position 0."""
-    perms = (
-        permissions.value
-        if isinstance(permissions, discord.Permissions)
-        else permissions
-    )
+    perms = permissions.value if isinstance(permissions, discord.Permissions) else permissions
     payload: JSON = {
         "id": _sid(id),
         "name": name,
@@ -229,9 +218,7 @@ def member(
 # --------------------------------------------------------------------------
 
 
-def overwrite(
-    target_id: int | str, *, type: int = 0, allow: int = 0, deny: int = 0
-) -> JSON:
+def overwrite(target_id: int | str, *, type: int = 0, allow: int = 0, deny: int = 0) -> JSON:
     """A permission overwrite (``type`` 0 = role, 1 = member)."""
     return {"id": str(target_id), "type": type, "allow": str(allow), "deny": str(deny)}
 
@@ -386,9 +373,7 @@ def guild(
     gid = _sid(id)
     role_list = [dict(r) for r in roles]
     if not any(r["id"] == gid for r in role_list):
-        role_list.insert(
-            0, role("@everyone", id=gid, permissions=everyone_permissions, position=0)
-        )
+        role_list.insert(0, role("@everyone", id=gid, permissions=everyone_permissions, position=0))
     channel_list = []
     for channel in channels:
         c = dict(channel)
@@ -467,9 +452,7 @@ def compute_permissions(
         return ALL_PERMISSIONS
     if channel_payload is None:
         return perms
-    overwrites = {
-        str(o["id"]): o for o in channel_payload.get("permission_overwrites", []) or []
-    }
+    overwrites = {str(o["id"]): o for o in channel_payload.get("permission_overwrites", []) or []}
     everyone = overwrites.get(gid)
     if everyone is not None:
         perms = (perms & ~int(everyone["deny"])) | int(everyone["allow"])
@@ -538,9 +521,7 @@ def build_test_guild(
     manager_user = user("manager")
     member_user = user("member")
     everyone = role("@everyone", id=gid, permissions=everyone_permissions, position=0)
-    manager_role = role(
-        "Manager", permissions=everyone_permissions | MANAGE_CHANNELS, position=1
-    )
+    manager_role = role("Manager", permissions=everyone_permissions | MANAGE_CHANNELS, position=1)
     bot_role = role(
         str(bot_user["username"]),
         permissions=bot_permissions,
@@ -605,9 +586,7 @@ def ready(
 _token_counter = itertools.count(1)
 
 
-def option(
-    name: str, value: Any = None, *, type: int | None = None, focused: bool = False
-) -> JSON:
+def option(name: str, value: Any = None, *, type: int | None = None, focused: bool = False) -> JSON:
     """A chat-input option value.  ``type`` is inferred for str/int/float/bool."""
     if type is None:
         if isinstance(value, bool):
@@ -629,11 +608,7 @@ def _classify_entity(value: Mapping[str, Any]) -> int | None:
         return OPT_USER  # member
     if "username" in value:
         return OPT_USER  # bare user
-    if (
-        "type" in value
-        and "name" in value
-        and ("guild_id" in value or "recipients" in value)
-    ):
+    if "type" in value and "name" in value and ("guild_id" in value or "recipients" in value):
         return OPT_CHANNEL
     if "permissions" in value and "name" in value and "position" in value:
         return OPT_ROLE
@@ -678,13 +653,9 @@ def build_options(
                 if "user" in value:
                     m = {k: v for k, v in value.items() if k != "user"}
                     if guild_payload is not None:
-                        m["permissions"] = str(
-                            compute_permissions(guild_payload, value)
-                        )
+                        m["permissions"] = str(compute_permissions(guild_payload, value))
                     resolved.setdefault("members", {})[str(u["id"])] = m
-                result.append(
-                    option(name, str(u["id"]), type=OPT_USER, focused=name == focused)
-                )
+                result.append(option(name, str(u["id"]), type=OPT_USER, focused=name == focused))
             elif kind == OPT_CHANNEL:
                 ch = dict(value)
                 perms = ALL_PERMISSIONS
@@ -703,9 +674,7 @@ def build_options(
             else:
                 resolved.setdefault("roles", {})[str(value["id"])] = dict(value)
                 result.append(
-                    option(
-                        name, str(value["id"]), type=OPT_ROLE, focused=name == focused
-                    )
+                    option(name, str(value["id"]), type=OPT_ROLE, focused=name == focused)
                 )
         else:
             result.append(option(name, value, focused=name == focused))
@@ -956,9 +925,7 @@ def button_click(custom_id: str, **kwargs: Any) -> JSON:
 
 def string_select(custom_id: str, values: Sequence[str], **kwargs: Any) -> JSON:
     """A string select choice; see :func:`component_interaction` for arguments."""
-    return component_interaction(
-        custom_id, component_type=STRING_SELECT, values=values, **kwargs
-    )
+    return component_interaction(custom_id, component_type=STRING_SELECT, values=values, **kwargs)
 
 
 def modal_submit(
@@ -1028,15 +995,8 @@ def find_component(
         if type is not None and comp.get("type") != type:
             continue
         return dict(comp)
-    available = [
-        (c.get("type"), c.get("custom_id"), c.get("label")) for c in candidates
-    ]
+    available = [(c.get("type"), c.get("custom_id"), c.get("label")) for c in candidates]
     raise LookupError(
         f"no component custom_id={custom_id!r} label={label!r} type={type!r} in message "
         f"{message.get('id')}; available (type, custom_id, label): {available}"
     )
-
-
-def now_utc() -> datetime.datetime:
-    """Current aware UTC datetime (re-exported for tests)."""
-    return discord.utils.utcnow()

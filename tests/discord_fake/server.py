@@ -33,7 +33,6 @@ import json
 import logging
 import mimetypes
 import re
-import socket
 import urllib.parse
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -100,9 +99,7 @@ class FakeDiscordTimeout(AssertionError):
 class ApiError(Exception):
     """Raise inside a handler to answer with a Discord-style JSON error."""
 
-    def __init__(
-        self, status: int, code: int, message: str, errors: JSON | None = None
-    ) -> None:
+    def __init__(self, status: int, code: int, message: str, errors: JSON | None = None) -> None:
         super().__init__(f"{status} {code}: {message}")
         self.status = status
         self.code = code
@@ -187,7 +184,8 @@ class RecordedRequest:
         if not isinstance(resp, dict):
             return None
         if "resource" in resp:
-            return resp["resource"].get("message")
+            message: JSON | None = resp["resource"].get("message")
+            return message
         if "channel_id" in resp and "content" in resp:
             return resp
         return None
@@ -235,6 +233,7 @@ class InteractionState:
     user: JSON
     name: str | None
     message_id: int | None
+    command_type: int = 1
     response_type: int | None = None
     original_message_id: int | None = None
     deferred_loading: bool = False
@@ -263,12 +262,6 @@ def _template_regex(template: str) -> re.Pattern[str]:
         else:
             out.append(re.escape(part))
     return re.compile("^" + "".join(out) + "$")
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class FakeDiscord:
@@ -343,20 +336,15 @@ class FakeDiscord:
         app.router.add_route("*", "/{tail:.*}", self._dispatch)
         runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await runner.setup()
-        last_error: OSError | None = None
-        for _ in range(20):
-            port = _free_port()
-            site = web.TCPSite(runner, "127.0.0.1", port)
-            try:
-                await site.start()
-            except OSError as exc:  # port raced away, try another one
-                last_error = exc
-                continue
-            self.port = port
-            self._runner = runner
-            return self
-        await runner.cleanup()
-        raise RuntimeError(f"could not bind the fake Discord server: {last_error}")
+        try:
+            # Port 0: the OS picks a free port atomically (no races between xdist workers).
+            await web.TCPSite(runner, "127.0.0.1", 0).start()
+            self.port = int(runner.addresses[0][1])
+        except BaseException:
+            await runner.cleanup()
+            raise
+        self._runner = runner
+        return self
 
     async def stop(self) -> None:
         """Stop the server (close bots first to avoid dangling connections)."""
@@ -372,9 +360,7 @@ class FakeDiscord:
 
     # -------------------------------------------------------------- recording
 
-    def find(
-        self, predicate: Predicate | None = None, **match: Any
-    ) -> list[RecordedRequest]:
+    def find(self, predicate: Predicate | None = None, **match: Any) -> list[RecordedRequest]:
         """All recorded requests matching ``predicate`` and :meth:`matches` kwargs."""
         return [r for r in self.requests if self.matches(r, predicate, **match)]
 
@@ -388,7 +374,7 @@ class FakeDiscord:
         path: str | None = None,
         interaction_id: int | None = None,
     ) -> bool:
-        """Whether ``request`` has the given method/route/path/interaction and passes ``predicate``."""
+        """Whether ``request`` matches method/route/path/interaction and the predicate."""
         if method is not None and request.method != method.upper():
             return False
         if route is not None and request.route != route:
@@ -437,14 +423,13 @@ class FakeDiscord:
                 if client_done:
                     await found.client_done.wait()
         except TimeoutError:
-            what = (
-                description
-                or ", ".join(f"{k}={v!r}" for k, v in match.items())
-                or "predicate"
+            what = description or (
+                "request " + (", ".join(f"{k}={v!r}" for k, v in match.items()) or "<predicate>")
             )
-            phase = "client processing of" if found is not None else "request"
+            if found is not None:
+                what = f"discord.py to finish processing {found.describe()}"
             raise FakeDiscordTimeout(
-                f"timed out after {timeout}s waiting for {phase} {what}.\n{self.format_requests(after)}"
+                f"timed out after {timeout}s waiting for {what}.\n{self.format_requests(after)}"
             ) from None
         return found
 
@@ -461,11 +446,7 @@ class FakeDiscord:
     def mark_client_done(self, method: str, raw_path: str) -> None:
         """Called by the harness when discord.py finished a request; sets ``client_done``."""
         for req in self.requests:
-            if (
-                req.method == method
-                and req.raw_path == raw_path
-                and not req.client_done.is_set()
-            ):
+            if req.method == method and req.raw_path == raw_path and not req.client_done.is_set():
                 req.client_done.set()
                 return
 
@@ -487,9 +468,7 @@ class FakeDiscord:
         concrete API path.  Avoid 5xx statuses: discord.py retries those after
         sleeping.
         """
-        self._failures.append(
-            _Failure(method.upper(), route_or_path, status, code, message, times)
-        )
+        self._failures.append(_Failure(method.upper(), route_or_path, status, code, message, times))
 
     def set_handler(
         self,
@@ -498,9 +477,7 @@ class FakeDiscord:
         handler: Callable[[_Call], Awaitable[FakeResponse]],
     ) -> None:
         """Override/add a route; ``handler(call)`` returns a :class:`FakeResponse`."""
-        self._overrides.insert(
-            0, (method.upper(), _template_regex(template), template, handler)
-        )
+        self._overrides.insert(0, (method.upper(), _template_regex(template), template, handler))
 
     def add_event_sink(self, sink: EventSink) -> None:
         """Receive gateway events (``name``, ``data``) caused by REST calls."""
@@ -515,7 +492,7 @@ class FakeDiscord:
         for sink in list(self.event_sinks):
             try:
                 sink(name, copy.deepcopy(data))
-            except Exception as exc:  # noqa: BLE001 - a broken sink must not break the server
+            except Exception as exc:
                 _log.exception("event sink failed for %s", name)
                 self.sink_errors.append(exc)
 
@@ -554,6 +531,23 @@ class FakeDiscord:
         self.channels[int(c["id"])] = c
         return c
 
+    def set_role_permissions(self, guild_id: int, role_id: int, permissions: int) -> JSON:
+        """Change a role's permissions (emits ``GUILD_ROLE_UPDATE`` to the bot)."""
+        roles: list[JSON] = self.guilds[int(guild_id)].get("roles", [])
+        for role in roles:
+            if int(role["id"]) == int(role_id):
+                role["permissions"] = str(int(permissions))
+                self._emit("GUILD_ROLE_UPDATE", {"guild_id": str(guild_id), "role": role})
+                return role
+        raise KeyError(f"role {role_id} not in guild {guild_id}")
+
+    def set_member_roles(self, guild_id: int, user_id: int, role_ids: Iterable[int | str]) -> JSON:
+        """Replace a member's roles (emits ``GUILD_MEMBER_UPDATE`` to the bot)."""
+        m = self.get_member(guild_id, user_id)
+        m["roles"] = [str(r) for r in role_ids]
+        self._emit_member(int(guild_id), m)
+        return m
+
     def _sync_member_count(self, guild_id: int) -> None:
         self.guilds[guild_id]["member_count"] = len(self.members[guild_id])
 
@@ -572,9 +566,7 @@ class FakeDiscord:
             if c.get("guild_id") == str(guild_id)
             and c["type"] in (p.PUBLIC_THREAD, p.PRIVATE_THREAD)
         ]
-        meta["members"] = [
-            copy.deepcopy(m) for m in self.members[int(guild_id)].values()
-        ]
+        meta["members"] = [copy.deepcopy(m) for m in self.members[int(guild_id)].values()]
         meta["member_count"] = len(meta["members"])
         return meta
 
@@ -591,17 +583,14 @@ class FakeDiscord:
         return [
             c
             for c in self.channels.values()
-            if c.get("name") == name
-            and (guild_id is None or c.get("guild_id") == str(guild_id))
+            if c.get("name") == name and (guild_id is None or c.get("guild_id") == str(guild_id))
         ]
 
     def get_message(self, message_id: int) -> JSON:
         """Current version of a stored message (raises ``KeyError``)."""
         return self.messages[int(message_id)]
 
-    def messages_in(
-        self, channel_id: int, *, include_ephemeral: bool = True
-    ) -> list[JSON]:
+    def messages_in(self, channel_id: int, *, include_ephemeral: bool = True) -> list[JSON]:
         """Messages of a channel, oldest first."""
         msgs = [
             self.messages[mid]
@@ -616,18 +605,12 @@ class FakeDiscord:
         """Newest message of a channel (raises ``LookupError`` if none)."""
         msgs = self.messages_in(channel_id, include_ephemeral=include_ephemeral)
         if not msgs:
-            raise LookupError(
-                f"no messages in channel {channel_id}.\n{self.format_requests()}"
-            )
+            raise LookupError(f"no messages in channel {channel_id}.\n{self.format_requests()}")
         return msgs[-1]
 
     def attachment_bytes(self, attachment: Mapping[str, Any] | int) -> bytes:
         """Content of an uploaded attachment (by id or attachment object)."""
-        aid = (
-            int(attachment["id"])
-            if isinstance(attachment, Mapping)
-            else int(attachment)
-        )
+        aid = int(attachment["id"]) if isinstance(attachment, Mapping) else int(attachment)
         return self.attachments[aid]
 
     def bot_permissions(self, guild_id: int, channel_id: int | None = None) -> int:
@@ -656,6 +639,15 @@ class FakeDiscord:
             if message_id not in self.messages:
                 self._store_message(copy.deepcopy(dict(message)))
         data = payload.get("data") or {}
+        name = data.get("name")
+        options = data.get("options") or []
+        while (
+            name
+            and options
+            and options[0].get("type") in (p.OPT_SUB_COMMAND, p.OPT_SUB_COMMAND_GROUP)
+        ):
+            name = f"{name} {options[0]['name']}"
+            options = options[0].get("options") or []
         state = InteractionState(
             id=iid,
             token=str(payload["token"]),
@@ -666,8 +658,9 @@ class FakeDiscord:
             else int(payload["channel_id"]),
             guild_id=int(payload["guild_id"]) if payload.get("guild_id") else None,
             user=dict(user),
-            name=data.get("name"),
+            name=name,
             message_id=message_id,
+            command_type=int(data.get("type") or 1),
         )
         if state.channel_id not in self.channels and "channel" in payload:
             ch = {k: v for k, v in payload["channel"].items() if k != "permissions"}
@@ -853,37 +846,11 @@ class FakeDiscord:
         if request.path.startswith("/attachments/"):
             return await self._serve_attachment(request)
         path = request.path.removeprefix(API_PREFIX)
-        body_json: Any = None
-        files: list[RecordedFile] = []
-        ctype = request.headers.get("Content-Type", "")
-        if ctype.startswith("multipart/"):
-            reader = await request.multipart()
-            while True:
-                part = await reader.next()
-                if part is None:
-                    break
-                if not isinstance(part, BodyPartReader):
-                    continue
-                data = await part.read(decode=False)
-                name = part.name or ""
-                if name == "payload_json":
-                    body_json = json.loads(data.decode())
-                else:
-                    files.append(
-                        RecordedFile(
-                            field=name,
-                            filename=part.filename or "",
-                            content_type=part.headers.get("Content-Type"),
-                            data=bytes(data),
-                        )
-                    )
-        elif request.can_read_body:
-            raw = await request.read()
-            if raw:
-                try:
-                    body_json = json.loads(raw.decode())
-                except ValueError:
-                    body_json = raw.decode(errors="replace")
+        parse_error: str | None = None
+        try:
+            body_json, files = await self._read_body(request)
+        except (ValueError, UnicodeDecodeError) as exc:
+            body_json, files, parse_error = None, [], f"{exc!r}"
         call = _Call(
             method=request.method,
             path=path,
@@ -901,6 +868,10 @@ class FakeDiscord:
         template = ""
         handled = True
         try:
+            if parse_error is not None:
+                raise ApiError(
+                    400, 50109, f"The request body contains invalid JSON ({parse_error})"
+                )
             handler, template = self._resolve(call)
             if handler is None:
                 handled = False
@@ -914,11 +885,9 @@ class FakeDiscord:
             result = await handler(call)
         except ApiError as err:
             result = FakeResponse(err.body(), err.status)
-        except Exception as exc:  # noqa: BLE001 - a bug in the fake: report it, keep serving
+        except Exception as exc:
             _log.exception("fake Discord handler crashed for %s %s", call.method, path)
-            result = FakeResponse(
-                {"message": f"fake Discord crashed: {exc!r}", "code": 0}, 400
-            )
+            result = FakeResponse({"message": f"fake Discord crashed: {exc!r}", "code": 0}, 400)
         record = RecordedRequest(
             index=len(self.requests),
             method=call.method,
@@ -947,17 +916,57 @@ class FakeDiscord:
             headers={"Content-Type": "application/json"},
         )
 
+    @staticmethod
+    async def _read_body(request: web.Request) -> tuple[Any, list[RecordedFile]]:
+        """Parse a JSON or multipart (``payload_json`` + ``files[n]``) body."""
+        body_json: Any = None
+        files: list[RecordedFile] = []
+        if request.headers.get("Content-Type", "").startswith("multipart/"):
+            reader = await request.multipart()
+            while True:
+                part = await reader.next()
+                if part is None:
+                    break
+                if not isinstance(part, BodyPartReader):
+                    continue
+                data = await part.read(decode=False)
+                name = part.name or ""
+                if name == "payload_json":
+                    body_json = json.loads(data.decode())
+                else:
+                    files.append(
+                        RecordedFile(
+                            field=name,
+                            filename=part.filename or "",
+                            content_type=part.headers.get("Content-Type"),
+                            data=bytes(data),
+                        )
+                    )
+        elif request.can_read_body:
+            raw = await request.read()
+            if raw:
+                body_json = json.loads(raw.decode())
+        return body_json, files
+
     def _resolve(self, call: _Call) -> tuple[Handler | None, str]:
         for method, regex, template, handler in [*self._overrides, *self._routes]:
             if method != call.method:
                 continue
             m = regex.match(call.path)
             if m:
-                call.params = {
-                    k: urllib.parse.unquote(v) for k, v in m.groupdict().items()
-                }
+                call.params = {k: urllib.parse.unquote(v) for k, v in m.groupdict().items()}
+                self._tag_interaction(call)
                 return handler, template
         return None, ""
+
+    def _tag_interaction(self, call: _Call) -> None:
+        """Link callback/webhook requests to their interaction (even if they fail)."""
+        if "interaction_id" in call.params and call.params["interaction_id"].isdigit():
+            call.interaction_id = int(call.params["interaction_id"])
+        elif "token" in call.params:
+            state = self._by_token.get(call.params["token"])
+            if state is not None:
+                call.interaction_id = state.id
 
     def _check_auth(self, call: _Call, template: str) -> None:
         if template.startswith(("/interactions/", "/webhooks/")):
@@ -985,9 +994,7 @@ class FakeDiscord:
             data = self.attachments[int(parts[3])]
         except (IndexError, ValueError, KeyError):
             return web.Response(status=404)
-        return web.Response(
-            body=data, headers={"Content-Type": "application/octet-stream"}
-        )
+        return web.Response(body=data, headers={"Content-Type": "application/octet-stream"})
 
     # ------------------------------------------------------------ validation
 
@@ -1045,14 +1052,10 @@ class FakeDiscord:
         v2 = bool(int(body.get("flags") or 0) & FLAG_COMPONENTS_V2)
         if not v2:
             if len(components) > 5:
-                raise ApiError(
-                    400, 50035, "Invalid Form Body (components: max 5 action rows)"
-                )
+                raise ApiError(400, 50035, "Invalid Form Body (components: max 5 action rows)")
             for row in components:
                 if len(row.get("components", [])) > 5:
-                    raise ApiError(
-                        400, 50035, "Invalid Form Body (action row: max 5 components)"
-                    )
+                    raise ApiError(400, 50035, "Invalid Form Body (action row: max 5 components)")
         for comp in p.iter_components(components):
             cid = comp.get("custom_id")
             if cid is not None and len(cid) > 100:
@@ -1061,20 +1064,10 @@ class FakeDiscord:
                     50035,
                     f"Invalid Form Body (custom_id longer than 100: {cid!r})",
                 )
-            if (
-                comp.get("type") == p.STRING_SELECT
-                and not 1 <= len(comp.get("options", [])) <= 25
-            ):
-                raise ApiError(
-                    400, 50035, "Invalid Form Body (select options must be 1..25)"
-                )
+            if comp.get("type") == p.STRING_SELECT and not 1 <= len(comp.get("options", [])) <= 25:
+                raise ApiError(400, 50035, "Invalid Form Body (select options must be 1..25)")
         if creating and not (
-            content
-            or embeds
-            or files
-            or components
-            or body.get("sticker_ids")
-            or body.get("poll")
+            content or embeds or files or components or body.get("sticker_ids") or body.get("poll")
         ):
             raise ApiError(400, 50006, "Cannot send an empty message")
 
@@ -1099,9 +1092,7 @@ class FakeDiscord:
                 if sid in by_id:
                     result.append(by_id[sid])
                 elif sid.isdigit() and int(sid) in uploads:
-                    result.append(
-                        self._make_attachment(channel_id, uploads.pop(int(sid)), spec)
-                    )
+                    result.append(self._make_attachment(channel_id, uploads.pop(int(sid)), spec))
             for leftover in uploads.values():
                 result.append(self._make_attachment(channel_id, leftover, {}))
         else:
@@ -1123,8 +1114,7 @@ class FakeDiscord:
             "size": len(upload.data),
             "url": url,
             "proxy_url": url,
-            "content_type": mimetypes.guess_type(filename)[0]
-            or "application/octet-stream",
+            "content_type": mimetypes.guess_type(filename)[0] or "application/octet-stream",
         }
         if spec.get("description"):
             att["description"] = spec["description"]
@@ -1144,9 +1134,7 @@ class FakeDiscord:
         original_response_message_id: int | None = None,
     ) -> JSON:
         mid = p.snowflake()
-        embeds = [
-            dict(e, type=e.get("type", "rich")) for e in (body.get("embeds") or [])
-        ]
+        embeds = [dict(e, type=e.get("type", "rich")) for e in (body.get("embeds") or [])]
         message: JSON = {
             "id": str(mid),
             "channel_id": str(channel_id),
@@ -1167,7 +1155,6 @@ class FakeDiscord:
             "components": copy.deepcopy(body.get("components") or []),
             "flags": int(body.get("flags") or 0) if flags is None else flags,
             "sticker_items": [],
-            "position": 0,
         }
         if body.get("nonce") is not None:
             message["nonce"] = body["nonce"]
@@ -1184,9 +1171,7 @@ class FakeDiscord:
             message["type"] = 19
             ref_id = ref.get("message_id")
             if ref_id is not None and int(ref_id) in self.messages:
-                message["referenced_message"] = copy.deepcopy(
-                    self.messages[int(ref_id)]
-                )
+                message["referenced_message"] = copy.deepcopy(self.messages[int(ref_id)])
         if interaction is not None:
             meta: JSON = {
                 "id": str(interaction.id),
@@ -1199,7 +1184,6 @@ class FakeDiscord:
                 ),
             }
             if interaction.type == p.APPLICATION_COMMAND and interaction.name:
-                meta["name"] = interaction.name
                 message["interaction"] = {
                     "id": str(interaction.id),
                     "type": interaction.type,
@@ -1212,6 +1196,13 @@ class FakeDiscord:
                 meta["original_response_message_id"] = str(original_response_message_id)
             message["interaction_metadata"] = meta
         return message
+
+    @staticmethod
+    def _response_message_type(state: InteractionState) -> int:
+        """Message type of an interaction response: 20 chat input, 23 context menu, else 0."""
+        if state.type != p.APPLICATION_COMMAND:
+            return 0
+        return 20 if state.command_type == 1 else 23
 
     def _store_message(self, message: JSON) -> JSON:
         mid = int(message["id"])
@@ -1237,9 +1228,7 @@ class FakeDiscord:
         if "components" in body:
             message["components"] = copy.deepcopy(body["components"] or [])
         if "flags" in body and body["flags"] is not None:
-            keep = message.get("flags", 0) & ~(
-                FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2
-            )
+            keep = message.get("flags", 0) & ~(FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2)
             message["flags"] = keep | (
                 int(body["flags"]) & (FLAG_SUPPRESS_EMBEDS | FLAG_COMPONENTS_V2)
             )
@@ -1335,9 +1324,7 @@ class FakeDiscord:
         )
 
     async def _get_gateway(self, call: _Call) -> FakeResponse:
-        raise ApiError(
-            404, 0, "the fake Discord has no gateway; drive events through the harness"
-        )
+        raise ApiError(404, 0, "the fake Discord has no gateway; drive events through the harness")
 
     async def _empty_list(self, call: _Call) -> FakeResponse:
         return FakeResponse([])
@@ -1376,9 +1363,7 @@ class FakeDiscord:
         if "guild_id" in call.params:
             cmd["guild_id"] = call.params["guild_id"]
         if not re.fullmatch(r"[-_\w]{1,32}", str(cmd.get("name", ""))):
-            raise ApiError(
-                400, 50035, f"Invalid Form Body (command name {cmd.get('name')!r})"
-            )
+            raise ApiError(400, 50035, f"Invalid Form Body (command name {cmd.get('name')!r})")
         if cmd["type"] == 1 and not 1 <= len(cmd["description"]) <= 100:
             raise ApiError(
                 400,
@@ -1394,9 +1379,7 @@ class FakeDiscord:
         current = self._command_list(call)
         by_key = {(c["name"], c.get("type", 1)): c for c in current}
         new = [
-            self._normalize_command(
-                spec, call, by_key.get((spec["name"], spec.get("type", 1)))
-            )
+            self._normalize_command(spec, call, by_key.get((spec["name"], spec.get("type", 1))))
             for spec in (call.json or [])
         ]
         current[:] = new
@@ -1467,7 +1450,8 @@ class FakeDiscord:
             raise ApiError(
                 400,
                 50035,
-                f"Invalid Form Body (callback type {rtype} not allowed for interaction type {state.type})",
+                f"Invalid Form Body (callback type {rtype} not allowed "
+                f"for interaction type {state.type})",
             )
         data: JSON = body.get("data") or {}
         message: JSON | None = None
@@ -1478,7 +1462,7 @@ class FakeDiscord:
                 state.channel_id,
                 data,
                 call.files,
-                msg_type=20 if state.type == p.APPLICATION_COMMAND else 19,
+                msg_type=self._response_message_type(state),
                 webhook_id=state.application_id,
                 interaction=state,
             )
@@ -1492,7 +1476,7 @@ class FakeDiscord:
                 state.channel_id,
                 {},
                 [],
-                msg_type=20 if state.type == p.APPLICATION_COMMAND else 19,
+                msg_type=self._response_message_type(state),
                 flags=flags,
                 webhook_id=state.application_id,
                 interaction=state,
@@ -1507,9 +1491,7 @@ class FakeDiscord:
             if state.message_id is None or state.message_id not in self.messages:
                 raise ApiError(404, 10008, "Unknown Message")
             self._validate_message(data, call.files, creating=False)
-            message = self._apply_edit(
-                self.messages[state.message_id], data, call.files
-            )
+            message = self._apply_edit(self.messages[state.message_id], data, call.files)
             state.original_message_id = state.message_id
             self._emit_message("MESSAGE_UPDATE", message)
         elif rtype == CB_AUTOCOMPLETE_RESULT:
@@ -1529,10 +1511,7 @@ class FakeDiscord:
                     )
             state.autocomplete_choices = copy.deepcopy(choices)
         elif rtype == CB_MODAL:
-            if (
-                not data.get("custom_id")
-                or not 1 <= len(str(data.get("title", ""))) <= 45
-            ):
+            if not data.get("custom_id") or not 1 <= len(str(data.get("title", ""))) <= 45:
                 raise ApiError(
                     400,
                     50035,
@@ -1554,8 +1533,7 @@ class FakeDiscord:
             info["response_message_ephemeral"] = state.ephemeral
         result: JSON = {"interaction": info}
         if (
-            rtype
-            in (CB_CHANNEL_MESSAGE, CB_DEFERRED_CHANNEL_MESSAGE, CB_UPDATE_MESSAGE)
+            rtype in (CB_CHANNEL_MESSAGE, CB_DEFERRED_CHANNEL_MESSAGE, CB_UPDATE_MESSAGE)
             and message is not None
         ):
             result["resource"] = {"type": rtype, "message": copy.deepcopy(message)}
@@ -1570,9 +1548,7 @@ class FakeDiscord:
         if state.deferred_loading and state.original_message_id is not None:
             # Documented: the first follow-up after a type 5 defer edits the loading message.
             original = self.messages[state.original_message_id]
-            self._apply_edit(
-                original, {k: v for k, v in body.items() if k != "flags"}, call.files
-            )
+            self._apply_edit(original, {k: v for k, v in body.items() if k != "flags"}, call.files)
             original["flags"] = original.get("flags", 0) & ~FLAG_LOADING
             state.deferred_loading = False
             self._emit_message("MESSAGE_UPDATE", original)
@@ -1582,17 +1558,11 @@ class FakeDiscord:
                 state.channel_id,
                 body,
                 call.files,
-                msg_type=19 if state.original_message_id else 0,
+                msg_type=0,
                 webhook_id=state.application_id,
                 interaction=state,
                 original_response_message_id=state.original_message_id,
             )
-            if state.original_message_id is not None:
-                message["message_reference"] = {
-                    "type": 0,
-                    "channel_id": str(state.channel_id),
-                    "message_id": str(state.original_message_id),
-                }
             self._store_message(message)
             state.followup_ids.append(int(message["id"]))
             self._emit_message("MESSAGE_CREATE", message)
@@ -1635,9 +1605,7 @@ class FakeDiscord:
     # -------------------------------------------------------------- channels
 
     async def _get_channel(self, call: _Call) -> FakeResponse:
-        return FakeResponse(
-            copy.deepcopy(self._require_channel(call.params["channel_id"]))
-        )
+        return FakeResponse(copy.deepcopy(self._require_channel(call.params["channel_id"])))
 
     async def _edit_channel(self, call: _Call) -> FakeResponse:
         channel = self._require_channel(call.params["channel_id"])
@@ -1684,9 +1652,7 @@ class FakeDiscord:
         channel = self._require_channel(call.params["channel_id"])
         self._require_perm(channel, p.MANAGE_ROLES, "Manage Roles")
         ow = self._norm_overwrite({"id": call.params["target_id"], **(call.json or {})})
-        overwrites = [
-            o for o in channel.get("permission_overwrites", []) if o["id"] != ow["id"]
-        ]
+        overwrites = [o for o in channel.get("permission_overwrites", []) if o["id"] != ow["id"]]
         overwrites.append(ow)
         channel["permission_overwrites"] = overwrites
         self._emit("CHANNEL_UPDATE", channel)
@@ -1828,20 +1794,14 @@ class FakeDiscord:
         body = dict(call.json or {})
         name = str(body.get("name", ""))
         if not 1 <= len(name) <= 100:
-            raise ApiError(
-                400, 50035, "Invalid Form Body (name must be 1..100 characters)"
-            )
+            raise ApiError(400, 50035, "Invalid Form Body (name must be 1..100 characters)")
         ctype = int(body.get("type", p.GUILD_TEXT))
         parent_id = body.get("parent_id")
         if parent_id is not None:
             parent = self.channels.get(int(parent_id))
             if parent is None or parent["type"] != p.GUILD_CATEGORY:
-                raise ApiError(
-                    400, 50035, "Invalid Form Body (parent_id is not a category)"
-                )
-        overwrites = [
-            self._norm_overwrite(o) for o in body.get("permission_overwrites", []) or []
-        ]
+                raise ApiError(400, 50035, "Invalid Form Body (parent_id is not a category)")
+        overwrites = [self._norm_overwrite(o) for o in body.get("permission_overwrites", []) or []]
         position = body.get("position")
         if position is None:
             position = len([c for c in self._guild_channels(gid) if c["type"] == ctype])
@@ -1960,8 +1920,6 @@ class FakeDiscord:
         return FakeResponse(None)
 
 
-def iter_requests(
-    requests: Iterable[RecordedRequest], **match: Any
-) -> list[RecordedRequest]:
+def iter_requests(requests: Iterable[RecordedRequest], **match: Any) -> list[RecordedRequest]:
     """Filter a list of recorded requests with :meth:`FakeDiscord.matches` kwargs."""
     return [r for r in requests if FakeDiscord.matches(r, **match)]

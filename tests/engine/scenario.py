@@ -111,11 +111,11 @@ def scenario(
         )
         s.players[p].bay += [Ship(p, 1)] * max(0, in_play - placed[p])
         s.players[p].stock = SHIPS_PER_COLOUR - max(in_play, placed[p])
-    s.relic_on_desert = not relic_used
     for t, counts in (colonies or {}).items():
         assert t in TERRITORIES, t
         s.colonies[t] = list(counts)
-        update_control(s, t)
+        update_control(s, t)  # the relic ship is still "on the desert" here: nothing moves
+    s.relic_on_desert = not relic_used
     for p, space in (hub or {}).items():
         s.players[p].hub = space
     total = s.config.colonies_per_player
