@@ -16,11 +16,11 @@ from engine.territories import return_relic
 
 
 def field_refusal(s: GameState, p: int, action: DiscardField) -> Refusal | None:
-    if action.card not in FIELD_OF_CARD:
-        return refuse("field.card", card=action.card)
     r = discard_refusal(s, p, action.card)
     if r:
         return r
+    if action.card not in FIELD_OF_CARD:
+        return refuse("field.card", card=action.card)
     if s.fields[FIELD_OF_CARD[action.card]] == action.territory:
         return refuse(
             "field.same_territory", field=FIELD_OF_CARD[action.card], territory=action.territory

@@ -129,7 +129,7 @@ MESSAGES_EN: Final[dict[str, str]] = {
     "crystal.burroughs": "the Data Crystal cannot borrow Burroughs Desert's bonus",
     "crystal.empty": "{territory} has no colonies",
     "crystal.isolated": "{territory} is under the Isolation Field",
-    "crystal.already": "you already have {territory}'s bonus",
+    "crystal.already": "you already have the bonus of {territory}",
     "move.from_terraform": "a ship on the Terraforming Station cannot be moved",
     "helm.to_terraform": "the Mind Control Helm cannot move a ship to the Terraforming Station",
     "move.same_facility": "the ship must go to another facility",

@@ -355,10 +355,12 @@ def _parse_discard(t: _Tokens) -> Action:
         t.optional("to")
         return DiscardTeleporter(owner, source, t.territory())
     if card == "polarity":
-        oa = t.seat()
-        ta = t.territory()
+        a = (t.seat(), t.territory())
         t.optional("with", "and")
-        return DiscardPolarity(oa, ta, t.seat(), t.territory())
+        b = (t.seat(), t.territory())
+        # The swap is symmetric: write it in one order (territories as in TERRITORIES).
+        first, second = sorted((a, b), key=lambda x: (TERRITORIES.index(x[1]), x[0]))
+        return DiscardPolarity(first[0], first[1], second[0], second[1])
     if card == "plasma":
         return DiscardPlasma(t.facility(), t.ship())
     if card == "warper":

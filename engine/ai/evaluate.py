@@ -33,19 +33,19 @@ DEFAULT_BONUS: Final[dict[TerritoryId, float]] = {
     "vanvogt": 0.35,
 }
 DEFAULT_CARD: Final[dict[CardId, float]] = {
-    "booster": 0.35,
-    "crystal": 0.4,
-    "gravity": 0.4,
-    "decoy": 0.3,
-    "teleporter": 0.55,
-    "plasma": 0.45,
-    "polarity": 0.5,
-    "cache": 0.4,
-    "stasis": 0.4,
-    "warper": 0.35,
+    "booster": 0.2,
+    "crystal": 0.3,
+    "gravity": 0.25,
+    "decoy": 0.2,
+    "teleporter": 0.4,
+    "plasma": 0.25,
+    "polarity": 0.35,
+    "cache": 0.3,
+    "stasis": 0.25,
+    "warper": 0.2,
     "city": 0.0,
     "monument": 0.0,
-    "helm": 0.4,
+    "helm": 0.25,
 }
 
 
@@ -57,8 +57,8 @@ class Weights:
     # terraforming, later ones are less useful (and only 8 may be kept).
     fuel: tuple[float, ...] = (0.2, 0.2, 0.16, 0.14, 0.1, 0.08, 0.06, 0.05)
     ore: tuple[float, ...] = (0.32, 0.3, 0.28, 0.2, 0.15, 0.1, 0.08, 0.06)
-    ship: float = 0.6  # per colour ship in play beyond three, early
-    relic: float = 0.45
+    ship: float = 1.3  # per colour ship in play beyond three, early
+    relic: float = 0.9
     hub_step: float = 0.11
     hub_ready: float = 0.03
     fragile: float = 0.15  # controlled by a lead of one colony

@@ -28,10 +28,11 @@ class LunarMine(Facility):
             return None
         if s.turn.mine_docks == 0 and has_bonus(s, p, "vanvogt"):
             return None
+        shown = s.undocked if ships[0] in s.undocked else ships  # a moved ship: name it
         return refuse(
             "mine.too_low",
             minimum=low,
-            ships=", ".join(str(x.value) for x in sorted(s.undocked, key=lambda x: x.value)),
+            ships=", ".join(str(x.value) for x in sorted(shown, key=lambda x: x.value)),
         )
 
     def effect(self, s: GameState, p: int, ships: list[Ship], group: int) -> None:
