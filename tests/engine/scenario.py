@@ -15,10 +15,13 @@ missing ones wait in their Maintenance Bay) unless ``stock`` says otherwise.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine import GameConfig, apply, parse
+import pytest
+
+from engine import GameConfig, IllegalActionError, apply, parse
 from engine.actions import Action
 from engine.invariants import problems
 from engine.setup import new_game
@@ -156,3 +159,12 @@ def legal(s: GameState) -> set[str]:
     from engine import legal_actions
 
     return {str(a) for a in legal_actions(s)}
+
+
+def refused(s: GameState, move: str, message: str) -> None:
+    """``move`` is refused with ``message``, is not listed as legal, and changes nothing."""
+    before = s.copy()
+    with pytest.raises(IllegalActionError, match=re.escape(message)):
+        act(s, move)
+    assert s == before
+    assert str(parse(move)) not in legal(s)

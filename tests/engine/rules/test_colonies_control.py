@@ -3,25 +3,14 @@ Desert: buying it, using it, and its return when control is lost."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 
-from engine import IllegalActionError, parse
 from engine.invariants import problems
 from engine.scoring import victory_points
 from engine.state import GameState, RollDecision, Ship
-from tests.engine.scenario import act, legal, scenario
-
-
-def refused(s: GameState, move: str, message: str) -> None:
-    """``move`` is refused with ``message``, is not listed as legal, and changes nothing."""
-    before = s.copy()
-    with pytest.raises(IllegalActionError, match=re.escape(message)):
-        act(s, move)
-    assert s == before
-    assert str(parse(move)) not in legal(s)
+from tests.engine.scenario import act, legal, refused, scenario
 
 
 def with_relic(s: GameState, p: int, where: str, value: int = 4) -> GameState:

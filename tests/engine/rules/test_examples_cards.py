@@ -10,24 +10,11 @@ the example names another colour; red, green and yellow are seats 1, 2 and 3.
 
 from __future__ import annotations
 
-import re
-
-import pytest
-
-from engine import IllegalActionError, parse, victory_points
+from engine import victory_points
 from engine.invariants import problems
 from engine.state import GameState, RollDecision, Ship
 from engine.tables import CARD_INDEX, FacilityId, TerritoryId
-from tests.engine.scenario import act, legal, scenario
-
-
-def refused(s: GameState, move: str, message: str) -> None:
-    """``move`` is refused with ``message``, is not listed as legal, and changes nothing."""
-    before = s.copy()
-    with pytest.raises(IllegalActionError, match=re.escape(message)):
-        act(s, move)
-    assert s == before
-    assert str(parse(move)) not in legal(s)
+from tests.engine.scenario import act, legal, refused, scenario
 
 
 def values(s: GameState) -> list[int]:

@@ -2,24 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
-import pytest
-
-from engine import IllegalActionError, parse
 from engine.game import Game
 from engine.state import GameState, RaidDecision, RevealDecision, Ship
 from engine.tables import CARD_INDEX
-from tests.engine.scenario import act, legal, scenario
-
-
-def refused(s: GameState, move: str, message: str) -> None:
-    """``move`` is refused with ``message``, is not listed as legal, and changes nothing."""
-    before = s.copy()
-    with pytest.raises(IllegalActionError, match=re.escape(message)):
-        act(s, move)
-    assert s == before
-    assert str(parse(move)) not in legal(s)
+from tests.engine.scenario import act, legal, refused, scenario
 
 
 def claims(s: GameState) -> set[str]:

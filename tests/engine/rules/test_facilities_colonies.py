@@ -4,28 +4,14 @@ R-TERR-MIN, R-TERR-BURR, R-TERR-LOCK)."""
 
 from __future__ import annotations
 
-import re
-
-import pytest
-
-from engine import IllegalActionError, parse
 from engine.game import Game
 from engine.invariants import problems
 from engine.scoring import victory_points
 from engine.state import GameState, PlaceColonyDecision, RollDecision, Ship
 from engine.tables import TERRITORIES, TerritoryId
-from tests.engine.scenario import act, legal, scenario
+from tests.engine.scenario import act, legal, refused, scenario
 
 PLACES = {f"place {t}" for t in TERRITORIES}
-
-
-def refused(s: GameState, move: str, message: str) -> None:
-    """``move`` is refused with ``message``, is not listed as legal, and changes nothing."""
-    before = s.copy()
-    with pytest.raises(IllegalActionError, match=re.escape(message)):
-        act(s, move)
-    assert s == before
-    assert str(parse(move)) not in legal(s)
 
 
 def with_relic(s: GameState, p: int, where: str, value: int = 4) -> GameState:

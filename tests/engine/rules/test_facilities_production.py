@@ -4,26 +4,14 @@ Heinlein Plains and Herbert Valley (R-COL-4)."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from engine import IllegalActionError, parse
 from engine.game import Game
 from engine.invariants import problems
 from engine.state import GameState, RollDecision, Ship
-from tests.engine.scenario import act, legal, scenario
+from tests.engine.scenario import act, legal, refused, scenario
 
 FULL_SOLAR = "p2:1 p2:1 p2:1 p2:1 p2:1 p2:1 p3:1 p3:1"
-
-
-def refused(s: GameState, move: str, message: str) -> None:
-    """``move`` is refused with ``message``, is not listed as legal, and changes nothing."""
-    before = s.copy()
-    with pytest.raises(IllegalActionError, match=re.escape(message)):
-        act(s, move)
-    assert s == before
-    assert str(parse(move)) not in legal(s)
 
 
 def fuel_ore(s: GameState, p: int = 0) -> tuple[int, int]:

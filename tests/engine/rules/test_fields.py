@@ -4,26 +4,16 @@ Manipulator, removed by discarding Booster Pod (R-TECH-BOOST)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 
-from engine import IllegalActionError, parse, victory_points
+from engine import victory_points
 from engine.game import Game
 from engine.invariants import problems
 from engine.state import GameState, Ship
 from engine.tables import TERRITORIES, CardId, FacilityId, FieldId, TerritoryId
-from tests.engine.scenario import act, legal, scenario
-
-
-def refused(s: GameState, move: str, message: str) -> None:
-    """``move`` is refused with ``message``, is not listed as legal, and changes nothing."""
-    before = s.copy()
-    with pytest.raises(IllegalActionError, match=re.escape(message)):
-        act(s, move)
-    assert s == before
-    assert str(parse(move)) not in legal(s)
+from tests.engine.scenario import act, legal, refused, scenario
 
 
 def with_relic(s: GameState, facility: FacilityId, owner: int, value: int) -> GameState:

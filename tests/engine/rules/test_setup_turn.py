@@ -3,7 +3,6 @@ Bay (R-BAY) and the end of the game (R-END-1..3)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
@@ -25,7 +24,7 @@ from engine.setup import new_game
 from engine.state import NEUTRAL, GameState, ReturnExcessDecision, RollDecision, Ship
 from engine.tables import TERRITORIES, CardId, FacilityId
 from engine.view import view
-from tests.engine.scenario import act, legal, scenario
+from tests.engine.scenario import act, legal, refused, scenario
 
 SETUP_CARDS: tuple[CardId, ...] = (
     "city",
@@ -36,15 +35,6 @@ SETUP_CARDS: tuple[CardId, ...] = (
     "crystal",
     "stasis",
 )
-
-
-def refused(s: GameState, move: str, message: str) -> None:
-    """``move`` is refused with ``message``, is not listed as legal, and changes nothing."""
-    before = s.copy()
-    with pytest.raises(IllegalActionError, match=re.escape(message)):
-        act(s, move)
-    assert s == before
-    assert str(parse(move)) not in legal(s)
 
 
 def set_up(players: int, first: int, **config: Any) -> GameState:

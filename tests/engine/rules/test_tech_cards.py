@@ -5,8 +5,6 @@ field generators in test_fields.py, the Pohl Foothills discount in test_tech_poh
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from engine import (
@@ -23,16 +21,7 @@ from engine.game import Game
 from engine.state import GameState, RevealDecision, RollDecision
 from engine.tables import CARD_INDEX, CARDS, TERRITORIES
 from engine.view import view
-from tests.engine.scenario import act, legal, scenario
-
-
-def refused(s: GameState, move: str, message: str) -> None:
-    """``move`` is refused with ``message``, is not listed as legal, and changes nothing."""
-    before = s.copy()
-    with pytest.raises(IllegalActionError, match=re.escape(message)):
-        act(s, move)
-    assert s == before
-    assert str(parse(move)) not in legal(s)
+from tests.engine.scenario import act, legal, refused, scenario
 
 
 def uses(s: GameState, card: str) -> set[str]:

@@ -4,26 +4,16 @@ Station lock (R-TERR-LOCK)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 
-from engine import IllegalActionError, parse, victory_points
+from engine import victory_points
 from engine.game import Game
 from engine.invariants import problems
 from engine.state import GameState, PlaceColonyDecision, PlasmaDecision, RollDecision, Ship
 from engine.tables import CARD_INDEX, FacilityId
-from tests.engine.scenario import act, legal, scenario
-
-
-def refused(s: GameState, move: str, message: str) -> None:
-    """``move`` is refused with ``message``, is not listed as legal, and changes nothing."""
-    before = s.copy()
-    with pytest.raises(IllegalActionError, match=re.escape(message)):
-        act(s, move)
-    assert s == before
-    assert str(parse(move)) not in legal(s)
+from tests.engine.scenario import act, legal, refused, scenario
 
 
 def uses(s: GameState, card: str) -> set[str]:
