@@ -14,10 +14,281 @@ from engine.messages import name as engine_name
 from engine.messages import render as engine_render
 
 # ---- board image labels (owned by bot/render) ------------------------------------------
-BOARD_EN: Final[dict[str, str]] = {}
+BOARD_EN: Final[dict[str, str]] = {
+    "board.title": "Alien Frontiers",
+    "board.round": "Round {round}",
+    "board.turn": "Turn {turn}",
+    "board.seat": "P{number}",
+    "board.vp": "{vp} VP",
+    "board.fuel": "Fuel",
+    "board.ore": "Ore",
+    "board.colonies": "Colonies",
+    "board.colonies_value": "{unplaced} to place · {placed} on planet",
+    "board.ships": "Ships",
+    "board.ships_value": "{in_play} in play · {stock} in stock",
+    "board.cards": "Alien tech",
+    "board.no_cards": "none",
+    "board.card_used": "used",
+    "board.now": "NOW",
+    "board.winner_tag": "WINNER",
+    "board.to_dock": "To dock",
+    "board.deck": "Deck",
+    "board.discard": "Discard",
+    "board.display": "Alien Tech Display",
+    "board.display_empty": "empty",
+    "board.vp_card": "+1 VP",
+    "board.relic": "Relic ship",
+    "board.used_up": "used up",
+    "board.log": "What happened",
+    "board.log_empty": "The game is about to start",
+    "board.game_over": "Game over",
+    "board.winner": "{player} wins!",
+    "board.shared_win": "Shared victory: {players}",
+    "board.list_sep": " & ",
+    "board.tiebreak.none": "Decided by victory points",
+    "board.tiebreak.cards": "Tie on VP broken by the most alien tech cards",
+    "board.tiebreak.ore": "Tie on VP and cards broken by the most ore",
+    "board.tiebreak.fuel": "Tie on VP, cards and ore broken by the most fuel",
+    "board.tiebreak.shared": "Tied on VP, cards, ore and fuel: the victory is shared",
+    "board.turn_of": "{player}'s turn",
+    "board.status.reveal": "Alien tech is being revealed",
+    "board.status.first_player": "Choosing the first player",
+    "board.status.roll": "Rolling the ships",
+    "board.status.place": "Choosing a territory for a colony",
+    "board.status.raid": "Raiding: choosing what to steal",
+    "board.status.plasma": "Plasma Cannon: may hit another ship",
+    "board.status.return": "Returning {excess} resources",
+    "board.status.dock": "Docking ships",
+    "board.status.idle": "No ships left to dock",
+    "board.supply": "Supply: {fuel} fuel · {ore} ore",
+    "board.market_rate": "Market: {rate} fuel per ore",
+}
 
 # ---- bot texts: commands, panels, replies (owned by the bot cogs) ------------------------
-BOT_EN: Final[dict[str, str]] = {}
+BOT_EN: Final[dict[str, str]] = {
+    # ---- generic --------------------------------------------------------------------------
+    "none": "none",
+    "refusal": "⛔ {reason}",
+    "error.unexpected": "😵 Something went wrong on our side. It was logged; please try again.",
+    "error.guild_only": "This command works in a server channel only.",
+    "error.not_allowed": "You are not allowed to use this command.",
+    "die.relic": "{value} (relic)",
+    "ship.of": "{owner}'s {value}",
+    "colour.red": "🟥",
+    "colour.blue": "🟦",
+    "colour.green": "🟩",
+    "colour.yellow": "🟨",
+    # ---- the lobby ------------------------------------------------------------------------
+    "lobby.header": "🪐 **Alien Frontiers** — hosted by {host} · {seats}/{max} seats · {options}",
+    "lobby.option.long": "long game",
+    "lobby.option.helm": "Mind Control Helm",
+    "lobby.option.none": "standard rules",
+    "lobby.seat": "{number}. {name}",
+    "lobby.help": "Join with `/af join`; the host adds AI players with `/af bot` and starts "
+    "with `/af start`.",
+    "lobby.joined": "👋 {name} joins the game ({seats}/{max}).",
+    "lobby.left": "{name} leaves the lobby.",
+    "lobby.left_to_ai": "{name} leaves the game; an AI plays their seat from now on.",
+    "lobby.left_closed": "{name} leaves; nobody is left, so the lobby is closed.",
+    "lobby.closed": "This lobby is closed.",
+    "lobby.started": "🚀 The game has started: follow the turns below.",
+    "lobby.bot_added": "🤖 {name} takes a seat ({seats}/{max}).",
+    "lobby.busy": "This channel already has a game. Play it, or end it with `/af abort`.",
+    "lobby.players_range": "A game has 2 to 4 players.",
+    "lobby.already_started": "The game has already started.",
+    "lobby.host_only": "Only the host ({host}) can do that.",
+    "lobby.already_seated": "You already have a seat in this game.",
+    "lobby.full": "The game is full ({players} seats).",
+    "lobby.not_seated": "You have no seat in this game.",
+    "lobby.too_few": "At least 2 seats are needed: invite someone to `/af join`, or add an AI "
+    "with `/af bot`.",
+    "start.header": "🚀 **The game starts!**",
+    "abort.done": "🛑 The game was aborted by {name}.",
+    "abort.not_allowed": "Only the host or members with Manage Channels can abort the game.",
+    "ai.name": "AI {number} ({level})",
+    "ai.replaces": "{name} (AI {level})",
+    # ---- games and moves ------------------------------------------------------------------
+    "game.none": "There is no game in this channel. Open one with `/af new`.",
+    "game.not_started": "The game has not started yet: the host starts it with `/af start`.",
+    "play.not_seated": "You are not playing in this game; follow it with `/af board` and "
+    "`/af status`.",
+    "play.done": "✅ `{move}`",
+    "undo.done": "↩️ Took back `{move}`.",
+    "turn.header": "🎲 **Round {round} — {name}'s turn** {mention}",
+    "turn.header_ai": "🤖 **Round {round} — {name}'s turn**",
+    "turn.earlier": "• … {count} earlier lines",
+    "turn.hint": "_Use the panel below, or type `/play move:`._",
+    "pending.place": "➡️ {player} chooses a territory for the colony.",
+    "pending.raid": "➡️ {player} chooses what to steal.",
+    "pending.plasma": "➡️ {player} may hit another ship at the same facility, or stop.",
+    "pending.return": "➡️ {player} returns {excess} resources to the supply (8 at most).",
+    "pending.reveal": "➡️ A card is being revealed.",
+    "pending.first_player": "➡️ The first player is being chosen.",
+    "pending.roll": "➡️ The ships are being rolled.",
+    "status.to_act": "➡️ {player} to act · ships to dock: {undocked}",
+    "status.over": "The game is over.",
+    "status.header": "**Round {round}** (turn {turn})",
+    "status.player": "{marker} **{name}** — {vp} VP · {fuel} fuel · {ore} ore · colonies: "
+    "{left} left, {placed} placed · hub {hub}/7 · {ships} ships · cards: {cards}",
+    "status.display": "Alien tech display: {cards}",
+    "status.field": "{field} on {territory}",
+    "status.fields": "Fields: {fields}",
+    "over.header": "🏁 **Game over!**",
+    "over.winner": "🏆 **{winners}** wins with {vp} VP!",
+    "over.shared": "🏆 Shared victory: **{winners}** with {vp} VP!",
+    "over.score": "{mark}{name}: {vp} VP",
+    "over.tiebreak.cards": "Tie on VP, decided by the most alien tech cards.",
+    "over.tiebreak.ore": "Tie on VP and cards, decided by the most ore.",
+    "over.tiebreak.fuel": "Tie on VP, cards and ore, decided by the most fuel.",
+    "over.tiebreak.shared": "Tie on VP, cards, ore and fuel: the victory is shared.",
+    "reminder": "⏰ {mention}, it is still your turn (quiet for {hours} h). Your panel: {link}",
+    # ---- the action panel -----------------------------------------------------------------
+    "panel.undo": "Undo",
+    "panel.options": "{count} options",
+    "panel.choose_group": "Choose what to do…",
+    "panel.page": "{group} (page {page}/{pages})",
+    "panel.previous": "◀ Previous",
+    "panel.next": "Next ▶",
+    "panel.stale": "This panel is out of date. The current one is here: {link}",
+    "panel.gone": "This game is no longer running.",
+    "panel.not_your_turn": "It is not your turn: {player} is to act.",
+    "group.dock": "Dock at the {thing}",
+    "group.docks": "Dock ships",
+    "group.use": "Use {thing}",
+    "group.discard": "Discard {thing}",
+    "group.claim": "Claim an alien tech card",
+    "group.place": "Place the colony",
+    "group.steal": "Steal",
+    "group.hit": "Hit another ship",
+    "group.return": "Return resources",
+    "label.with": " with {dice}",
+    "label.dock": "Dock {dice} at the {facility}",
+    "label.trade": "Trade {rate} fuel for 1 ore",
+    "label.launch": "Launch the colony (1 fuel + 1 ore)",
+    "label.buy_relic": "Buy the relic ship (1 fuel + 1 ore)",
+    "label.cycle": "Cycle the alien tech display",
+    "label.claim": "Claim {card}",
+    "label.end": "End the turn",
+    "label.booster": "Booster Pod: +1 on a {die}",
+    "label.stasis": "Stasis Beam: −1 on a {die}",
+    "label.polarity": "Polarity Device: turn a {die} into a {new}",
+    "label.gravity": "Gravity Manipulator: −1 on a {down}, +1 on a {up}",
+    "label.warper": "Temporal Warper: reroll {dice}",
+    "label.crystal": "Data Crystal: use the bonus of {territory}",
+    "label.teleporter": "Orbital Teleporter: your {die} from the {source} to the {target}{with}",
+    "label.helm": "Mind Control Helm: {ship} from the {source} to the {target}{with}",
+    "label.plasma": "Plasma Cannon: fire at the {facility}, hitting {ship}",
+    "label.discard_field": "Discard {card}: {field} to {territory}",
+    "label.discard_booster": "Discard Booster Pod: remove the {field}",
+    "label.discard_teleporter": "Discard Orbital Teleporter: move {owner}'s colony from "
+    "{source} to {target}",
+    "label.discard_polarity": "Discard Polarity Device: swap {owner_a}'s colony on "
+    "{territory_a} with {owner_b}'s on {territory_b}",
+    "label.discard_plasma": "Discard Plasma Cannon: send {ship} at the {facility} to its stock",
+    "label.discard_warper": "Discard Temporal Warper: take {card} from the discard pile",
+    "label.place": "Place the colony on {territory}",
+    "label.steal_resource": "Steal 1 {resource} from {victim}",
+    "label.steal_card": "Steal {card} from {victim}",
+    "label.hit": "Also hit {ship}",
+    "label.done": "Done",
+    "label.return": "Return {fuel} fuel and {ore} ore",
+    # ---- looking at a game ----------------------------------------------------------------
+    "board.caption": "The board (round {round}).",
+    "log.header": "The last {count} of {total} actions (the whole log is attached):",
+    "log.line": "#{seq} {who}: {move}",
+    "log.chance": "🎲",
+    "log.empty": "No moves yet.",
+    "rules.unknown": "There is no rules topic called “{topic}”: pick one from the list.",
+    "rules.topic.turn": "A turn",
+    "rules.topic.notation": "Writing moves (/play)",
+    # ---- rules topics (/af rules) ---------------------------------------------------------
+    "rules.turn": "Your ships are gathered and rolled. Then, in any order: dock ships at "
+    "facilities, use alien tech cards, trade at the Orbital Market, launch a colony from the "
+    "Colony Hub, buy the relic ship. You must dock every ship that can legally dock; the turn "
+    "ends when none can, and the rest go to the Maintenance Bay. Above 8 resources at the end "
+    "of your turn, return the excess. Placing your last colony ends the game at once: most VP "
+    "wins (ties: most cards, then ore, then fuel).",
+    "rules.notation": "`/play move:` takes the engine's notation; its autocomplete lists your "
+    "legal moves. Examples: `dock solar 3`, `dock yard 4 4`, `dock raiders 2 3 4`, `trade`, "
+    "`launch`, `buy relic`, `cycle`, `claim plasma`, `use booster 3`, `use gravity down 5 up 2`, "
+    "`use plasma mine p2:4`, `discard stasis lem`, `place heinlein`, `steal fuel p2`, "
+    "`steal card decoy p3`, `hit p2:5`, `done`, `return 1 fuel 2 ore`, `end`. A `r` marks the "
+    "relic ship (`3r`); other players' ships are written `p2:4`.",
+    "rules.solar": "8 docks, any value. Gain 1 fuel per ship for a 1 or 2, 2 fuel for a 3 or 4, "
+    "3 fuel for a 5 or 6. Lem Badlands: +1 fuel per ship docked here.",
+    "rules.mine": "5 docks. Each ship docked must be at least the highest value already "
+    "docked here (anyone's). Gain 1 ore per ship. Van Vogt Mountains: the first ship you dock "
+    "here each turn may be any value.",
+    "rules.market": "4 docks (2 pairs). Dock a pair of equal values; while it is docked this "
+    "turn you may trade, as often as you like, fuel equal to the pair's value for 1 ore. "
+    "Heinlein Plains: 1 fuel per ore.",
+    "rules.yard": "6 docks (3 pairs). Dock a pair and pay to build a ship of your colour "
+    "(it goes to the Maintenance Bay): the 4th costs 1 fuel + 1 ore, the 5th 2 + 2, the 6th "
+    "3 + 3. Herbert Valley: 1 fuel and 1 ore less per ship.",
+    "rules.constructor": "6 docks (2 triples). Dock three equal values and pay 3 ore to "
+    "place a colony on any territory. Bradbury Plateau: 2 ore.",
+    "rules.hub": "Each player has a track of 7 spaces. Any value docks; your first ship "
+    "puts a colony on space 1, every other ship moves it one space. On space 7, launch it "
+    "for 1 fuel + 1 ore at any moment of your turn and place it on a territory. Asimov "
+    "Crater: once per turn, docking 2 or more ships here moves the colony one extra space.",
+    "rules.terraform": "1 dock. Dock a 6 and pay 1 fuel + 1 ore to place a colony on any "
+    "territory. The ship is used up: at your next turn it goes to your ship stock. Not if "
+    "that would leave you fewer than 3 ships of your colour.",
+    "rules.artifact": "4 docks, any value. Each ship docked lets you cycle the display (3 "
+    "new cards). When your ships docked here since your last claim total 8 or more, you may "
+    "claim a display card you do not own.",
+    "rules.raiders": "3 docks, one run of three consecutive values (like 2-3-4). A run with "
+    "a higher sum displaces the ships there. Then steal up to 4 resources from opponents, or "
+    "1 alien tech card from one opponent. The Holographic Decoy protects its owner.",
+    "rules.bay": "The Maintenance Bay holds ships that could not dock, new ships, the "
+    "newly bought relic ship and ships removed or displaced, until their owner's next turn.",
+    "rules.asimov": "Asimov Crater: once per turn, when you dock 2 or more ships at the "
+    "Colony Hub, your colony moves one extra space.",
+    "rules.bradbury": "Bradbury Plateau: the Colony Constructor costs you 2 ore instead of 3.",
+    "rules.burroughs": "Burroughs Desert: buy the relic ship for 1 fuel + 1 ore while it "
+    "is on the desert. It has no colour; it returns to the desert whenever it would go to a "
+    "stock, or when you lose control. The Data Crystal cannot borrow this bonus.",
+    "rules.heinlein": "Heinlein Plains: trade at the Orbital Market at 1 fuel per ore.",
+    "rules.herbert": "Herbert Valley: the Shipyard costs 1 fuel and 1 ore less per ship.",
+    "rules.lem": "Lem Badlands: +1 fuel per ship you dock at the Solar Converter.",
+    "rules.pohl": "Pohl Foothills: each alien tech fuel power costs you 1 fuel less.",
+    "rules.vanvogt": "Van Vogt Mountains: the first ship you dock at the Lunar Mine each "
+    "turn may be any value.",
+    "rules.booster": "Booster Pod — 1 fuel: +1 on one undocked ship. Discard: remove a "
+    "field generator from the board.",
+    "rules.crystal": "Data Crystal — fuel equal to the colonies on a territory: use its bonus "
+    "this turn (not an empty, isolated territory, never Burroughs Desert). Discard: place or "
+    "move the Positron Field.",
+    "rules.gravity": "Gravity Manipulator — 2 fuel: −1 on one undocked ship and +1 on "
+    "another. Discard: place or move the Repulsor Field.",
+    "rules.decoy": "Holographic Decoy — no power: raiders cannot steal your resources, and "
+    "a raider taking a card from you may only take the Decoy.",
+    "rules.teleporter": "Orbital Teleporter — 2 fuel: move one of your docked ships to "
+    "another facility, where it docks anew. Discard: move one colony (anyone's) to another "
+    "territory.",
+    "rules.plasma": "Plasma Cannon — 1 fuel per ship: send opponents' ships docked at one "
+    "facility to their Maintenance Bays. Discard: send one opponent's docked ship to its "
+    "stock, if they keep at least 3 ships.",
+    "rules.polarity": "Polarity Device — 1 fuel: turn an undocked ship to its opposite face "
+    "(7 − value). Discard: swap two colonies of different players on two territories.",
+    "rules.cache": "Resource Cache — after your roll: more odd ships, 1 ore; more even, 1 "
+    "fuel; as many of each, 1 fuel + 1 ore and the card is discarded. Not the turn you gain it.",
+    "rules.stasis": "Stasis Beam — 1 fuel: −1 on one undocked ship. Discard: place or move "
+    "the Isolation Field.",
+    "rules.warper": "Temporal Warper — 1 fuel: reroll any of your undocked ships. Discard: "
+    "take any card from the discard pile.",
+    "rules.city": "Alien City: 1 VP to its owner. No power.",
+    "rules.monument": "Alien Monument: 1 VP to its owner. No power.",
+    "rules.helm": "Mind Control Helm (option) — 3 fuel: move an opponent's docked ship to "
+    "another facility and use it as yours there. Not to or from the Terraforming Station. "
+    "It cannot be discarded.",
+    "rules.isolation": "Isolation Field (Stasis Beam's discard): the territory's bonus is void, "
+    "for its controller and for the Data Crystal.",
+    "rules.positron": "Positron Field (Data Crystal's discard): the territory's controller "
+    "scores 1 extra VP.",
+    "rules.repulsor": "Repulsor Field (Gravity Manipulator's discard): no colony may be added "
+    "to or removed from the territory.",
+}
 
 CATALOGS: Final[dict[str, dict[str, str]]] = {"en": {**BOARD_EN, **BOT_EN}}
 

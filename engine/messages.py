@@ -117,6 +117,7 @@ MESSAGES_EN: Final[dict[str, str]] = {
     "hub.full": "your Colony Hub track has {free} free docks",
     "hub.launch_first": "your colony is on space 7: launch it before docking here again",
     "hub.not_ready": "your colony must be on space 7 to launch (it is on {space})",
+    "hub.no_colony": "you have no colony on your Colony Hub track",
     "hub.launch_cost": "launching costs 1 fuel and 1 ore",
     "card.not_owned": "you do not have {card}",
     "card.used": "you already used {card} this turn",

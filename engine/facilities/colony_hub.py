@@ -62,6 +62,8 @@ class ColonyHub(Facility):
 
 
 def launch_refusal(s: GameState, p: int) -> Refusal | None:
+    if s.players[p].hub == 0:
+        return refuse("hub.no_colony")
     if s.players[p].hub != HUB_TRACK_LENGTH:
         return refuse("hub.not_ready", space=s.players[p].hub)
     if not can_pay(s, p, 1, 1):
