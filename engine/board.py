@@ -21,7 +21,7 @@ def refuse(key: str, **params: object) -> Refusal:
 
 def log(s: GameState, key: str, player: int | None = None, **params: str | int) -> None:
     """Record what happened, keeping the last EVENTS_KEPT events."""
-    s.events.append(Event(key, player, params))
+    s.events.append(Event(key, player, params, s.version))
     if len(s.events) > EVENTS_KEPT + 20:
         del s.events[:-EVENTS_KEPT]
 

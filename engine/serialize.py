@@ -138,6 +138,7 @@ class EventDoc(_Doc):
     key: str
     player: Seat | None
     params: dict[str, str | int]
+    at: Count
 
 
 class StateDoc(_Doc):
@@ -221,7 +222,10 @@ def to_dict(s: GameState) -> dict[str, Any]:
         },
         "pending": [_decision(d) for d in s.pending],
         "over": s.over,
-        "events": [{"key": e.key, "player": e.player, "params": dict(e.params)} for e in s.events],
+        "events": [
+            {"key": e.key, "player": e.player, "params": dict(e.params), "at": e.at}
+            for e in s.events
+        ],
         "version": s.version,
     }
 
@@ -290,7 +294,7 @@ def from_doc(doc: StateDoc) -> GameState:
         ),
         pending=pending,
         over=doc.over,
-        events=[Event(e.key, e.player, dict(e.params)) for e in doc.events],
+        events=[Event(e.key, e.player, dict(e.params), e.at) for e in doc.events],
         version=doc.version,
     )
 

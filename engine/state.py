@@ -108,6 +108,7 @@ class Event:
     key: str
     player: int | None = None
     params: dict[str, str | int] = field(default_factory=dict)
+    at: int = 0  # the state version (action number) whose action caused it
 
 
 @dataclass(slots=True)

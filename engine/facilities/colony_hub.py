@@ -59,6 +59,7 @@ class ColonyHub(Facility):
             s.turn.hub_overflow = position - HUB_TRACK_LENGTH
             position = HUB_TRACK_LENGTH
         pl.hub = position
+        log(s, "hub_advanced", p, space=position)
 
 
 def launch_refusal(s: GameState, p: int) -> Refusal | None:

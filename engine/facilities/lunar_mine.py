@@ -6,7 +6,7 @@ Neutral blockers (value 1) count as docked ships, and so never block anything.
 
 from __future__ import annotations
 
-from engine.board import Refusal, gain, refuse
+from engine.board import Refusal, gain, log, refuse
 from engine.facilities.base import Facility
 from engine.state import GameState, Ship
 from engine.territories import has_bonus
@@ -37,4 +37,5 @@ class LunarMine(Facility):
 
     def effect(self, s: GameState, p: int, ships: list[Ship], group: int) -> None:
         s.turn.mine_docks += len(ships)
-        gain(s, p, ore=len(ships))
+        _, ore = gain(s, p, ore=len(ships))
+        log(s, "gained_ore", p, amount=ore)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.board import gain
+from engine.board import gain, log
 from engine.facilities.base import Facility
 from engine.state import GameState, Ship
 from engine.territories import has_bonus
@@ -19,4 +19,5 @@ class SolarConverter(Facility):
 
     def effect(self, s: GameState, p: int, ships: list[Ship], group: int) -> None:
         bonus = 1 if has_bonus(s, p, "lem") else 0
-        gain(s, p, fuel=sum(solar_fuel(ship.value) + bonus for ship in ships))
+        fuel, _ = gain(s, p, fuel=sum(solar_fuel(ship.value) + bonus for ship in ships))
+        log(s, "gained_fuel", p, amount=fuel)

@@ -1,0 +1,35 @@
+# Alien Frontiers on Discord: the bot in a small image, run as a non-root user.
+#   docker build -t alien-frontiers .
+#   docker run -d --name af -e DISCORD_TOKEN=... -v af-data:/data alien-frontiers
+#   docker run --rm -v "$PWD/demo-out:/data/demo" alien-frontiers --demo /data/demo
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /app
+
+# Dependencies first, read from pyproject.toml (one list), so this layer is reused
+# while they do not change. The wheels (Pillow included) need no compiler.
+COPY pyproject.toml ./
+RUN python -c "import tomllib; deps = tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']; print('\n'.join(deps))" > /tmp/requirements.txt \
+    && pip install --no-compile -r /tmp/requirements.txt \
+    && rm /tmp/requirements.txt
+
+COPY engine/ engine/
+COPY bot/ bot/
+COPY assets/ assets/
+
+RUN useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin af \
+    && mkdir -p /data \
+    && chown af:af /data
+
+USER af
+
+# The database lives on a volume so games survive a new container.
+ENV DATABASE_URL=sqlite:////data/alienfrontiers.db
+VOLUME ["/data"]
+
+ENTRYPOINT ["python", "-m", "bot"]

@@ -1,0 +1,133 @@
+"""Command line: ``python -m bot`` runs the bot; ``python -m bot --demo [DIR]`` plays offline.
+
+Problems a person installing the bot can fix (no token, a wrong token, a bad
+setting) are reported in one line with what to do, and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sqlite3
+import sys
+from collections.abc import Sequence
+
+from bot.settings import TOKEN_HELP, Settings, SettingsError, load_settings
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot", description="Alien Frontiers on Discord."
+    )
+    parser.add_argument(
+        "--demo",
+        nargs="?",
+        const="demo-out",
+        metavar="DIR",
+        help="play a complete game between AI seats without Discord and write the board "
+        "images and the log to DIR (default: demo-out)",
+    )
+    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="demo seats")
+    parser.add_argument(
+        "--level",
+        default="normal",
+        choices=("easy", "normal", "hard", "random"),
+        help="demo AI level, or random legal moves",
+    )
+    parser.add_argument(
+        "--env-file", default=".env", help="file of settings to load (default: .env)"
+    )
+    return parser.parse_args(argv)
+
+
+def fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def run_bot(settings: Settings) -> int:
+    """Connect and run until stopped; a refused token is one line, not a traceback."""
+    import aiohttp
+    import discord
+
+    from bot.client import create_bot
+
+    token = settings.require_token()
+    problem = check_database(settings)
+    if problem is not None:
+        return fail(problem)
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    bot = create_bot(settings)
+    try:
+        bot.run(token, log_handler=None)
+    except discord.LoginFailure:
+        return fail(f"Discord refused DISCORD_TOKEN (401 Unauthorized): {TOKEN_HELP}")
+    except discord.PrivilegedIntentsRequired:
+        return fail("Discord refused a privileged intent; this bot needs none: update the bot")
+    except aiohttp.ClientConnectionError as e:
+        return fail(f"cannot reach Discord ({e}): check the network connection")
+    return 0
+
+
+async def _open_database(settings: Settings) -> None:
+    from bot.storage import Storage
+
+    store = await Storage.open(settings.database_path)
+    await store.close()
+
+
+def check_database(settings: Settings) -> str | None:
+    """Open (create, migrate) the database before connecting; the problem in words, if any."""
+    try:
+        asyncio.run(_open_database(settings))
+    except (sqlite3.Error, OSError, RuntimeError) as e:
+        return (
+            f"cannot open the database {settings.database_path!r} ({e}): check DATABASE_URL "
+            "and that its folder exists or can be created and is writable"
+        )
+    return None
+
+
+def run_demo_cli(args: argparse.Namespace, settings: Settings | None) -> int:
+    from bot.ai import Level
+    from bot.demo import run_demo
+
+    logging.basicConfig(level=getattr(logging, settings.log_level if settings else "INFO"))
+    level: Level = "normal" if args.level == "random" else args.level
+    result = asyncio.run(
+        run_demo(
+            args.demo,
+            players=args.players,
+            levels=(level,),
+            random_seats=args.level == "random",
+            budget_ms=settings.ai_budget_ms if settings and settings.ai_budget_ms else 200,
+        )
+    )
+    print(
+        f"demo: {result.turns} turns, {result.actions} actions, {result.images} images in "
+        f"{result.seconds:.1f}s -> {result.out_dir}"
+    )
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        settings = load_settings(args.env_file)
+    except SettingsError as e:
+        if args.demo is not None:
+            return run_demo_cli(args, None)
+        return fail(str(e))
+    if args.demo is not None:
+        return run_demo_cli(args, settings)
+    try:
+        return run_bot(settings)
+    except SettingsError as e:
+        return fail(str(e))
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,245 @@
+"""Turn messages: the one message per turn with the board, the mention, the roll and the panel.
+
+At the start of every turn one message is posted: the board image, a mention of
+the player to act (the only mention allowed), the events of the turn so far and
+the action panel. Each action edits that message; when the turn ends the message
+keeps its lines and loses its panel, and the next turn's message is posted (or
+the game-over message with the final scores and board). The board is drawn in a
+worker thread. Callers hold the game's lock, so edits go out in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import describe
+from bot.components import PanelView
+from bot.games import ActiveGame, MoveResult, ServiceError
+from bot.panel import build_panel
+from bot.replies import jump_url
+from bot.strings import text
+from engine import GameState, legal_actions
+from engine.scoring import outcome
+from engine.state import Event
+from engine.view import view
+
+if TYPE_CHECKING:
+    from bot.client import AlienFrontiersBot
+
+log = logging.getLogger(__name__)
+
+Renderer = Callable[[GameState, "list[str] | None", str], bytes]
+TURN_LINES = 20  # lines of events shown; the roll (first) and the latest are kept
+
+
+def default_renderer(state: GameState, seat_names: list[str] | None, locale: str) -> bytes:
+    """The board image from ``bot.render`` (imported on first use)."""
+    from bot.render import render_board
+
+    return render_board(state, seat_names=seat_names, locale=locale)
+
+
+def turn_segments(state: GameState) -> list[list[Event]]:
+    """The state's recent events split at each turn start (the last list is this turn)."""
+    segments: list[list[Event]] = [[]]
+    for e in state.events:
+        if e.key == "turn_started":
+            segments.append([])
+        segments[-1].append(e)
+    return segments
+
+
+class Announcer:
+    """Writes, posts and edits the turn messages of games."""
+
+    def __init__(self, bot: AlienFrontiersBot, renderer: Renderer) -> None:
+        self.bot = bot
+        self.renderer = renderer
+
+    def mention(self, game: ActiveGame) -> str:
+        user = game.user_to_act()
+        return f"<@{user}>" if user is not None else ""
+
+    def turn_text(
+        self, game: ActiveGame, *, segment: int = -1, final: bool = False, seat: int | None = None
+    ) -> str:
+        """The turn message: header, what happened this turn, and what to do now.
+
+        With ``segment=-2, final=True``: the turn that just ended, played by ``seat``.
+        """
+        state = game.state
+        locale = game.row.locale
+        names = game.chat_names
+        seg = turn_segments(state)
+        events = seg[segment] if len(seg) >= -segment else []
+        start = next((e for e in events if e.key == "turn_started"), None)
+        if seat is None:
+            seat = start.player if start is not None and start.player is not None else state.current
+        header_key = "turn.header_ai" if game.seats[seat].is_ai else "turn.header"
+        header = text(
+            header_key,
+            locale,
+            {
+                "round": start.params.get("round", state.round) if start else state.round,
+                "name": describe.seat_name(seat, names),
+                "mention": self.mention(game) if not final else "",
+            },
+        )
+        lines = [
+            "• " + describe.event_line(e, locale, names) for e in events if e.key != "turn_started"
+        ]
+        if len(lines) > TURN_LINES:
+            hidden = len(lines) - TURN_LINES
+            more = text("turn.earlier", locale, {"count": hidden})
+            lines = [lines[0], more, *lines[-(TURN_LINES - 1) :]]
+        parts = [header, *lines]
+        if not final and not state.over:
+            v = view(state)
+            parts.append(describe.player_line(v, seat, names, locale))
+            parts.append(describe.pending_text(v, names, locale))
+            if game.seats[seat].user_id is not None:
+                parts.append(text("turn.hint", locale))
+        return "\n".join(parts)[:2000]
+
+    def panel(self, game: ActiveGame, open_group: str | None = None, page: int = 0) -> PanelView:
+        """The action panel for the member to act (an empty view for AI seats or game over)."""
+        seat = game.to_act()
+        if seat is None or game.seats[seat].is_ai or game.game is None:
+            return PanelView()
+        state = game.state
+        return build_panel(
+            game.id,
+            state.version,
+            legal_actions(state),
+            can_undo=game.game.can_undo(seat),
+            locale=game.row.locale,
+            names=game.seat_names,  # labels are plain text: no markdown escapes
+            rate=view(state).market_rate,
+            open_group=open_group,
+            page=page,
+        )
+
+    async def board_file(self, game: ActiveGame) -> discord.File | None:
+        """The board image, drawn in a worker thread so the event loop stays free.
+
+        None if drawing failed (logged): the turn goes on without its picture.
+        """
+        state = game.state
+        try:
+            png = await asyncio.to_thread(self.renderer, state, game.seat_names, game.row.locale)
+        except Exception:
+            log.exception(
+                "game %d: the board at version %d could not be drawn", game.id, state.version
+            )
+            return None
+        name = f"board-{game.id}-turn{state.turn_number:03d}.png"
+        return discord.File(io.BytesIO(png), filename=name)
+
+    def allowed(self, game: ActiveGame) -> discord.AllowedMentions:
+        user = game.user_to_act()
+        users = [discord.Object(user)] if user is not None else []
+        return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
+
+    def channel(self, game: ActiveGame) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(game.row.channel_id, guild_id=game.row.guild_id)
+
+    def panel_link(self, game: ActiveGame) -> str:
+        if game.row.turn_message_id is None:
+            return ""
+        return jump_url(game.row.guild_id, game.row.channel_id, game.row.turn_message_id)
+
+    # ---- posting ---------------------------------------------------------------------------
+
+    async def send(self, game: ActiveGame, content: str, **kwargs: Any) -> discord.Message:
+        """Post in the game's channel with the board; a missing permission becomes a refusal."""
+        file = await self.board_file(game)
+        if file is not None:
+            kwargs["file"] = file
+        try:
+            return await self.channel(game).send(content[:2000], **kwargs)
+        except discord.Forbidden:
+            log.warning(
+                "game %d: no permission to post in channel %d", game.id, game.row.channel_id
+            )
+            raise ServiceError("error.forbidden") from None
+
+    async def post_turn(self, game: ActiveGame) -> None:
+        """Post the message that starts a turn (board image, mention, roll, panel)."""
+        message = await self.send(
+            game, self.turn_text(game), view=self.panel(game), allowed_mentions=self.allowed(game)
+        )
+        await self.bot.service.set_turn_message(game, message.id, game.state.turn_number)
+
+    async def post_game_over(self, game: ActiveGame) -> None:
+        """The final scores, the winner and the tie-break, with the final board."""
+        result = outcome(game.state)
+        assert result is not None
+        content = text("over.header", game.row.locale) + "\n"
+        content += describe.outcome_text(result, game.chat_names, game.row.locale)
+        await self.send(game, content, allowed_mentions=discord.AllowedMentions.none())
+
+    async def edit_turn_message(
+        self,
+        game: ActiveGame,
+        content: str,
+        panel: PanelView | None,
+        interaction: discord.Interaction[Any] | None = None,
+    ) -> bool:
+        """Edit the current turn message (through the interaction when it is on it)."""
+        message_id = game.row.turn_message_id
+        if message_id is None:
+            return False
+        view_arg = panel if panel is not None else PanelView()
+        mentions = discord.AllowedMentions.none()
+        on_it = (
+            interaction is not None
+            and interaction.message is not None
+            and interaction.message.id == message_id
+        )
+        try:
+            if interaction is not None and on_it and not interaction.response.is_done():
+                await interaction.response.edit_message(
+                    content=content, view=view_arg, allowed_mentions=mentions
+                )
+            elif interaction is not None and on_it:
+                await interaction.edit_original_response(
+                    content=content, view=view_arg, allowed_mentions=mentions
+                )
+            else:
+                await (
+                    self.channel(game)
+                    .get_partial_message(message_id)
+                    .edit(content=content, view=view_arg, allowed_mentions=mentions)
+                )
+        except discord.NotFound:
+            log.warning("game %d: turn message %d is gone", game.id, message_id)
+            return False
+        return True
+
+    async def announce(
+        self, game: ActiveGame, result: MoveResult, interaction: discord.Interaction[Any] | None
+    ) -> None:
+        """Show a move: edit the turn message, or close it and start the next turn / game over."""
+        posted = game.row.turn_message_turn == game.state.turn_number
+        if result.turn_changed or result.over:
+            if game.row.turn_message_id is not None:
+                segment = -1 if result.over else -2
+                seat = result.steps[0].seat
+                old = self.turn_text(game, segment=segment, final=True, seat=seat)
+                await self.edit_turn_message(game, old, None, interaction)
+            if result.over:
+                await self.post_game_over(game)
+            else:
+                await self.post_turn(game)
+        elif not posted or not await self.edit_turn_message(
+            game, self.turn_text(game), self.panel(game), interaction
+        ):
+            await self.post_turn(game)  # the turn's message is missing (deleted, or never posted)
+        if interaction is not None and not interaction.response.is_done():
+            await interaction.response.defer()

@@ -1,0 +1,178 @@
+"""The bot: a ``commands.Bot`` subclass that owns the storage, the game service and the turn flow.
+
+Nothing connects when it is built: ``setup_hook`` (run by ``login``) opens the
+database, loads the cogs, registers the panel components, syncs the slash
+commands when they changed, resumes games in play and starts the reminders.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+from collections.abc import Callable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import describe
+from bot.ai import AIFactory, default_factory
+from bot.announce import Announcer, Renderer, default_renderer
+from bot.cogs import EXTENSIONS
+from bot.components import DYNAMIC_ITEMS
+from bot.games import ServiceError
+from bot.reminders import Reminders
+from bot.replies import locale_of, report_unexpected, send_ephemeral
+from bot.service import GameService
+from bot.settings import Settings
+from bot.storage import Storage
+from bot.strings import text
+from bot.turns import TurnFlow
+from engine.errors import EngineError
+
+log = logging.getLogger(__name__)
+
+# View Channel, Send Messages, Send Messages in Threads, Attach Files (see README).
+INVITE_PERMISSIONS = discord.Permissions(
+    view_channel=True, send_messages=True, send_messages_in_threads=True, attach_files=True
+)
+INVITE_SCOPES = ("bot", "applications.commands")
+
+
+class CommandTree(app_commands.CommandTree["AlienFrontiersBot"]):
+    """The slash-command tree with one error handler for every command."""
+
+    async def on_error(
+        self,
+        interaction: discord.Interaction[AlienFrontiersBot],
+        error: app_commands.AppCommandError,
+    ) -> None:
+        """Refusals become private messages; anything else is logged and apologised for."""
+        original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        locale = locale_of(interaction)
+        if isinstance(original, (ServiceError, EngineError)):
+            await send_ephemeral(interaction, describe.refusal(original, locale))
+        elif isinstance(original, app_commands.NoPrivateMessage):
+            await send_ephemeral(interaction, text("error.guild_only", locale))
+        elif isinstance(original, app_commands.CheckFailure):
+            await send_ephemeral(interaction, text("error.not_allowed", locale))
+        else:
+            await report_unexpected(interaction, original, "command")
+
+
+class AlienFrontiersBot(commands.Bot):
+    """Alien Frontiers on Discord. Build it with ``create_bot``; ``start`` connects."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        renderer: Renderer = default_renderer,
+        clock: Callable[[], float] = time.time,
+        ai_factory: AIFactory = default_factory,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        # The bot has no voice: skip discord.py's warnings about missing voice libraries.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=CommandTree,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.clock = clock
+        self.ai_factory = ai_factory
+        self.renderer = renderer
+        self.af_group = app_commands.Group(
+            name="af", description="Alien Frontiers: set up, follow and manage games"
+        )
+        self.storage: Storage | None = None
+        self._service: GameService | None = None
+        self.announcer = Announcer(self, renderer)
+        self.turns = TurnFlow(self, self.announcer)
+        self.reminders = Reminders(self)
+
+    @property
+    def service(self) -> GameService:
+        if self._service is None:
+            raise RuntimeError("the bot is not set up yet (setup_hook has not run)")
+        return self._service
+
+    async def setup_hook(self) -> None:
+        self.storage = await Storage.open(self.settings.database_path)
+        self._service = GameService(
+            self.storage,
+            clock=self.clock,
+            ai_factory=self.ai_factory,
+            ai_budget_ms=self.settings.ai_budget_ms,
+        )
+        self.tree.add_command(self.af_group)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.settings.sync_commands:
+            await self.sync_commands()
+        games = await self.service.load_active()
+        await self.turns.resume(games)
+        self.reminders.start()
+
+    async def sync_commands(self, force: bool = False) -> bool:
+        """Push the slash commands to Discord if they changed since the last sync."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
+        if not force and await self.service.store.get_meta(key) == digest:
+            return False
+        await self.tree.sync(guild=guild)
+        await self.service.store.set_meta(key, digest)
+        log.info("slash commands synced (%s)", f"guild {guild.id}" if guild else "globally")
+        return True
+
+    async def close(self) -> None:
+        await self.reminders.stop()
+        await self.turns.stop()
+        await super().close()
+        if self.storage is not None:
+            await self.storage.close()
+            self.storage = None
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+
+
+def create_bot(
+    settings: Settings | None = None,
+    *,
+    renderer: Renderer | None = None,
+    clock: Callable[[], float] | None = None,
+    ai_factory: AIFactory | None = None,
+) -> AlienFrontiersBot:
+    """Build the bot without connecting (settings from the environment if not given)."""
+    if settings is None:
+        from bot.settings import load_settings
+
+        settings = load_settings()
+    return AlienFrontiersBot(
+        settings,
+        renderer=renderer or default_renderer,
+        clock=clock or time.time,
+        ai_factory=ai_factory or default_factory,
+    )
+
+
+def invite_url(application_id: int) -> str:
+    """The OAuth2 link that adds the bot with the permissions it needs."""
+    return discord.utils.oauth_url(
+        application_id, permissions=INVITE_PERMISSIONS, scopes=list(INVITE_SCOPES)
+    )
+
+
+__all__ = ["INVITE_PERMISSIONS", "AlienFrontiersBot", "create_bot", "invite_url"]

@@ -1,0 +1,42 @@
+"""The base of cogs whose slash commands live under the shared ``/af`` group.
+
+discord.py gives each ``GroupCog`` a group of its own; here several cogs add
+their commands to one group the bot owns. Commands marked ``extras={"af": True}``
+are moved into ``/af`` when the cog loads and removed when it unloads.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from discord import app_commands
+from discord.ext import commands
+
+if TYPE_CHECKING:
+    from bot.client import AlienFrontiersBot
+
+AF: dict[str, Any] = {"af": True}
+
+
+class AfCog(commands.Cog):
+    """A cog whose commands marked with ``extras=AF`` are subcommands of ``/af``."""
+
+    def __init__(self, bot: AlienFrontiersBot) -> None:
+        self.bot = bot
+        self._af_names: list[str] = []
+
+    async def cog_load(self) -> None:
+        group = self.bot.af_group
+        keep: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = []
+        for command in self.__cog_app_commands__:
+            if command.extras.get("af"):
+                group.add_command(command)
+                self._af_names.append(command.name)
+            else:
+                keep.append(command)
+        self.__cog_app_commands__ = keep
+
+    async def cog_unload(self) -> None:
+        for name in self._af_names:
+            self.bot.af_group.remove_command(name)
+        self._af_names.clear()

@@ -1,0 +1,154 @@
+"""For players and spectators: ``/af board``, ``status``, ``log`` and ``rules``.
+
+Answers are private (ephemeral) so looking at a game never clutters its channel.
+They work for the channel's current game and, once it ended, for the last one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot import describe
+from bot.cogs.base import AF, AfCog
+from bot.describe import chat_name
+from bot.games import ServiceError
+from bot.replies import locale_of
+from bot.storage import GameRow
+from bot.strings import text, thing_name
+from engine.game import Game
+from engine.tables import CARDS, FACILITY_ORDER, FIELDS, TERRITORIES
+from engine.view import view
+
+if TYPE_CHECKING:
+    from bot.client import AlienFrontiersBot
+
+Interaction = discord.Interaction[Any]
+RULE_TOPICS: tuple[str, ...] = (
+    *FACILITY_ORDER,
+    "bay",
+    *TERRITORIES,
+    *CARDS,
+    *FIELDS,
+    "turn",
+    "notation",
+)
+
+
+def topic_name(topic: str, locale: str = "en") -> str:
+    if topic in ("turn", "notation"):
+        return text(f"rules.topic.{topic}", locale)
+    return thing_name(topic, locale)
+
+
+class Info(AfCog):
+    """Read-only looks at a game."""
+
+    async def _game(self, channel_id: int | None) -> tuple[GameRow, list[str], Game]:
+        """The channel's game in play, or the last finished one, rebuilt from storage."""
+        if channel_id is None:
+            raise ServiceError("game.none")
+        service = self.bot.service
+        active = await service.in_channel(channel_id)
+        if active is not None and active.game is not None:
+            return active.row, active.seat_names, active.game
+        row = await service.store.latest_game(channel_id)
+        if row is None or row.status == "lobby" or (active is not None and active.game is None):
+            raise ServiceError("game.not_started" if active is not None else "game.none")
+        seats = await service.store.seats(row.id)
+        game = await service.rebuild(row, seats)
+        return row, [s.name for s in seats], game
+
+    @app_commands.command(
+        name="board", description="Show the board of this channel's game", extras=AF
+    )
+    @app_commands.guild_only()
+    async def board(self, interaction: Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        row, names, game = await self._game(interaction.channel_id)
+        png = await asyncio.to_thread(
+            self.bot.announcer.renderer, game.state, names, locale_of(interaction)
+        )
+        file = discord.File(io.BytesIO(png), filename=f"board-{row.id}.png")
+        await interaction.followup.send(
+            text("board.caption", locale_of(interaction), {"round": game.state.round}),
+            file=file,
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        name="status", description="Scores, resources and whose turn it is", extras=AF
+    )
+    @app_commands.guild_only()
+    async def status(self, interaction: Interaction) -> None:
+        _row, names, game = await self._game(interaction.channel_id)
+        locale = locale_of(interaction)
+        chat = [chat_name(n) for n in names]
+        content = describe.status_text(game.state, view(game.state), chat, locale)
+        await interaction.response.send_message(content[:2000], ephemeral=True)
+
+    @app_commands.command(
+        name="log", description="The last moves of this channel's game", extras=AF
+    )
+    @app_commands.describe(count="How many of the last actions to show (1-50)")
+    @app_commands.guild_only()
+    async def log(
+        self, interaction: Interaction, count: app_commands.Range[int, 1, 50] = 15
+    ) -> None:
+        row, names, _game = await self._game(interaction.channel_id)
+        locale = locale_of(interaction)
+        store = self.bot.service.store
+        actions = await store.actions(row.id)
+        lines = []
+        for a in actions:
+            who = text("log.chance", locale) if a.actor < 0 else describe.seat_name(a.actor, names)
+            lines.append(
+                text("log.line", locale, {"seq": a.seq + 1, "who": who, "move": a.notation})
+            )
+        body = "\n".join(lines[-count:]) or text("log.empty", locale)
+        header = text("log.header", locale, {"count": min(count, len(lines)), "total": len(lines)})
+        full = "\n".join(lines).encode()
+        await interaction.response.send_message(
+            f"{header}\n```\n{body[-1800:]}\n```",
+            file=discord.File(io.BytesIO(full), filename=f"game-{row.id}-log.txt"),
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        name="rules", description="Rules of a facility, territory, card or field", extras=AF
+    )
+    @app_commands.describe(topic="A facility, territory, alien tech card or field generator")
+    async def rules(self, interaction: Interaction, topic: str) -> None:
+        locale = locale_of(interaction)
+        key = topic.strip().lower()
+        if key not in RULE_TOPICS:
+            found = [t for t in RULE_TOPICS if key and key in topic_name(t, locale).lower()]
+            if not found:
+                raise ServiceError("rules.unknown", topic=topic)
+            key = found[0]
+        content = f"**{topic_name(key, locale)}**\n{text(f'rules.{key}', locale)}"
+        await interaction.response.send_message(content[:2000], ephemeral=True)
+
+    @rules.autocomplete("topic")
+    async def rules_topics(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        locale = locale_of(interaction)
+        typed = current.strip().lower()
+        out = [
+            app_commands.Choice(name=topic_name(t, locale), value=t)
+            for t in RULE_TOPICS
+            if typed in topic_name(t, locale).lower() or typed in t
+        ]
+        return out[:25]
+
+
+async def setup(bot: AlienFrontiersBot) -> None:
+    await bot.add_cog(Info(bot))
+
+
+__all__ = ["RULE_TOPICS", "Info", "setup"]

@@ -1,0 +1,220 @@
+"""Setting up games: ``/af new``, ``join``, ``leave``, ``bot``, ``start``, ``abort``."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot import describe
+from bot.cogs.base import AF, AfCog
+from bot.games import ActiveGame
+from bot.replies import locale_of
+from bot.service import GameService
+from bot.strings import text
+
+if TYPE_CHECKING:
+    from bot.client import AlienFrontiersBot
+
+Interaction = discord.Interaction[Any]
+
+
+def _name(user: discord.abc.User) -> str:
+    return user.display_name[:32]
+
+
+class Lobby(AfCog):
+    """The lobby of a channel's game, and ending it early."""
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    def lobby_text(self, game: ActiveGame, closing: str | None = None) -> str:
+        """The lobby message: options and seats, then how to join (or how the lobby ended)."""
+        locale = game.row.locale
+        options = []
+        if game.row.long_game:
+            options.append(text("lobby.option.long", locale))
+        if game.row.helm:
+            options.append(text("lobby.option.helm", locale))
+        lines = [
+            text(
+                "lobby.header",
+                locale,
+                {
+                    "host": next(
+                        (s.name for s in game.seats if s.user_id == game.row.host_id), "?"
+                    ),
+                    "seats": len(game.seats),
+                    "max": game.row.max_players,
+                    "options": " · ".join(options) or text("lobby.option.none", locale),
+                },
+            )
+        ]
+        for s in game.seats:
+            lines.append(text("lobby.seat", locale, {"number": s.seat + 1, "name": s.name}))
+        lines.append(closing or text("lobby.help", locale))
+        return "\n".join(lines)
+
+    async def refresh_lobby(self, game: ActiveGame, closing: str | None = None) -> None:
+        """Edit the lobby message to show the seats (or how the lobby ended)."""
+        if game.row.lobby_message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(game.row.channel_id, guild_id=game.row.guild_id)
+        content = self.lobby_text(game, closing)
+        with contextlib.suppress(discord.NotFound):
+            await channel.get_partial_message(game.row.lobby_message_id).edit(
+                content=content[:2000], allowed_mentions=discord.AllowedMentions.none()
+            )
+
+    @app_commands.command(name="new", description="Open a new game in this channel", extras=AF)
+    @app_commands.describe(
+        players="How many seats (2-4)",
+        long_game="Long game: 8 colonies each with 3 or 4 players",
+        helm="Add the two Mind Control Helm cards (2nd edition)",
+    )
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: Interaction,
+        players: app_commands.Range[int, 2, 4] = 4,
+        long_game: bool = False,
+        helm: bool = False,
+    ) -> None:
+        assert interaction.channel_id is not None
+        game = await self.service.create(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=interaction.user.id,
+            host_name=_name(interaction.user),
+            max_players=players,
+            long_game=long_game,
+            helm=helm,
+            locale=locale_of(interaction, guild=True),
+        )
+        callback = await interaction.response.send_message(
+            self.lobby_text(game), allowed_mentions=discord.AllowedMentions.none()
+        )
+        if callback.message_id is not None:
+            await self.service.set_lobby_message(game, callback.message_id)
+
+    @app_commands.command(name="join", description="Take a seat in this channel's game", extras=AF)
+    @app_commands.guild_only()
+    async def join(self, interaction: Interaction) -> None:
+        game = await self.service.require(interaction.channel_id)
+        async with game.lock:
+            await self.service.join(game, interaction.user.id, _name(interaction.user))
+            await interaction.response.send_message(
+                text(
+                    "lobby.joined",
+                    game.row.locale,
+                    {
+                        "name": _name(interaction.user),
+                        "seats": len(game.seats),
+                        "max": game.row.max_players,
+                    },
+                ),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self.refresh_lobby(game)
+
+    @app_commands.command(
+        name="leave", description="Leave the lobby (in a game, an AI takes your seat)", extras=AF
+    )
+    @app_commands.guild_only()
+    async def leave(self, interaction: Interaction) -> None:
+        game = await self.service.require(interaction.channel_id)
+        async with game.lock:
+            playing = game.row.status == "playing"
+            old = await self.service.leave(game, interaction.user.id)
+            locale = game.row.locale
+            if playing:
+                key = "lobby.left_to_ai"
+            elif game.row.status == "aborted":
+                key = "lobby.left_closed"
+            else:
+                key = "lobby.left"
+            await interaction.response.send_message(
+                text(key, locale, {"name": old.name}),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            if playing:
+                shown = self.bot.announcer
+                await shown.edit_turn_message(game, shown.turn_text(game), shown.panel(game))
+            elif game.row.status == "aborted":
+                await self.refresh_lobby(game, text("lobby.closed", locale))
+            else:
+                await self.refresh_lobby(game)
+        self.bot.turns.schedule_ai(game)
+
+    @app_commands.command(name="bot", description="Add an AI player to the lobby", extras=AF)
+    @app_commands.describe(level="How strong the AI plays")
+    @app_commands.guild_only()
+    async def add_bot(
+        self, interaction: Interaction, level: Literal["easy", "normal", "hard"] = "normal"
+    ) -> None:
+        game = await self.service.require(interaction.channel_id)
+        async with game.lock:
+            seat = await self.service.add_ai(game, interaction.user.id, level)
+            await interaction.response.send_message(
+                text(
+                    "lobby.bot_added",
+                    game.row.locale,
+                    {"name": seat.name, "seats": len(game.seats), "max": game.row.max_players},
+                ),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self.refresh_lobby(game)
+
+    @app_commands.command(name="start", description="Start the game (host only)", extras=AF)
+    @app_commands.guild_only()
+    async def start(self, interaction: Interaction) -> None:
+        game = await self.service.require(interaction.channel_id)
+        async with game.lock:
+            result = await self.service.start(game, interaction.user.id)
+            locale = game.row.locale
+            lines = [text("start.header", locale)]
+            lines += [
+                "• " + describe.event_line(e, locale, game.chat_names)
+                for step in result.steps
+                for e in step.events
+                if e.key in ("dealt", "first_player", "compensation")
+            ]
+            await interaction.response.send_message(
+                "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none()
+            )
+            await self.refresh_lobby(game, text("lobby.started", locale))
+            await self.bot.announcer.post_turn(game)
+        self.bot.turns.schedule_ai(game)
+
+    @app_commands.command(
+        name="abort", description="End this channel's game now (host or Manage Channels)", extras=AF
+    )
+    @app_commands.guild_only()
+    async def abort(self, interaction: Interaction) -> None:
+        game = await self.service.require(interaction.channel_id)
+        can_manage = bool(interaction.permissions.manage_channels)
+        async with game.lock:
+            was_playing = game.row.status == "playing"
+            await self.service.abort(game, interaction.user.id, can_manage)
+            locale = game.row.locale
+            closing = text("abort.done", locale, {"name": _name(interaction.user)})
+            await interaction.response.send_message(
+                closing, allowed_mentions=discord.AllowedMentions.none()
+            )
+            if was_playing:
+                shown = self.bot.announcer
+                content = shown.turn_text(game, final=True) + "\n" + closing
+                await shown.edit_turn_message(game, content[:2000], None)
+            else:
+                await self.refresh_lobby(game, text("lobby.closed", locale))
+
+
+async def setup(bot: AlienFrontiersBot) -> None:
+    await bot.add_cog(Lobby(bot))
+
+
+__all__ = ["Lobby", "setup"]

@@ -1,0 +1,74 @@
+"""Playing by command: ``/play move:`` (with autocomplete of one's legal moves) and ``/af undo``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.cogs.base import AF, AfCog
+from bot.describe import action_label, shorten
+from bot.replies import locale_of
+from engine import legal_actions
+from engine.view import view
+
+if TYPE_CHECKING:
+    from bot.client import AlienFrontiersBot
+
+Interaction = discord.Interaction[Any]
+MAX_CHOICES = 25
+
+
+def matches(typed: str, *texts: str) -> bool:
+    """Every word typed appears in the notation or the label (any case)."""
+    haystack = " ".join(texts).lower()
+    return all(word in haystack for word in typed.lower().split())
+
+
+class Play(AfCog):
+    """Moves typed as commands; the panel covers the same moves with clicks."""
+
+    @app_commands.command(name="play", description="Play a move in this channel's game")
+    @app_commands.describe(move="The move in the game's notation, e.g. dock solar 3 or end")
+    @app_commands.guild_only()
+    async def play(self, interaction: Interaction, move: str) -> None:
+        await self.bot.turns.play_command(interaction, move)
+
+    @play.autocomplete("move")
+    async def move_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The caller's legal moves (25 at most), filtered by what is typed."""
+        if interaction.channel_id is None:
+            return []
+        game = await self.bot.service.in_channel(interaction.channel_id)
+        if game is None or game.game is None:
+            return []
+        seat = game.seat_of(interaction.user.id)
+        if seat is None or seat != game.to_act():
+            return []
+        state = game.state
+        locale = locale_of(interaction)
+        rate = view(state).market_rate
+        out: list[app_commands.Choice[str]] = []
+        for action in legal_actions(state):
+            notation = str(action)
+            label = action_label(action, locale, game.seat_names, rate)
+            if matches(current, notation, label):
+                name = shorten(f"{notation} — {label}")
+                out.append(app_commands.Choice(name=name, value=notation))
+                if len(out) == MAX_CHOICES:
+                    break
+        return out
+
+    @app_commands.command(
+        name="undo", description="Take back your last action this turn", extras=AF
+    )
+    @app_commands.guild_only()
+    async def undo(self, interaction: Interaction) -> None:
+        await self.bot.turns.undo(interaction)
+
+
+async def setup(bot: AlienFrontiersBot) -> None:
+    await bot.add_cog(Play(bot))

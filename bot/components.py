@@ -1,0 +1,320 @@
+"""The panel's components: buttons and select menus that survive restarts.
+
+Every component is a ``discord.ui.DynamicItem`` whose custom id carries the game id
+and the state version (``af:<kind>:<game>:<version>:...``), so a panel needs no
+memory: after a restart it is rebuilt from the message, and one of an older
+version is recognised as stale. Clicks are passed to the ``PanelHandler`` the bot
+holds (``bot.turns.TurnFlow``), after its ``check_panel`` let them through.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, Self, cast
+
+import discord
+
+from bot.describe import shorten
+from bot.replies import report_unexpected
+from bot.strings import text
+
+MAX_OPTIONS = 25
+OVERVIEW = "-"  # the "no group open" marker in navigation ids
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal action as the panel shows it."""
+
+    move: str  # the notation, sent back when chosen
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Actions of one facility or verb, shown as one select menu."""
+
+    key: str
+    label: str
+    choices: tuple[Choice, ...]
+
+
+class PanelHandler(Protocol):
+    """What the panel components call (implemented by bot.turns.TurnFlow)."""
+
+    async def check_panel(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int
+    ) -> bool: ...
+
+    async def panel_move(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, move: str
+    ) -> None: ...
+
+    async def panel_open(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int,
+        group: str | None,
+        page: int,
+    ) -> None: ...
+
+    async def panel_undo(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int
+    ) -> None: ...
+
+
+def handler(interaction: discord.Interaction[Any]) -> PanelHandler:
+    return cast(PanelHandler, interaction.client.turns)
+
+
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"af:a:(?P<game>\d+):(?P<version>\d+):(?P<move>.+)",
+):
+    """A button that plays one argument-free action."""
+
+    def __init__(self, game_id: int, version: int, move: str, label: str, row: int) -> None:
+        style = (
+            discord.ButtonStyle.primary
+            if move in ("end", "done")
+            else discord.ButtonStyle.secondary
+        )
+        super().__init__(
+            discord.ui.Button(
+                label=shorten(label, 80),
+                style=style,
+                custom_id=f"af:a:{game_id}:{version}:{move}",
+                row=row,
+            )
+        )
+        self.game_id, self.version, self.move = game_id, version, move
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: Any,
+    ) -> Self:
+        label = cast(discord.ui.Button[Any], item).label or ""
+        return cls(int(match["game"]), int(match["version"]), match["move"], label, 0)
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return await handler(interaction).check_panel(interaction, self.game_id, self.version)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handler(interaction).panel_move(interaction, self.game_id, self.version, self.move)
+
+
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"af:s:(?P<game>\d+):(?P<version>\d+):(?P<group>[a-z_]+):(?P<page>\d+)",
+):
+    """A select menu of one group's actions (one page of 25); the value is the notation."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        group: str,
+        page: int,
+        placeholder: str,
+        choices: Sequence[Choice],
+        row: int,
+    ) -> None:
+        options = [discord.SelectOption(label=c.label, value=c.move) for c in choices]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"af:s:{game_id}:{version}:{group}:{page}",
+                placeholder=shorten(placeholder, 150),
+                options=options or [discord.SelectOption(label="-", value="-")],
+                row=row,
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: Any,
+    ) -> Self:
+        select = cast(discord.ui.Select[Any], item)
+        choices = [Choice(o.value, o.label) for o in select.options]
+        return cls(
+            int(match["game"]),
+            int(match["version"]),
+            match["group"],
+            int(match["page"]),
+            select.placeholder or "",
+            choices,
+            0,
+        )
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return await handler(interaction).check_panel(interaction, self.game_id, self.version)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        move = self.item.values[0] if self.item.values else ""
+        await handler(interaction).panel_move(interaction, self.game_id, self.version, move)
+
+
+class GroupSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"af:g:(?P<game>\d+):(?P<version>\d+)",
+):
+    """The "choose what to do" menu: opens one group of actions."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        groups: Sequence[Group],
+        open_group: str | None,
+        placeholder: str,
+        locale: str,
+        row: int,
+    ) -> None:
+        options = [
+            discord.SelectOption(
+                label=shorten(g.label),
+                value=g.key,
+                description=text("panel.options", locale, {"count": len(g.choices)}),
+                default=g.key == open_group,
+            )
+            for g in groups[:MAX_OPTIONS]
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"af:g:{game_id}:{version}",
+                placeholder=shorten(placeholder, 150),
+                options=options or [discord.SelectOption(label="-", value="-")],
+                row=row,
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: Any,
+    ) -> Self:
+        made = cls(int(match["game"]), int(match["version"]), [], None, "", "en", 0)
+        made.item.options = cast(discord.ui.Select[Any], item).options
+        return made
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return await handler(interaction).check_panel(interaction, self.game_id, self.version)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        group = self.item.values[0] if self.item.values else None
+        await handler(interaction).panel_open(interaction, self.game_id, self.version, group, 0)
+
+
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"af:n:(?P<game>\d+):(?P<version>\d+):(?P<group>[a-z_\-]+):(?P<page>\d+)",
+):
+    """Page through a group's options, or go back to the overview (group ``-``)."""
+
+    def __init__(
+        self, game_id: int, version: int, group: str, page: int, label: str, row: int
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"af:n:{game_id}:{version}:{group}:{page}",
+                row=row,
+            )
+        )
+        self.game_id, self.version, self.group, self.page = game_id, version, group, page
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: Any,
+    ) -> Self:
+        return cls(
+            int(match["game"]),
+            int(match["version"]),
+            match["group"],
+            int(match["page"]),
+            cast(discord.ui.Button[Any], item).label or "",
+            0,
+        )
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return await handler(interaction).check_panel(interaction, self.game_id, self.version)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        group = None if self.group == OVERVIEW else self.group
+        await handler(interaction).panel_open(
+            interaction, self.game_id, self.version, group, self.page
+        )
+
+
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"af:u:(?P<game>\d+):(?P<version>\d+)",
+):
+    """Take back the last action of this turn (shown only when the engine allows it)."""
+
+    def __init__(self, game_id: int, version: int, label: str, row: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.danger,
+                custom_id=f"af:u:{game_id}:{version}",
+                row=row,
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: Any,
+    ) -> Self:
+        label = cast(discord.ui.Button[Any], item).label or ""
+        return cls(int(match["game"]), int(match["version"]), label, 0)
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return await handler(interaction).check_panel(interaction, self.game_id, self.version)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handler(interaction).panel_undo(interaction, self.game_id, self.version)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    ActionButton,
+    ActionSelect,
+    GroupSelect,
+    PageButton,
+    UndoButton,
+)
+
+
+class PanelView(discord.ui.View):
+    """The container the panel is sent in (persistent: no timeout, dynamic items).
+
+    Dynamic items report their own errors (their handlers catch them); ``on_error``
+    covers anything else added to the view.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any]
+    ) -> None:
+        await report_unexpected(interaction, error, f"panel item {item!r}")

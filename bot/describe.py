@@ -1,0 +1,286 @@
+"""Words for the game: action labels, panel groups, event lines, refusals, status and scores.
+
+Everything is looked up in the strings catalogue (``bot.strings``) so it can be
+translated; seats are shown by their names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord.utils
+
+from bot.strings import text, thing_name
+from engine import Action, GameState
+from engine.actions import (
+    Boost,
+    BuyRelic,
+    Claim,
+    Crystal,
+    Cycle,
+    Die,
+    DiscardBooster,
+    DiscardField,
+    DiscardPlasma,
+    DiscardPolarity,
+    DiscardTeleporter,
+    DiscardWarper,
+    Dock,
+    Done,
+    EndTurn,
+    Gravity,
+    Helm,
+    Hit,
+    Launch,
+    Place,
+    Plasma,
+    Polarize,
+    ReturnExcess,
+    Stasis,
+    StealCard,
+    StealResource,
+    Teleport,
+    Trade,
+    Warp,
+)
+from engine.errors import EngineError
+from engine.messages import render
+from engine.scoring import Outcome
+from engine.state import Event, Ship
+from engine.tables import FIELD_OF_CARD
+from engine.view import GameView
+
+LABEL_LIMIT = 100
+
+
+def chat_name(name: str) -> str:
+    """A name with Discord markdown escaped (for message text, not for labels)."""
+    return discord.utils.escape_markdown(name)
+
+
+def seat_name(seat: int, names: Sequence[str]) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"P{seat + 1}"
+
+
+def die_text(die: Die, locale: str = "en") -> str:
+    return text("die.relic", locale, {"value": die.value}) if die.relic else str(die.value)
+
+
+def dice_text(dice: Sequence[Die], locale: str = "en") -> str:
+    return " ".join(die_text(d, locale) for d in dice)
+
+
+def ship_text(ship: Ship, names: Sequence[str], locale: str = "en") -> str:
+    value = die_text(Die(ship.value, ship.relic), locale)
+    return text("ship.of", locale, {"owner": seat_name(ship.owner, names), "value": value})
+
+
+def _with(dice: tuple[Die, ...], locale: str) -> str:
+    return text("label.with", locale, {"dice": dice_text(dice, locale)}) if dice else ""
+
+
+def action_label(
+    action: Action, locale: str = "en", names: Sequence[str] = (), rate: int | None = None
+) -> str:
+    """A short readable label for a legal action (panel options, autocomplete)."""
+    n = thing_name
+    a = action
+    key: str
+    params: dict[str, object]
+    if isinstance(a, Dock):
+        key, params = "label.dock", {"dice": dice_text(a.dice, locale), "facility": n(a.facility)}
+    elif isinstance(a, Trade):
+        key, params = "label.trade", {"rate": rate if rate is not None else "?"}
+    elif isinstance(a, Launch):
+        key, params = "label.launch", {}
+    elif isinstance(a, BuyRelic):
+        key, params = "label.buy_relic", {}
+    elif isinstance(a, Cycle):
+        key, params = "label.cycle", {}
+    elif isinstance(a, Claim):
+        key, params = "label.claim", {"card": n(a.card)}
+    elif isinstance(a, EndTurn):
+        key, params = "label.end", {}
+    elif isinstance(a, Boost):
+        key, params = "label.booster", {"die": die_text(a.die, locale)}
+    elif isinstance(a, Stasis):
+        key, params = "label.stasis", {"die": die_text(a.die, locale)}
+    elif isinstance(a, Polarize):
+        key, params = "label.polarity", {"die": die_text(a.die, locale), "new": 7 - a.die.value}
+    elif isinstance(a, Gravity):
+        key = "label.gravity"
+        params = {"down": die_text(a.down, locale), "up": die_text(a.up, locale)}
+    elif isinstance(a, Warp):
+        key, params = "label.warper", {"dice": dice_text(a.dice, locale)}
+    elif isinstance(a, Crystal):
+        key, params = "label.crystal", {"territory": n(a.territory)}
+    elif isinstance(a, Teleport):
+        key = "label.teleporter"
+        params = {
+            "die": die_text(a.die, locale),
+            "source": n(a.source),
+            "target": n(a.target),
+            "with": _with(a.dice, locale),
+        }
+    elif isinstance(a, Helm):
+        key = "label.helm"
+        params = {
+            "ship": ship_text(a.ship, names, locale),
+            "source": n(a.source),
+            "target": n(a.target),
+            "with": _with(a.dice, locale),
+        }
+    elif isinstance(a, Plasma):
+        key = "label.plasma"
+        params = {"facility": n(a.facility), "ship": ship_text(a.ship, names, locale)}
+    elif isinstance(a, DiscardField):
+        key = "label.discard_field"
+        params = {
+            "card": n(a.card),
+            "field": n(FIELD_OF_CARD[a.card]),
+            "territory": n(a.territory),
+        }
+    elif isinstance(a, DiscardBooster):
+        key, params = "label.discard_booster", {"field": n(a.field)}
+    elif isinstance(a, DiscardTeleporter):
+        key = "label.discard_teleporter"
+        params = {
+            "owner": seat_name(a.owner, names),
+            "source": n(a.source),
+            "target": n(a.target),
+        }
+    elif isinstance(a, DiscardPolarity):
+        key = "label.discard_polarity"
+        params = {
+            "owner_a": seat_name(a.owner_a, names),
+            "territory_a": n(a.territory_a),
+            "owner_b": seat_name(a.owner_b, names),
+            "territory_b": n(a.territory_b),
+        }
+    elif isinstance(a, DiscardPlasma):
+        key = "label.discard_plasma"
+        params = {"facility": n(a.facility), "ship": ship_text(a.ship, names, locale)}
+    elif isinstance(a, DiscardWarper):
+        key, params = "label.discard_warper", {"card": n(a.card)}
+    elif isinstance(a, Place):
+        key, params = "label.place", {"territory": n(a.territory)}
+    elif isinstance(a, StealResource):
+        key = "label.steal_resource"
+        params = {"resource": n(a.resource), "victim": seat_name(a.victim, names)}
+    elif isinstance(a, StealCard):
+        key, params = "label.steal_card", {"card": n(a.card), "victim": seat_name(a.victim, names)}
+    elif isinstance(a, Hit):
+        key, params = "label.hit", {"ship": ship_text(a.ship, names, locale)}
+    elif isinstance(a, Done):
+        key, params = "label.done", {}
+    elif isinstance(a, ReturnExcess):
+        key, params = "label.return", {"fuel": a.fuel, "ore": a.ore}
+    else:
+        return str(a)[:LABEL_LIMIT]
+    return shorten(text(key, locale, params))
+
+
+def shorten(label: str, limit: int = LABEL_LIMIT) -> str:
+    label = " ".join(label.split())
+    return label if len(label) <= limit else label[: limit - 1] + "…"
+
+
+def event_line(event: Event, locale: str = "en", names: Sequence[str] = ()) -> str:
+    """One event as a sentence, seats shown by name."""
+    params: dict[str, object] = dict(event.params)
+    if event.player is not None:
+        params["player"] = event.player
+    return render(event.key, params, locale, list(names))
+
+
+def refusal(error: Exception, locale: str = "en", names: Sequence[str] = ()) -> str:
+    """The reason for a refusal (engine or bot), ready to show."""
+    if isinstance(error, EngineError):
+        reason = render(error.key, error.params, locale, list(names))
+    else:
+        key = getattr(error, "key", "error.unexpected")
+        params = getattr(error, "params", {})
+        reason = text(key, locale, params)
+    return text("refusal", locale, {"reason": reason})
+
+
+def card_list(cards: Sequence[str], locale: str = "en") -> str:
+    return ", ".join(thing_name(c, locale) for c in cards) or text("none", locale)
+
+
+def player_line(v: GameView, seat: int, names: Sequence[str], locale: str = "en") -> str:
+    """One line of a player's public position."""
+    p = v.players[seat]
+    return text(
+        "status.player",
+        locale,
+        {
+            "marker": text(f"colour.{p.colour}", locale),
+            "name": seat_name(seat, names),
+            "vp": p.vp,
+            "fuel": p.fuel,
+            "ore": p.ore,
+            "left": p.colonies_unplaced + (1 if p.hub_space else 0),
+            "placed": p.colonies_placed,
+            "hub": p.hub_space,
+            "ships": p.ships_in_play,
+            "cards": card_list(p.cards, locale),
+        },
+    )
+
+
+def pending_text(v: GameView, names: Sequence[str], locale: str = "en") -> str:
+    """What the player to act must do now, in words."""
+    if v.over:
+        return text("status.over", locale)
+    if v.pending is not None and v.pending.player is not None:
+        return text(
+            f"pending.{v.pending.kind}",
+            locale,
+            {"player": seat_name(v.pending.player, names), **v.pending.detail},
+        )
+    return text(
+        "status.to_act",
+        locale,
+        {
+            "player": seat_name(v.current, names),
+            "undocked": dice_text([Die(s.value, s.relic) for s in v.undocked], locale)
+            or text("none", locale),
+        },
+    )
+
+
+def status_text(state: GameState, v: GameView, names: Sequence[str], locale: str = "en") -> str:
+    """The /af status text: every player's position, the display, fields, who acts."""
+    lines = [text("status.header", locale, {"round": v.round, "turn": v.turn_number})]
+    lines += [player_line(v, p, names, locale) for p in range(len(v.players))]
+    lines.append(text("status.display", locale, {"cards": card_list(v.display, locale)}))
+    fields = [
+        text("status.field", locale, {"field": thing_name(f), "territory": thing_name(t)})
+        for f, t in v.fields.items()
+        if t is not None
+    ]
+    if fields:
+        lines.append(text("status.fields", locale, {"fields": ", ".join(fields)}))
+    lines.append(pending_text(v, names, locale))
+    return "\n".join(lines)
+
+
+def outcome_text(result: Outcome, names: Sequence[str], locale: str = "en") -> str:
+    """The final scores, the winner(s) and the tie-break used."""
+    winners = ", ".join(seat_name(w, names) for w in result.winners)
+    key = "over.winner" if len(result.winners) == 1 else "over.shared"
+    lines = [text(key, locale, {"winners": winners, "vp": max(result.scores)})]
+    order = sorted(range(len(result.scores)), key=lambda p: -result.scores[p])
+    for p in order:
+        mark = "🏆 " if p in result.winners else "• "
+        lines.append(
+            text(
+                "over.score",
+                locale,
+                {"mark": mark, "name": seat_name(p, names), "vp": result.scores[p]},
+            )
+        )
+    if result.tiebreak is not None:
+        lines.append(text(f"over.tiebreak.{result.tiebreak}", locale))
+    return "\n".join(lines)

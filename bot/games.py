@@ -1,0 +1,126 @@
+"""A game as the bot holds it in memory, and what a move did: plain data and small helpers.
+
+``ActiveGame`` bundles a game's row, seats, engine game and lock; ``Step`` and
+``MoveResult`` describe an applied move; ``ServiceError`` is a refusal of the
+bot itself (engine refusals are ``engine.errors.EngineError``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from bot.ai import Level
+from bot.describe import chat_name
+from bot.storage import GameRow, SeatRow
+from bot.strings import text
+from engine import CHANCE, Action, GameConfig, GameState
+from engine.game import Game
+from engine.state import Event
+
+
+class ServiceError(Exception):
+    """A refusal of the bot itself (not of the rules): a strings key and its parameters."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+class StalePanelError(ServiceError):
+    """A panel was used after the game moved on; ``message_id`` is the current panel."""
+
+    def __init__(self, message_id: int | None) -> None:
+        super().__init__("panel.stale")
+        self.message_id = message_id
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One applied action: who acted (a seat, or CHANCE), what, and the events it caused."""
+
+    seat: int
+    action: Action
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    """What one move did, chance outcomes it triggered included."""
+
+    steps: tuple[Step, ...]
+    turn_changed: bool
+    over: bool
+
+
+@dataclass(eq=False)
+class ActiveGame:
+    """A game held in memory: its row, seats, engine game (None in the lobby) and lock."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    game: Game | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def state(self) -> GameState:
+        if self.game is None:
+            raise ServiceError("game.not_started")
+        return self.game.state
+
+    @property
+    def seat_names(self) -> list[str]:
+        """Names as entered (for the board image)."""
+        return [s.name for s in self.seats]
+
+    @property
+    def chat_names(self) -> list[str]:
+        """Names safe to put in a Discord message (markdown escaped)."""
+        return [chat_name(s.name) for s in self.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def to_act(self) -> int | None:
+        """The seat that must act now; None in the lobby, when over, or on a chance decision."""
+        if self.game is None or self.game.state.over:
+            return None
+        seat = self.game.state.to_act()
+        return None if seat == CHANCE else seat
+
+    def user_to_act(self) -> int | None:
+        seat = self.to_act()
+        return None if seat is None else self.seats[seat].user_id
+
+    def ai_to_act(self) -> SeatRow | None:
+        seat = self.to_act()
+        if seat is None or self.row.status != "playing":
+            return None
+        return self.seats[seat] if self.seats[seat].is_ai else None
+
+
+def new_events(before: GameState, after: GameState) -> tuple[Event, ...]:
+    """Events the actions between ``before`` and ``after`` caused (each event carries the
+    version of the action that caused it)."""
+    return tuple(e for e in after.events if e.at > before.version)
+
+
+def event_data(events: Iterable[Event]) -> list[dict[str, object]]:
+    return [{"key": e.key, "player": e.player, "params": dict(e.params)} for e in events]
+
+
+def config_of(row: GameRow, seats: int) -> GameConfig:
+    return GameConfig(players=seats, long_game=row.long_game, mind_control_helm=row.helm)
+
+
+def ai_name(level: Level, number: int, replacing: str | None = None) -> str:
+    """The seat name of an AI ("AI 2 (hard)"); a taken-over seat keeps the member's name."""
+    if replacing:
+        return text("ai.replaces", params={"name": replacing[:20], "level": level})[:32]
+    return text("ai.name", params={"number": number, "level": level})[:32]

@@ -1,0 +1,68 @@
+"""Small helpers to answer interactions: locale, ephemeral replies, the apology for a bug.
+
+Unexpected errors are logged with the command (or component), user, channel and
+arguments, and the user gets a short apology instead of silence.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.strings import CATALOGS, text
+
+log = logging.getLogger("bot.errors")
+
+
+def locale_of(interaction: discord.Interaction[Any], guild: bool = False) -> str:
+    """The catalogue language for the user (or, with ``guild``, the server), English if none."""
+    raw = interaction.guild_locale if guild else interaction.locale
+    language = str(raw or "en").split("-")[0].lower()
+    return language if language in CATALOGS else "en"
+
+
+def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+async def send_ephemeral(interaction: discord.Interaction[Any], content: str) -> None:
+    """Answer privately, whether or not the interaction was answered or deferred already."""
+    content = content[:2000]
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True)
+    else:
+        await interaction.response.send_message(content, ephemeral=True)
+
+
+def describe_interaction(interaction: discord.Interaction[Any]) -> str:
+    """Command or component, user, channel and arguments, for the log."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    if interaction.command is not None:
+        what = f"/{interaction.command.qualified_name}"
+        args = {k: v for k, v in interaction.namespace}
+    else:
+        what = f"component {data.get('custom_id')!r}"
+        args = {"values": data.get("values")} if data.get("values") else {}
+    user = interaction.user
+    return (
+        f"{what} by {user} ({user.id}) in channel {interaction.channel_id} "
+        f"(guild {interaction.guild_id}) with {args}"
+    )
+
+
+async def report_unexpected(
+    interaction: discord.Interaction[Any], error: BaseException, where: str = ""
+) -> None:
+    """Log a bug with its context and apologise to the user (privately)."""
+    log.error(
+        "Unexpected error%s in %s",
+        f" ({where})" if where else "",
+        describe_interaction(interaction),
+        exc_info=(type(error), error, error.__traceback__),
+    )
+    try:
+        await send_ephemeral(interaction, text("error.unexpected", locale_of(interaction)))
+    except discord.HTTPException:
+        log.warning("could not send the apology for interaction %s", interaction.id)

@@ -1,0 +1,144 @@
+"""The bot's settings, read from the environment (and a ``.env`` file) in one place.
+
+Every problem is reported as one actionable line (``SettingsError``) instead of a
+traceback, because the first person to meet it is whoever is installing the bot.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATABASE_URL = "sqlite:///data/alienfrontiers.db"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+# A bot token is three base64url parts joined by dots (id.timestamp.hmac).
+_TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{20,}$")
+TOKEN_HELP = (
+    "copy it from https://discord.com/developers/applications → your application → Bot → "
+    "Reset Token, and put it in the environment or in a .env file (see .env.example)"
+)
+
+
+class SettingsError(ValueError):
+    """A setting is missing or wrong; the message is one line saying what to do."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the bot reads from its environment.
+
+    token: the bot token (required to connect; the demo runs without one).
+    database_url: ``sqlite:///relative/path``, ``sqlite:////absolute/path`` or ``sqlite:///:memory:``.
+    dev_guild_id: sync the slash commands to this guild only (instant, for testing).
+    turn_reminder_hours: ping the player to act after this idle time (0 turns reminders off).
+    ai_pause_seconds: pause between an AI seat's actions so people can follow (0 in tests).
+    ai_budget_ms: thinking time of an AI move (None: the AI's own default).
+    reminder_check_seconds: how often the reminder task looks for idle games.
+    sync_commands: push the slash commands to Discord at start when they changed.
+    """
+
+    token: str = ""
+    database_url: str = DEFAULT_DATABASE_URL
+    log_level: str = "INFO"
+    dev_guild_id: int | None = None
+    turn_reminder_hours: float = 12.0
+    ai_pause_seconds: float = 1.5
+    ai_budget_ms: int | None = None
+    reminder_check_seconds: float = 300.0
+    sync_commands: bool = True
+
+    @property
+    def database_path(self) -> str:
+        """The SQLite file named by ``database_url`` (``:memory:`` for an in-memory database)."""
+        return database_path(self.database_url)
+
+    def require_token(self) -> str:
+        """The token, or SettingsError if it is missing or cannot be a bot token."""
+        token = self.token.strip()
+        if not token:
+            raise SettingsError(f"DISCORD_TOKEN is not set: {TOKEN_HELP}")
+        if token.lower().startswith("bot "):
+            token = token[4:].strip()
+        if not _TOKEN_SHAPE.match(token):
+            raise SettingsError(
+                f"DISCORD_TOKEN does not look like a bot token (three parts joined by dots): "
+                f"{TOKEN_HELP}"
+            )
+        return token
+
+
+def database_path(url: str) -> str:
+    """The file path of a ``sqlite:///`` URL; SettingsError for any other scheme."""
+    prefix = "sqlite:///"
+    if not url.startswith(prefix):
+        raise SettingsError(
+            f"DATABASE_URL must start with {prefix} (for example {DEFAULT_DATABASE_URL}), "
+            f"not {url!r}"
+        )
+    path = url[len(prefix) :]
+    if not path:
+        raise SettingsError(f"DATABASE_URL names no file: use for example {DEFAULT_DATABASE_URL}")
+    return path
+
+
+def _number(env: Mapping[str, str], name: str, default: float, minimum: float = 0.0) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number, not {raw!r}") from None
+    if value < minimum:
+        raise SettingsError(f"{name} must be at least {minimum:g}, not {raw}")
+    return value
+
+
+def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    if raw in ("0", "false", "no", "off"):
+        return False
+    raise SettingsError(f"{name} must be true or false, not {raw!r}")
+
+
+def from_env(env: Mapping[str, str]) -> Settings:
+    """Settings from a mapping of environment variables (validated, token not required)."""
+    level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if level not in LOG_LEVELS:
+        raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+    guild_raw = env.get("DEV_GUILD_ID", "").strip()
+    if guild_raw and not guild_raw.isdigit():
+        raise SettingsError(f"DEV_GUILD_ID must be a server id (digits only), not {guild_raw!r}")
+    budget = _number(env, "AI_BUDGET_MS", 0)
+    url = env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
+    database_path(url)
+    return Settings(
+        token=env.get("DISCORD_TOKEN", "").strip(),
+        database_url=url,
+        log_level=level,
+        dev_guild_id=int(guild_raw) if guild_raw else None,
+        turn_reminder_hours=_number(env, "TURN_REMINDER_HOURS", 12.0),
+        ai_pause_seconds=_number(env, "AI_PAUSE_SECONDS", 1.5),
+        ai_budget_ms=int(budget) if budget else None,
+        reminder_check_seconds=_number(env, "REMINDER_CHECK_SECONDS", 300.0, minimum=1.0),
+        sync_commands=_flag(env, "SYNC_COMMANDS", True),
+    )
+
+
+def load_settings(env_file: str | Path | None = ".env") -> Settings:
+    """Settings from the process environment, after loading ``env_file`` if it exists.
+
+    Variables already set in the environment win over the file.
+    """
+    if env_file is not None and Path(env_file).is_file():
+        from dotenv import load_dotenv
+
+        load_dotenv(env_file, override=False)
+    return from_env(os.environ)

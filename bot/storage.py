@@ -1,0 +1,414 @@
+"""SQLite storage of games, seats, the action log and state snapshots (aiosqlite, WAL).
+
+One connection per process; every statement goes through one asyncio lock, so a
+transaction of one game never interleaves with another's on the shared
+connection. Writes that belong together (a move, the chance outcomes it caused,
+the snapshot and the game row) are committed in one transaction, with
+``synchronous=FULL`` so an acknowledged move survives a crash or power loss.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final, Literal
+
+import aiosqlite
+
+from bot.migrations import LATEST, MIGRATIONS
+
+GameStatus = Literal["lobby", "playing", "over", "aborted"]
+AiLevel = Literal["easy", "normal", "hard"]
+ACTIVE: Final = ("lobby", "playing")
+_GAME_FIELDS: Final = frozenset(
+    {
+        "host_id",
+        "status",
+        "max_players",
+        "long_game",
+        "helm",
+        "locale",
+        "lobby_message_id",
+        "turn_message_id",
+        "turn_message_turn",
+        "waiting_on_user",
+        "reminded_at",
+        "updated_at",
+    }
+)
+
+
+class ChannelBusyError(Exception):
+    """The channel already has a game in its lobby or in play."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One game's row: where it is played, by whom it was set up, and how far it got."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    status: GameStatus
+    max_players: int
+    long_game: bool
+    helm: bool
+    seed: int
+    locale: str
+    lobby_message_id: int | None
+    turn_message_id: int | None
+    turn_message_turn: int | None
+    waiting_on_user: int | None
+    reminded_at: float | None
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """A seat: a member (user_id) or an AI (ai_level), and the name shown for it."""
+
+    seat: int
+    user_id: int | None
+    ai_level: AiLevel | None
+    name: str
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai_level is not None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """One logged action: its sequence number (0-based), who acted and what happened."""
+
+    seq: int
+    actor: int  # seat, or -1 for a chance outcome
+    user_id: int | None
+    notation: str
+    events: list[dict[str, Any]] = field(default_factory=list)
+    created_at: float = 0.0
+
+
+def _game(row: sqlite3.Row) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        host_id=row["host_id"],
+        status=row["status"],
+        max_players=row["max_players"],
+        long_game=bool(row["long_game"]),
+        helm=bool(row["helm"]),
+        seed=row["seed"],
+        locale=row["locale"],
+        lobby_message_id=row["lobby_message_id"],
+        turn_message_id=row["turn_message_id"],
+        turn_message_turn=row["turn_message_turn"],
+        waiting_on_user=row["waiting_on_user"],
+        reminded_at=row["reminded_at"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+def _action(row: sqlite3.Row) -> ActionRow:
+    return ActionRow(
+        seq=row["seq"],
+        actor=row["actor"],
+        user_id=row["user_id"],
+        notation=row["notation"],
+        events=json.loads(row["events"]),
+        created_at=row["created_at"],
+    )
+
+
+class Storage:
+    """The database. Open with ``await Storage.open(path)``; close with ``await close()``."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Storage:
+        """Open (creating the file and its folder if needed), switch to WAL, migrate."""
+        name = str(path)
+        if name != ":memory:":
+            Path(name).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(name, isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        await conn.execute("PRAGMA foreign_keys = ON")
+        await conn.execute("PRAGMA busy_timeout = 5000")
+        if name != ":memory:":
+            await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA synchronous = FULL")
+        store = cls(conn)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._conn.close()
+
+    # ---- plumbing ---------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction (BEGIN IMMEDIATE ... COMMIT), rolled back on error."""
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            await self._conn.execute("COMMIT")
+
+    async def _all(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
+        async with self._lock, self._conn.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    async def _one(self, sql: str, params: Sequence[object] = ()) -> sqlite3.Row | None:
+        rows = await self._all(sql, params)
+        return rows[0] if rows else None
+
+    async def schema_version(self) -> int:
+        row = await self._one("PRAGMA user_version")
+        return int(row[0]) if row else 0
+
+    async def migrate(self) -> None:
+        """Apply the migrations the database has not seen yet, each in its own transaction."""
+        current = await self.schema_version()
+        if current > LATEST:
+            raise RuntimeError(
+                f"the database schema is version {current}, newer than this bot ({LATEST}); "
+                "upgrade the bot"
+            )
+        for number, sql in MIGRATIONS:
+            if number <= current:
+                continue
+            async with self.transaction() as conn:
+                for statement in sql.split(";"):
+                    if statement.strip():
+                        await conn.execute(statement)
+                await conn.execute(f"PRAGMA user_version = {number}")
+
+    # ---- games ------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str | None,
+        max_players: int,
+        long_game: bool,
+        helm: bool,
+        seed: int,
+        locale: str,
+        now: float,
+    ) -> int:
+        """A new game in its lobby with the host in seat 0 (unless ``host_name`` is None).
+
+        ChannelBusyError if the channel already has an active game.
+        """
+        try:
+            async with self.transaction() as conn:
+                cur = await conn.execute(
+                    "INSERT INTO games (guild_id, channel_id, host_id, status, max_players,"
+                    " long_game, helm, seed, locale, created_at, updated_at)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        guild_id,
+                        channel_id,
+                        host_id,
+                        max_players,
+                        int(long_game),
+                        int(helm),
+                        seed,
+                        locale,
+                        now,
+                        now,
+                    ),
+                )
+                game_id = cur.lastrowid
+                assert game_id is not None
+                if host_name is not None:
+                    await conn.execute(
+                        "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                        (game_id, host_id, host_name),
+                    )
+        except sqlite3.IntegrityError as e:
+            if "games.channel_id" in str(e) or "UNIQUE" in str(e):
+                raise ChannelBusyError(channel_id) from None
+            raise
+        return int(game_id)
+
+    async def game(self, game_id: int) -> GameRow | None:
+        row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
+        return _game(row) if row else None
+
+    async def active_game(self, channel_id: int) -> GameRow | None:
+        """The channel's game in its lobby or in play, if any."""
+        row = await self._one(
+            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'playing')",
+            (channel_id,),
+        )
+        return _game(row) if row else None
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The channel's most recent game, finished or not."""
+        row = await self._one(
+            "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+        return _game(row) if row else None
+
+    async def games_with_status(self, status: GameStatus) -> list[GameRow]:
+        rows = await self._all("SELECT * FROM games WHERE status = ? ORDER BY id", (status,))
+        return [_game(r) for r in rows]
+
+    async def idle_games(self, idle_since: float) -> list[GameRow]:
+        """Games in play waiting on a member who has not been reminded since ``idle_since``."""
+        rows = await self._all(
+            "SELECT * FROM games WHERE status = 'playing' AND waiting_on_user IS NOT NULL"
+            " AND MAX(updated_at, COALESCE(reminded_at, 0)) <= ? ORDER BY id",
+            (idle_since,),
+        )
+        return [_game(r) for r in rows]
+
+    async def update_game(self, game_id: int, **fields: object) -> None:
+        """Set some columns of a game's row (names checked against a fixed list)."""
+        async with self.transaction() as conn:
+            await _update_game(conn, game_id, fields)
+
+    # ---- seats ------------------------------------------------------------------------
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self._all(
+            "SELECT seat, user_id, ai_level, name FROM seats WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        )
+        return [SeatRow(r["seat"], r["user_id"], r["ai_level"], r["name"]) for r in rows]
+
+    async def set_seats(
+        self, game_id: int, seats: Iterable[SeatRow], **game_fields: object
+    ) -> None:
+        """Replace the seats of a game (and update its row) in one transaction."""
+        async with self.transaction() as conn:
+            await conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await conn.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, ai_level, name) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, s.seat, s.user_id, s.ai_level, s.name) for s in seats],
+            )
+            if game_fields:
+                await _update_game(conn, game_id, game_fields)
+
+    # ---- the action log and snapshots ------------------------------------------------
+
+    async def actions(self, game_id: int) -> list[ActionRow]:
+        rows = await self._all("SELECT * FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [_action(r) for r in rows]
+
+    async def last_actions(self, game_id: int, count: int) -> list[ActionRow]:
+        """The last ``count`` actions of a game, oldest first."""
+        rows = await self._all(
+            "SELECT * FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT ?", (game_id, count)
+        )
+        return [_action(r) for r in reversed(rows)]
+
+    async def snapshot(self, game_id: int) -> tuple[int, str] | None:
+        """The stored state (JSON) and the number of actions it follows."""
+        row = await self._one("SELECT seq, state FROM snapshots WHERE game_id = ?", (game_id,))
+        return (int(row["seq"]), str(row["state"])) if row else None
+
+    async def commit_actions(
+        self,
+        game_id: int,
+        actions: Sequence[ActionRow],
+        state_json: str,
+        **game_fields: object,
+    ) -> None:
+        """Append actions, replace the snapshot and update the game row: all or nothing."""
+        async with self.transaction() as conn:
+            await conn.executemany(
+                "INSERT INTO actions (game_id, seq, actor, user_id, notation, events, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        game_id,
+                        a.seq,
+                        a.actor,
+                        a.user_id,
+                        a.notation,
+                        json.dumps(a.events, separators=(",", ":")),
+                        a.created_at,
+                    )
+                    for a in actions
+                ],
+            )
+            seq = actions[-1].seq + 1 if actions else None
+            await _put_snapshot(conn, game_id, seq, state_json)
+            if game_fields:
+                await _update_game(conn, game_id, game_fields)
+
+    async def undo_action(
+        self, game_id: int, seq: int, state_json: str, **game_fields: object
+    ) -> None:
+        """Remove the last action (``seq``) after an undo and store the restored state."""
+        async with self.transaction() as conn:
+            cur = await conn.execute(
+                "DELETE FROM actions WHERE game_id = ? AND seq = ?"
+                " AND seq = (SELECT MAX(seq) FROM actions WHERE game_id = ?)",
+                (game_id, seq, game_id),
+            )
+            if cur.rowcount != 1:
+                raise RuntimeError(f"game {game_id}: action {seq} is not the last one")
+            await _put_snapshot(conn, game_id, seq, state_json)
+            if game_fields:
+                await _update_game(conn, game_id, game_fields)
+
+    # ---- meta -------------------------------------------------------------------------
+
+    async def get_meta(self, key: str) -> str | None:
+        row = await self._one("SELECT value FROM meta WHERE key = ?", (key,))
+        return str(row["value"]) if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+
+async def _update_game(conn: aiosqlite.Connection, game_id: int, fields: dict[str, object]) -> None:
+    unknown = set(fields) - _GAME_FIELDS
+    if unknown:
+        raise ValueError(f"not game columns: {sorted(unknown)}")
+    if not fields:
+        return
+    assignments = ", ".join(f"{name} = ?" for name in fields)
+    await conn.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*fields.values(), game_id))
+
+
+async def _put_snapshot(
+    conn: aiosqlite.Connection, game_id: int, seq: int | None, state_json: str
+) -> None:
+    if seq is None:
+        cur = await conn.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
+        row = await cur.fetchone()
+        seq = int(row[0]) if row else 0
+    await conn.execute(
+        "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)"
+        " ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state",
+        (game_id, seq, state_json),
+    )

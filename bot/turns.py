@@ -1,0 +1,279 @@
+"""The turn flow on Discord: moves from ``/play``, ``/af undo`` and the panel; AI turns.
+
+A member's move is checked at once (a refusal is answered privately without
+waiting), then applied under the game's lock, committed, acknowledged, and shown
+by the ``Announcer`` before the lock is released, so one game's moves are applied
+and announced one at a time, in order. If the lock is busy the interaction is
+deferred first, so Discord's 3-second deadline is always met. AI seats play one
+action at a time with a short pause, as a background task per game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import describe
+from bot.announce import Announcer
+from bot.games import ActiveGame, ServiceError, StalePanelError
+from bot.replies import locale_of, report_unexpected, send_ephemeral
+from bot.service import GameService
+from bot.strings import text
+from engine import legal_actions, parse, refusal
+from engine.errors import EngineError, IllegalActionError, InvalidNotationError
+
+if TYPE_CHECKING:
+    from bot.client import AlienFrontiersBot
+
+log = logging.getLogger(__name__)
+
+
+class TurnFlow:
+    """Applies moves for members and AI seats; the ``Announcer`` shows them."""
+
+    def __init__(self, bot: AlienFrontiersBot, announcer: Announcer) -> None:
+        self.bot = bot
+        self.announcer = announcer
+        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    # ---- members' moves ------------------------------------------------------------------
+
+    def _precheck(self, game: ActiveGame, user_id: int, move: str) -> Exception | None:
+        """Why a move would be refused now (checked again under the lock)."""
+        if game.row.status != "playing" or game.game is None:
+            return ServiceError("game.not_started")
+        seat = game.seat_of(user_id)
+        if seat is None:
+            return ServiceError("play.not_seated")
+        try:
+            action = parse(move)
+        except InvalidNotationError as e:
+            return e
+        why = refusal(game.state, action, seat)
+        if why is not None:
+            return IllegalActionError(why[0], **why[1])
+        if action not in legal_actions(game.state):
+            return IllegalActionError("action.not_legal", action=str(action))
+        return None
+
+    async def play_command(self, interaction: discord.Interaction[Any], move: str) -> None:
+        """``/play move:``: apply a member's move given in the engine's notation."""
+        locale = locale_of(interaction)
+        game = await self.service.require(interaction.channel_id)
+        problem = self._precheck(game, interaction.user.id, move)
+        if problem is not None:
+            await send_ephemeral(interaction, describe.refusal(problem, locale, game.chat_names))
+            return
+        if game.lock.locked():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        async with game.lock:
+            try:
+                result = await self.service.play(game, interaction.user.id, move)
+            except (EngineError, ServiceError) as e:
+                await send_ephemeral(interaction, describe.refusal(e, locale, game.chat_names))
+                return
+            lines = [
+                describe.event_line(e, locale, game.chat_names) for e in result.steps[0].events
+            ]
+            ack = text("play.done", locale, {"move": str(result.steps[0].action)})
+            await send_ephemeral(interaction, "\n".join([ack, *lines]))
+            await self.announcer.announce(game, result, None)
+        self.schedule_ai(game)
+
+    async def undo(self, interaction: discord.Interaction[Any], version: int | None = None) -> None:
+        """Take back the member's last action (``/af undo`` or the panel's Undo button)."""
+        locale = locale_of(interaction)
+        game = await self.service.require(interaction.channel_id)
+        from_panel = version is not None
+        if game.lock.locked():
+            await interaction.response.defer(ephemeral=not from_panel, thinking=not from_panel)
+        async with game.lock:
+            try:
+                self.service.check_version(game, version)
+                action = await self.service.undo(game, interaction.user.id)
+            except StalePanelError:
+                await send_ephemeral(interaction, self.stale_text(game, locale))
+                return
+            except (EngineError, ServiceError) as e:
+                await send_ephemeral(interaction, describe.refusal(e, locale, game.chat_names))
+                return
+            note = text("undo.done", game.row.locale, {"move": str(action)})
+            content = self.announcer.turn_text(game) + "\n" + note
+            await self.announcer.edit_turn_message(
+                game,
+                content[:2000],
+                self.announcer.panel(game),
+                interaction if from_panel else None,
+            )
+            if not from_panel:
+                await send_ephemeral(interaction, text("undo.done", locale, {"move": str(action)}))
+            elif not interaction.response.is_done():
+                await interaction.response.defer()
+
+    # ---- the panel -------------------------------------------------------------------------
+
+    def stale_text(self, game: ActiveGame | None, locale: str) -> str:
+        link = self.announcer.panel_link(game) if game is not None else ""
+        return text("panel.stale", locale, {"link": link}) if link else text("panel.gone", locale)
+
+    async def check_panel(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int
+    ) -> bool:
+        """Only the player to act, on the current panel, gets through; others are told why."""
+        locale = locale_of(interaction)
+        try:
+            game = await self.service.by_id(game_id)
+            if game is None or game.game is None:
+                await send_ephemeral(interaction, text("panel.gone", locale))
+                return False
+            if game.state.version != version:
+                await send_ephemeral(interaction, self.stale_text(game, locale))
+                return False
+            seat = game.seat_of(interaction.user.id)
+            to_act = game.to_act()
+            if seat is None or seat != to_act:
+                name = describe.seat_name(to_act, game.chat_names) if to_act is not None else "?"
+                await send_ephemeral(
+                    interaction, text("panel.not_your_turn", locale, {"player": name})
+                )
+                return False
+        except Exception as e:
+            await report_unexpected(interaction, e, "panel check")
+            return False
+        return True
+
+    async def panel_move(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, move: str
+    ) -> None:
+        locale = locale_of(interaction)
+        try:
+            game = await self.service.by_id(game_id)
+            if game is None:
+                await send_ephemeral(interaction, text("panel.gone", locale))
+                return
+            if game.lock.locked():
+                await interaction.response.defer()
+            async with game.lock:
+                try:
+                    result = await self.service.play(
+                        game, interaction.user.id, move, version=version
+                    )
+                except StalePanelError:
+                    await send_ephemeral(interaction, self.stale_text(game, locale))
+                    return
+                except (EngineError, ServiceError) as e:
+                    await send_ephemeral(interaction, describe.refusal(e, locale, game.chat_names))
+                    return
+                await self.announcer.announce(game, result, interaction)
+            self.schedule_ai(game)
+        except ServiceError as e:  # the move was saved but could not be shown
+            await send_ephemeral(interaction, describe.refusal(e, locale))
+        except Exception as e:
+            await report_unexpected(interaction, e, "panel move")
+
+    async def panel_open(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int,
+        group: str | None,
+        page: int,
+    ) -> None:
+        """Open a group of actions (or a page of it): a new panel, same game version."""
+        try:
+            game = await self.service.by_id(game_id)
+            if game is None:
+                await send_ephemeral(interaction, text("panel.gone", locale_of(interaction)))
+                return
+            await interaction.response.edit_message(view=self.announcer.panel(game, group, page))
+        except Exception as e:
+            await report_unexpected(interaction, e, "panel page")
+
+    async def panel_undo(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int
+    ) -> None:
+        try:
+            await self.undo(interaction, version)
+        except ServiceError as e:
+            await send_ephemeral(interaction, describe.refusal(e, locale_of(interaction)))
+        except Exception as e:
+            await report_unexpected(interaction, e, "panel undo")
+
+    # ---- AI seats -------------------------------------------------------------------------
+
+    def schedule_ai(self, game: ActiveGame) -> None:
+        """Start playing the AI seat to act, unless that is already under way."""
+        if game.ai_to_act() is None:
+            return
+        task = self._ai_tasks.get(game.id)
+        if task is not None and not task.done():
+            return
+        self._ai_tasks[game.id] = asyncio.create_task(
+            self._run_ai(game.id), name=f"af-ai-game-{game.id}"
+        )
+
+    async def _run_ai(self, game_id: int) -> None:
+        pause = self.bot.settings.ai_pause_seconds
+        try:
+            while True:
+                game = await self.service.by_id(game_id)
+                if game is None or game.ai_to_act() is None:
+                    return
+                await asyncio.sleep(pause)
+                async with game.lock:
+                    if game.ai_to_act() is None:
+                        return
+                    result = await self.service.play_ai(game)
+                    if result is None:
+                        return
+                    try:
+                        await self.announcer.announce(game, result, None)
+                    except ServiceError as e:  # saved; shown once the bot can post again
+                        log.warning("game %d: AI move not shown: %s", game_id, e.key)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("AI turn of game %d stopped; it resumes at the next check", game_id)
+
+    def restart_stalled(self) -> int:
+        """Start AI turns that are due but not running (after an error); returns how many."""
+        started = 0
+        for game in self.service.active_games():
+            task = self._ai_tasks.get(game.id)
+            if game.ai_to_act() is not None and (task is None or task.done()):
+                self.schedule_ai(game)
+                started += 1
+        return started
+
+    async def wait_idle(self) -> None:
+        """Wait until no AI turn is being played (tests, shutdown)."""
+        while True:
+            running = [t for t in self._ai_tasks.values() if not t.done()]
+            if not running:
+                return
+            await asyncio.gather(*running, return_exceptions=True)
+
+    async def stop(self) -> None:
+        for task in self._ai_tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._ai_tasks.values(), return_exceptions=True)
+        self._ai_tasks.clear()
+
+    async def resume(self, games: Sequence[ActiveGame]) -> None:
+        """After a start: post turn messages a crash left unposted, go on with AI turns."""
+        for game in games:
+            try:
+                async with game.lock:
+                    if game.row.turn_message_turn != game.state.turn_number and not game.state.over:
+                        await self.announcer.post_turn(game)
+                self.schedule_ai(game)
+            except Exception:
+                log.exception("could not resume game %d", game.id)

@@ -1,0 +1,225 @@
+"""Helpers for end-to-end bot tests: a ``Table`` drives one channel's game through the fake.
+
+It builds the bot on a real SQLite file, sends slash commands and panel clicks
+as raw interactions (through discord.py's own parser), and reads back what the
+bot posted from the fake Discord API.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from bot.client import AlienFrontiersBot, create_bot
+from bot.games import ActiveGame
+from bot.panel import group_key
+from bot.settings import Settings
+from engine import GameState, legal_actions, parse
+from tests.discord_fake import BotHarness, InteractionResult, StartBot, find_component
+from tests.discord_fake.payloads import BUTTON, STRING_SELECT, iter_components
+
+JSON = dict[str, Any]
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def tiny_png() -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (4, 4), (20, 30, 60)).save(out, format="PNG")
+    return out.getvalue()
+
+
+_TINY = tiny_png()
+
+
+def stub_renderer(state: GameState, seat_names: list[str] | None, locale: str) -> bytes:
+    """A fast stand-in for the board renderer (tests that do not look at the picture)."""
+    return _TINY
+
+
+def make_settings(db: Path, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "token": "fake-bot-token",
+        "database_url": f"sqlite:///{db}",
+        "ai_pause_seconds": 0.0,
+        "ai_budget_ms": 20,
+        "turn_reminder_hours": 12.0,
+        "sync_commands": True,
+    }
+    values.update(overrides)
+    return Settings(**values)
+
+
+def make_bot(db: Path, *, real_renderer: bool = False, **overrides: Any) -> AlienFrontiersBot:
+    return create_bot(
+        make_settings(db, **overrides), renderer=None if real_renderer else stub_renderer
+    )
+
+
+class Table:
+    """One channel's game as the tests see it: commands in, messages out."""
+
+    def __init__(self, harness: BotHarness, seed: int = 0) -> None:
+        self.h = harness
+        self.bot: AlienFrontiersBot = harness.bot  # type: ignore[assignment]
+        self.members: dict[int, str] = {}  # user id -> harness member name
+        seeds = random.Random(seed)
+        self.bot.service.new_seed = lambda: seeds.randrange(2**62)  # reproducible games
+
+    @property
+    def fake(self) -> Any:
+        return self.h.fake
+
+    def user_id(self, member: str) -> int:
+        return int(getattr(self.h.guild, member)["user"]["id"])
+
+    async def cmd(
+        self,
+        command: str,
+        options: Mapping[str, Any] | None = None,
+        member: str = "owner",
+        *,
+        wait: bool = True,
+    ) -> InteractionResult:
+        """Run a slash command and wait until its handler (and AI turns) finished."""
+        self.members[self.user_id(member)] = member
+        result = await self.h.interact(self.h.slash(command, options, member=member))
+        if wait:
+            await self.settle(result)
+        return result
+
+    async def settle(self, result: InteractionResult | None = None) -> None:
+        if result is not None:
+            await result.done()
+        await self.bot.turns.wait_idle()
+
+    # ---- the game ------------------------------------------------------------------------
+
+    async def open(
+        self, humans: Iterable[str] = ("owner", "member"), bots: Iterable[str] = (), **options: Any
+    ) -> None:
+        """``/af new`` by the first member, the others join, AI seats are added, start."""
+        humans = list(humans)
+        bots = list(bots)
+        await self.cmd("af new", {"players": len(humans) + len(bots), **options}, humans[0])
+        for member in humans[1:]:
+            await self.cmd("af join", member=member)
+        for level in bots:
+            await self.cmd("af bot", {"level": level}, humans[0])
+        await self.cmd("af start", member=humans[0])
+
+    def game(self) -> ActiveGame:
+        games = list(self.bot.service._games.values())
+        assert len(games) == 1, games
+        return games[0]
+
+    @property
+    def state(self) -> GameState:
+        return self.game().state
+
+    def turn_message(self) -> JSON:
+        message_id = self.game().row.turn_message_id
+        assert message_id is not None
+        return dict(self.fake.get_message(message_id))
+
+    def member_to_act(self) -> str:
+        user = self.game().user_to_act()
+        assert user is not None, "no member is to act"
+        return self.members[user]
+
+    def channel_messages(self) -> list[JSON]:
+        return list(self.h.messages(include_ephemeral=False))
+
+    # ---- moves ---------------------------------------------------------------------------
+
+    async def play(self, move: str, member: str | None = None) -> InteractionResult:
+        """``/play move:`` by ``member`` (default: whoever is to act)."""
+        return await self.cmd("play", {"move": move}, member or self.member_to_act())
+
+    async def click_move(self, move: str, member: str | None = None) -> InteractionResult:
+        """Play ``move`` through the turn message's panel, opening groups and pages as needed."""
+        member = member or self.member_to_act()
+        for _ in range(12):
+            message = self.turn_message()
+            comps = list(iter_components(message.get("components", [])))
+            for c in comps:
+                cid = c.get("custom_id", "")
+                if c["type"] == BUTTON and cid.startswith("af:a:") and cid.endswith(f":{move}"):
+                    return await self._send(self.h.click(message, cid, member=member))
+            for c in comps:
+                if (
+                    c["type"] == STRING_SELECT
+                    and c["custom_id"].startswith("af:s:")
+                    and any(o["value"] == move for o in c["options"])
+                ):
+                    payload = self.h.select(message, c["custom_id"], [move], member=member)
+                    return await self._send(payload)
+            group = group_key(parse(move))
+            chooser = next((c for c in comps if c.get("custom_id", "").startswith("af:g:")), None)
+            opened = next((o for o in (chooser or {}).get("options", []) if o.get("default")), None)
+            if chooser is not None and (opened is None or opened["value"] != group):
+                values = [o["value"] for o in chooser["options"]]
+                target = group if group is not None and group in values else "docks"
+                await self._send(
+                    self.h.select(message, chooser["custom_id"], [target], member=member)
+                )
+                continue
+            nxt = next(
+                (
+                    c
+                    for c in comps
+                    if c.get("custom_id", "").startswith("af:n:") and "Next" in c.get("label", "")
+                ),
+                None,
+            )
+            if nxt is not None:
+                await self._send(self.h.click(message, nxt["custom_id"], member=member))
+                continue
+            break
+        raise LookupError(f"move {move!r} is not on the panel: {self.turn_message()['components']}")
+
+    async def _send(self, payload: JSON) -> InteractionResult:
+        result = await self.h.interact(payload)
+        await self.settle(result)
+        return result
+
+    def seeded_move(self, rng: random.Random, prefer_end: bool = False) -> str:
+        """A legal move for the member to act, chosen by a seeded RNG (docks before ending)."""
+        actions = legal_actions(self.state)
+        docks = [a for a in actions if str(a).startswith(("dock", "place", "steal", "return"))]
+        pool = docks or actions
+        if prefer_end and any(str(a) == "end" for a in actions):
+            return "end"
+        return str(rng.choice(pool))
+
+
+def button(message: Mapping[str, Any], prefix: str) -> JSON:
+    """The first component whose custom id starts with ``prefix``."""
+    for c in iter_components(message.get("components", [])):
+        if str(c.get("custom_id", "")).startswith(prefix):
+            return dict(c)
+    raise LookupError(f"no component {prefix}* in {message.get('components')}")
+
+
+def attachment_png(fake: Any, message: Mapping[str, Any]) -> bytes:
+    (attachment,) = message["attachments"]
+    data: bytes = fake.attachment_bytes(attachment)
+    assert data.startswith(PNG_MAGIC)
+    return data
+
+
+__all__ = [
+    "PNG_MAGIC",
+    "StartBot",
+    "Table",
+    "attachment_png",
+    "button",
+    "find_component",
+    "make_bot",
+    "make_settings",
+    "stub_renderer",
+]

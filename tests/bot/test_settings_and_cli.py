@@ -1,0 +1,153 @@
+"""Settings from the environment, ``python -m bot`` errors, ``create_bot`` and the demo."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+import bot.__main__ as cli
+from bot import create_bot
+from bot.client import INVITE_PERMISSIONS, invite_url
+from bot.demo import run_demo
+from bot.settings import DEFAULT_DATABASE_URL, Settings, SettingsError, from_env
+from tests.bot.table import PNG_MAGIC, stub_renderer
+
+ROOT = Path(__file__).resolve().parents[2]
+GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
+
+
+def test_defaults_and_overrides() -> None:
+    s = from_env({"DISCORD_TOKEN": GOOD_TOKEN})
+    assert s.database_url == DEFAULT_DATABASE_URL and s.database_path == "data/alienfrontiers.db"
+    assert s.turn_reminder_hours == 12 and s.dev_guild_id is None and s.log_level == "INFO"
+    s = from_env(
+        {
+            "DATABASE_URL": "sqlite:////var/lib/af/games.db",
+            "LOG_LEVEL": "debug",
+            "DEV_GUILD_ID": "123456789012345678",
+            "TURN_REMINDER_HOURS": "0",
+            "AI_PAUSE_SECONDS": "0.5",
+        }
+    )
+    assert s.database_path == "/var/lib/af/games.db" and s.log_level == "DEBUG"
+    assert s.dev_guild_id == 123456789012345678 and s.turn_reminder_hours == 0
+    assert s.ai_pause_seconds == 0.5
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"DATABASE_URL": "postgres://x"}, "DATABASE_URL must start with sqlite:///"),
+        ({"LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
+        ({"DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID must be a server id"),
+        ({"TURN_REMINDER_HOURS": "soon"}, "TURN_REMINDER_HOURS must be a number"),
+        ({"TURN_REMINDER_HOURS": "-1"}, "must be at least 0"),
+    ],
+)
+def test_bad_settings_are_one_line(env: dict[str, str], message: str) -> None:
+    with pytest.raises(SettingsError, match=message) as e:
+        from_env(env)
+    assert "\n" not in str(e.value)
+
+
+def test_token_checks() -> None:
+    with pytest.raises(SettingsError, match="DISCORD_TOKEN is not set"):
+        Settings().require_token()
+    with pytest.raises(SettingsError, match="does not look like a bot token"):
+        Settings(token="hunter2").require_token()
+    assert Settings(token=f"Bot {GOOD_TOKEN}").require_token() == GOOD_TOKEN
+
+
+def run_cli(
+    *args: str, env: dict[str, str] | None = None, cwd: Path
+) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL")}
+    clean["PYTHONPATH"] = str(ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=cwd,
+        env={**clean, **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_missing_or_malformed_token_is_one_actionable_line(tmp_path: Path) -> None:
+    missing = run_cli(cwd=tmp_path)
+    assert missing.returncode == 2
+    assert missing.stderr.count("\n") == 1 and "Traceback" not in missing.stderr
+    assert missing.stderr.startswith("error: DISCORD_TOKEN is not set")
+    assert "Reset Token" in missing.stderr
+    bad = run_cli(env={"DISCORD_TOKEN": "not-a-token"}, cwd=tmp_path)
+    assert bad.returncode == 2 and "does not look like a bot token" in bad.stderr
+    (tmp_path / ".env").write_text("DATABASE_URL=mysql://nope\n")
+    wrong_db = run_cli(cwd=tmp_path)
+    assert wrong_db.returncode == 2 and "DATABASE_URL must start with" in wrong_db.stderr
+
+
+def test_refused_token_is_one_line(monkeypatch: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    def refuse(self: discord.Client, token: str, **kwargs: Any) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(discord.Client, "run", refuse)
+    code = cli.run_bot(Settings(token=GOOD_TOKEN, database_url="sqlite:///:memory:"))
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: Discord refused DISCORD_TOKEN") and err.count("\n") == 1
+
+
+def test_create_bot_does_not_connect(tmp_path: Path) -> None:
+    db = tmp_path / "sub" / "af.db"
+    bot = create_bot(Settings(token=GOOD_TOKEN, database_url=f"sqlite:///{db}"))
+    assert not bot.is_ready() and bot.storage is None
+    assert not db.exists()  # the database is opened by setup_hook, not at build time
+    with pytest.raises(RuntimeError, match="not set up"):
+        _ = bot.service
+
+
+def test_invite_link_permissions() -> None:
+    assert INVITE_PERMISSIONS.value == 274877942784
+    url = invite_url(1234)
+    assert "permissions=274877942784" in url and "scope=bot+applications.commands" in url
+
+
+async def test_demo_plays_a_whole_game_through_storage(tmp_path: Path) -> None:
+    lines: list[str] = []
+    result = await run_demo(
+        tmp_path / "demo", players=2, random_seats=True, renderer=stub_renderer, echo=lines.append
+    )
+    out = result.out_dir
+    assert (out / "demo.db").exists() and (out / "final.png").read_bytes().startswith(PNG_MAGIC)
+    assert len(list(out.glob("turn-*.png"))) == result.turns
+    notation = (out / "notation.txt").read_text().split("\n")
+    assert len([n for n in notation if n]) == result.actions
+    assert (
+        "wins" in (out / "result.txt").read_text() or "Shared" in (out / "result.txt").read_text()
+    )
+    assert "· " in (out / "log.txt").read_text()
+
+
+def test_demo_command_needs_no_token(tmp_path: Path) -> None:
+    done = run_cli(
+        "--demo", str(tmp_path / "out"), "--players", "2", "--level", "easy", cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    assert "demo:" in done.stdout and (tmp_path / "out" / "log.txt").exists()
+    assert (tmp_path / "out" / "final.png").read_bytes().startswith(PNG_MAGIC)
+
+
+def test_unwritable_database_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    env = {"DISCORD_TOKEN": GOOD_TOKEN, "DATABASE_URL": f"sqlite:///{blocker}/af.db"}
+    done = run_cli(env=env, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("error: cannot open the database") and "Traceback" not in done.stderr

@@ -1,0 +1,197 @@
+"""The storage (SQLite file, WAL, migrations) and the game service without Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.ai import RandomPlayer
+from bot.games import ActiveGame, ServiceError, StalePanelError
+from bot.migrations import LATEST
+from bot.service import GameService
+from bot.storage import ActionRow, Storage
+from engine import legal_actions
+from engine.errors import IllegalActionError
+from engine.serialize import loads
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> Any:
+    s = await Storage.open(tmp_path / "data" / "af.db")
+    yield s
+    await s.close()
+
+
+async def new_game(service: GameService, channel: int = 10) -> ActiveGame:
+    game = await service.create(
+        guild_id=1,
+        channel_id=channel,
+        host_id=100,
+        host_name="Ann",
+        max_players=2,
+        long_game=False,
+        helm=False,
+        locale="en",
+    )
+    await service.join(game, 200, "Bob")
+    await service.start(game, 100)
+    return game
+
+
+def member_of(game: ActiveGame) -> int:
+    user = game.user_to_act()
+    assert user is not None
+    return user
+
+
+async def test_database_file_wal_and_migrations(tmp_path: Path, store: Storage) -> None:
+    assert (tmp_path / "data" / "af.db").exists()
+    assert await store.schema_version() == LATEST
+    conn = sqlite3.connect(tmp_path / "data" / "af.db")
+    try:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        assert {"games", "seats", "actions", "snapshots", "meta"} <= tables
+    finally:
+        conn.close()
+    await store.migrate()  # idempotent
+    assert await store.schema_version() == LATEST
+
+
+async def test_one_active_game_per_channel(store: Storage) -> None:
+    service = GameService(store)
+    game = await new_game(service)
+    with pytest.raises(ServiceError, match=r"lobby\.busy"):
+        await new_game(service)
+    await service.abort(game, 100, can_manage=False)
+    again = await new_game(service)
+    assert again.id != game.id
+
+
+async def test_moves_are_committed_with_chance_and_snapshot(store: Storage) -> None:
+    service = GameService(store)
+    game = await new_game(service)
+    setup = await store.actions(game.id)
+    assert setup and all(a.actor == -1 for a in setup)  # reveals, first player, the roll
+    move = str(legal_actions(game.state)[0])
+    async with game.lock:
+        result = await service.play(game, member_of(game), move)
+    assert str(result.steps[0].action) == move and result.steps[0].events
+    actions = await store.actions(game.id)
+    assert actions[-1].notation == move and actions[-1].user_id is not None
+    snapshot = await store.snapshot(game.id)
+    assert snapshot is not None and snapshot[0] == len(actions)
+    assert loads(snapshot[1]) == game.state
+
+
+async def test_refusals_leave_storage_untouched(store: Storage) -> None:
+    service = GameService(store)
+    game = await new_game(service)
+    before = await store.actions(game.id)
+    other = 100 if member_of(game) == 200 else 200
+    with pytest.raises(IllegalActionError, match="not your turn"):
+        await service.play(game, other, "end")
+    with pytest.raises(ServiceError, match=r"play\.not_seated"):
+        await service.play(game, 999, "end")
+    with pytest.raises(StalePanelError):
+        await service.play(game, member_of(game), "end", version=game.state.version - 1)
+    assert await store.actions(game.id) == before
+
+
+async def test_restart_rebuilds_the_same_state_and_undo_history(tmp_path: Path) -> None:
+    db = tmp_path / "af.db"
+    store = await Storage.open(db)
+    service = GameService(store)
+    game = await new_game(service)
+    rng = random.Random(4)
+    for _ in range(25):
+        await service.play(game, member_of(game), rng.choice(legal_actions(game.state)))
+        if game.state.over:
+            break
+    moves = 0
+    while not game.game.can_undo(game.to_act()):  # type: ignore[union-attr]
+        await service.play(game, member_of(game), legal_actions(game.state)[0])
+        moves += 1
+        assert moves < 50
+    state = game.state
+    await store.close()
+
+    store2 = await Storage.open(db)
+    service2 = GameService(store2)
+    (again,) = await service2.load_active()
+    assert again.state == state
+    undone = await service2.undo(again, member_of(again))
+    assert undone is not None and again.state.version == state.version - 1
+    rows = await store2.actions(again.id)
+    assert len(rows) == len(again.game.log)  # type: ignore[union-attr]
+    await store2.close()
+
+
+async def test_a_failed_commit_leaves_the_game_as_stored(store: Storage, monkeypatch: Any) -> None:
+    service = GameService(store)
+    game = await new_game(service)
+    state = game.state
+
+    async def disk_full(*args: Any, **kwargs: Any) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(store, "commit_actions", disk_full)
+    with pytest.raises(sqlite3.OperationalError):
+        await service.play(game, member_of(game), legal_actions(state)[0])
+    assert game.state == state  # the in-memory game was put back
+
+
+async def test_concurrent_transactions_of_two_games_do_not_mix(store: Storage) -> None:
+    service = GameService(store)
+    a = await new_game(service, channel=1)
+    b = await new_game(service, channel=2)
+
+    async def play(game: ActiveGame, n: int) -> None:
+        for _ in range(n):
+            if game.state.over:
+                return
+            async with game.lock:
+                await service.play(game, member_of(game), legal_actions(game.state)[0])
+
+    await asyncio.gather(play(a, 30), play(b, 30))
+    for game in (a, b):
+        rebuilt = await service.rebuild(game.row, game.seats)
+        assert rebuilt.state == game.state
+
+
+async def test_ai_seats_always_play_legal_moves(store: Storage) -> None:
+    class Broken:
+        def choose(self, state: Any) -> Any:
+            raise RuntimeError("no idea")
+
+    service = GameService(store, ai_factory=lambda level, seed, budget: Broken())
+    game = await service.create(
+        guild_id=None,
+        channel_id=5,
+        host_id=1,
+        host_name=None,
+        max_players=2,
+        long_game=False,
+        helm=False,
+        locale="en",
+    )
+    await service.add_ai(game, 1, "easy")
+    await service.add_ai(game, 1, "hard")
+    await service.start(game, 1)
+    for _ in range(20):
+        assert await service.play_ai(game) is not None  # falls back to a random legal move
+    assert RandomPlayer(1).choose(game.state) in legal_actions(game.state)
+
+
+async def test_meta_and_action_rows(store: Storage) -> None:
+    assert await store.get_meta("x") is None
+    await store.set_meta("x", "1")
+    await store.set_meta("x", "2")
+    assert await store.get_meta("x") == "2"
+    row = ActionRow(seq=0, actor=1, user_id=None, notation="end")
+    assert row.events == [] and row.created_at == 0.0
