@@ -1,8 +1,10 @@
 """The bot: a ``commands.Bot`` subclass that owns the storage, the game service and the turn flow.
 
 Nothing connects when it is built: ``setup_hook`` (run by ``login``) opens the
-database, loads the cogs, registers the panel components, syncs the slash
-commands when they changed, resumes games in play and starts the reminders.
+database, installs the translator of the slash commands' texts, loads the cogs,
+registers the panel components, syncs the slash commands when they (or their
+translations) changed, resumes games in play and starts the reminders. Once ready,
+the invite link is logged for whoever started the bot.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from bot.service import GameService
 from bot.settings import Settings
 from bot.storage import Storage
 from bot.strings import text
+from bot.translator import CatalogTranslator, command_text
 from bot.turns import TurnFlow
 from engine.errors import EngineError
 
@@ -89,13 +92,14 @@ class AlienFrontiersBot(commands.Bot):
         self.ai_factory = ai_factory
         self.renderer = renderer
         self.af_group = app_commands.Group(
-            name="af", description="Alien Frontiers: set up, follow and manage games"
+            name="af", description=command_text("cmd.af.description")
         )
         self.storage: Storage | None = None
         self._service: GameService | None = None
         self.announcer = Announcer(self, renderer)
         self.turns = TurnFlow(self, self.announcer)
         self.reminders = Reminders(self)
+        self._invite_logged = False
 
     @property
     def service(self) -> GameService:
@@ -111,6 +115,7 @@ class AlienFrontiersBot(commands.Bot):
             ai_factory=self.ai_factory,
             ai_budget_ms=self.settings.ai_budget_ms,
         )
+        await self.tree.set_translator(CatalogTranslator())
         self.tree.add_command(self.af_group)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -126,7 +131,14 @@ class AlienFrontiersBot(commands.Bot):
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        # The digest covers what ``tree.sync`` sends: with a translator, the commands'
+        # localisations too, so a new or changed translation is synced as well.
+        listed = self.tree.get_commands(guild=guild)
+        translator = self.tree.translator
+        if translator is None:
+            payload = [c.to_dict(self.tree) for c in listed]
+        else:
+            payload = [await c.get_translated_payload(self.tree, translator) for c in listed]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
         if not force and await self.service.store.get_meta(key) == digest:
@@ -146,6 +158,10 @@ class AlienFrontiersBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        # on_ready fires again after a reconnect that could not resume: log the link once.
+        if not self._invite_logged and self.application_id is not None:
+            self._invite_logged = True
+            log.info("add the bot to a server with: %s", invite_url(self.application_id))
 
 
 def create_bot(

@@ -73,6 +73,7 @@ async def run_demo(
             max_players=players,
             long_game=False,
             helm=False,
+            finite_supply=False,
             locale="en",
         )
         for i in range(players):

@@ -262,6 +262,9 @@ def status_text(state: GameState, v: GameView, names: Sequence[str], locale: str
     ]
     if fields:
         lines.append(text("status.fields", locale, {"fields": ", ".join(fields)}))
+    if v.supply is not None:  # the finite-supply option
+        fuel, ore = v.supply
+        lines.append(text("status.supply", locale, {"fuel": fuel, "ore": ore}))
     lines.append(pending_text(v, names, locale))
     return "\n".join(lines)
 

@@ -116,7 +116,12 @@ def event_data(events: Iterable[Event]) -> list[dict[str, object]]:
 
 
 def config_of(row: GameRow, seats: int) -> GameConfig:
-    return GameConfig(players=seats, long_game=row.long_game, mind_control_helm=row.helm)
+    return GameConfig(
+        players=seats,
+        long_game=row.long_game,
+        mind_control_helm=row.helm,
+        finite_supply=row.finite_supply,
+    )
 
 
 def ai_name(level: Level, number: int, replacing: str | None = None) -> str:

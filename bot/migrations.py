@@ -70,5 +70,12 @@ MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
         );
         """,
     ),
+    (
+        2,
+        """
+        -- The finite-supply option: the bank holds only the box's 30 fuel and 20 ore.
+        ALTER TABLE games ADD COLUMN finite_supply INTEGER NOT NULL DEFAULT 0;
+        """,
+    ),
 )
 LATEST: Final = MIGRATIONS[-1][0]

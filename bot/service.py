@@ -150,6 +150,7 @@ class GameService:
         long_game: bool,
         helm: bool,
         locale: str,
+        finite_supply: bool = False,
     ) -> ActiveGame:
         """Open a lobby in the channel with the host seated (not if ``host_name`` is None)."""
         if not 2 <= max_players <= 4:
@@ -163,6 +164,7 @@ class GameService:
                 max_players=max_players,
                 long_game=long_game,
                 helm=helm,
+                finite_supply=finite_supply,
                 seed=self.new_seed(),
                 locale=locale,
                 now=self.clock(),

@@ -32,6 +32,7 @@ _GAME_FIELDS: Final = frozenset(
         "max_players",
         "long_game",
         "helm",
+        "finite_supply",
         "locale",
         "lobby_message_id",
         "turn_message_id",
@@ -59,6 +60,7 @@ class GameRow:
     max_players: int
     long_game: bool
     helm: bool
+    finite_supply: bool
     seed: int
     locale: str
     lobby_message_id: int | None
@@ -106,6 +108,7 @@ def _game(row: sqlite3.Row) -> GameRow:
         max_players=row["max_players"],
         long_game=bool(row["long_game"]),
         helm=bool(row["helm"]),
+        finite_supply=bool(row["finite_supply"]),
         seed=row["seed"],
         locale=row["locale"],
         lobby_message_id=row["lobby_message_id"],
@@ -215,6 +218,7 @@ class Storage:
         seed: int,
         locale: str,
         now: float,
+        finite_supply: bool = False,
     ) -> int:
         """A new game in its lobby with the host in seat 0 (unless ``host_name`` is None).
 
@@ -224,8 +228,8 @@ class Storage:
             async with self.transaction() as conn:
                 cur = await conn.execute(
                     "INSERT INTO games (guild_id, channel_id, host_id, status, max_players,"
-                    " long_game, helm, seed, locale, created_at, updated_at)"
-                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                    " long_game, helm, finite_supply, seed, locale, created_at, updated_at)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         guild_id,
                         channel_id,
@@ -233,6 +237,7 @@ class Storage:
                         max_players,
                         int(long_game),
                         int(helm),
+                        int(finite_supply),
                         seed,
                         locale,
                         now,

@@ -3,6 +3,10 @@
 Rules-level text (names of facilities, territories, cards; refusals; events) lives
 in ``engine.messages``; ``text`` looks a key up here first, then there, so one call
 serves both. To translate, add a catalogue with the same keys to ``CATALOGS``.
+
+The ``cmd.*`` keys are the descriptions of the slash commands and their options and
+the names of fixed choices: ``bot.translator`` hands them to Discord as localisations
+when the commands are synced (the command names themselves stay English).
 """
 
 from __future__ import annotations
@@ -80,10 +84,37 @@ BOT_EN: Final[dict[str, str]] = {
     "colour.blue": "🟦",
     "colour.green": "🟩",
     "colour.yellow": "🟨",
+    # ---- slash commands: descriptions of commands and options, names of fixed choices -----
+    # (Discord limits each to 100 characters; command and option *names* stay English.)
+    "cmd.af.description": "Alien Frontiers: set up, follow and manage games",
+    "cmd.new.description": "Open a new game in this channel",
+    "cmd.new.players": "How many seats (2-4)",
+    "cmd.new.long_game": "Long game: 8 colonies each with 3 or 4 players",
+    "cmd.new.helm": "Add the two Mind Control Helm cards (2nd edition)",
+    "cmd.new.finite_supply": "Finite supply: the bank holds only 30 fuel and 20 ore",
+    "cmd.join.description": "Take a seat in this channel's game",
+    "cmd.leave.description": "Leave the lobby (in a game, an AI takes your seat)",
+    "cmd.bot.description": "Add an AI player to the lobby",
+    "cmd.bot.level": "How strong the AI plays",
+    "cmd.bot.level.easy": "Easy",
+    "cmd.bot.level.normal": "Normal",
+    "cmd.bot.level.hard": "Hard",
+    "cmd.start.description": "Start the game (host only)",
+    "cmd.abort.description": "End this channel's game now (host or Manage Channels)",
+    "cmd.play.description": "Play a move in this channel's game",
+    "cmd.play.move": "The move in the game's notation, e.g. dock solar 3 or end",
+    "cmd.undo.description": "Take back your last action this turn",
+    "cmd.board.description": "Show the board of this channel's game",
+    "cmd.status.description": "Scores, resources and whose turn it is",
+    "cmd.log.description": "The last moves of this channel's game",
+    "cmd.log.count": "How many of the last actions to show (1-50)",
+    "cmd.rules.description": "Rules of a facility, territory, card or field",
+    "cmd.rules.topic": "A facility, territory, alien tech card or field generator",
     # ---- the lobby ------------------------------------------------------------------------
     "lobby.header": "🪐 **Alien Frontiers** — hosted by {host} · {seats}/{max} seats · {options}",
     "lobby.option.long": "long game",
     "lobby.option.helm": "Mind Control Helm",
+    "lobby.option.finite": "finite supply (30 fuel, 20 ore)",
     "lobby.option.none": "standard rules",
     "lobby.seat": "{number}. {name}",
     "lobby.help": "Join with `/af join`; the host adds AI players with `/af bot` and starts "
@@ -135,6 +166,7 @@ BOT_EN: Final[dict[str, str]] = {
     "status.display": "Alien tech display: {cards}",
     "status.field": "{field} on {territory}",
     "status.fields": "Fields: {fields}",
+    "status.supply": "Finite supply: {fuel} fuel · {ore} ore left in the bank",
     "over.header": "🏁 **Game over!**",
     "over.winner": "🏆 **{winners}** wins with {vp} VP!",
     "over.shared": "🏆 Shared victory: **{winners}** with {vp} VP!",

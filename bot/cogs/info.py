@@ -20,6 +20,7 @@ from bot.games import ServiceError
 from bot.replies import locale_of
 from bot.storage import GameRow
 from bot.strings import text, thing_name
+from bot.translator import command_text
 from engine.game import Game
 from engine.tables import CARDS, FACILITY_ORDER, FIELDS, TERRITORIES
 from engine.view import view
@@ -64,7 +65,7 @@ class Info(AfCog):
         return row, [s.name for s in seats], game
 
     @app_commands.command(
-        name="board", description="Show the board of this channel's game", extras=AF
+        name="board", description=command_text("cmd.board.description"), extras=AF
     )
     @app_commands.guild_only()
     async def board(self, interaction: Interaction) -> None:
@@ -81,7 +82,7 @@ class Info(AfCog):
         )
 
     @app_commands.command(
-        name="status", description="Scores, resources and whose turn it is", extras=AF
+        name="status", description=command_text("cmd.status.description"), extras=AF
     )
     @app_commands.guild_only()
     async def status(self, interaction: Interaction) -> None:
@@ -91,10 +92,8 @@ class Info(AfCog):
         content = describe.status_text(game.state, view(game.state), chat, locale)
         await interaction.response.send_message(content[:2000], ephemeral=True)
 
-    @app_commands.command(
-        name="log", description="The last moves of this channel's game", extras=AF
-    )
-    @app_commands.describe(count="How many of the last actions to show (1-50)")
+    @app_commands.command(name="log", description=command_text("cmd.log.description"), extras=AF)
+    @app_commands.describe(count=command_text("cmd.log.count"))
     @app_commands.guild_only()
     async def log(
         self, interaction: Interaction, count: app_commands.Range[int, 1, 50] = 15
@@ -119,9 +118,9 @@ class Info(AfCog):
         )
 
     @app_commands.command(
-        name="rules", description="Rules of a facility, territory, card or field", extras=AF
+        name="rules", description=command_text("cmd.rules.description"), extras=AF
     )
-    @app_commands.describe(topic="A facility, territory, alien tech card or field generator")
+    @app_commands.describe(topic=command_text("cmd.rules.topic"))
     async def rules(self, interaction: Interaction, topic: str) -> None:
         locale = locale_of(interaction)
         key = topic.strip().lower()

@@ -9,11 +9,13 @@ import discord
 from discord import app_commands
 
 from bot import describe
+from bot.ai import LEVELS
 from bot.cogs.base import AF, AfCog
 from bot.games import ActiveGame
 from bot.replies import locale_of
 from bot.service import GameService
 from bot.strings import text
+from bot.translator import command_text
 
 if TYPE_CHECKING:
     from bot.client import AlienFrontiersBot
@@ -40,6 +42,8 @@ class Lobby(AfCog):
             options.append(text("lobby.option.long", locale))
         if game.row.helm:
             options.append(text("lobby.option.helm", locale))
+        if game.row.finite_supply:
+            options.append(text("lobby.option.finite", locale))
         lines = [
             text(
                 "lobby.header",
@@ -70,11 +74,12 @@ class Lobby(AfCog):
                 content=content[:2000], allowed_mentions=discord.AllowedMentions.none()
             )
 
-    @app_commands.command(name="new", description="Open a new game in this channel", extras=AF)
+    @app_commands.command(name="new", description=command_text("cmd.new.description"), extras=AF)
     @app_commands.describe(
-        players="How many seats (2-4)",
-        long_game="Long game: 8 colonies each with 3 or 4 players",
-        helm="Add the two Mind Control Helm cards (2nd edition)",
+        players=command_text("cmd.new.players"),
+        long_game=command_text("cmd.new.long_game"),
+        helm=command_text("cmd.new.helm"),
+        finite_supply=command_text("cmd.new.finite_supply"),
     )
     @app_commands.guild_only()
     async def new(
@@ -83,6 +88,7 @@ class Lobby(AfCog):
         players: app_commands.Range[int, 2, 4] = 4,
         long_game: bool = False,
         helm: bool = False,
+        finite_supply: bool = False,
     ) -> None:
         assert interaction.channel_id is not None
         game = await self.service.create(
@@ -93,6 +99,7 @@ class Lobby(AfCog):
             max_players=players,
             long_game=long_game,
             helm=helm,
+            finite_supply=finite_supply,
             locale=locale_of(interaction, guild=True),
         )
         callback = await interaction.response.send_message(
@@ -101,7 +108,7 @@ class Lobby(AfCog):
         if callback.message_id is not None:
             await self.service.set_lobby_message(game, callback.message_id)
 
-    @app_commands.command(name="join", description="Take a seat in this channel's game", extras=AF)
+    @app_commands.command(name="join", description=command_text("cmd.join.description"), extras=AF)
     @app_commands.guild_only()
     async def join(self, interaction: Interaction) -> None:
         game = await self.service.require(interaction.channel_id)
@@ -122,7 +129,7 @@ class Lobby(AfCog):
             await self.refresh_lobby(game)
 
     @app_commands.command(
-        name="leave", description="Leave the lobby (in a game, an AI takes your seat)", extras=AF
+        name="leave", description=command_text("cmd.leave.description"), extras=AF
     )
     @app_commands.guild_only()
     async def leave(self, interaction: Interaction) -> None:
@@ -150,8 +157,14 @@ class Lobby(AfCog):
                 await self.refresh_lobby(game)
         self.bot.turns.schedule_ai(game)
 
-    @app_commands.command(name="bot", description="Add an AI player to the lobby", extras=AF)
-    @app_commands.describe(level="How strong the AI plays")
+    @app_commands.command(name="bot", description=command_text("cmd.bot.description"), extras=AF)
+    @app_commands.describe(level=command_text("cmd.bot.level"))
+    @app_commands.choices(
+        level=[
+            app_commands.Choice(name=command_text(f"cmd.bot.level.{level}"), value=level)
+            for level in LEVELS
+        ]
+    )
     @app_commands.guild_only()
     async def add_bot(
         self, interaction: Interaction, level: Literal["easy", "normal", "hard"] = "normal"
@@ -169,7 +182,9 @@ class Lobby(AfCog):
             )
             await self.refresh_lobby(game)
 
-    @app_commands.command(name="start", description="Start the game (host only)", extras=AF)
+    @app_commands.command(
+        name="start", description=command_text("cmd.start.description"), extras=AF
+    )
     @app_commands.guild_only()
     async def start(self, interaction: Interaction) -> None:
         game = await self.service.require(interaction.channel_id)
@@ -191,7 +206,7 @@ class Lobby(AfCog):
         self.bot.turns.schedule_ai(game)
 
     @app_commands.command(
-        name="abort", description="End this channel's game now (host or Manage Channels)", extras=AF
+        name="abort", description=command_text("cmd.abort.description"), extras=AF
     )
     @app_commands.guild_only()
     async def abort(self, interaction: Interaction) -> None:

@@ -10,6 +10,7 @@ from discord import app_commands
 from bot.cogs.base import AF, AfCog
 from bot.describe import action_label, shorten
 from bot.replies import locale_of
+from bot.translator import command_text
 from engine import legal_actions
 from engine.view import view
 
@@ -29,8 +30,8 @@ def matches(typed: str, *texts: str) -> bool:
 class Play(AfCog):
     """Moves typed as commands; the panel covers the same moves with clicks."""
 
-    @app_commands.command(name="play", description="Play a move in this channel's game")
-    @app_commands.describe(move="The move in the game's notation, e.g. dock solar 3 or end")
+    @app_commands.command(name="play", description=command_text("cmd.play.description"))
+    @app_commands.describe(move=command_text("cmd.play.move"))
     @app_commands.guild_only()
     async def play(self, interaction: Interaction, move: str) -> None:
         await self.bot.turns.play_command(interaction, move)
@@ -62,9 +63,7 @@ class Play(AfCog):
                     break
         return out
 
-    @app_commands.command(
-        name="undo", description="Take back your last action this turn", extras=AF
-    )
+    @app_commands.command(name="undo", description=command_text("cmd.undo.description"), extras=AF)
     @app_commands.guild_only()
     async def undo(self, interaction: Interaction) -> None:
         await self.bot.turns.undo(interaction)

@@ -62,6 +62,38 @@ async def test_lobby_join_leave_bot_and_start(tmp_path: Path, start_bot: StartBo
     assert late.ephemeral and "already started" in late.data["content"]
 
 
+async def test_finite_supply_option_from_new_to_status(tmp_path: Path, start_bot: StartBot) -> None:
+    t = await table(tmp_path, start_bot)
+    opened = await t.cmd("af new", {"players": 2, "finite_supply": True}, "owner")
+    assert opened.message is not None
+    assert "finite supply (30 fuel, 20 ore)" in opened.message["content"]
+    assert "standard rules" not in opened.message["content"]
+    await t.cmd("af join", member="member")
+    await t.cmd("af start", member="owner")
+    game = t.game()
+    assert game.row.finite_supply and game.state.config.finite_supply
+    assert game.state.supply is not None
+    fuel, ore = game.state.supply
+    status = await t.cmd("af status", member="member")
+    assert f"Finite supply: {fuel} fuel · {ore} ore left in the bank" in status.data["content"]
+
+    t.bot.service._games.clear()  # as after a restart: the option comes back from storage
+    t.bot.service._by_channel.clear()
+    again = await t.bot.service.in_channel(game.row.channel_id)
+    assert again is not None and again.state.config.finite_supply
+
+
+async def test_standard_games_show_no_supply(tmp_path: Path, start_bot: StartBot) -> None:
+    t = await table(tmp_path, start_bot)
+    opened = await t.cmd("af new", {"players": 2}, "owner")
+    assert opened.message is not None and "standard rules" in opened.message["content"]
+    await t.cmd("af join", member="member")
+    await t.cmd("af start", member="owner")
+    assert not t.game().state.config.finite_supply and t.game().state.supply is None
+    status = await t.cmd("af status", member="member")
+    assert "Finite supply" not in status.data["content"]
+
+
 async def test_host_leaving_passes_the_lobby_on_and_last_one_closes_it(
     tmp_path: Path, start_bot: StartBot
 ) -> None:

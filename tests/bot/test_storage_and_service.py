@@ -12,7 +12,7 @@ import pytest
 
 from bot.ai import RandomPlayer
 from bot.games import ActiveGame, ServiceError, StalePanelError
-from bot.migrations import LATEST
+from bot.migrations import LATEST, MIGRATIONS
 from bot.service import GameService
 from bot.storage import ActionRow, Storage
 from engine import legal_actions
@@ -61,6 +61,51 @@ async def test_database_file_wal_and_migrations(tmp_path: Path, store: Storage) 
         conn.close()
     await store.migrate()  # idempotent
     assert await store.schema_version() == LATEST
+
+
+async def test_finite_supply_is_stored_and_added_to_an_older_database(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    conn = sqlite3.connect(db)  # a database of the first release: migration 1 only
+    try:
+        (number, sql), *_ = MIGRATIONS
+        conn.executescript(sql)
+        conn.execute(f"PRAGMA user_version = {number}")
+        conn.execute(
+            "INSERT INTO games (channel_id, host_id, status, max_players, seed, created_at,"
+            " updated_at) VALUES (7, 1, 'lobby', 2, 42, 0, 0)"
+        )
+        conn.commit()
+    finally:
+        conn.close()
+    store = await Storage.open(db)
+    try:
+        assert await store.schema_version() == LATEST >= 2
+        old = await store.active_game(7)
+        assert old is not None and not old.finite_supply  # the new column's default
+        service = GameService(store)
+        game = await service.create(
+            guild_id=1,
+            channel_id=8,
+            host_id=100,
+            host_name="Ann",
+            max_players=2,
+            long_game=False,
+            helm=True,
+            finite_supply=True,
+            locale="en",
+        )
+        assert game.row.finite_supply and game.row.helm and not game.row.long_game
+        await service.join(game, 200, "Bob")
+        await service.start(game, 100)
+        config = game.state.config
+        assert config.finite_supply and config.mind_control_helm
+        assert game.state.supply is not None and sum(game.state.supply) <= 50
+        stored = await store.game(game.id)
+        assert stored is not None and stored.finite_supply
+        rebuilt = await service.rebuild(stored, game.seats)
+        assert rebuilt.state == game.state
+    finally:
+        await store.close()
 
 
 async def test_one_active_game_per_channel(store: Storage) -> None:
