@@ -1,0 +1,71 @@
+"""The board image: a PNG picture of everything a player at the table could see.
+
+``render_board(state)`` is a pure function of the engine's state (through
+``engine.view``). What never changes is drawn once per player count and locale and
+cached (``background``); each render copies it, pastes cached sprites and text, and
+encodes the PNG. Regions are in ``layout_for(players)`` for tests and callers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image
+
+from bot.render import log, orbit, panels, planet, status, tech
+from bot.render.background import background
+from bot.render.encode import encode_png
+from bot.render.geometry import HEIGHT, WIDTH, Layout, Rect, layout_for
+from bot.render.scene import Scene, seat_label
+from engine.state import GameState
+from engine.view import GameView, view
+
+BOARD_SIZE = (WIDTH, HEIGHT)
+
+
+def render_view_image(
+    game: GameView, seat_names: Sequence[str] | None = None, locale: str = "en"
+) -> Image.Image:
+    """The board for an already computed view, as an RGB image."""
+    players = len(game.players)
+    layout = layout_for(players)
+    image = background(players, locale).copy()
+    names = tuple(seat_label(p, seat_names, locale) for p in range(players))
+    scene = Scene(image, layout, game, names, locale)
+    planet.draw(scene)
+    orbit.draw(scene)
+    tech.draw(scene)
+    panels.draw(scene)
+    log.draw(scene)
+    status.draw(scene)
+    log.draw_banner(scene)
+    return image
+
+
+def render_board_image(
+    state: GameState, seat_names: Sequence[str] | None = None, locale: str = "en"
+) -> Image.Image:
+    """The board for ``state`` as an RGB image (``BOARD_SIZE`` pixels)."""
+    return render_view_image(view(state), seat_names, locale)
+
+
+def render_board(
+    state: GameState, seat_names: Sequence[str] | None = None, locale: str = "en"
+) -> bytes:
+    """The board for ``state`` as PNG bytes, ready to post.
+
+    ``seat_names`` are the players' display names by seat (default "P1", "P2"...);
+    ``locale`` picks the catalogue of ``bot.strings`` (English when missing).
+    """
+    return encode_png(render_board_image(state, seat_names, locale))
+
+
+__all__ = [
+    "BOARD_SIZE",
+    "Layout",
+    "Rect",
+    "layout_for",
+    "render_board",
+    "render_board_image",
+    "render_view_image",
+]

@@ -1,0 +1,34 @@
+"""``python -m bot.render --demo DIR``: write sample boards (2, 3, 4 players, a finished game)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from bot.render import render_board
+from bot.render.demo import DEMO_NAMES, finished, mid_game
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.render", description=__doc__)
+    parser.add_argument("--demo", metavar="DIR", type=Path, required=True, help="output folder")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--locale", default="en")
+    args = parser.parse_args(argv)
+    out: Path = args.demo
+    out.mkdir(parents=True, exist_ok=True)
+    boards = {
+        "mid_2p.png": mid_game(2, args.seed),
+        "mid_3p.png": mid_game(3, args.seed),
+        "mid_4p.png": mid_game(4, args.seed),
+        "over_4p.png": finished(4, args.seed),
+    }
+    for name, state in boards.items():
+        data = render_board(state, DEMO_NAMES[: state.num_players], args.locale)
+        (out / name).write_bytes(data)
+        print(f"{out / name}  {len(data) / 1024:.0f} KB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,121 @@
+"""The last few events as lines of text, and the game-over banner."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.render import sprites, theme
+from bot.render.canvas import Pen, titled_box
+from bot.render.fonts import draw_text, fit_text, text_width, wrap_text
+from bot.render.geometry import BOX_TITLE_H, Layout
+from bot.render.scene import Scene, board_label
+from engine.messages import render as render_message
+from engine.state import Event
+
+LINE_H = 21
+LOG_FONT = 15
+ACCENT = (200, 200, 220)
+
+
+def draw_static(pen: Pen, layout: Layout) -> None:
+    titled_box(pen, layout.log, theme.BOX, theme.BOX_EDGE, theme.BOX_TITLE, BOX_TITLE_H, ACCENT)
+
+
+def draw_static_text(image: Image.Image, layout: Layout, locale: str) -> None:
+    box = layout.log
+    title = fit_text(board_label("log", locale), "cond_bold", 17, box.w - 30)
+    draw_text(
+        image, (box.x + 20, box.y + BOX_TITLE_H // 2), title, theme.TEXT, "cond_bold", 17, "lm"
+    )
+
+
+def event_text(event: Event, names: list[str], locale: str) -> str:
+    """One event in words, through ``engine.messages``."""
+    text = render_message(event.key, {**event.params, "player": event.player}, locale, names)
+    return text[:1].upper() + text[1:]
+
+
+def draw(scene: Scene) -> None:
+    """As many of the latest events as fit, oldest first, each marked with its player's shape."""
+    image, box = scene.image, scene.layout.log
+    top = box.y + BOX_TITLE_H + 6
+    capacity = (box.bottom - 6 - top) // LINE_H
+    indent = 22
+    width = box.w - 16 - indent
+    lines: list[tuple[int | None, str, bool]] = []  # (player, text, first line of its event)
+    names = list(scene.names)
+    for event in reversed(scene.view.events):
+        wrapped = wrap_text(event_text(event, names, scene.locale), "cond", LOG_FONT, width)
+        chunk = [(event.player, t, i == 0) for i, t in enumerate(wrapped)]
+        if len(lines) + len(chunk) > capacity:
+            break
+        lines = chunk + lines
+    if not lines:
+        draw_text(image, (box.x + 10, top), scene.label("log_empty"), theme.FAINT, "cond", LOG_FONT)
+        return
+    newest_from = len(lines) - 1
+    while newest_from > 0 and not lines[newest_from][2]:
+        newest_from -= 1
+    y = top
+    for i, (player, text, first) in enumerate(lines):
+        colour = theme.TEXT if i >= newest_from else theme.MUTED
+        if first and player is not None and player >= 0:
+            sprites.paste(image, sprites.badge(14, player, None), (box.x + 10, y + 3))
+        draw_text(image, (box.x + 10 + indent, y), text, colour, "cond", LOG_FONT)
+        y += LINE_H
+
+
+@lru_cache(maxsize=4)
+def _banner_frame(w: int, h: int) -> Image.Image:
+    k = sprites.SS
+    big = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    d.rounded_rectangle((0, 0, w * k - 1, h * k - 1), radius=18 * k, fill=(14, 16, 34, 240))
+    d.rounded_rectangle(
+        (0, 0, w * k - 1, h * k - 1), radius=18 * k, outline=theme.GOLD, width=4 * k
+    )
+    return big.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def draw_banner(scene: Scene) -> None:
+    """At game end: the winner(s), everyone's final score, and the tie-break used."""
+    view, image = scene.view, scene.image
+    outcome = view.outcome
+    if not view.over or outcome is None:
+        return
+    box = scene.layout.banner
+    sprites.paste(image, _banner_frame(box.w, box.h), box.xy)
+    cx = box.center[0]
+    y = box.y + 36
+    draw_text(image, (cx, y), scene.label("game_over").upper(), theme.GOLD, "bold", 32, "mm")
+    y += 46
+    winners = outcome.winners
+    if len(winners) == 1:
+        line = scene.label("winner", player=scene.seat(winners[0]))
+    else:
+        sep = scene.label("list_sep")
+        line = scene.label("shared_win", players=sep.join(scene.seat(w) for w in winners))
+    line = fit_text(line, "bold", 26, box.w - 90)
+    lw = round(text_width(line, "bold", 26))
+    badges = [sprites.badge(28, w) for w in winners[:4]]
+    bw = sum(b.width + 4 for b in badges)
+    x = cx - (lw + bw + 8) // 2
+    for b in badges:
+        sprites.paste(image, b, (x, y - 14))
+        x += b.width + 4
+    draw_text(image, (x + 8, y), line, theme.TEXT, "bold", 26, "lm")
+    y += 36
+    order = sorted(range(len(outcome.scores)), key=lambda p: (-outcome.scores[p], p))
+    for p in order:
+        sprites.paste(image, sprites.badge(22, p), (box.x + 150, y - 11))
+        colour = theme.GOLD if p in winners else theme.TEXT
+        name = fit_text(scene.seat(p), "bold", 20, box.w - 340)
+        draw_text(image, (box.x + 182, y), name, colour, "bold", 20, "lm")
+        vp = scene.label("vp", vp=outcome.scores[p])
+        draw_text(image, (box.right - 150, y), vp, colour, "bold", 20, "rm")
+        y += 32
+    key = outcome.tiebreak or "none"
+    for i, t in enumerate(wrap_text(scene.label(f"tiebreak.{key}"), "cond", 17, box.w - 60)[:2]):
+        draw_text(image, (cx, box.bottom - 46 + i * 21), t, theme.MUTED, "cond", 17, "mm")

@@ -1,0 +1,142 @@
+"""The planet and its eight territories: colonies, control, field generators, relic ship."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from bot.render import sprites, theme
+from bot.render.canvas import Pen
+from bot.render.fonts import draw_text, fit_text, text_width
+from bot.render.geometry import TILE_H, TILE_W, Layout, Rect
+from bot.render.scene import Scene
+from bot.strings import thing_name
+from engine.tables import FieldId
+
+COLONY_SIZE: Final = 34
+TOKEN_SIZE: Final = 32
+RELIC_SIZE: Final = 32
+FIELD_FONT: Final = 13
+TILE_RADIUS: Final = 12
+
+
+def draw_static(pen: Pen, layout: Layout) -> None:
+    """The planet disc with a thin atmosphere, surface patches and shading, then the tiles."""
+    (cx, cy), r = layout.planet_center, layout.planet_radius
+    for k, alpha in ((16, 22), (10, 38), (5, 70)):
+        pen.circle((cx, cy), r + k, fill=(*theme.ATMOSPHERE, alpha))
+    pen.circle((cx, cy), r, fill=theme.PLANET)
+    # Surface: patches and craters drawn on a layer clipped to the disc.
+    k = pen.scale
+    size = (2 * r * k, 2 * r * k)
+    layer = Image.new("RGBA", size, (0, 0, 0, 0))
+    lp = Pen(layer, k)
+    rng = random.Random(7)
+    for _ in range(14):
+        px, py = rng.uniform(0, 2 * r), rng.uniform(0, 2 * r)
+        w, h = rng.uniform(60, 200), rng.uniform(30, 90)
+        lp.ellipse((px - w / 2, py - h / 2, px + w / 2, py + h / 2), fill=theme.PLANET_DARK)
+    for _ in range(10):
+        px, py = rng.uniform(0, 2 * r), rng.uniform(0, 2 * r)
+        cr = rng.uniform(8, 26)
+        lp.circle((px, py), cr, fill=theme.PLANET_DARK, outline=theme.PLANET_LIGHT, width=2)
+    # Night side: a darker crescent towards the bottom right.
+    shade = Image.new("L", size, 0)
+    ImageDraw.Draw(shade).ellipse(
+        (-0.55 * r * k, -0.6 * r * k, 1.7 * r * k, 1.65 * r * k), fill=255
+    )
+    night = Image.new("RGBA", size, (20, 10, 30, 90))
+    night.putalpha(shade.point(lambda v: 0 if v else 90))
+    layer.alpha_composite(night)
+    disc = Image.new("L", size, 0)
+    ImageDraw.Draw(disc).ellipse((0, 0, size[0] - 1, size[1] - 1), fill=255)
+    clipped = Image.new("L", size, 0)
+    clipped.paste(layer.getchannel("A"), (0, 0), disc)
+    layer.putalpha(clipped)
+    pen.image.alpha_composite(layer, ((cx - r) * k, (cy - r) * k))
+    for parts in layout.territories.values():
+        pen.rect(parts.tile, fill=(*theme.TILE, 226), radius=TILE_RADIUS)
+        pen.rect(parts.tile, outline=(*theme.TILE_EDGE, 150), width=1.5, radius=TILE_RADIUS)
+    pen.circle(layout.status.center, 128, fill=(14, 10, 24, 150))
+
+
+def draw_static_text(image: Image.Image, layout: Layout, locale: str) -> None:
+    """Territory names."""
+    for t, parts in layout.territories.items():
+        name = fit_text(thing_name(t, locale), "cond_bold", 17, parts.name.w)
+        draw_text(image, parts.name.center, name, theme.TEXT, "cond_bold", 17, "mm")
+
+
+@lru_cache(maxsize=8)
+def _control_frame(seat: int) -> Image.Image:
+    """A thick rounded frame in the controller's colour around a territory tile."""
+    k = sprites.SS
+    big = Image.new("RGBA", (TILE_W * k, TILE_H * k), (0, 0, 0, 0))
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, TILE_W * k - 1, TILE_H * k - 1),
+        radius=TILE_RADIUS * k,
+        outline=theme.player_rgb(seat),
+        width=4 * k,
+    )
+    return big.resize((TILE_W, TILE_H), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=64)
+def _field_pill(field: FieldId, label: str) -> Image.Image:
+    """A field generator as a coloured pill with its name."""
+    w = round(text_width(label, "cond_bold", FIELD_FONT)) + 14
+    h = 19
+    k = sprites.SS
+    big = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    colour = theme.FIELD_COLOURS[field]
+    d.rounded_rectangle(
+        (0, 0, w * k - 1, h * k - 1), radius=h * k / 2, fill=colour, outline=theme.WHITE, width=k
+    )
+    pill = big.resize((w, h), Image.Resampling.LANCZOS)
+    draw_text(pill, (w // 2, h // 2), label, (*theme.DARK, 255), "cond_bold", FIELD_FONT, "mm")
+    return pill
+
+
+def _field_pills(fields: tuple[FieldId, ...], area: Rect, locale: str) -> list[Image.Image]:
+    """Pills for the fields on a territory, with names shortened when they do not fit."""
+    pills = [_field_pill(f, thing_name(f, locale)) for f in fields]
+    fits_row = sum(p.width for p in pills) + 4 * (len(pills) - 1) <= area.w or len(pills) <= 2
+    if fits_row and all(p.width <= area.w for p in pills):
+        return pills
+    room = (area.w - 4 * (len(pills) - 1)) // max(1, len(pills)) - 14
+    return [
+        _field_pill(f, fit_text(thing_name(f, locale), "cond_bold", FIELD_FONT, room))
+        for f in fields
+    ]
+
+
+def draw(scene: Scene) -> None:
+    """Control frames and tokens, colony markers, field pills and the relic ship."""
+    image, layout = scene.image, scene.layout
+    for tv in scene.view.territories:
+        parts = layout.territories[tv.id]
+        if tv.controller is not None:
+            sprites.paste(image, _control_frame(tv.controller), parts.tile.xy)
+        sprites.paste_centered(image, sprites.token(TOKEN_SIZE, tv.controller), parts.token.center)
+        x = parts.colonies.x
+        cy = parts.colonies.center[1]
+        step = min(COLONY_SIZE + 3, parts.colonies.w // max(1, sum(1 for c in tv.colonies if c)))
+        for seat, count in enumerate(tv.colonies):
+            if count:
+                marker = sprites.colony(COLONY_SIZE, seat, count)
+                sprites.paste(image, marker, (x, cy - COLONY_SIZE // 2))
+                x += step
+        area = parts.fields
+        pills = _field_pills(tv.fields, area, scene.locale)
+        px, py = area.x, area.y
+        for pill in pills:
+            if px + pill.width > area.right and px > area.x:
+                px, py = area.x, py + pill.height + 3
+            sprites.paste(image, pill, (px, py))
+            px += pill.width + 4
+        if tv.relic_here:
+            sprites.paste_centered(image, sprites.relic_unowned(RELIC_SIZE), parts.relic.center)

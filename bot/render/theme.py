@@ -1,0 +1,84 @@
+"""Colours of the board and each player's colour and shape.
+
+Every player has a shape as well as a colour (circle, square, triangle, diamond) used
+for die pips, colony markers, badges and log lines, so colour is never the only cue.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+from engine.tables import PLAYER_COLOURS, FieldId
+
+RGB = tuple[int, int, int]
+Shape = Literal["circle", "square", "triangle", "diamond"]
+
+BACKGROUND: Final[RGB] = (12, 16, 32)
+HEADER: Final[RGB] = (22, 28, 52)
+BOX: Final[RGB] = (26, 33, 60)
+BOX_EDGE: Final[RGB] = (62, 75, 120)
+BOX_TITLE: Final[RGB] = (34, 43, 78)
+PLATE: Final[RGB] = (44, 55, 96)
+SLOT: Final[RGB] = (15, 20, 40)
+SLOT_EDGE: Final[RGB] = (92, 106, 150)
+BLOCKED: Final[RGB] = (70, 72, 82)
+BLOCKED_HATCH: Final[RGB] = (120, 122, 134)
+TEXT: Final[RGB] = (236, 240, 255)
+MUTED: Final[RGB] = (156, 166, 198)
+FAINT: Final[RGB] = (112, 122, 156)
+GOLD: Final[RGB] = (244, 194, 64)
+DARK: Final[RGB] = (18, 18, 24)
+WHITE: Final[RGB] = (255, 255, 255)
+FUEL: Final[RGB] = (255, 140, 40)
+ORE: Final[RGB] = (170, 178, 196)
+
+PLANET: Final[RGB] = (168, 92, 62)
+PLANET_DARK: Final[RGB] = (138, 72, 50)
+PLANET_LIGHT: Final[RGB] = (196, 120, 82)
+ATMOSPHERE: Final[RGB] = (96, 150, 220)
+TILE: Final[RGB] = (34, 24, 30)
+TILE_EDGE: Final[RGB] = (226, 180, 150)
+TOKEN: Final[RGB] = (128, 132, 146)
+
+RELIC_BODY: Final[RGB] = (48, 36, 84)
+CARD: Final[RGB] = (42, 70, 96)
+CARD_VP: Final[RGB] = (104, 78, 28)
+CARD_EDGE: Final[RGB] = (120, 170, 210)
+
+FIELD_COLOURS: Final[dict[FieldId, RGB]] = {
+    "isolation": (156, 96, 210),
+    "positron": (236, 150, 30),
+    "repulsor": (30, 180, 196),
+}
+
+_COLOUR_RGB: Final[dict[str, RGB]] = {
+    "red": (222, 52, 52),
+    "blue": (44, 120, 232),
+    "green": (40, 168, 78),
+    "yellow": (246, 204, 44),
+}
+PLAYER_RGB: Final[tuple[RGB, ...]] = tuple(_COLOUR_RGB[c] for c in PLAYER_COLOURS)
+# Text and pips drawn on a player's colour: dark on yellow, white on the others.
+PLAYER_INK: Final[tuple[RGB, ...]] = tuple(DARK if c == "yellow" else WHITE for c in PLAYER_COLOURS)
+PLAYER_SHAPES: Final[tuple[Shape, ...]] = ("circle", "square", "triangle", "diamond")
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour ``t`` of the way from ``a`` to ``b``."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def player_rgb(seat: int) -> RGB:
+    return PLAYER_RGB[seat % len(PLAYER_RGB)]
+
+
+def player_ink(seat: int) -> RGB:
+    return PLAYER_INK[seat % len(PLAYER_INK)]
+
+
+def player_shape(seat: int) -> Shape:
+    return PLAYER_SHAPES[seat % len(PLAYER_SHAPES)]
