@@ -14,7 +14,7 @@ from engine.ai.evaluate import Evaluator, Weights
 from engine.state import GameState
 
 EASY_WEIGHTS: Final = Weights(
-    ship=0.6,
+    ship=(0.8, 0.8, 0.8),
     fragile=0.0,
     contest=0.0,
     repulsor_lock=0.0,

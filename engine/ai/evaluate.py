@@ -17,7 +17,7 @@ from typing import Final
 
 from engine.scoring import outcome
 from engine.state import GameState, PlaceColonyDecision, RollDecision
-from engine.tables import SHIPS_PER_COLOUR, TERRITORIES, VP_CARDS, CardId, TerritoryId
+from engine.tables import SHIPS_PER_COLOUR, VP_CARDS, CardId, TerritoryId
 
 WIN: Final = 100.0  # the score of a won game; a shared win counts half
 
@@ -56,13 +56,14 @@ class Weights:
     # Marginal worth of each fuel / ore held: the first units pay for launches and
     # terraforming, later ones are less useful (and only 8 may be kept).
     fuel: tuple[float, ...] = (0.2, 0.2, 0.16, 0.14, 0.1, 0.08, 0.06, 0.05)
-    ore: tuple[float, ...] = (0.32, 0.3, 0.28, 0.2, 0.15, 0.1, 0.08, 0.06)
-    ship: float = 1.3  # per colour ship in play beyond three, early
+    ore: tuple[float, ...] = (0.45, 0.42, 0.39, 0.28, 0.21, 0.14, 0.11, 0.08)
+    ship: tuple[float, ...] = (3.2, 3.2, 3.2)  # the 4th, 5th, 6th colour ship, early
     relic: float = 0.9
+    used_up: float = 0.0  # share of a ship's worth kept while it is used up (terraforming)
     hub_step: float = 0.11
     hub_ready: float = 0.03
-    fragile: float = 0.15  # controlled by a lead of one colony
-    contest: float = 0.2  # tied for the most colonies: one colony from control
+    fragile: float = 0.3  # controlled by a lead of one colony
+    contest: float = 0.4  # tied for the most colonies: one colony from control
     repulsor_lock: float = 0.25
     undocked_die: float = 0.18  # the current player's ships still to dock, mid-turn
     artifact_step: float = 0.035
@@ -116,10 +117,6 @@ def _resources(w: Weights, fuel: int, ore: int) -> float:
     for f in range(max(0, 8 - ore), min(fuel, 8) + 1):
         best = max(best, _held(w.fuel, f) + _held(w.ore, 8 - f))
     return best
-
-
-def _isolated(s: GameState) -> TerritoryId | None:
-    return s.fields["isolation"]
 
 
 def colour_ships(s: GameState, p: int) -> int:
@@ -176,6 +173,10 @@ class Evaluator:
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.w = weights
+        top = 40
+        self._res = [[_resources(weights, f, o) for o in range(top)] for f in range(top)]
+        self._ships = [sum(weights.ship[:k]) for k in range(len(weights.ship) + 1)]
+        self._top = top - 1
 
     def worth(self, s: GameState) -> list[float]:
         """Every seat's worth in VP."""
@@ -184,23 +185,25 @@ class Evaluator:
         per = s.config.colonies_per_player
         placed = [0] * n
         vals = [0.0] * n
-        iso = _isolated(s)
-        repulsor = s.fields["repulsor"]
-        positron = s.fields["positron"]
+        fields = s.fields
+        iso = fields["isolation"]
+        repulsor = fields["repulsor"]
+        positron = fields["positron"]
+        controller = s.controller
+        wbonus = w.bonus
         # Territories: colonies, control, bonuses.
         bonus = [0.0] * n
-        for t in TERRITORIES:
-            counts = s.colonies[t]
+        for t, counts in s.colonies.items():
             best = 0
             second = 0
-            for p in range(n):
-                c = counts[p]
-                placed[p] += c
-                if c > best:
-                    best, second = c, best
-                elif c > second:
-                    second = c
-            ctrl = s.controller[t]
+            for p, c in enumerate(counts):
+                if c:
+                    placed[p] += c
+                    if c > best:
+                        best, second = c, best
+                    elif c > second:
+                        second = c
+            ctrl = controller[t]
             if ctrl is not None:
                 vals[ctrl] += 2.0 if positron == t else 1.0
                 if repulsor == t:
@@ -208,7 +211,7 @@ class Evaluator:
                 elif best - second == 1:
                     vals[ctrl] -= w.fragile
                 if iso != t:
-                    b = w.bonus[t]
+                    b = wbonus[t]
                     if t == "burroughs" and not s.relic_on_desert:
                         b *= 0.3
                     bonus[ctrl] += b
@@ -219,26 +222,33 @@ class Evaluator:
         for d in s.pending:
             if isinstance(d, PlaceColonyDecision):
                 placed[d.player] += 1  # about to be placed: count it already
-        min_left = min(per - x for x in placed)
+        min_left = per - max(placed)
         future = w.late_floor + (1.0 - w.late_floor) * max(0, min_left) / per
         res_factor = 0.5 + 0.5 * future
+        wcard = w.card
+        ship_table = self._ships
+        top = self._top
+        relic_owner = None if s.relic_on_desert else controller["burroughs"]
+        terra = s.docks["terraform"][0]
+        used_up = terra.owner if terra is not None and not terra.relic else -2
         for p in range(n):
             pl = s.players[p]
             v = float(placed[p])
-            vp_cards = 0
-            card_worth = 0.0
-            for c in pl.cards:
-                if c in VP_CARDS:
-                    vp_cards += 1
+            fut = bonus[p]
+            for card in pl.cards:
+                if card in VP_CARDS:
+                    v += 1.0
                 else:
-                    card_worth += w.card[c]
-            v += vp_cards
-            ships = colour_ships(s, p) - 3
-            fut = bonus[p] + w.ship * ships + card_worth
-            if has_relic(s, p):
+                    fut += wcard[card]
+            ships = SHIPS_PER_COLOUR - pl.stock - 3
+            if ships > 0:
+                fut += ship_table[min(ships, len(ship_table) - 1)]
+                if p == used_up:  # the ship on the Terraforming Station goes to the stock
+                    fut -= (1.0 - w.used_up) * w.ship[min(ships, len(w.ship)) - 1]
+            if relic_owner == p:
                 fut += w.relic
             v += future * fut
-            v += res_factor * _resources(w, pl.fuel, pl.ore)
+            v += res_factor * self._res[min(pl.fuel, top)][min(pl.ore, top)]
             if pl.hub:
                 v += w.hub_step * pl.hub + (w.hub_ready if pl.hub == 7 else 0.0)
             vals[p] += v

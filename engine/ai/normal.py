@@ -45,12 +45,15 @@ class NormalAI(PlanFollower):
 
     level = "normal"
 
-    def __init__(self, seed: int, width: int = 8, weights: Weights = DEFAULT_WEIGHTS) -> None:
+    def __init__(
+        self, seed: int, width: int = 16, lookahead: int = 1, weights: Weights = DEFAULT_WEIGHTS
+    ) -> None:
         super().__init__(seed)
         self.width = width
+        self.lookahead = lookahead
         self.ev = Evaluator(weights)
 
     def make_plan(self, s: GameState, seat: int) -> list[Action]:
-        planner = TurnPlanner(seat, self.ev, self.rng_for(s), self.width)
+        planner = TurnPlanner(seat, self.ev, self.rng_for(s), self.width, lookahead=self.lookahead)
         plans = planner.plan(s)
         return plans[0].actions if plans else []

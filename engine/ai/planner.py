@@ -16,6 +16,7 @@ from typing import Final
 
 from engine.actions import (
     Action,
+    Boost,
     DiscardBooster,
     DiscardField,
     DiscardPlasma,
@@ -23,14 +24,16 @@ from engine.actions import (
     DiscardTeleporter,
     DiscardWarper,
     Dock,
+    Gravity,
+    Polarize,
+    Stasis,
     Warp,
 )
 from engine.ai.evaluate import Evaluator
 from engine.chance import sample_chance
 from engine.legal import legal_actions
 from engine.rules import apply_in_place
-from engine.state import CHANCE, GameState, PlaceColonyDecision
-from engine.tables import SHARED_FACILITIES, TERRITORIES
+from engine.state import CHANCE, GameState, PlaceColonyDecision, Ship
 
 DISCARDS: Final = (
     DiscardField,
@@ -40,18 +43,29 @@ DISCARDS: Final = (
     DiscardPlasma,
     DiscardWarper,
 )
+DEFERRED: Final = (Boost, Stasis, Polarize, Gravity)
 MAX_DEPTH: Final = 40
 
 Key = tuple[object, ...]
 
 
+def _ship_code(x: Ship) -> int:
+    return (x.owner + 2) * 16 + x.value * 2 + x.relic
+
+
+_UNORDERED: Final = frozenset({"solar", "mine", "artifact"})
+
+
 def state_key(s: GameState) -> Key:
     """What tells two states apart for the rest of a turn (the order of docking aside)."""
-    docks = tuple(
-        tuple(sorted((x.owner, x.value, x.relic) for x in s.docks[f] if x is not None))
-        for f in SHARED_FACILITIES
-    )
-    hubs = tuple(tuple(sorted((x.owner, x.value, x.relic) for x in h)) for h in s.hub_docks)
+    docks: list[object] = []
+    for f, slots in s.docks.items():
+        codes = [(x.owner + 2) * 16 + x.value * 2 + x.relic for x in slots if x is not None]
+        if f in _UNORDERED and len(codes) > 1:
+            codes.sort()
+        docks.append(tuple(codes))
+    for h in s.hub_docks:
+        docks.append(tuple(_ship_code(x) for x in h))
     players = tuple(
         (
             pl.fuel,
@@ -59,14 +73,14 @@ def state_key(s: GameState) -> Key:
             pl.colonies,
             pl.hub,
             pl.stock,
-            tuple(sorted((x.value, x.relic) for x in pl.bay)),
-            tuple(sorted(pl.cards)),
+            len(pl.bay),
+            tuple(pl.cards),
         )
         for pl in s.players
     )
     t = s.turn
     turn = (
-        tuple(sorted(t.used)),
+        tuple(t.used),
         t.discarded,
         t.mine_docks,
         t.hub_docks,
@@ -74,21 +88,22 @@ def state_key(s: GameState) -> Key:
         t.hub_overflow,
         t.artifact_cycles,
         t.artifact_total,
-        tuple(sorted(t.market_rates.values())),
-        tuple(sorted(t.borrowed)),
+        tuple(t.market_rates.values()),
+        tuple(t.borrowed),
     )
+    undocked = [x.value * 2 + x.relic for x in s.undocked]
+    undocked.sort()
     return (
         s.current,
         s.turn_number,
         s.over,
-        tuple(sorted((x.value, x.relic) for x in s.undocked)),
-        docks,
-        hubs,
+        tuple(undocked),
+        tuple(docks),
         players,
-        tuple(tuple(s.colonies[x]) for x in TERRITORIES),
+        tuple(tuple(c) for c in s.colonies.values()),
         tuple(s.fields.values()),
         s.relic_on_desert,
-        tuple(sorted(s.display)),
+        tuple(s.display),
         tuple(s.deck),
         tuple(s.discard),
         None if s.supply is None else tuple(s.supply),
@@ -116,12 +131,14 @@ class TurnPlanner:
         rng: random.Random,
         width: int = 8,
         branch_place: bool = False,
+        lookahead: int = 2,
     ) -> None:
         self.me = me
         self.ev = evaluator
         self.rng = rng
         self.width = width
         self.branch_place = branch_place
+        self.lookahead = lookahead
 
     def candidates(self, s: GameState) -> list[Action]:
         """Legal actions worth searching: one ship at a time on the hub, no Warper
@@ -195,25 +212,48 @@ class TurnPlanner:
         while frontier:
             depth += 1
             children: list[tuple[float, int, GameState, list[Action]]] = []
+            level = set(seen)  # states kept earlier are not searched again
             for st, path in frontier:
-                acts = self.candidates(st)
-                if depth > MAX_DEPTH:
-                    acts = acts[:1]  # safety: finish the turn somehow
-                for a in acts:
-                    c = st.copy()
-                    apply_in_place(c, a)
-                    for st2, extra in self.settle(c):
-                        k = state_key(st2)
-                        if k in seen:
-                            continue
-                        seen.add(k)
-                        sc = self.ev.score(st2, self.me)
-                        full = [*path, a, *extra]
-                        if self.done(st2):
-                            finished.append(Plan(sc, full, st2))
-                        else:
-                            children.append((sc, -len(children), st2, full))
+                self._expand(st, path, self.lookahead, depth, level, finished, children)
             best = nlargest(self.width, children, key=lambda x: (x[0], x[1]))
             frontier = [(x[2], x[3]) for x in best]
+            seen.update(state_key(x[2]) for x in best)
         finished.sort(key=lambda x: -x.score)
         return finished
+
+    def _expand(
+        self,
+        st: GameState,
+        path: list[Action],
+        lookahead: int,
+        depth: int,
+        seen: set[Key],
+        finished: list[Plan],
+        children: list[tuple[float, int, GameState, list[Action]]],
+    ) -> None:
+        """Add the children of ``st``; those of an action that pays off only later (a
+        card changing a ship, a cycle, a first ship at the artifact or market) are
+        followed one step further at once, so the beam judges them by what they enable."""
+        acts = self.candidates(st)
+        if depth > MAX_DEPTH:
+            acts = acts[:1]  # safety: finish the turn somehow
+        for a in acts:
+            c = st.copy()
+            apply_in_place(c, a)
+            for st2, extra in self.settle(c):
+                k = state_key(st2)
+                if k in seen:
+                    continue
+                seen.add(k)
+                sc = self.ev.score(st2, self.me)
+                full = [*path, a, *extra]
+                if self.done(st2):
+                    finished.append(Plan(sc, full, st2))
+                    continue
+                children.append((sc, -len(children), st2, full))
+                if lookahead > 0 and _deferred(a):
+                    self._expand(st2, full, lookahead - 1, depth, seen, finished, children)
+
+
+def _deferred(a: Action) -> bool:
+    return isinstance(a, DEFERRED)
