@@ -42,7 +42,7 @@ def background(players: int, locale: str) -> Image.Image:
     log.draw_static(pen, layout)
     panels.draw_static(pen, layout)
     status.draw_static(pen, layout)
-    image = big.resize((w, h), Image.Resampling.LANCZOS).convert("RGB")
+    image = big.reduce(SCALE).convert("RGB")
     planet.draw_static_text(image, layout, locale)
     orbit.draw_static_text(image, layout, locale)
     tech.draw_static_text(image, layout, locale)

@@ -52,19 +52,28 @@ def states(players: int, seed: int, every: int, **config: bool) -> Iterator[Game
     yield s
 
 
+def _richness(s: GameState) -> float:
+    """How much a state shows: cards, fields, ships in orbit, colonies (for the demo boards)."""
+    cards = sum(len(p.cards) for p in s.players) + len(s.turn.used)
+    fields = sum(1 for t in s.fields.values() if t is not None)
+    docked = sum(1 for docks in s.docks.values() for x in docks if x is not None and x.owner >= 0)
+    docked += sum(len(track) for track in s.hub_docks)
+    colonies = sum(sum(c) for c in s.colonies.values())
+    return 3 * cards + 2 * fields + docked + colonies / 2 + 2 * (not s.relic_on_desert)
+
+
 def mid_game(players: int = 4, seed: int = 1) -> GameState:
-    """A lively mid-game state: ships docked, colonies out, the current player with dice."""
-
-    def lively(s: GameState) -> bool:
-        placed = sum(sum(c) for c in s.colonies.values())
-        return (
-            placed >= 3 * players
-            and len(s.undocked) >= 2
-            and not s.pending
-            and any(x is not None for x in s.fields.values())
-        )
-
-    return play(players, seed, until=lively)
+    """A busy mid-game state of one random game: the current player has ships to dock."""
+    best: GameState | None = None
+    score = -1.0
+    for s in states(players, seed, every=1):
+        if s.over or s.pending or len(s.undocked) < 2 or s.round < 6:
+            continue
+        r = _richness(s)
+        if r > score:
+            best, score = s, r
+    assert best is not None
+    return best
 
 
 def finished(players: int = 4, seed: int = 1) -> GameState:

@@ -203,15 +203,24 @@ def _hub_rows(box: Rect, players: int) -> tuple[HubRow, ...]:
 
 
 def _panel_parts(panel: Rect) -> PanelParts:
+    """Stats above cards in a narrow panel; side by side when the panel is wide (2 players)."""
     header = Rect(panel.x, panel.y, panel.w, 44)
+    roll = Rect(panel.x + 12, panel.bottom - 46, panel.w - 24, 38)
+    if panel.w >= 600:
+        half = (panel.w - 36) // 2
+        stats = Rect(panel.x + 12, header.bottom + 6, half, 86)
+        cards = Rect(stats.right + 12, header.bottom + 8, half, roll.y - header.bottom - 12)
+    else:
+        stats = Rect(panel.x + 12, header.bottom + 6, panel.w - 24, 86)
+        cards = Rect(panel.x + 12, header.bottom + 96, panel.w - 24, 96)
     return PanelParts(
         panel=panel,
         header=header,
         badge=Rect(panel.x + 10, panel.y + 9, 26, 26),
         vp=Rect(panel.right - 96, panel.y + 4, 88, 36),
-        stats=Rect(panel.x + 12, header.bottom + 6, panel.w - 24, 86),
-        cards=Rect(panel.x + 12, header.bottom + 96, panel.w - 24, 96),
-        roll=Rect(panel.x + 12, panel.bottom - 46, panel.w - 24, 38),
+        stats=stats,
+        cards=cards,
+        roll=roll,
     )
 
 
@@ -239,13 +248,13 @@ def layout_for(players: int) -> Layout:
 
     # Right column: Terraforming + Raiders, Artifact, alien tech, Colony Hub, Maintenance Bay.
     y = top
-    place("terraform", Rect(right_x, y, 178, FACILITY_H))
-    place("raiders", Rect(right_x + 178 + GAP, y, col_w - 178 - GAP, FACILITY_H))
+    place("terraform", Rect(right_x, y, 214, FACILITY_H))
+    place("raiders", Rect(right_x + 214 + GAP, y, col_w - 214 - GAP, FACILITY_H))
     y += FACILITY_H + GAP
     place("artifact", Rect(right_x, y, col_w, FACILITY_H))
     y += FACILITY_H + GAP
     tech = Rect(right_x, y, col_w, 112)
-    card_w, card_h = 112, 70
+    card_w, card_h = 106, 70
     tech_cards = tuple(
         Rect(tech.x + 10 + i * (card_w + 8), tech.y + BOX_TITLE_H + 5, card_w, card_h)
         for i in range(3)
@@ -283,7 +292,7 @@ def layout_for(players: int) -> Layout:
         _panel_parts(Rect(MARGIN + i * (pw + GAP), PANEL_Y, pw, HEIGHT - MARGIN - PANEL_Y))
         for i in range(players)
     )
-    banner = Rect(pcx - 300, pcy - 170, 600, 340)
+    banner = Rect(pcx - 131, pcy - 146, 262, 292)
     return Layout(
         players=players,
         size=(WIDTH, HEIGHT),

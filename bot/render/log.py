@@ -80,7 +80,7 @@ def _banner_frame(w: int, h: int) -> Image.Image:
 
 
 def draw_banner(scene: Scene) -> None:
-    """At game end: the winner(s), everyone's final score, and the tie-break used."""
+    """At game end, in the middle of the planet: the winner(s), final scores, the tie-break."""
     view, image = scene.view, scene.image
     outcome = view.outcome
     if not view.over or outcome is None:
@@ -88,34 +88,33 @@ def draw_banner(scene: Scene) -> None:
     box = scene.layout.banner
     sprites.paste(image, _banner_frame(box.w, box.h), box.xy)
     cx = box.center[0]
-    y = box.y + 36
-    draw_text(image, (cx, y), scene.label("game_over").upper(), theme.GOLD, "bold", 32, "mm")
-    y += 46
+    y = box.y + 28
+    title = fit_text(scene.label("game_over").upper(), "bold", 26, box.w - 24)
+    draw_text(image, (cx, y), title, theme.GOLD, "bold", 26, "mm")
+    y += 32
     winners = outcome.winners
     if len(winners) == 1:
         line = scene.label("winner", player=scene.seat(winners[0]))
     else:
         sep = scene.label("list_sep")
         line = scene.label("shared_win", players=sep.join(scene.seat(w) for w in winners))
-    line = fit_text(line, "bold", 26, box.w - 90)
-    lw = round(text_width(line, "bold", 26))
-    badges = [sprites.badge(28, w) for w in winners[:4]]
-    bw = sum(b.width + 4 for b in badges)
-    x = cx - (lw + bw + 8) // 2
-    for b in badges:
-        sprites.paste(image, b, (x, y - 14))
-        x += b.width + 4
-    draw_text(image, (x + 8, y), line, theme.TEXT, "bold", 26, "lm")
-    y += 36
+    for text in wrap_text(line, "bold", 20, box.w - 28)[:2]:
+        draw_text(image, (cx, y), text, theme.TEXT, "bold", 20, "mm")
+        y += 25
+    y += 8
     order = sorted(range(len(outcome.scores)), key=lambda p: (-outcome.scores[p], p))
     for p in order:
-        sprites.paste(image, sprites.badge(22, p), (box.x + 150, y - 11))
         colour = theme.GOLD if p in winners else theme.TEXT
-        name = fit_text(scene.seat(p), "bold", 20, box.w - 340)
-        draw_text(image, (box.x + 182, y), name, colour, "bold", 20, "lm")
+        sprites.paste(image, sprites.badge(20, p), (box.x + 16, y - 10))
         vp = scene.label("vp", vp=outcome.scores[p])
-        draw_text(image, (box.right - 150, y), vp, colour, "bold", 20, "rm")
-        y += 32
+        vp_w = round(text_width(vp, "bold", 18))
+        name = fit_text(scene.seat(p), "bold", 18, box.w - 60 - vp_w - 10)
+        draw_text(image, (box.x + 44, y), name, colour, "bold", 18, "lm")
+        draw_text(image, (box.right - 16, y), vp, colour, "bold", 18, "rm")
+        y += 27
     key = outcome.tiebreak or "none"
-    for i, t in enumerate(wrap_text(scene.label(f"tiebreak.{key}"), "cond", 17, box.w - 60)[:2]):
-        draw_text(image, (cx, box.bottom - 46 + i * 21), t, theme.MUTED, "cond", 17, "mm")
+    lines = wrap_text(scene.label(f"tiebreak.{key}"), "cond", 15, box.w - 24)[:3]
+    y = box.bottom - 14 - 19 * len(lines)
+    for text in lines:
+        draw_text(image, (cx, y), text, theme.MUTED, "cond", 15, "ma")
+        y += 19

@@ -88,7 +88,7 @@ def draw_static_text(image: Image.Image, layout: Layout, locale: str) -> None:
         sprites.paste(image, sprites.badge(row.badge.w, seat), row.badge.xy)
         for i, space in enumerate(row.spaces):
             colour = theme.GOLD if i == HUB_TRACK_LENGTH - 1 else theme.FAINT
-            draw_text(image, space.center, str(i + 1), colour, "cond_bold", 13, "mm")
+            draw_text(image, space.center, str(i + 1), colour, "cond_bold", 14, "mm")
     for seat, cell in enumerate(layout.bay_groups):
         b = cell.h - 12
         sprites.paste(image, sprites.badge(b, seat), (cell.x + 6, cell.y + 6))

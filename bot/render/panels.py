@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 from bot.render import sprites, theme
 from bot.render.canvas import Pen, titled_box
 from bot.render.fonts import draw_text, fit_text, text_width
-from bot.render.geometry import SMALL_DIE, Layout, PanelParts, Rect
+from bot.render.geometry import Layout, PanelParts, Rect
 from bot.render.scene import Scene, board_label
 from engine.tables import CardId
 from engine.view import PlayerView
@@ -144,9 +144,14 @@ def _stats(scene: Scene, p: PlayerView, st: Rect) -> None:
     x = st.x + LABEL_W
     right = st.right
     if p.has_relic:
-        relic = sprites.die(24, p.seat, 6, relic=True)
-        sprites.paste(image, relic, (right - relic.width, st.y + 14 + 52 - 12))
+        relic = sprites.relic_unowned(24)
+        sprites.paste(image, relic, (right - relic.width, st.y + 66 - 12))
         right -= relic.width + 6
+        label = scene.label("relic")
+        lw = round(text_width(label, "cond_bold", 14))
+        if right - lw - 8 - x > 150:
+            draw_text(image, (right, st.y + 66), label, theme.GOLD, "cond_bold", 14, "rm")
+            right -= lw + 8
     draw_text(
         image, (x, st.y + 40), fit_text(col, "cond", 16, right - x), theme.TEXT, "cond", 16, "lm"
     )
@@ -193,6 +198,3 @@ def draw(scene: Scene) -> None:
     """Every player's panel."""
     for seat, parts in enumerate(scene.layout.panels):
         _panel(scene, seat, parts)
-
-
-__all__ = ["SMALL_DIE", "draw", "draw_static", "draw_static_text"]

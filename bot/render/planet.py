@@ -12,21 +12,21 @@ from bot.render import sprites, theme
 from bot.render.canvas import Pen
 from bot.render.fonts import draw_text, fit_text, text_width
 from bot.render.geometry import TILE_H, TILE_W, Layout, Rect
-from bot.render.scene import Scene
+from bot.render.scene import Scene, board_label
 from bot.strings import thing_name
 from engine.tables import FieldId
 
-COLONY_SIZE: Final = 34
+COLONY_SIZE: Final = 36
 TOKEN_SIZE: Final = 32
 RELIC_SIZE: Final = 32
-FIELD_FONT: Final = 13
+FIELD_FONT: Final = 14
 TILE_RADIUS: Final = 12
 
 
 def draw_static(pen: Pen, layout: Layout) -> None:
     """The planet disc with a thin atmosphere, surface patches and shading, then the tiles."""
     (cx, cy), r = layout.planet_center, layout.planet_radius
-    for k, alpha in ((16, 22), (10, 38), (5, 70)):
+    for k, alpha in ((9, 12), (5, 18), (2, 30)):
         pen.circle((cx, cy), r + k, fill=(*theme.ATMOSPHERE, alpha))
     pen.circle((cx, cy), r, fill=theme.PLANET)
     # Surface: patches and craters drawn on a layer clipped to the disc.
@@ -60,7 +60,7 @@ def draw_static(pen: Pen, layout: Layout) -> None:
     for parts in layout.territories.values():
         pen.rect(parts.tile, fill=(*theme.TILE, 226), radius=TILE_RADIUS)
         pen.rect(parts.tile, outline=(*theme.TILE_EDGE, 150), width=1.5, radius=TILE_RADIUS)
-    pen.circle(layout.status.center, 128, fill=(14, 10, 24, 150))
+    pen.circle(layout.status.center, 128, fill=(20, 12, 26, 110), outline=(*theme.TILE_EDGE, 70))
 
 
 def draw_static_text(image: Image.Image, layout: Layout, locale: str) -> None:
@@ -101,16 +101,30 @@ def _field_pill(field: FieldId, label: str) -> Image.Image:
     return pill
 
 
+def _rows_needed(pills: list[Image.Image], width: int) -> int:
+    """Rows a left-to-right flow of ``pills`` takes in ``width`` pixels."""
+    rows, x = 1, 0
+    for pill in pills:
+        if x and x + pill.width > width:
+            rows, x = rows + 1, 0
+        x += pill.width + 4
+    return rows
+
+
 def _field_pills(fields: tuple[FieldId, ...], area: Rect, locale: str) -> list[Image.Image]:
-    """Pills for the fields on a territory, with names shortened when they do not fit."""
-    pills = [_field_pill(f, thing_name(f, locale)) for f in fields]
-    fits_row = sum(p.width for p in pills) + 4 * (len(pills) - 1) <= area.w or len(pills) <= 2
-    if fits_row and all(p.width <= area.w for p in pills):
-        return pills
-    room = (area.w - 4 * (len(pills) - 1)) // max(1, len(pills)) - 14
+    """Pills for the fields on a territory: full names if two rows hold them, else short ones."""
+    for names in (
+        [thing_name(f, locale) for f in fields],
+        [board_label(f"field_short.{f}", locale) for f in fields],
+    ):
+        pills = [_field_pill(f, n) for f, n in zip(fields, names, strict=True)]
+        if _rows_needed(pills, area.w) <= 2 and all(p.width <= area.w for p in pills):
+            return pills
+    room = (area.w - 4 * (len(fields) - 1)) // max(1, len(fields)) - 14
+    short = [board_label(f"field_short.{f}", locale) for f in fields]
     return [
-        _field_pill(f, fit_text(thing_name(f, locale), "cond_bold", FIELD_FONT, room))
-        for f in fields
+        _field_pill(f, fit_text(n, "cond_bold", FIELD_FONT, room))
+        for f, n in zip(fields, short, strict=True)
     ]
 
 
@@ -131,6 +145,8 @@ def draw(scene: Scene) -> None:
                 sprites.paste(image, marker, (x, cy - COLONY_SIZE // 2))
                 x += step
         area = parts.fields
+        if not tv.relic_here:  # the relic's corner is free: use the whole width
+            area = Rect(area.x, area.y, parts.tile.right - 8 - area.x, area.h)
         pills = _field_pills(tv.fields, area, scene.locale)
         px, py = area.x, area.y
         for pill in pills:
@@ -140,3 +156,7 @@ def draw(scene: Scene) -> None:
             px += pill.width + 4
         if tv.relic_here:
             sprites.paste_centered(image, sprites.relic_unowned(RELIC_SIZE), parts.relic.center)
+            if not tv.fields:
+                label = fit_text(scene.label("relic"), "cond_bold", 14, parts.relic.x - area.x - 6)
+                xy = (parts.relic.x - 6, parts.relic.center[1])
+                draw_text(image, xy, label, theme.GOLD, "cond_bold", 14, "rm")

@@ -84,7 +84,7 @@ def die(
         d.rounded_rectangle(
             (0, 0, s - 1, s - 1), radius=s * 0.2, fill=theme.GOLD, outline=_darker(theme.GOLD)
         )
-        rim = round(s * 0.1)
+        rim = round(s * 0.08)
         d.rounded_rectangle(
             (rim, rim, s - 1 - rim, s - 1 - rim), radius=s * 0.14, fill=theme.RELIC_BODY
         )
@@ -100,19 +100,18 @@ def die(
         pip_fill = theme.player_ink(owner) if owner >= 0 else theme.WHITE
         pip_edge = None
     shape = theme.player_shape(owner) if owner >= 0 else "circle"
-    pip = s * (0.2 if shape == "circle" else 0.22 if shape == "square" else 0.25)
-    if relic:
-        pip *= 0.9
+    pip = s * {"circle": 0.2, "square": 0.2, "triangle": 0.23, "diamond": 0.23}[shape]
     for col, row in _PIPS.get(value, ()):
         cx = s * (0.26 + 0.24 * col)
         cy = s * (0.26 + 0.24 * row)
         box = (cx - pip / 2, cy - pip / 2, cx + pip / 2, cy + pip / 2)
         draw_shape(d, shape, box, pip_fill, pip_edge, SS if pip_edge else 0)
     if used_up:
-        shade = Image.new("RGBA", (s, s), (10, 10, 16, 150))
-        mask = Image.new("L", (s, s), 0)
-        ImageDraw.Draw(mask).rounded_rectangle((0, 0, s - 1, s - 1), radius=s * 0.2, fill=255)
-        big.paste(shade, (0, 0), mask)
+        shade = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+        ImageDraw.Draw(shade).rounded_rectangle(
+            (0, 0, s - 1, s - 1), radius=s * 0.2, fill=(10, 10, 16, 120)
+        )
+        big.alpha_composite(shade)
         w = round(s * 0.08)
         d.line((s * 0.18, s * 0.18, s * 0.82, s * 0.82), fill=theme.TEXT, width=w)
         d.line((s * 0.82, s * 0.18, s * 0.18, s * 0.82), fill=theme.TEXT, width=w)
@@ -173,8 +172,11 @@ def colony(size: int, seat: int, count: int) -> Image.Image:
         SS * 2,
     )
     img = _shrink(big, (size, size))
-    cy = size * (0.62 if theme.player_shape(seat) == "triangle" else 0.5)
-    text_size = round(size * (0.48 if theme.player_shape(seat) == "triangle" else 0.58))
+    shape = theme.player_shape(seat)
+    cy = size * (0.64 if shape == "triangle" else 0.5)
+    text_size = round(
+        size * {"circle": 0.58, "square": 0.6, "triangle": 0.46, "diamond": 0.5}[shape]
+    )
     draw_text(
         img,
         (size // 2, round(cy)),

@@ -41,7 +41,9 @@ def draw(scene: Scene) -> None:
     image, layout, view = scene.image, scene.layout, scene.view
     header = layout.header
     cy = header.center[1]
-    parts = [scene.label("round", round=view.round), scene.label("turn", turn=view.turn_number)]
+    parts = [scene.label("round", round=view.round)]
+    if view.turn_number > 0:
+        parts.append(scene.label("turn", turn=view.turn_number))
     line = " · ".join(parts)
     draw_text(image, (header.center[0] - 20, cy), line, theme.TEXT, "bold", 20, "rm")
     x = header.center[0] + 4

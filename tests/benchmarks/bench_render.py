@@ -1,16 +1,17 @@
-"""Board image speed: prints figures, asserts nothing (tests never assert on time).
+"""Board image speed and size: prints figures, asserts nothing (tests never assert on time).
 
     python tests/benchmarks/bench_render.py [--runs 5] [--renders 40]
 
-Renders a 4-player mid-game state (seeded random play) ``--renders`` times per run,
-PNG encoding included, and prints the median per render (median of the runs' medians)
-and the PNG size. The first render of a process (background cache) is reported apart.
+Renders a busy 4-player mid-game state (seeded random play) ``--renders`` times per run,
+PNG encoding included, and prints the median per render (median of the runs' medians),
+the split between drawing and encoding, and the PNG size. The first render of a process
+(it builds the cached background) is reported apart, and so is a whole game rendered
+every 5th state, where new texts and sprites keep appearing.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -18,20 +19,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bot.render import render_board
-from engine.config import GameConfig
-from engine.rules import apply_in_place
-from engine.selfplay import random_action
-from engine.setup import new_game
-from engine.state import CHANCE, GameState
+from bot.render import render_board, render_board_image
+from bot.render.demo import DEMO_NAMES, mid_game, states
+from bot.render.encode import encode_png
 
 
-def mid_game(seed: int = 7, actions: int = 450) -> GameState:
-    rng = random.Random(seed)
-    s = new_game(GameConfig(players=4))
-    while s.version < actions or s.to_act() == CHANCE:
-        apply_in_place(s, random_action(s, rng))
-    return s
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
 
 
 def main() -> None:
@@ -39,24 +33,48 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--renders", type=int, default=40)
     args = parser.parse_args()
-    s = mid_game()
-    names = ["Ada", "Boris", "Zofia", "Chidi"]
+    s = mid_game(4, seed=1)
+    names = list(DEMO_NAMES)
+
     t = time.perf_counter()
     png = render_board(s, names)
     first = time.perf_counter() - t
-    medians = []
+
+    medians: list[float] = []
+    draw: list[float] = []
+    encode: list[float] = []
     for _ in range(args.runs):
         times = []
         for _ in range(args.renders):
-            t = time.perf_counter()
-            png = render_board(s, names)
-            times.append(time.perf_counter() - t)
+            t0 = time.perf_counter()
+            image = render_board_image(s, names)
+            t1 = time.perf_counter()
+            png = encode_png(image)
+            t2 = time.perf_counter()
+            times.append(t2 - t0)
+            draw.append(t1 - t0)
+            encode.append(t2 - t1)
         medians.append(statistics.median(times))
     print(f"state: 4 players, round {s.round}, {s.version} actions in")
-    print(f"first render (builds the cached background): {first * 1000:.0f} ms")
-    print(f"median per render incl. PNG encoding: {statistics.median(medians) * 1000:.1f} ms")
-    print(f"  (runs: {', '.join(f'{m * 1000:.1f}' for m in medians)} ms)")
+    print(f"first render (builds the cached background): {_ms(first)}")
+    print(f"median per render incl. PNG encoding: {_ms(statistics.median(medians))}")
+    print(f"  runs: {', '.join(_ms(m) for m in medians)}")
+    print(
+        f"  drawing {_ms(statistics.median(draw))}, PNG encoding {_ms(statistics.median(encode))}"
+    )
     print(f"PNG size: {len(png) / 1024:.0f} KB")
+
+    game = list(states(4, seed=2, every=5))
+    times, sizes = [], []
+    for state in game:
+        t0 = time.perf_counter()
+        sizes.append(len(render_board(state, names)))
+        times.append(time.perf_counter() - t0)
+    print(
+        f"a whole game, {len(game)} states: median {_ms(statistics.median(times))}, "
+        f"max {_ms(max(times))}; PNG median {statistics.median(sizes) / 1024:.0f} KB, "
+        f"max {max(sizes) / 1024:.0f} KB"
+    )
 
 
 if __name__ == "__main__":
