@@ -25,6 +25,7 @@ from engine.state import CHANCE, GameState
 
 DEFAULT_BUDGET_MS: Final = 1400
 MIN_SHARE: Final = 0.25  # a replan mid-turn still gets this share of the budget
+BEAM_SHARE: Final = 0.4  # past this share of the time, the beam narrows to finish the turn
 HALVING_AT: Final = (3, 6, 12, 24, 48)  # samples after which the weaker half is dropped
 
 
@@ -38,9 +39,10 @@ class HardAI(PlanFollower):
         seed: int,
         budget_ms: int | None = None,
         iterations: int | None = None,
-        width: int = 12,
+        width: int = 32,
         candidates: int = 6,
         rollout_width: int = 1,
+        own_turn: bool = False,
         weights: Weights = DEFAULT_WEIGHTS,
     ) -> None:
         super().__init__(seed)
@@ -49,6 +51,7 @@ class HardAI(PlanFollower):
         self.width = width
         self.candidates = candidates
         self.rollout_width = rollout_width
+        self.own_turn = own_turn  # also play out its own next turn in rollouts
         self.ev = Evaluator(weights)
         self._turn: tuple[int, int] = (-1, -1)
         self._spent = 0.0  # seconds spent planning in the current turn
@@ -62,12 +65,17 @@ class HardAI(PlanFollower):
         budget = self.budget_ms / 1000.0
         deadline = start + max(budget - self._spent, MIN_SHARE * budget)
         try:
-            return self._search(s, seat, deadline)
+            return self._search(s, seat, start, deadline)
         finally:
             self._spent += time.perf_counter() - start
 
-    def _search(self, s: GameState, seat: int, deadline: float) -> list[Action]:
-        planner = TurnPlanner(seat, self.ev, self.rng_for(s), self.width, branch_place=True)
+    def _search(self, s: GameState, seat: int, start: float, deadline: float) -> list[Action]:
+        beam_deadline = None
+        if self.iterations is None:
+            beam_deadline = start + BEAM_SHARE * (deadline - start)
+        planner = TurnPlanner(
+            seat, self.ev, self.rng_for(s), self.width, branch_place=True, deadline=beam_deadline
+        )
         plans = planner.plan(s)
         if not plans:
             return []
@@ -112,14 +120,17 @@ class HardAI(PlanFollower):
         """Play the opponents' turns until ``me`` is to roll again; score the state reached."""
         rng = random.Random(seed)
         st = end.copy()
+        mine_done = not self.own_turn
         while not st.over:
             if st.to_act() == CHANCE:
-                if st.current == me:
+                if st.current == me and mine_done:
                     break
                 apply_in_place(st, sample_chance(st, rng))
                 continue
             q = st.current
-            plans = TurnPlanner(q, self.ev, rng, self.rollout_width).plan(st)
+            if q == me:
+                mine_done = True
+            plans = TurnPlanner(q, self.ev, rng, self.rollout_width, lookahead=0).plan(st)
             if not plans:
                 break
             st = plans[0].end

@@ -10,6 +10,8 @@ from engine.ai.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
 from engine.ai.planner import Key, TurnPlanner, state_key
 from engine.state import GameState
 
+MAX_NODES = 2500  # states generated per plan before the beam narrows to finish the turn
+
 
 class PlanFollower(AIPlayer):
     """Keeps the rest of a plan per seat and the state it expects next."""
@@ -54,6 +56,13 @@ class NormalAI(PlanFollower):
         self.ev = Evaluator(weights)
 
     def make_plan(self, s: GameState, seat: int) -> list[Action]:
-        planner = TurnPlanner(seat, self.ev, self.rng_for(s), self.width, lookahead=self.lookahead)
+        planner = TurnPlanner(
+            seat,
+            self.ev,
+            self.rng_for(s),
+            self.width,
+            lookahead=self.lookahead,
+            max_nodes=MAX_NODES,
+        )
         plans = planner.plan(s)
         return plans[0].actions if plans else []

@@ -10,6 +10,7 @@ so a plan is a determinization: the AI plans again when the real outcome differs
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from heapq import nlargest
 from typing import Final
@@ -131,7 +132,9 @@ class TurnPlanner:
         rng: random.Random,
         width: int = 8,
         branch_place: bool = False,
-        lookahead: int = 2,
+        lookahead: int = 1,
+        deadline: float | None = None,
+        max_nodes: int | None = None,
     ) -> None:
         self.me = me
         self.ev = evaluator
@@ -139,6 +142,9 @@ class TurnPlanner:
         self.width = width
         self.branch_place = branch_place
         self.lookahead = lookahead
+        self.deadline = deadline  # time.perf_counter() after which the beam narrows to 1
+        self.max_nodes = max_nodes  # states generated after which the beam narrows to 1
+        self.nodes = 0
 
     def candidates(self, s: GameState) -> list[Action]:
         """Legal actions worth searching: one ship at a time on the hub, no Warper
@@ -215,7 +221,12 @@ class TurnPlanner:
             level = set(seen)  # states kept earlier are not searched again
             for st, path in frontier:
                 self._expand(st, path, self.lookahead, depth, level, finished, children)
-            best = nlargest(self.width, children, key=lambda x: (x[0], x[1]))
+            width = self.width
+            if (self.deadline is not None and time.perf_counter() > self.deadline) or (
+                self.max_nodes is not None and self.nodes > self.max_nodes
+            ):
+                width = 1
+            best = nlargest(width, children, key=lambda x: (x[0], x[1]))
             frontier = [(x[2], x[3]) for x in best]
             seen.update(state_key(x[2]) for x in best)
         finished.sort(key=lambda x: -x.score)
@@ -237,6 +248,7 @@ class TurnPlanner:
         acts = self.candidates(st)
         if depth > MAX_DEPTH:
             acts = acts[:1]  # safety: finish the turn somehow
+        self.nodes += len(acts)
         for a in acts:
             c = st.copy()
             apply_in_place(c, a)
@@ -251,8 +263,13 @@ class TurnPlanner:
                     finished.append(Plan(sc, full, st2))
                     continue
                 children.append((sc, -len(children), st2, full))
-                if lookahead > 0 and _deferred(a):
+                if lookahead > 0 and _deferred(a) and width_ok(self):
                     self._expand(st2, full, lookahead - 1, depth, seen, finished, children)
+
+
+def width_ok(p: TurnPlanner) -> bool:
+    """Whether the planner is still within its node budget (look-ahead stops past it)."""
+    return p.max_nodes is None or p.nodes <= p.max_nodes
 
 
 def _deferred(a: Action) -> bool:
