@@ -26,12 +26,16 @@ def play_game(
     seed: int,
     on_decision: Callable[[GameState, Action], None] | None = None,
     max_actions: int = 20_000,
+    max_turns: int | None = None,
 ) -> tuple[GameState, list[Action]]:
-    """One seeded game; ``on_decision`` sees every AI choice with the state it was made in."""
+    """One seeded game (or its first ``max_turns`` turns); ``on_decision`` sees every AI
+    choice with the state it was made in."""
     rng = random.Random(seed)
     s = new_game(GameConfig(players=len(players)))
     log: list[Action] = []
     while not s.over and len(log) < max_actions:
+        if max_turns is not None and s.turn_number > max_turns:
+            break
         seat = s.to_act()
         if seat == CHANCE:
             a = sample_chance(s, rng)

@@ -8,8 +8,8 @@ from engine.ai.hard import HardAI
 from tests.ai.conftest import play_game
 
 
-def logs(make: list[AIPlayer], seed: int) -> list[str]:
-    _, log = play_game(make, seed)
+def logs(make: list[AIPlayer], seed: int, max_turns: int | None = None) -> list[str]:
+    _, log = play_game(make, seed, max_turns=max_turns)
     return [str(a) for a in log]
 
 
@@ -22,8 +22,8 @@ def test_easy_and_normal_games_repeat() -> None:
 
 
 def test_hard_with_an_iteration_budget_repeats() -> None:
-    first = logs([HardAI(1, iterations=5), make_ai("normal", 2)], 9)
-    again = logs([HardAI(1, iterations=5), make_ai("normal", 2)], 9)
+    first = logs([HardAI(1, iterations=12), make_ai("normal", 2)], 9, max_turns=12)
+    again = logs([HardAI(1, iterations=12), make_ai("normal", 2)], 9, max_turns=12)
     assert first == again
 
 
