@@ -49,13 +49,14 @@ def default_factory(level: Level, seed: int, budget_ms: int | None) -> Chooser:
     return player
 
 
-def choose_move(
-    factory: AIFactory, level: Level, seed: int, state: GameState, budget_ms: int | None
-) -> Action:
-    """The AI's move for ``state`` (a legal one, whatever happens). Blocking: run in a thread."""
+def choose_move(player: Chooser, level: Level, seed: int, state: GameState) -> Action:
+    """The AI's move for ``state`` (a legal one, whatever happens). Blocking: run in a thread.
+
+    The same ``player`` should be asked for every move of its seat: it keeps the plan it
+    made at the start of a turn (and the hard level its time budget per turn)."""
     options = legal_actions(state)
     try:
-        move = factory(level, seed, budget_ms).choose(state.copy())
+        move = player.choose(state.copy())
     except Exception:
         log.exception("AI (%s) failed at version %d; playing a random move", level, state.version)
         return random.Random(seed).choice(options)

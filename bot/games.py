@@ -11,7 +11,7 @@ import asyncio
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from bot.ai import Level
+from bot.ai import Chooser, Level
 from bot.describe import chat_name
 from bot.storage import GameRow, SeatRow
 from bot.strings import text
@@ -63,6 +63,9 @@ class ActiveGame:
     seats: list[SeatRow]
     game: Game | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # The AI player of each AI seat with its level, kept while the game is in memory so
+    # that it follows the plan it made for its turn (a restart just plans again).
+    ai_players: dict[int, tuple[Level, Chooser]] = field(default_factory=dict)
 
     @property
     def id(self) -> int:

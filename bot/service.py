@@ -293,13 +293,14 @@ class GameService:
         if seat is None or seat.ai_level is None:
             return None
         state = game.state
+        level = seat.ai_level
+        seed = (game.row.seed + 7919 * (seat.seat + 1)) % 2**62
+        kept = game.ai_players.get(seat.seat)
+        if kept is None or kept[0] != level:
+            kept = (level, self.ai_factory(level, seed, self.ai_budget_ms))
+            game.ai_players[seat.seat] = kept
         move = await asyncio.to_thread(
-            choose_move,
-            self.ai_factory,
-            seat.ai_level,
-            (game.row.seed + 7919 * (seat.seat + 1) + state.version) % 2**62,
-            state,
-            self.ai_budget_ms,
+            choose_move, kept[1], level, (seed + state.version) % 2**62, state
         )
         return await self.play(game, None, move, seat=seat.seat)
 

@@ -9,14 +9,12 @@ The score of a state is the seat's worth minus its strongest opponents' worth.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement
-from math import factorial
 from typing import Final
 
+from engine.ai.threats import raid_exposure
 from engine.scoring import outcome
-from engine.state import GameState, PlaceColonyDecision, RollDecision
+from engine.state import GameState, PlaceColonyDecision, PlayerState
 from engine.tables import SHIPS_PER_COLOUR, VP_CARDS, CardId, TerritoryId
 
 WIN: Final = 100.0  # the score of a won game; a shared win counts half
@@ -77,32 +75,6 @@ class Weights:
 DEFAULT_WEIGHTS: Final = Weights()
 
 
-def _run_table() -> dict[int, list[float]]:
-    """P(k dice show three consecutive values starting at a or above), for a = 1..4."""
-    table: dict[int, list[float]] = {}
-    for k in range(0, 9):
-        probs = [0.0] * 6  # index a: run starting at >= a (a = 1..4), 5 = none possible
-        if k < 3:
-            table[k] = probs
-            continue
-        total = 6**k
-        for values in combinations_with_replacement(range(1, 7), k):
-            ways = factorial(k)
-            for c in Counter(values).values():
-                ways //= factorial(c)
-            present = set(values)
-            starts = [a for a in range(1, 5) if {a, a + 1, a + 2} <= present]
-            if starts:
-                top = max(starts)
-                for a in range(1, top + 1):
-                    probs[a] += ways / total
-        table[k] = probs
-    return table
-
-
-RUN_PROB: Final = _run_table()
-
-
 def _held(marginal: tuple[float, ...], n: int) -> float:
     if n <= len(marginal):
         return sum(marginal[:n])
@@ -119,53 +91,9 @@ def _resources(w: Weights, fuel: int, ore: int) -> float:
     return best
 
 
-def colour_ships(s: GameState, p: int) -> int:
-    """Ships of p's colour that will be rolled at p's next turn (a used-up ship is lost)."""
-    n = SHIPS_PER_COLOUR - s.players[p].stock
-    t = s.docks["terraform"][0]
-    if t is not None and t.owner == p and not t.relic:
-        n -= 1
-    return n
-
-
-def has_relic(s: GameState, p: int) -> bool:
-    """The relic ship follows control of Burroughs Desert (R-COL-4)."""
-    return not s.relic_on_desert and s.controller["burroughs"] == p
-
-
-def raid_probability(s: GameState, q: int) -> float:
-    """Chance that q's next roll takes the Raiders' Outpost as it stands."""
-    there = [x for x in s.docks["raiders"] if x is not None]
-    if there:
-        if all(x.owner == q for x in there):
-            return 0.0
-        held = sum(x.value for x in there)
-        start = held // 3  # a run starting at a sums 3a + 3: need 3a + 3 > held
-        if start > 4:
-            return 0.0
-        start = max(start, 1)
-    else:
-        start = 1
-    dice = colour_ships(s, q) + int(has_relic(s, q))
-    return RUN_PROB[min(dice, 8)][start]
-
-
-def _attackers(s: GameState, p: int) -> list[tuple[int, float]]:
-    """Seats that roll before p's next turn, with how surely the threat stands."""
-    n = s.num_players
-    c = s.current
-    rolling = bool(s.pending) and isinstance(s.pending[0], RollDecision) and not s.pending[0].reroll
-    out: list[tuple[int, float]] = []
-    if p == c and not rolling:
-        # p is mid-turn: every other seat rolls before p's next turn, but p may still spend.
-        for k in range(1, n):
-            out.append(((c + k) % n, 0.8))
-        return out
-    seat = c if rolling else (c + 1) % n
-    while seat != p:
-        out.append((seat, 1.0))
-        seat = (seat + 1) % n
-    return out
+def _resource_worth(pl: PlayerState) -> float:
+    """Worth of one resource taken in a raid: more when the victim holds ore."""
+    return 0.25 if pl.ore >= 2 else 0.15
 
 
 class Evaluator:
@@ -258,24 +186,8 @@ class Evaluator:
 
     def _raids(self, s: GameState, vals: list[float]) -> None:
         w = self.w
-        n = s.num_players
-        share = 1.0 if n == 2 else 1.0 / (n - 1)
-        probs: dict[int, float] = {}
-        for p in range(n):
-            pl = s.players[p]
-            if "decoy" in pl.cards:
-                continue
-            exposed = min(4, pl.fuel + pl.ore)
-            if not exposed:
-                continue
-            per_res = 0.25 if pl.ore >= 2 else 0.15
-            for q, sure in _attackers(s, p):
-                pr = probs.get(q)
-                if pr is None:
-                    pr = probs[q] = raid_probability(s, q)
-                loss = w.raid * sure * share * pr * exposed * per_res
-                vals[p] -= loss
-                vals[q] += 0.5 * loss
+        for p, (loss, gain) in enumerate(raid_exposure(s, _resource_worth)):
+            vals[p] += w.raid * (0.5 * gain - loss)
 
     def _turn_potential(self, s: GameState, vals: list[float]) -> None:
         """Mid-turn: what the current player's undocked ships and open deals still promise."""

@@ -18,6 +18,7 @@ from typing import Final
 from engine.actions import (
     Action,
     Boost,
+    Die,
     DiscardBooster,
     DiscardField,
     DiscardPlasma,
@@ -34,7 +35,8 @@ from engine.ai.evaluate import Evaluator
 from engine.chance import sample_chance
 from engine.legal import legal_actions
 from engine.rules import apply_in_place
-from engine.state import CHANCE, GameState, PlaceColonyDecision, Ship
+from engine.state import CHANCE, GameState, PlaceColonyDecision
+from engine.tables import FACILITIES, FACILITY_ORDER
 
 DISCARDS: Final = (
     DiscardField,
@@ -48,36 +50,42 @@ DEFERRED: Final = (Boost, Stasis, Polarize, Gravity)
 MAX_DEPTH: Final = 40
 
 Key = tuple[object, ...]
-
-
-def _ship_code(x: Ship) -> int:
-    return (x.owner + 2) * 16 + x.value * 2 + x.relic
+# A state in the search, the actions that led to it, and its last plain dock (if the
+# last action was one), which fixes the canonical order of the docks that follow.
+Node = tuple[GameState, list[Action], tuple[int, tuple[Die, ...]] | None]
+FACILITY_INDEX: Final = {f: i for i, f in enumerate(FACILITY_ORDER)}
 
 
 _UNORDERED: Final = frozenset({"solar", "mine", "artifact"})
+_GROUP_SIZE: Final = {f: info.group_size for f, info in FACILITIES.items()}
 
 
 def state_key(s: GameState) -> Key:
-    """What tells two states apart for the rest of a turn (the order of docking aside)."""
+    """What tells two states apart for the rest of a turn (the order of docking aside:
+    ships on a facility whose docks are alike, or sets of docks that are alike, are
+    sorted).
+
+    The deck and discard pile are left out: within one turn they change only along
+    with the display (a cycle or a claim), which is in the key."""
     docks: list[object] = []
     for f, slots in s.docks.items():
-        codes = [(x.owner + 2) * 16 + x.value * 2 + x.relic for x in slots if x is not None]
-        if f in _UNORDERED and len(codes) > 1:
-            codes.sort()
-        docks.append(tuple(codes))
+        codes = [-1 if x is None else (x.owner + 2) * 16 + x.value * 2 + x.relic for x in slots]
+        size = _GROUP_SIZE[f]
+        if size > 1 and len(codes) > size:
+            # Sets of docks (market and shipyard pairs, constructor triples) are alike.
+            groups = [tuple(codes[i : i + size]) for i in range(0, len(codes), size)]
+            docks.append(tuple(sorted(groups)))
+        elif f in _UNORDERED:
+            docks.append(tuple(sorted(codes)))
+        else:
+            docks.append(tuple(codes))
     for h in s.hub_docks:
-        docks.append(tuple(_ship_code(x) for x in h))
+        docks.append(tuple(sorted([(x.owner + 2) * 16 + x.value * 2 + x.relic for x in h])))
     players = tuple(
-        (
-            pl.fuel,
-            pl.ore,
-            pl.colonies,
-            pl.hub,
-            pl.stock,
-            len(pl.bay),
-            tuple(pl.cards),
-        )
-        for pl in s.players
+        [
+            (pl.fuel, pl.ore, pl.colonies, pl.hub, pl.stock, len(pl.bay), tuple(pl.cards))
+            for pl in s.players
+        ]
     )
     t = s.turn
     turn = (
@@ -89,7 +97,7 @@ def state_key(s: GameState) -> Key:
         t.hub_overflow,
         t.artifact_cycles,
         t.artifact_total,
-        tuple(t.market_rates.values()),
+        tuple(sorted(t.market_rates.values())),
         tuple(t.borrowed),
     )
     undocked = [x.value * 2 + x.relic for x in s.undocked]
@@ -101,12 +109,10 @@ def state_key(s: GameState) -> Key:
         tuple(undocked),
         tuple(docks),
         players,
-        tuple(tuple(c) for c in s.colonies.values()),
+        tuple([tuple(c) for c in s.colonies.values()]),
         tuple(s.fields.values()),
         s.relic_on_desert,
         tuple(s.display),
-        tuple(s.deck),
-        tuple(s.discard),
         None if s.supply is None else tuple(s.supply),
         turn,
         tuple(s.pending),
@@ -135,6 +141,7 @@ class TurnPlanner:
         lookahead: int = 1,
         deadline: float | None = None,
         max_nodes: int | None = None,
+        canonical: bool = True,
     ) -> None:
         self.me = me
         self.ev = evaluator
@@ -144,6 +151,7 @@ class TurnPlanner:
         self.lookahead = lookahead
         self.deadline = deadline  # time.perf_counter() after which the beam narrows to 1
         self.max_nodes = max_nodes  # states generated after which the beam narrows to 1
+        self.canonical = canonical  # plain docks in one order only (see _expand)
         self.nodes = 0
 
     def candidates(self, s: GameState) -> list[Action]:
@@ -208,44 +216,52 @@ class TurnPlanner:
         """Ways to finish the turn from ``root``, best first."""
         finished: list[Plan] = []
         seen: set[Key] = set()
-        frontier: list[tuple[GameState, list[Action]]] = []
+        frontier: list[Node] = []
         for st, extra in self.settle(root.copy()):
             if self.done(st):
                 finished.append(Plan(self.ev.score(st, self.me), extra, st))
             else:
-                frontier.append((st, extra))
+                frontier.append((st, extra, None))
         depth = 0
         while frontier:
             depth += 1
-            children: list[tuple[float, int, GameState, list[Action]]] = []
+            children: list[tuple[float, int, Node]] = []
             level = set(seen)  # states kept earlier are not searched again
-            for st, path in frontier:
-                self._expand(st, path, self.lookahead, depth, level, finished, children)
+            for node in frontier:
+                self._expand(node, self.lookahead, depth, level, finished, children)
             width = self.width
             if (self.deadline is not None and time.perf_counter() > self.deadline) or (
                 self.max_nodes is not None and self.nodes > self.max_nodes
             ):
                 width = 1
             best = nlargest(width, children, key=lambda x: (x[0], x[1]))
-            frontier = [(x[2], x[3]) for x in best]
-            seen.update(state_key(x[2]) for x in best)
+            frontier = [x[2] for x in best]
+            seen.update(state_key(x[2][0]) for x in best)
         finished.sort(key=lambda x: -x.score)
         return finished
 
     def _expand(
         self,
-        st: GameState,
-        path: list[Action],
+        node: Node,
         lookahead: int,
         depth: int,
         seen: set[Key],
         finished: list[Plan],
-        children: list[tuple[float, int, GameState, list[Action]]],
+        children: list[tuple[float, int, Node]],
     ) -> None:
-        """Add the children of ``st``; those of an action that pays off only later (a
+        """Add the children of a node; those of an action that pays off only later (a
         card changing a ship, a cycle, a first ship at the artifact or market) are
-        followed one step further at once, so the beam judges them by what they enable."""
+        followed one step further at once, so the beam judges them by what they enable.
+
+        Plain docks (no follow-up decision, no hub steps waiting for an immediate launch)
+        commute, so they are taken in one canonical order (by facility, then values)
+        unless some other action comes in between: the same end states are reached with
+        far fewer orderings searched."""
+        st, path, last = node
         acts = self.candidates(st)
+        if last is not None and self.canonical:
+            ordered = [a for a in acts if type(a) is not Dock or dock_order(a) >= last]
+            acts = ordered or acts
         if depth > MAX_DEPTH:
             acts = acts[:1]  # safety: finish the turn somehow
         self.nodes += len(acts)
@@ -262,9 +278,18 @@ class TurnPlanner:
                 if self.done(st2):
                     finished.append(Plan(sc, full, st2))
                     continue
-                children.append((sc, -len(children), st2, full))
+                last = None
+                if isinstance(a, Dock) and not extra and not st2.turn.hub_overflow:
+                    last = dock_order(a)  # a plain dock
+                child: Node = (st2, full, last)
+                children.append((sc, -len(children), child))
                 if lookahead > 0 and _deferred(a) and width_ok(self):
-                    self._expand(st2, full, lookahead - 1, depth, seen, finished, children)
+                    self._expand(child, lookahead - 1, depth, seen, finished, children)
+
+
+def dock_order(a: Dock) -> tuple[int, tuple[Die, ...]]:
+    """Where a plain dock comes in the canonical order of docking."""
+    return (FACILITY_INDEX[a.facility], a.dice)
 
 
 def width_ok(p: TurnPlanner) -> bool:

@@ -10,6 +10,7 @@ import pytest
 from engine import CHANCE, GameConfig, GameState, apply_in_place, legal_actions, new_game
 from engine.actions import Action
 from engine.ai import AIPlayer, RandomAI
+from engine.ai.hard import HardAI
 from engine.chance import sample_chance
 from engine.state import (
     PlaceColonyDecision,
@@ -19,6 +20,12 @@ from engine.state import (
 )
 
 Chooser = Callable[[GameState], Action]
+
+
+def quick_hard(seed: int, plan_nodes: int = 300, rollouts: int = 4) -> HardAI:
+    """A hard AI with a small node budget (fast tests) and no effective time limit, so its
+    choices depend only on the seed and the state."""
+    return HardAI(seed, budget_ms=600_000, width=8, plan_nodes=plan_nodes, rollouts=rollouts)
 
 
 def play_game(

@@ -9,6 +9,7 @@ import pytest
 from engine import CHANCE, GameConfig, apply_in_place, legal_actions, new_game, sample_chance
 from engine.ai import LEVELS, AIPlayer, make_ai
 from engine.ai.hard import DEFAULT_BUDGET_MS, HardAI
+from tests.ai.conftest import quick_hard
 
 
 def test_levels_and_make_ai() -> None:
@@ -41,5 +42,5 @@ def test_choose_returns_a_legal_action_after_setup() -> None:
     while s.to_act() == CHANCE:
         apply_in_place(s, sample_chance(s, rng))
     for level in LEVELS:
-        ai = HardAI(5, iterations=6) if level == "hard" else make_ai(level, seed=5)
+        ai = quick_hard(5) if level == "hard" else make_ai(level, seed=5)
         assert ai.choose(s) in legal_actions(s)

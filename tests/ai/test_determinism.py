@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from engine import GameState
 from engine.ai import AIPlayer, make_ai
-from engine.ai.hard import HardAI
-from tests.ai.conftest import play_game
+from tests.ai.conftest import play_game, quick_hard
 
 
 def logs(make: list[AIPlayer], seed: int, max_turns: int | None = None) -> list[str]:
@@ -14,16 +13,16 @@ def logs(make: list[AIPlayer], seed: int, max_turns: int | None = None) -> list[
 
 
 def test_easy_and_normal_games_repeat() -> None:
-    first = logs([make_ai("easy", 1), make_ai("normal", 2)], 5)
-    again = logs([make_ai("easy", 1), make_ai("normal", 2)], 5)
+    first = logs([make_ai("easy", 1), make_ai("normal", 2)], 5, max_turns=24)
+    again = logs([make_ai("easy", 1), make_ai("normal", 2)], 5, max_turns=24)
     assert first == again
-    other = logs([make_ai("easy", 3), make_ai("normal", 2)], 5)
+    other = logs([make_ai("easy", 3), make_ai("normal", 2)], 5, max_turns=24)
     assert other != first  # the seed matters
 
 
-def test_hard_with_an_iteration_budget_repeats() -> None:
-    first = logs([HardAI(1, iterations=12), make_ai("normal", 2)], 9, max_turns=12)
-    again = logs([HardAI(1, iterations=12), make_ai("normal", 2)], 9, max_turns=12)
+def test_hard_with_a_node_budget_repeats() -> None:
+    first = logs([quick_hard(1, rollouts=12), make_ai("normal", 2)], 9, max_turns=12)
+    again = logs([quick_hard(1, rollouts=12), make_ai("normal", 2)], 9, max_turns=12)
     assert first == again
 
 
@@ -34,4 +33,4 @@ def test_fresh_players_agree_on_each_state(decision_states: dict[str, list[GameS
                 a = make_ai(level, i).choose(s)
                 b = make_ai(level, i).choose(s.copy())
                 assert a == b, (kind, level)
-            assert HardAI(i, iterations=4).choose(s) == HardAI(i, iterations=4).choose(s)
+            assert quick_hard(i).choose(s) == quick_hard(i).choose(s)

@@ -8,15 +8,14 @@ import pytest
 from engine import GameState, legal_actions
 from engine.actions import Action
 from engine.ai import AIPlayer, RandomAI, make_ai
-from engine.ai.hard import HardAI
-from tests.ai.conftest import decision_kind, play_game
+from tests.ai.conftest import decision_kind, play_game, quick_hard
 
 KINDS = ("turn", "place", "raid", "plasma", "return")
 
 
 def fresh(level: str, seed: int) -> AIPlayer:
     if level == "hard":
-        return HardAI(seed, iterations=6)
+        return quick_hard(seed)
     return make_ai(level, seed)  # type: ignore[arg-type]
 
 
@@ -61,7 +60,7 @@ def test_choices_in_whole_games_are_legal(levels: tuple[str, ...], seed: int) ->
 
 
 def test_hard_plays_a_legal_game() -> None:
-    players = [HardAI(7, iterations=4), make_ai("easy", 8)]
+    players = [quick_hard(7), make_ai("easy", 8)]
 
     def check(s: GameState, a: Action) -> None:
         assert a in legal_actions(s), f"chose {a}"

@@ -240,3 +240,41 @@ async def test_meta_and_action_rows(store: Storage) -> None:
     assert await store.get_meta("x") == "2"
     row = ActionRow(seq=0, actor=1, user_id=None, notation="end")
     assert row.events == [] and row.created_at == 0.0
+
+
+async def test_each_ai_seat_keeps_one_player_for_its_turns(store: Storage) -> None:
+    """The AI player of a seat is made once and asked for every move of that seat, so it
+    follows the plan it made at its roll (and the hard level's time budget is per turn)."""
+    made: list[tuple[str, int]] = []
+    asked: dict[int, int] = {}
+
+    class Counting:
+        def __init__(self, level: str, seed: int) -> None:
+            made.append((level, seed))
+            self.player = RandomPlayer(seed)
+
+        def choose(self, state: Any) -> Any:
+            asked[id(self)] = asked.get(id(self), 0) + 1
+            return self.player.choose(state)
+
+    service = GameService(store, ai_factory=lambda level, seed, budget: Counting(level, seed))
+    game = await service.create(
+        guild_id=None,
+        channel_id=6,
+        host_id=1,
+        host_name=None,
+        max_players=2,
+        long_game=False,
+        helm=False,
+        locale="en",
+    )
+    await service.add_ai(game, 1, "easy")
+    await service.add_ai(game, 1, "hard")
+    await service.start(game, 1)
+    for _ in range(60):
+        if game.state.over:
+            break
+        assert await service.play_ai(game) is not None
+    assert sorted(level for level, _ in made) == ["easy", "hard"]
+    assert len({seed for _, seed in made}) == 2  # each seat has its own seed
+    assert sum(asked.values()) == 60 or game.state.over

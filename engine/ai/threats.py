@@ -1,0 +1,118 @@
+"""What the other seats may do to a seat before its next turn: raids on its resources.
+
+Shared by the hand-written evaluation and the learned one's features.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from itertools import combinations_with_replacement
+from math import factorial
+from typing import Final
+
+from engine.state import GameState, PlayerState, RollDecision
+from engine.tables import RAID_STEAL_LIMIT, SHIPS_PER_COLOUR
+
+
+def _run_table() -> dict[int, list[float]]:
+    """P(k dice show three consecutive values starting at a or above), for a = 1..4."""
+    table: dict[int, list[float]] = {}
+    for k in range(0, 9):
+        probs = [0.0] * 6  # index a: run starting at >= a (a = 1..4), 5 = none possible
+        if k < 3:
+            table[k] = probs
+            continue
+        total = 6**k
+        for values in combinations_with_replacement(range(1, 7), k):
+            ways = factorial(k)
+            for c in Counter(values).values():
+                ways //= factorial(c)
+            present = set(values)
+            starts = [a for a in range(1, 5) if {a, a + 1, a + 2} <= present]
+            if starts:
+                top = max(starts)
+                for a in range(1, top + 1):
+                    probs[a] += ways / total
+        table[k] = probs
+    return table
+
+
+RUN_PROB: Final = _run_table()
+
+
+def colour_ships(s: GameState, p: int) -> int:
+    """Ships of p's colour that will be rolled at p's next turn (a used-up ship is lost)."""
+    n = SHIPS_PER_COLOUR - s.players[p].stock
+    t = s.docks["terraform"][0]
+    if t is not None and t.owner == p and not t.relic:
+        n -= 1
+    return n
+
+
+def has_relic(s: GameState, p: int) -> bool:
+    """The relic ship follows control of Burroughs Desert (R-COL-4)."""
+    return not s.relic_on_desert and s.controller["burroughs"] == p
+
+
+def raid_probability(s: GameState, q: int) -> float:
+    """Chance that q's next roll takes the Raiders' Outpost as it stands."""
+    there = [x for x in s.docks["raiders"] if x is not None]
+    if there:
+        if all(x.owner == q for x in there):
+            return 0.0
+        held = sum(x.value for x in there)
+        start = held // 3  # a run starting at a sums 3a + 3: need 3a + 3 > held
+        if start > 4:
+            return 0.0
+        start = max(start, 1)
+    else:
+        start = 1
+    dice = colour_ships(s, q) + int(has_relic(s, q))
+    return RUN_PROB[min(dice, 8)][start]
+
+
+def attackers(s: GameState, p: int) -> list[tuple[int, float]]:
+    """Seats that roll before p's next turn, with how surely the threat stands."""
+    n = s.num_players
+    c = s.current
+    rolling = bool(s.pending) and isinstance(s.pending[0], RollDecision) and not s.pending[0].reroll
+    out: list[tuple[int, float]] = []
+    if p == c and not rolling:
+        # p is mid-turn: every other seat rolls before p's next turn, but p may still spend.
+        for k in range(1, n):
+            out.append(((c + k) % n, 0.8))
+        return out
+    seat = c if rolling else (c + 1) % n
+    while seat != p:
+        out.append((seat, 1.0))
+        seat = (seat + 1) % n
+    return out
+
+
+def raid_exposure(
+    s: GameState, worth: Callable[[PlayerState], float] | None = None
+) -> list[tuple[float, float]]:
+    """Per seat: resources it may expect to lose to raids before its next turn, and to
+    gain by raiding others (a raider is assumed to split its picks between its victims);
+    ``worth`` weighs each resource by what its victim holds (default: 1 each)."""
+    n = s.num_players
+    share = 1.0 if n == 2 else 1.0 / (n - 1)
+    probs: dict[int, float] = {}
+    loss = [0.0] * n
+    gain = [0.0] * n
+    for p in range(n):
+        pl = s.players[p]
+        if "decoy" in pl.cards:
+            continue
+        exposed = min(RAID_STEAL_LIMIT, pl.fuel + pl.ore) * (1.0 if worth is None else worth(pl))
+        if not exposed:
+            continue
+        for q, sure in attackers(s, p):
+            pr = probs.get(q)
+            if pr is None:
+                pr = probs[q] = raid_probability(s, q)
+            x = sure * share * pr * exposed
+            loss[p] += x
+            gain[q] += x
+    return list(zip(loss, gain, strict=True))
