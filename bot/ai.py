@@ -49,7 +49,7 @@ def default_factory(level: Level, seed: int, budget_ms: int | None) -> Chooser:
     return player
 
 
-def choose_move(player: Chooser, level: Level, seed: int, state: GameState) -> Action:
+def choose_move(player: Chooser, level: str, seed: int, state: GameState) -> Action:
     """The AI's move for ``state`` (a legal one, whatever happens). Blocking: run in a thread.
 
     The same ``player`` should be asked for every move of its seat: it keeps the plan it

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -45,6 +45,13 @@ def default_renderer(state: GameState, seat_names: list[str] | None, locale: str
     return render_board(state, seat_names=seat_names, locale=locale)
 
 
+def mentions(users: Sequence[int]) -> discord.AllowedMentions:
+    """Mentions that may ping these members and nobody else."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in users]
+    )
+
+
 def turn_segments(state: GameState) -> list[list[Event]]:
     """The state's recent events split at each turn start (the last list is this turn)."""
     segments: list[list[Event]] = [[]]
@@ -63,7 +70,7 @@ class Announcer:
         self.renderer = renderer
 
     def mention(self, game: ActiveGame) -> str:
-        user = game.user_to_act()
+        user = game.waiting_on()
         return f"<@{user}>" if user is not None else ""
 
     def turn_text(
@@ -81,7 +88,15 @@ class Announcer:
         start = next((e for e in events if e.key == "turn_started"), None)
         if seat is None:
             seat = start.player if start is not None and start.player is not None else state.current
-        header_key = "turn.header_ai" if game.seats[seat].is_ai else "turn.header"
+        turn_no = state.turn_number + segment + 1  # the turn this segment shows
+        played_for = None  # the member whose timed-out turn the bot played
+        if game.row.timeout_mode is not None and game.row.timeout_turn == turn_no:
+            row = game.seats[seat]
+            played_for = row.user_id if row.user_id is not None else row.former_user_id
+        if played_for is not None:
+            header_key = f"turn.header_timeout.{game.row.timeout_mode}"
+        else:
+            header_key = "turn.header_ai" if game.seats[seat].is_ai else "turn.header"
         header = text(
             header_key,
             locale,
@@ -89,6 +104,7 @@ class Announcer:
                 "round": start.params.get("round", state.round) if start else state.round,
                 "name": describe.seat_name(seat, names),
                 "mention": self.mention(game) if not final else "",
+                "member": f"<@{played_for}>",
             },
         )
         lines = [
@@ -103,14 +119,14 @@ class Announcer:
             v = view(state)
             parts.append(describe.player_line(v, seat, names, locale))
             parts.append(describe.pending_text(v, names, locale))
-            if game.seats[seat].user_id is not None:
+            if game.waiting_on() is not None:
                 parts.append(text("turn.hint", locale))
         return "\n".join(parts)[:2000]
 
     def panel(self, game: ActiveGame, open_group: str | None = None, page: int = 0) -> PanelView:
         """The action panel for the member to act (an empty view for AI seats or game over)."""
         seat = game.to_act()
-        if seat is None or game.seats[seat].is_ai or game.game is None:
+        if seat is None or game.ai_to_act() is not None or game.game is None:
             return PanelView()
         state = game.state
         return build_panel(
@@ -131,8 +147,9 @@ class Announcer:
         None if drawing failed (logged): the turn goes on without its picture.
         """
         state = game.state
+        names = await self.board_names(game)
         try:
-            png = await asyncio.to_thread(self.renderer, state, game.seat_names, game.row.locale)
+            png = await asyncio.to_thread(self.renderer, state, names, game.row.locale)
         except Exception:
             log.exception(
                 "game %d: the board at version %d could not be drawn", game.id, state.version
@@ -141,10 +158,20 @@ class Announcer:
         name = f"board-{game.id}-turn{state.turn_number:03d}.png"
         return discord.File(io.BytesIO(png), filename=name)
 
+    async def board_names(self, game: ActiveGame) -> list[str]:
+        """The seats' names for the board image, marked when a member is away."""
+        members = [s.user_id for s in game.seats if s.user_id is not None]
+        away = await self.bot.service.away(members)
+        return [
+            text("seat.away", game.row.locale, {"name": s.name})
+            if s.user_id is not None and s.user_id in away
+            else s.name
+            for s in game.seats
+        ]
+
     def allowed(self, game: ActiveGame) -> discord.AllowedMentions:
-        user = game.user_to_act()
-        users = [discord.Object(user)] if user is not None else []
-        return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
+        user = game.waiting_on()
+        return mentions([user] if user is not None else [])
 
     def channel(self, game: ActiveGame) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(game.row.channel_id, guild_id=game.row.guild_id)
@@ -168,6 +195,19 @@ class Announcer:
                 "game %d: no permission to post in channel %d", game.id, game.row.channel_id
             )
             raise ServiceError("error.forbidden") from None
+
+    async def notify(
+        self, game: ActiveGame, content: str, users: Sequence[int] = ()
+    ) -> discord.Message | None:
+        """A short message in the game's channel (no board) that may ping ``users`` only.
+
+        Not being able to post is logged, not raised: a notice must not stop the game.
+        """
+        try:
+            return await self.channel(game).send(content[:2000], allowed_mentions=mentions(users))
+        except discord.HTTPException as e:
+            log.warning("game %d: notice not sent: %s", game.id, e)
+            return None
 
     async def post_turn(self, game: ActiveGame) -> None:
         """Post the message that starts a turn (board image, mention, roll, panel)."""

@@ -25,13 +25,13 @@ from bot.announce import Announcer, Renderer, default_renderer
 from bot.cogs import EXTENSIONS
 from bot.components import DYNAMIC_ITEMS
 from bot.games import ServiceError
-from bot.reminders import Reminders
 from bot.replies import locale_of, report_unexpected, send_ephemeral
 from bot.service import GameService
 from bot.settings import Settings
 from bot.storage import Storage
 from bot.strings import text
 from bot.translator import CatalogTranslator, command_text
+from bot.turn_clock import TurnClock
 from bot.turns import TurnFlow
 from engine.errors import EngineError
 
@@ -98,7 +98,7 @@ class AlienFrontiersBot(commands.Bot):
         self._service: GameService | None = None
         self.announcer = Announcer(self, renderer)
         self.turns = TurnFlow(self, self.announcer)
-        self.reminders = Reminders(self)
+        self.turn_clock = TurnClock(self)
         self._invite_logged = False
 
     @property
@@ -124,7 +124,7 @@ class AlienFrontiersBot(commands.Bot):
             await self.sync_commands()
         games = await self.service.load_active()
         await self.turns.resume(games)
-        self.reminders.start()
+        self.turn_clock.start()
 
     async def sync_commands(self, force: bool = False) -> bool:
         """Push the slash commands to Discord if they changed since the last sync."""
@@ -149,7 +149,7 @@ class AlienFrontiersBot(commands.Bot):
         return True
 
     async def close(self) -> None:
-        await self.reminders.stop()
+        await self.turn_clock.stop()
         await self.turns.stop()
         await super().close()
         if self.storage is not None:

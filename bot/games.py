@@ -12,29 +12,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bot.ai import Chooser, Level
+from bot.clock_settings import ClockSettings
 from bot.describe import chat_name
+from bot.errors import ServiceError as ServiceError
+from bot.errors import StalePanelError as StalePanelError
 from bot.storage import GameRow, SeatRow
 from bot.strings import text
 from engine import CHANCE, Action, GameConfig, GameState
 from engine.game import Game
 from engine.state import Event
-
-
-class ServiceError(Exception):
-    """A refusal of the bot itself (not of the rules): a strings key and its parameters."""
-
-    def __init__(self, key: str, **params: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-
-class StalePanelError(ServiceError):
-    """A panel was used after the game moved on; ``message_id`` is the current panel."""
-
-    def __init__(self, message_id: int | None) -> None:
-        super().__init__("panel.stale")
-        self.message_id = message_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +49,10 @@ class ActiveGame:
     seats: list[SeatRow]
     game: Game | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    # The AI player of each AI seat with its level, kept while the game is in memory so
-    # that it follows the plan it made for its turn (a restart just plans again).
-    ai_players: dict[int, tuple[Level, Chooser]] = field(default_factory=dict)
+    # The player of each seat the bot plays, with its kind (an AI level, or "skip"), kept
+    # while the game is in memory so that it follows the plan it made for its turn (a
+    # restart just plans again).
+    ai_players: dict[int, tuple[str, Chooser]] = field(default_factory=dict)
 
     @property
     def id(self) -> int:
@@ -101,11 +88,37 @@ class ActiveGame:
         seat = self.to_act()
         return None if seat is None else self.seats[seat].user_id
 
+    @property
+    def clock(self) -> ClockSettings:
+        """The game's turn clock settings."""
+        return ClockSettings.from_json(self.row.clock)
+
+    def timed_out(self) -> bool:
+        """Whether the turn in play timed out and the bot plays it for its member."""
+        return (
+            self.game is not None
+            and self.row.timeout_mode is not None
+            and self.row.timeout_turn == self.game.state.turn_number
+        )
+
     def ai_to_act(self) -> SeatRow | None:
+        """The seat the bot plays now: an AI seat, or a member's seat whose turn timed out."""
         seat = self.to_act()
         if seat is None or self.row.status != "playing":
             return None
-        return self.seats[seat] if self.seats[seat].is_ai else None
+        row = self.seats[seat]
+        return row if row.is_ai or self.timed_out() else None
+
+    def player_kind(self, seat: SeatRow) -> str:
+        """Who plays ``seat`` for the bot: its AI level, or "skip" for a skipped turn."""
+        if seat.ai_level is not None:
+            return seat.ai_level
+        return "skip" if self.row.timeout_mode == "skip" else self.clock.takeover
+
+    def waiting_on(self) -> int | None:
+        """The member the game waits on (None when an AI or the bot plays, or none acts)."""
+        user = self.user_to_act()
+        return None if user is None or self.timed_out() else user
 
 
 def new_events(before: GameState, after: GameState) -> tuple[Event, ...]:

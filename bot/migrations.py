@@ -77,5 +77,46 @@ MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
         ALTER TABLE games ADD COLUMN finite_supply INTEGER NOT NULL DEFAULT 0;
         """,
     ),
+    (
+        3,
+        """
+        -- The play-by-post turn clock (bot/clock_settings.py, bot/turn_clock.py).
+        -- clock: the game's clock settings as JSON (NULL: the built-in defaults).
+        ALTER TABLE games ADD COLUMN clock TEXT;
+        -- When the seat to act last showed life (its turn began, or it acted): the clock
+        -- counts from here.
+        ALTER TABLE games ADD COLUMN clock_since REAL;
+        -- Reminders sent for the turn numbered clock_turn (0, 1 = reminder, 2 = final warning,
+        -- 3 = the turn limit passed with nothing to do).
+        ALTER TABLE games ADD COLUMN clock_turn INTEGER;
+        ALTER TABLE games ADD COLUMN reminders_sent INTEGER NOT NULL DEFAULT 0;
+        -- The turn (number) that timed out and is being played by the bot for its seat, and
+        -- how ('ai' or 'skip'), written once in the same transaction as the seat's count.
+        ALTER TABLE games ADD COLUMN timeout_turn INTEGER;
+        ALTER TABLE games ADD COLUMN timeout_mode TEXT CHECK (timeout_mode IN ('ai', 'skip'));
+        -- The host made a game of AI seats only, on purpose: it plays on with no human.
+        ALTER TABLE games ADD COLUMN ai_only INTEGER NOT NULL DEFAULT 0;
+
+        -- Turns of this seat that timed out in a row.
+        ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0;
+        -- The member whose seat an AI took over (left, kicked, timed out): may /af rejoin.
+        ALTER TABLE seats ADD COLUMN former_user_id INTEGER;
+        -- That member asked for the seat back: it is theirs again once the AI's turn ends.
+        ALTER TABLE seats ADD COLUMN rejoin INTEGER NOT NULL DEFAULT 0;
+
+        -- A server's defaults for new games (JSON clock settings), set by its admins.
+        CREATE TABLE guild_settings (
+            guild_id INTEGER PRIMARY KEY,
+            clock TEXT NOT NULL,
+            updated_at REAL NOT NULL
+        );
+
+        -- Members across all their games: away (the clock waits for them) until away_until.
+        CREATE TABLE members (
+            user_id INTEGER PRIMARY KEY,
+            away_until REAL
+        );
+        """,
+    ),
 )
 LATEST: Final = MIGRATIONS[-1][0]

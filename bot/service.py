@@ -15,8 +15,11 @@ import logging
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Literal
 
-from bot.ai import AIFactory, Level, choose_move, default_factory
+from bot.ai import AIFactory, Chooser, Level, choose_move, default_factory
+from bot.clock_settings import DEFAULT_CLOCK, LIMIT_PASSED, ClockSettings
 from bot.games import (
     ActiveGame,
     MoveResult,
@@ -28,10 +31,37 @@ from bot.games import (
     event_data,
     new_events,
 )
-from bot.storage import ActionRow, ChannelBusyError, GameRow, SeatRow, Storage
+from bot.storage import ActionRow, ChannelBusyError, GameRow, SeatChanges, SeatRow, Storage
 from engine import CHANCE, Action, parse, sample_chance
+from engine.ai.skip import SkipPlayer
 from engine.game import Game
 from engine.serialize import dumps, loads
+
+MAX_AWAY_DAYS = 14
+DAY = 86400.0
+
+
+@dataclass(frozen=True, slots=True)
+class Timeout:
+    """What a timed-out turn led to: the seat, the action taken, and whether the seat
+    passed to the AI for good (``takeover``) after too many timeouts in a row."""
+
+    seat: SeatRow
+    action: Literal["ai", "skip", "none"]
+    count: int
+    takeover: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChange:
+    """What a seat command did: the seat before and after (``after`` is None when a lobby
+    seat was removed), and whether the game ended because no member was left."""
+
+    before: SeatRow
+    after: SeatRow | None
+    ended: bool = False
+    pending: bool = False  # a rejoin that takes effect when the AI's turn ends
+
 
 log = logging.getLogger(__name__)
 
@@ -151,10 +181,15 @@ class GameService:
         helm: bool,
         locale: str,
         finite_supply: bool = False,
+        clock: ClockSettings | None = None,
     ) -> ActiveGame:
-        """Open a lobby in the channel with the host seated (not if ``host_name`` is None)."""
+        """Open a lobby in the channel with the host seated (not if ``host_name`` is None:
+        the host watches, e.g. a game of AI seats). ``clock``: the server's defaults if
+        None (``default_clock``)."""
         if not 2 <= max_players <= 4:
             raise ServiceError("lobby.players_range")
+        if clock is None:
+            clock = await self.default_clock(guild_id)
         try:
             game_id = await self.store.create_game(
                 guild_id=guild_id,
@@ -168,6 +203,7 @@ class GameService:
                 seed=self.new_seed(),
                 locale=locale,
                 now=self.clock(),
+                clock=clock.checked().to_json(),
             )
         except ChannelBusyError:
             raise ServiceError("lobby.busy") from None
@@ -204,31 +240,245 @@ class GameService:
         await self._refresh_row(game)
         return seat
 
-    async def leave(self, game: ActiveGame, user_id: int) -> SeatRow:
-        """Leave a lobby, or hand one's seat in a game in play to an AI. Returns the old seat."""
+    async def leave(self, game: ActiveGame, user_id: int) -> SeatChange:
+        """Leave a lobby, or hand one's seat in a game in play to the AI (the member may
+        take it back with ``rejoin``). When the last member leaves a game in play it ends
+        (aborted), unless the host made it a game of AI seats on purpose."""
         seat = game.seat_of(user_id)
         if seat is None:
             raise ServiceError("lobby.not_seated")
+        if game.row.status == "playing":
+            if self.ends_without(game, seat):
+                old = game.seats[seat]
+                await self.store.update(
+                    game.id, status="aborted", waiting_on_user=None, updated_at=self.clock()
+                )
+                await self._refresh_row(game)
+                self._forget(game)
+                return SeatChange(old, None, ended=True)
+            return await self._to_ai(game, seat)
+        return await self._remove_from_lobby(game, seat)
+
+    def ends_without(self, game: ActiveGame, seat: int) -> bool:
+        """Whether the game in play would end if ``seat`` left: it is the last member's
+        seat, in a game that did not start as a game of AI seats only."""
+        others = [s for s in game.seats if s.seat != seat and not s.is_ai]
+        return not others and not game.row.ai_only
+
+    async def _to_ai(self, game: ActiveGame, seat: int, **game_fields: object) -> SeatChange:
+        """Hand a member's seat in a game in play to the AI (the game's takeover level)."""
+        old = game.seats[seat]
+        level = game.clock.takeover
+        changes: dict[str, object] = {
+            "user_id": None,
+            "ai_level": level,
+            "name": ai_name(level, seat + 1, old.name),
+            "former_user_id": old.user_id,
+            "rejoin": False,
+            "timeouts": 0,
+        }
+        await self._update_seats(game, {seat: changes}, **game_fields)
+        return SeatChange(old, game.seats[seat])
+
+    async def _remove_from_lobby(self, game: ActiveGame, seat: int) -> SeatChange:
         old = game.seats[seat]
         now = self.clock()
-        if game.row.status == "playing":
-            bot = SeatRow(seat, None, "normal", ai_name("normal", seat + 1, old.name))
-            seats = [bot if s.seat == seat else s for s in game.seats]
-            waiting = None if game.to_act() == seat else game.user_to_act()
-            await self.store.set_seats(game.id, seats, updated_at=now, waiting_on_user=waiting)
-            await self._refresh_row(game)
-            return old
-        rest = [s for s in game.seats if s.user_id != user_id]
+        rest = [s for s in game.seats if s.seat != seat]
         seats = [SeatRow(i, s.user_id, s.ai_level, s.name) for i, s in enumerate(rest)]
         humans = [s for s in seats if not s.is_ai]
-        if not humans:
+        if not humans and old.user_id == game.row.host_id:
             await self.store.set_seats(game.id, seats, status="aborted", updated_at=now)
+            await self._refresh_row(game)
             self._forget(game)
-        else:
-            host = game.row.host_id if game.row.host_id != user_id else humans[0].user_id
-            await self.store.set_seats(game.id, seats, host_id=host, updated_at=now)
+            return SeatChange(old, None, ended=True)
+        host = game.row.host_id
+        if old.user_id == host and humans and humans[0].user_id is not None:
+            host = humans[0].user_id
+        await self.store.set_seats(game.id, seats, host_id=host, updated_at=now)
         await self._refresh_row(game)
-        return old
+        return SeatChange(old, None)
+
+    async def _update_seats(
+        self, game: ActiveGame, seats: SeatChanges, **game_fields: object
+    ) -> None:
+        game_fields.setdefault("updated_at", self.clock())
+        await self.store.update(game.id, seats, **game_fields)
+        await self._refresh_row(game)
+        await self._refresh_waiting(game)
+
+    async def _refresh_waiting(self, game: ActiveGame) -> None:
+        """Keep ``waiting_on_user`` in step after seats changed (a member now waited on
+        gets a fresh clock)."""
+        waiting = game.waiting_on()
+        if waiting != game.row.waiting_on_user and game.row.status == "playing":
+            fields: dict[str, object] = {"waiting_on_user": waiting}
+            if waiting is not None:
+                fields["clock_since"] = self.clock()
+            await self.store.update_game(game.id, **fields)
+            await self._refresh_row(game)
+
+    # ---- seats in a game (kick, replace, rejoin) and members away -------------------------
+
+    def check_manager(self, game: ActiveGame, user_id: int, can_manage: bool) -> None:
+        if game.row.host_id != user_id and not can_manage:
+            raise ServiceError("seats.not_allowed")
+
+    def seat_numbered(self, game: ActiveGame, number: int) -> SeatRow:
+        """The seat shown as ``number`` (1-based), or a refusal."""
+        if not 1 <= number <= len(game.seats):
+            raise ServiceError("seats.no_such_seat", number=number, seats=len(game.seats))
+        return game.seats[number - 1]
+
+    async def kick(
+        self, game: ActiveGame, user_id: int, can_manage: bool, number: int
+    ) -> SeatChange:
+        """The host (or Manage Channels) removes a lobby seat, or hands a member's seat in
+        a game in play to the AI (the game goes on)."""
+        self.check_manager(game, user_id, can_manage)
+        seat = self.seat_numbered(game, number)
+        if seat.user_id is not None and seat.user_id == user_id:
+            raise ServiceError("seats.kick_self")
+        if game.row.status == "lobby":
+            return await self._remove_from_lobby(game, seat.seat)
+        if seat.is_ai:
+            raise ServiceError("seats.already_ai", name=seat.name)
+        return await self._to_ai(game, seat.seat)
+
+    async def replace(
+        self,
+        game: ActiveGame,
+        user_id: int,
+        can_manage: bool,
+        number: int,
+        member_id: int,
+        member_name: str,
+        member_is_bot: bool,
+    ) -> SeatChange:
+        """Hand a seat (a member's or an AI's) to a member who has none in this game,
+        keeping everything the seat owns."""
+        self.check_manager(game, user_id, can_manage)
+        seat = self.seat_numbered(game, number)
+        if member_is_bot:
+            raise ServiceError("seats.replace_bot", name=member_name)
+        if game.seat_of(member_id) is not None:
+            raise ServiceError("seats.already_seated", name=member_name)
+        changes: dict[str, object] = {
+            "user_id": member_id,
+            "ai_level": None,
+            "name": member_name[:32],
+            "former_user_id": None,
+            "rejoin": False,
+            "timeouts": 0,
+        }
+        fields: dict[str, object] = {}
+        if game.timed_out() and game.to_act() == seat.seat:
+            fields.update(timeout_turn=None, timeout_mode=None)  # the newcomer plays on
+        if seat.user_id == game.row.host_id:
+            fields["host_id"] = member_id
+        await self._update_seats(game, {seat.seat: changes}, **fields)
+        return SeatChange(seat, game.seats[seat.seat])
+
+    async def rejoin(self, game: ActiveGame, user_id: int, name: str) -> SeatChange:
+        """A member takes back the seat an AI took over from them: at once, or — if the AI
+        is playing that seat's turn — as soon as that turn ends."""
+        if game.row.status != "playing" or game.game is None:
+            raise ServiceError("seats.nothing_to_rejoin")
+        if game.seat_of(user_id) is not None:
+            raise ServiceError("lobby.already_seated")
+        seat = next((s for s in game.seats if s.is_ai and s.former_user_id == user_id), None)
+        if seat is None:
+            raise ServiceError("seats.nothing_to_rejoin")
+        if game.state.current == seat.seat:
+            # The seat shows the member's name again; the AI finishes the turn it is playing.
+            await self._update_seats(game, {seat.seat: {"rejoin": True, "name": name[:32]}})
+            return SeatChange(seat, game.seats[seat.seat], pending=True)
+        await self._update_seats(game, {seat.seat: _back_to(user_id, name)})
+        return SeatChange(seat, game.seats[seat.seat])
+
+    async def set_away(self, user_id: int, days: int) -> float | None:
+        """Pause the clock for a member for ``days`` (1-14; 0 ends an absence). Returns when
+        the absence ends (None once ended). The clock restarts when it ends."""
+        if not 0 <= days <= MAX_AWAY_DAYS:
+            raise ServiceError("away.range", high=MAX_AWAY_DAYS)
+        now = self.clock()
+        until = now + days * DAY
+        await self.store.set_away_until(user_id, until)
+        return until if days else None
+
+    async def away(self, user_ids: list[int]) -> dict[int, float]:
+        """Members among ``user_ids`` who are away now, with when they are back."""
+        now = self.clock()
+        return {u: t for u, t in (await self.store.away_until(user_ids)).items() if t > now}
+
+    # ---- the turn clock --------------------------------------------------------------------
+
+    async def default_clock(self, guild_id: int | None) -> ClockSettings:
+        """A server's clock settings for new games (the built-in defaults if none)."""
+        if guild_id is None:
+            return DEFAULT_CLOCK
+        return ClockSettings.from_json(await self.store.guild_clock(guild_id))
+
+    async def set_guild_clock(self, guild_id: int, clock: ClockSettings) -> None:
+        await self.store.set_guild_clock(guild_id, clock.checked().to_json(), self.clock())
+
+    async def set_clock(
+        self, game: ActiveGame, user_id: int, can_manage: bool, clock: ClockSettings
+    ) -> None:
+        """The host (or Manage Channels) changes the game's clock; it applies at once. A
+        clock switched on starts counting now, not from the last move."""
+        self.check_manager(game, user_id, can_manage)
+        fields: dict[str, object] = {"clock": clock.checked().to_json()}
+        if clock.enabled and not game.clock.enabled:
+            fields["clock_since"] = self.clock()
+        await self.store.update_game(game.id, **fields)
+        await self._refresh_row(game)
+
+    async def mark_reminders(self, game: ActiveGame, sent: int) -> None:
+        """Record that this turn's reminders up to ``sent`` were sent (before sending: a
+        crash loses a reminder rather than repeating it)."""
+        await self.store.update_game(
+            game.id, reminders_sent=sent, clock_turn=game.state.turn_number
+        )
+        await self._refresh_row(game)
+
+    async def time_out(self, game: ActiveGame) -> Timeout:
+        """The turn limit passed for the member to act: take the game's timeout action.
+
+        Written once, in one transaction: the turn being played for the member (``ai`` or
+        ``skip``), the seat's count of timeouts in a row, and — at the limit — the seat
+        passing to the AI. After a restart the bot goes on playing that turn; it never
+        plays it twice. Call with the game's lock held.
+        """
+        seat_no = game.to_act()
+        if seat_no is None or game.waiting_on() is None:
+            raise ServiceError("clock.nothing_waits")
+        seat = game.seats[seat_no]
+        clock = game.clock
+        if clock.action == "none":
+            await self.mark_reminders(game, LIMIT_PASSED)
+            return Timeout(seat, "none", seat.timeouts, False)
+        count = seat.timeouts + 1
+        takeover = count >= clock.max_timeouts
+        changes: dict[str, object] = {"timeouts": count}
+        if takeover:
+            changes.update(
+                user_id=None,
+                ai_level=clock.takeover,
+                name=ai_name(clock.takeover, seat_no + 1, seat.name),
+                former_user_id=seat.user_id,
+                rejoin=False,
+            )
+        await self.store.update(
+            game.id,
+            {seat_no: changes},
+            timeout_turn=game.state.turn_number,
+            timeout_mode=clock.action,
+            waiting_on_user=None,
+            reminders_sent=LIMIT_PASSED,
+            clock_turn=game.state.turn_number,
+        )
+        await self._refresh_row(game)
+        return Timeout(seat, clock.action, count, takeover)
 
     async def start(self, game: ActiveGame, user_id: int) -> MoveResult:
         """Start the game: set up, resolve the setup's chance decisions, commit."""
@@ -238,7 +488,8 @@ class GameService:
             raise ServiceError("lobby.too_few")
         game.game = Game(config_of(game.row, len(game.seats)))
         steps = self._resolve_chance(game)
-        await self._commit(game, steps, 0, None, status="playing")
+        ai_only = all(s.is_ai for s in game.seats)
+        await self._commit(game, steps, 0, None, status="playing", ai_only=ai_only)
         return MoveResult(tuple(steps), True, game.state.over)
 
     async def abort(self, game: ActiveGame, user_id: int, can_manage: bool) -> None:
@@ -273,6 +524,8 @@ class GameService:
             seat = game.seat_of(user_id) if user_id is not None else None
             if seat is None:
                 raise ServiceError("play.not_seated")
+            if game.timed_out() and game.to_act() == seat:
+                raise ServiceError("clock.bot_playing")
         action = parse(move) if isinstance(move, str) else move
         engine_game = game.game
         turn = engine_game.state.turn_number
@@ -284,25 +537,36 @@ class GameService:
             *self._resolve_chance(game),
         ]
         over = engine_game.state.over
-        await self._commit(game, steps, first_seq, user_id, status="over" if over else None)
+        seats: dict[int, dict[str, object]] = {}
+        if user_id is not None and game.seats[seat].timeouts:
+            seats[seat] = {"timeouts": 0}  # the member is back: the count starts again
+        await self._commit(
+            game, steps, first_seq, user_id, status="over" if over else None, seats=seats
+        )
         return MoveResult(tuple(steps), over or engine_game.state.turn_number != turn, over)
 
     async def play_ai(self, game: ActiveGame) -> MoveResult | None:
         """Let the AI seat to act make one move (None if no AI is to act)."""
         seat = game.ai_to_act()
-        if seat is None or seat.ai_level is None:
+        if seat is None:
             return None
         state = game.state
-        level = seat.ai_level
+        kind = game.player_kind(seat)
         seed = (game.row.seed + 7919 * (seat.seat + 1)) % 2**62
         kept = game.ai_players.get(seat.seat)
-        if kept is None or kept[0] != level:
-            kept = (level, self.ai_factory(level, seed, self.ai_budget_ms))
+        if kept is None or kept[0] != kind:
+            kept = (kind, self._player(kind, seed))
             game.ai_players[seat.seat] = kept
         move = await asyncio.to_thread(
-            choose_move, kept[1], level, (seed + state.version) % 2**62, state
+            choose_move, kept[1], kind, (seed + state.version) % 2**62, state
         )
         return await self.play(game, None, move, seat=seat.seat)
+
+    def _player(self, kind: str, seed: int) -> Chooser:
+        if kind == "skip":
+            return SkipPlayer()
+        level: Level = kind  # type: ignore[assignment]
+        return self.ai_factory(level, seed, self.ai_budget_ms)
 
     async def undo(self, game: ActiveGame, user_id: int) -> Action:
         """Take back the member's last action of this turn (the engine's undo rule)."""
@@ -319,7 +583,8 @@ class GameService:
                 seq,
                 dumps(game.state),
                 updated_at=self.clock(),
-                waiting_on_user=game.user_to_act(),
+                waiting_on_user=game.waiting_on(),
+                clock_since=self.clock(),
             )
         except BaseException:
             await self._reload(game)
@@ -346,7 +611,12 @@ class GameService:
         first_seq: int,
         user_id: int | None,
         status: str | None,
+        seats: dict[int, dict[str, object]] | None = None,
+        **fields: object,
     ) -> None:
+        """Append the steps to the log with the snapshot, the game row and seat changes, in
+        one transaction. The turn clock restarts (any action is a sign of life); a new turn
+        starts with no reminders sent, and hands back seats whose members asked to rejoin."""
         now = self.clock()
         rows = [
             ActionRow(
@@ -359,11 +629,22 @@ class GameService:
             )
             for i, step in enumerate(steps)
         ]
-        fields: dict[str, object] = {"updated_at": now, "waiting_on_user": game.user_to_act()}
+        seats = dict(seats or {})
+        state = game.state
+        fields.update(updated_at=now, clock_since=now)
+        if game.row.clock_turn != state.turn_number:
+            fields.update(clock_turn=state.turn_number, reminders_sent=0)
+            for s in game.seats:
+                if s.rejoin and s.former_user_id is not None and state.current != s.seat:
+                    seats[s.seat] = {**seats.get(s.seat, {}), **_back_to(s.former_user_id, None)}
+        if seats:
+            # The member to act may change with the seats: work it out on the new rows.
+            game.seats = [_with(s, seats.get(s.seat)) for s in game.seats]
+        fields["waiting_on_user"] = game.waiting_on()
         if status is not None:
             fields["status"] = status
         try:
-            await self.store.commit_actions(game.id, rows, dumps(game.state), **fields)
+            await self.store.commit_actions(game.id, rows, dumps(state), seats, **fields)
         except BaseException:
             await self._reload(game)
             raise
@@ -394,3 +675,24 @@ class GameService:
         row = await self.store.game(game_id)
         assert row is not None
         return row
+
+
+def _back_to(user_id: int, name: str | None) -> dict[str, object]:
+    """Seat changes that give an AI-played seat back to its member."""
+    changes: dict[str, object] = {
+        "user_id": user_id,
+        "ai_level": None,
+        "former_user_id": None,
+        "rejoin": False,
+        "timeouts": 0,
+    }
+    if name is not None:
+        changes["name"] = name[:32]
+    return changes
+
+
+def _with(seat: SeatRow, changes: dict[str, object] | None) -> SeatRow:
+    """A seat row with some columns changed (as the database will hold it)."""
+    if not changes:
+        return seat
+    return replace(seat, **changes)  # type: ignore[arg-type]

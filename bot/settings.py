@@ -33,10 +33,9 @@ class Settings:
     token: the bot token (required to connect; the demo runs without one).
     database_url: ``sqlite:///relative/path``, ``sqlite:////absolute/path`` or ``sqlite:///:memory:``.
     dev_guild_id: sync the slash commands to this guild only (instant, for testing).
-    turn_reminder_hours: ping the player to act after this idle time (0 turns reminders off).
     ai_pause_seconds: pause between an AI seat's actions so people can follow (0 in tests).
     ai_budget_ms: thinking time of an AI move (None: the AI's own default).
-    reminder_check_seconds: how often the reminder task looks for idle games.
+    reminder_check_seconds: how often the turn clock looks for reminders and timeouts due.
     sync_commands: push the slash commands to Discord at start when they changed.
     """
 
@@ -44,7 +43,6 @@ class Settings:
     database_url: str = DEFAULT_DATABASE_URL
     log_level: str = "INFO"
     dev_guild_id: int | None = None
-    turn_reminder_hours: float = 12.0
     ai_pause_seconds: float = 1.5
     ai_budget_ms: int | None = None
     reminder_check_seconds: float = 300.0
@@ -124,7 +122,6 @@ def from_env(env: Mapping[str, str]) -> Settings:
         database_url=url,
         log_level=level,
         dev_guild_id=int(guild_raw) if guild_raw else None,
-        turn_reminder_hours=_number(env, "TURN_REMINDER_HOURS", 12.0),
         ai_pause_seconds=_number(env, "AI_PAUSE_SECONDS", 1.5),
         ai_budget_ms=int(budget) if budget else None,
         reminder_check_seconds=_number(env, "REMINDER_CHECK_SECONDS", 300.0, minimum=1.0),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,8 +40,19 @@ _GAME_FIELDS: Final = frozenset(
         "waiting_on_user",
         "reminded_at",
         "updated_at",
+        "clock",
+        "clock_since",
+        "clock_turn",
+        "reminders_sent",
+        "timeout_turn",
+        "timeout_mode",
+        "ai_only",
     }
 )
+_SEAT_FIELDS: Final = frozenset(
+    {"user_id", "ai_level", "name", "timeouts", "former_user_id", "rejoin"}
+)
+SeatChanges = Mapping[int, Mapping[str, object]]  # seat number -> columns to set
 
 
 class ChannelBusyError(Exception):
@@ -70,16 +81,31 @@ class GameRow:
     reminded_at: float | None
     created_at: float
     updated_at: float
+    clock: str | None = None  # JSON of bot.clock_settings.ClockSettings (None: defaults)
+    clock_since: float | None = None
+    clock_turn: int | None = None
+    reminders_sent: int = 0
+    timeout_turn: int | None = None
+    timeout_mode: Literal["ai", "skip"] | None = None
+    ai_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class SeatRow:
-    """A seat: a member (user_id) or an AI (ai_level), and the name shown for it."""
+    """A seat: a member (user_id) or an AI (ai_level), and the name shown for it.
+
+    ``timeouts`` counts the seat's turns that timed out in a row; ``former_user_id`` is
+    the member whose seat an AI took over (they may take it back: ``rejoin`` says they
+    asked to, from the end of the AI's current turn).
+    """
 
     seat: int
     user_id: int | None
     ai_level: AiLevel | None
     name: str
+    timeouts: int = 0
+    former_user_id: int | None = None
+    rejoin: bool = False
 
     @property
     def is_ai(self) -> bool:
@@ -118,6 +144,25 @@ def _game(row: sqlite3.Row) -> GameRow:
         reminded_at=row["reminded_at"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        clock=row["clock"],
+        clock_since=row["clock_since"],
+        clock_turn=row["clock_turn"],
+        reminders_sent=row["reminders_sent"],
+        timeout_turn=row["timeout_turn"],
+        timeout_mode=row["timeout_mode"],
+        ai_only=bool(row["ai_only"]),
+    )
+
+
+def _seat(row: sqlite3.Row) -> SeatRow:
+    return SeatRow(
+        seat=row["seat"],
+        user_id=row["user_id"],
+        ai_level=row["ai_level"],
+        name=row["name"],
+        timeouts=row["timeouts"],
+        former_user_id=row["former_user_id"],
+        rejoin=bool(row["rejoin"]),
     )
 
 
@@ -219,6 +264,7 @@ class Storage:
         locale: str,
         now: float,
         finite_supply: bool = False,
+        clock: str | None = None,
     ) -> int:
         """A new game in its lobby with the host in seat 0 (unless ``host_name`` is None).
 
@@ -228,8 +274,8 @@ class Storage:
             async with self.transaction() as conn:
                 cur = await conn.execute(
                     "INSERT INTO games (guild_id, channel_id, host_id, status, max_players,"
-                    " long_game, helm, finite_supply, seed, locale, created_at, updated_at)"
-                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " long_game, helm, finite_supply, seed, locale, clock, created_at,"
+                    " updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         guild_id,
                         channel_id,
@@ -240,6 +286,7 @@ class Storage:
                         int(finite_supply),
                         seed,
                         locale,
+                        clock,
                         now,
                         now,
                     ),
@@ -280,15 +327,6 @@ class Storage:
         rows = await self._all("SELECT * FROM games WHERE status = ? ORDER BY id", (status,))
         return [_game(r) for r in rows]
 
-    async def idle_games(self, idle_since: float) -> list[GameRow]:
-        """Games in play waiting on a member who has not been reminded since ``idle_since``."""
-        rows = await self._all(
-            "SELECT * FROM games WHERE status = 'playing' AND waiting_on_user IS NOT NULL"
-            " AND MAX(updated_at, COALESCE(reminded_at, 0)) <= ? ORDER BY id",
-            (idle_since,),
-        )
-        return [_game(r) for r in rows]
-
     async def update_game(self, game_id: int, **fields: object) -> None:
         """Set some columns of a game's row (names checked against a fixed list)."""
         async with self.transaction() as conn:
@@ -297,11 +335,17 @@ class Storage:
     # ---- seats ------------------------------------------------------------------------
 
     async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self._all("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        return [_seat(r) for r in rows]
+
+    async def seats_of_user(self, user_id: int) -> list[tuple[int, int]]:
+        """(game id, seat) of every seat the member holds in games in their lobby or in play."""
         rows = await self._all(
-            "SELECT seat, user_id, ai_level, name FROM seats WHERE game_id = ? ORDER BY seat",
-            (game_id,),
+            "SELECT s.game_id, s.seat FROM seats s JOIN games g ON g.id = s.game_id"
+            " WHERE s.user_id = ? AND g.status IN ('lobby', 'playing') ORDER BY s.game_id",
+            (user_id,),
         )
-        return [SeatRow(r["seat"], r["user_id"], r["ai_level"], r["name"]) for r in rows]
+        return [(int(r["game_id"]), int(r["seat"])) for r in rows]
 
     async def set_seats(
         self, game_id: int, seats: Iterable[SeatRow], **game_fields: object
@@ -310,11 +354,32 @@ class Storage:
         async with self.transaction() as conn:
             await conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await conn.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, ai_level, name) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, s.seat, s.user_id, s.ai_level, s.name) for s in seats],
+                "INSERT INTO seats (game_id, seat, user_id, ai_level, name, timeouts,"
+                " former_user_id, rejoin) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        game_id,
+                        s.seat,
+                        s.user_id,
+                        s.ai_level,
+                        s.name,
+                        s.timeouts,
+                        s.former_user_id,
+                        int(s.rejoin),
+                    )
+                    for s in seats
+                ],
             )
             if game_fields:
                 await _update_game(conn, game_id, game_fields)
+
+    async def update(
+        self, game_id: int, seats: SeatChanges | None = None, **game_fields: object
+    ) -> None:
+        """Set some columns of a game's seats and of its row, in one transaction."""
+        async with self.transaction() as conn:
+            await _update_seats(conn, game_id, seats or {})
+            await _update_game(conn, game_id, game_fields)
 
     # ---- the action log and snapshots ------------------------------------------------
 
@@ -339,9 +404,11 @@ class Storage:
         game_id: int,
         actions: Sequence[ActionRow],
         state_json: str,
+        seats: SeatChanges | None = None,
         **game_fields: object,
     ) -> None:
-        """Append actions, replace the snapshot and update the game row: all or nothing."""
+        """Append actions, replace the snapshot, update the game row and some seats: all or
+        nothing."""
         async with self.transaction() as conn:
             await conn.executemany(
                 "INSERT INTO actions (game_id, seq, actor, user_id, notation, events, created_at)"
@@ -361,6 +428,7 @@ class Storage:
             )
             seq = actions[-1].seq + 1 if actions else None
             await _put_snapshot(conn, game_id, seq, state_json)
+            await _update_seats(conn, game_id, seats or {})
             if game_fields:
                 await _update_game(conn, game_id, game_fields)
 
@@ -379,6 +447,43 @@ class Storage:
             await _put_snapshot(conn, game_id, seq, state_json)
             if game_fields:
                 await _update_game(conn, game_id, game_fields)
+
+    # ---- servers and members ---------------------------------------------------------
+
+    async def guild_clock(self, guild_id: int) -> str | None:
+        """A server's default clock settings for new games (JSON), if its admins set them."""
+        row = await self._one("SELECT clock FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return str(row["clock"]) if row else None
+
+    async def set_guild_clock(self, guild_id: int, clock: str, now: float) -> None:
+        async with self.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, clock, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET clock = excluded.clock,"
+                " updated_at = excluded.updated_at",
+                (guild_id, clock, now),
+            )
+
+    async def away_until(self, user_ids: Iterable[int]) -> dict[int, float]:
+        """When each of these members' absence ends (only those who ever set one)."""
+        ids = sorted(set(user_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._all(
+            f"SELECT user_id, away_until FROM members WHERE user_id IN ({marks})"
+            " AND away_until IS NOT NULL",
+            ids,
+        )
+        return {int(r["user_id"]): float(r["away_until"]) for r in rows}
+
+    async def set_away_until(self, user_id: int, until: float) -> None:
+        async with self.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO members (user_id, away_until) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET away_until = excluded.away_until",
+                (user_id, until),
+            )
 
     # ---- meta -------------------------------------------------------------------------
 
@@ -403,6 +508,21 @@ async def _update_game(conn: aiosqlite.Connection, game_id: int, fields: dict[st
         return
     assignments = ", ".join(f"{name} = ?" for name in fields)
     await conn.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*fields.values(), game_id))
+
+
+async def _update_seats(conn: aiosqlite.Connection, game_id: int, seats: SeatChanges) -> None:
+    for seat, fields in sorted(seats.items()):
+        unknown = set(fields) - _SEAT_FIELDS
+        if unknown:
+            raise ValueError(f"not seat columns: {sorted(unknown)}")
+        if not fields:
+            continue
+        values = [int(v) if isinstance(v, bool) else v for v in fields.values()]
+        assignments = ", ".join(f"{name} = ?" for name in fields)
+        await conn.execute(
+            f"UPDATE seats SET {assignments} WHERE game_id = ? AND seat = ?",
+            (*values, game_id, seat),
+        )
 
 
 async def _put_snapshot(

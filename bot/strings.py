@@ -95,8 +95,14 @@ BOT_EN: Final[dict[str, str]] = {
     "cmd.new.long_game": "Long game: 8 colonies each with 3 or 4 players",
     "cmd.new.helm": "Add the two Mind Control Helm cards (2nd edition)",
     "cmd.new.finite_supply": "Finite supply: the bank holds only 30 fuel and 20 ore",
+    "cmd.new.turn_limit": "Hours a player has for a turn before the timeout action (0: no clock)",
+    "cmd.new.on_timeout": "What happens when a turn times out",
+    "cmd.new.watch": "Host without a seat (e.g. a game of AI players to watch)",
+    "cmd.timeout.ai": "The AI plays the turn for them",
+    "cmd.timeout.skip": "The turn is skipped (only the moves the rules require)",
+    "cmd.timeout.none": "Nothing: the host decides",
     "cmd.join.description": "Take a seat in this channel's game",
-    "cmd.leave.description": "Leave the lobby (in a game, an AI takes your seat)",
+    "cmd.leave.description": "Leave this channel's game (asks first)",
     "cmd.bot.description": "Add an AI player to the lobby",
     "cmd.bot.level": "How strong the AI plays",
     "cmd.bot.level.easy": "Easy",
@@ -113,6 +119,25 @@ BOT_EN: Final[dict[str, str]] = {
     "cmd.log.count": "How many of the last actions to show (1-50)",
     "cmd.rules.description": "Rules of a facility, territory, card or field",
     "cmd.rules.topic": "A facility, territory, alien tech card or field generator",
+    "cmd.kick.description": "Remove a player (host or Manage Channels): in a game an AI takes over",
+    "cmd.kick.player": "The seat: its number or the player's name",
+    "cmd.replace.description": "Hand a seat to another member (host or Manage Channels)",
+    "cmd.replace.player": "The seat to hand over: its number or the player's name",
+    "cmd.replace.with": "The member who takes the seat",
+    "cmd.rejoin.description": "Take back your seat from the AI that plays it",
+    "cmd.away.description": "Pause your turn clock in all your games while you are away",
+    "cmd.away.days": "For how many days (1-14); 0 says you are back",
+    "cmd.settings.description": "Show or change the turn clock of this game or this server",
+    "cmd.settings.scope": "This game, or the server's defaults for new games (Manage Server)",
+    "cmd.settings.scope.game": "This game",
+    "cmd.settings.scope.server": "Server defaults for new games",
+    "cmd.settings.clock": "Turn clock on or off",
+    "cmd.settings.reminder": "Hours of quiet before the first reminder",
+    "cmd.settings.warning": "Hours of quiet before the final warning",
+    "cmd.settings.turn_limit": "Hours of quiet before the turn times out",
+    "cmd.settings.on_timeout": "What happens when a turn times out",
+    "cmd.settings.timeouts": "Timed-out turns in a row before the AI takes the seat for good",
+    "cmd.settings.takeover": "Level of the AI that plays timed-out turns and taken-over seats",
     # ---- the lobby ------------------------------------------------------------------------
     "lobby.header": "🪐 **Alien Frontiers** — hosted by {host} · {seats}/{max} seats · {options}",
     "lobby.option.long": "long game",
@@ -124,8 +149,11 @@ BOT_EN: Final[dict[str, str]] = {
     "with `/af start`.",
     "lobby.joined": "👋 {name} joins the game ({seats}/{max}).",
     "lobby.left": "{name} leaves the lobby.",
-    "lobby.left_to_ai": "{name} leaves the game; an AI plays their seat from now on.",
+    "lobby.left_to_ai": "{name} leaves the game; an AI plays their seat from now on "
+    "(`/af rejoin` takes it back).",
     "lobby.left_closed": "{name} leaves; nobody is left, so the lobby is closed.",
+    "lobby.left_ended": "🛑 {name} leaves and no player is left: the game ends here.",
+    "lobby.watching": "{host} hosts without a seat.",
     "lobby.closed": "This lobby is closed.",
     "lobby.started": "🚀 The game has started: follow the turns below.",
     "lobby.bot_added": "🤖 {name} takes a seat ({seats}/{max}).",
@@ -143,6 +171,7 @@ BOT_EN: Final[dict[str, str]] = {
     "abort.not_allowed": "Only the host or members with Manage Channels can abort the game.",
     "ai.name": "AI {number} ({level})",
     "ai.replaces": "{name} (AI {level})",
+    "seat.away": "{name} (away)",
     # ---- games and moves ------------------------------------------------------------------
     "game.none": "There is no game in this channel. Open one with `/af new`.",
     "game.not_started": "The game has not started yet: the host starts it with `/af start`.",
@@ -152,6 +181,9 @@ BOT_EN: Final[dict[str, str]] = {
     "undo.done": "↩️ Took back `{move}`.",
     "turn.header": "🎲 **Round {round} — {name}'s turn** {mention}",
     "turn.header_ai": "🤖 **Round {round} — {name}'s turn**",
+    "turn.header_timeout.ai": "⌛ **Round {round} — {name}'s turn, played for {member} by the AI**",
+    "turn.header_timeout.skip": "⌛ **Round {round} — {name}'s turn, skipped for {member} "
+    "(time ran out)**",
     "turn.earlier": "• … ({count} more)",
     "turn.hint": "_Use the panel below, or type `/play move:`._",
     "pending.place": "➡️ {player} chooses a territory for the colony.",
@@ -178,7 +210,93 @@ BOT_EN: Final[dict[str, str]] = {
     "over.tiebreak.ore": "Tie on VP and cards, decided by the most ore.",
     "over.tiebreak.fuel": "Tie on VP, cards and ore, decided by the most fuel.",
     "over.tiebreak.shared": "Tie on VP, cards, ore and fuel: the victory is shared.",
-    "reminder": "⏰ {mention}, it is still your turn (quiet for {hours} h). Your panel: {link}",
+    # ---- the turn clock (play-by-post) ----------------------------------------------------
+    "clock.reminder": "⏰ {mention}, it is your turn (waiting since {since}). Your panel: {link}",
+    "clock.warning.ai": "⚠️ {mention}, last call: if you have not played by {deadline} "
+    "({relative}), the AI plays this turn for you. Away for a while? `/af away` pauses your "
+    "clock. Your panel: {link}",
+    "clock.warning.skip": "⚠️ {mention}, last call: if you have not played by {deadline} "
+    "({relative}), your turn is skipped (only the moves the rules require). Away for a while? "
+    "`/af away` pauses your clock. Your panel: {link}",
+    "clock.warning.none": "⚠️ {mention}, last call: if you have not played by {deadline} "
+    "({relative}), the host decides what happens to your seat. Away for a while? `/af away` "
+    "pauses your clock. Your panel: {link}",
+    "clock.timeout.ai": "⌛ Time is up for {name}: the AI plays this turn for them; the seat "
+    "stays theirs.",
+    "clock.timeout.skip": "⌛ Time is up for {name}: their turn is skipped (only the moves the "
+    "rules require).",
+    "clock.timeout.none": "⌛ {host}: {name} has not played for {hours}. The game waits for them; "
+    "you can hand the seat to the AI (`/af kick`) or to someone else (`/af replace`).",
+    "clock.takeover": "🤖 {mention} missed {count} turns in a row, so the AI ({level}) plays "
+    "their seat from now on. {host} is told; {mention} can take it back with `/af rejoin`.",
+    "clock.bot_playing": "Your turn timed out and the bot is playing it for you; your next turn "
+    "is yours again.",
+    "clock.nothing_waits": "Nobody is waited on in this game right now.",
+    "clock.settings_off": "Turn clock: off (no reminders, no timeouts).",
+    "clock.settings.ai": "Turn clock: a reminder after {remind} of quiet, a final warning at "
+    "{warn}, and at {limit} the AI ({level}) plays the turn. After {count} timed-out turns in a "
+    "row the AI takes the seat (the player can `/af rejoin`).",
+    "clock.settings.skip": "Turn clock: a reminder after {remind} of quiet, a final warning at "
+    "{warn}, and at {limit} the turn is skipped. After {count} timed-out turns in a row the AI "
+    "({level}) takes the seat (the player can `/af rejoin`).",
+    "clock.settings.none": "Turn clock: a reminder after {remind} of quiet, a final warning at "
+    "{warn}; at {limit} nothing happens and the host decides.",
+    "clock.status_waiting": "⏳ Waiting on {player} since {since}; turn limit {deadline}.",
+    "clock.status_waiting_no_limit": "⏳ Waiting on {player} since {since}.",
+    "clock.status_bot_playing": "⌛ {player}'s turn timed out: the bot is playing it.",
+    "clock.status_away": "💤 {player} is away until {until}.",
+    "clock.hours_range": "Clock times must be between {low} and {high} hours.",
+    "clock.order": "The reminder must come before the final warning, and the warning before the "
+    "turn limit (now {remind}, {warn}, {limit}).",
+    "clock.bad_action": "“{action}” is not a timeout action: choose ai, skip or none.",
+    "clock.timeouts_range": "Timed-out turns in a row: from 1 to {high}.",
+    "clock.bad_level": "“{level}” is not an AI level: choose easy, normal or hard.",
+    # ---- settings -------------------------------------------------------------------------
+    "settings.game": "**This game** — {settings}",
+    "settings.server": "**Server defaults for new games** — {settings}",
+    "settings.no_game": "There is no game in this channel; `/af settings scope:server` sets the "
+    "server's defaults.",
+    "settings.changed": "⚙️ {name} changed this game's clock. {settings}",
+    "settings.server_changed": "⚙️ The server's defaults for new games are now: {settings}",
+    "settings.server_only_admins": "Only members with Manage Server can change the server's "
+    "defaults.",
+    "settings.not_in_server": "Server defaults can only be set in a server.",
+    "settings.game_over": "This game is over; its settings can no longer change.",
+    # ---- seats ----------------------------------------------------------------------------
+    "seats.not_allowed": "Only the host or members with Manage Channels can do that.",
+    "seats.no_such_seat": "There is no seat {number}: this game has {seats} seats.",
+    "seats.unknown_player": "No seat matches “{player}”: pick one from the list.",
+    "seats.kick_self": "To give up your own seat, use `/af leave`.",
+    "seats.already_ai": "{name} is already played by the AI.",
+    "seats.replace_bot": "{name} is a bot account: a seat goes to a member (add AI players with "
+    "`/af bot`).",
+    "seats.already_seated": "{name} already has a seat in this game.",
+    "seats.nothing_to_rejoin": "You have no seat to take back in this game: an AI must have "
+    "taken it over after you left, were removed or timed out.",
+    "seats.kicked_lobby": "👢 {by} removed {name} from the lobby.",
+    "seats.kicked_game": "👢 {by} handed {name}'s seat to the AI ({level}); `/af rejoin` "
+    "gives it back.",
+    "seats.replaced": "🔁 {by} handed {old}'s seat to {new}.",
+    "seats.your_turn": "🎲 {mention}, the seat is yours and it is your turn: {link}",
+    "seats.rejoined": "👋 {name} takes their seat back from the AI.",
+    "seats.rejoin_pending": "👋 {name} takes their seat back when the AI's current turn ends.",
+    "leave.confirm_lobby": "Leave the lobby?",
+    "leave.confirm_lobby_host": "Leave the lobby? You are the host: {next} becomes the host.",
+    "leave.confirm_lobby_last": "Leave the lobby? Nobody else is in it, so it closes.",
+    "leave.confirm_game": "Leave the game? An AI ({level}) plays your seat from then on; "
+    "`/af rejoin` gives it back to you.",
+    "leave.confirm_game_last": "Leave the game? You are the last player: the game ends for "
+    "everyone and is saved as aborted.",
+    "leave.yes": "Leave",
+    "leave.no": "Stay",
+    "leave.stayed": "You stay in the game.",
+    "leave.done": "You left.",
+    "leave.not_yours": "This button is for someone else.",
+    "leave.gone": "That game is no longer running.",
+    "away.range": "Away: from 1 to {high} days (0 says you are back).",
+    "away.set": "💤 You are away until {until}: in all your games, reminders and timeouts wait "
+    "until then (your turns still come). `/af away days:0` when you are back.",
+    "away.back": "Welcome back: your turn clock runs again.",
     # ---- the action panel -----------------------------------------------------------------
     "panel.undo": "Undo",
     "panel.options": "{count} options",

@@ -1,3 +1,9 @@
-"""The bot's features, one cog (extension) each: lobby, play, info."""
+"""The bot's features, one cog (extension) each: lobby, seats, settings, play, info."""
 
-EXTENSIONS = ("bot.cogs.lobby", "bot.cogs.play", "bot.cogs.info")
+EXTENSIONS = (
+    "bot.cogs.lobby",
+    "bot.cogs.seats",
+    "bot.cogs.settings",
+    "bot.cogs.play",
+    "bot.cogs.info",
+)

@@ -21,6 +21,7 @@ from bot.replies import locale_of
 from bot.storage import GameRow
 from bot.strings import text, thing_name
 from bot.translator import command_text
+from bot.turn_clock import waiting_lines
 from engine.game import Game
 from engine.tables import CARDS, FACILITY_ORDER, FIELDS, TERRITORIES
 from engine.view import view
@@ -86,10 +87,15 @@ class Info(AfCog):
     )
     @app_commands.guild_only()
     async def status(self, interaction: Interaction) -> None:
-        _row, names, game = await self._game(interaction.channel_id)
+        row, names, game = await self._game(interaction.channel_id)
         locale = locale_of(interaction)
         chat = [chat_name(n) for n in names]
         content = describe.status_text(game.state, view(game.state), chat, locale)
+        active = await self.bot.service.by_id(row.id)
+        if active is not None and active.game is not None:  # still in play: the clock
+            members = [s.user_id for s in active.seats if s.user_id is not None]
+            away = await self.bot.service.away(members)
+            content = "\n".join([content, *waiting_lines(active, away, chat, locale)])
         await interaction.response.send_message(content[:2000], ephemeral=True)
 
     @app_commands.command(name="log", description=command_text("cmd.log.description"), extras=AF)

@@ -1,4 +1,7 @@
-"""Setting up games: ``/af new``, ``join``, ``leave``, ``bot``, ``start``, ``abort``."""
+"""Setting up games: ``/af new``, ``join``, ``bot``, ``start``, ``abort``.
+
+Seats (leave, kick, replace, rejoin, away) are in ``bot.cogs.seats``.
+"""
 
 from __future__ import annotations
 
@@ -10,12 +13,15 @@ from discord import app_commands
 
 from bot import describe
 from bot.ai import LEVELS
+from bot.clock_settings import MAX_HOURS
 from bot.cogs.base import AF, AfCog
+from bot.cogs.settings import TIMEOUT_CHOICES
 from bot.games import ActiveGame
 from bot.replies import locale_of
 from bot.service import GameService
 from bot.strings import text
 from bot.translator import command_text
+from bot.turn_clock import settings_text
 
 if TYPE_CHECKING:
     from bot.client import AlienFrontiersBot
@@ -44,14 +50,13 @@ class Lobby(AfCog):
             options.append(text("lobby.option.helm", locale))
         if game.row.finite_supply:
             options.append(text("lobby.option.finite", locale))
+        host = next((s.name for s in game.seats if s.user_id == game.row.host_id), None)
         lines = [
             text(
                 "lobby.header",
                 locale,
                 {
-                    "host": next(
-                        (s.name for s in game.seats if s.user_id == game.row.host_id), "?"
-                    ),
+                    "host": host or f"<@{game.row.host_id}>",
                     "seats": len(game.seats),
                     "max": game.row.max_players,
                     "options": " · ".join(options) or text("lobby.option.none", locale),
@@ -60,6 +65,7 @@ class Lobby(AfCog):
         ]
         for s in game.seats:
             lines.append(text("lobby.seat", locale, {"number": s.seat + 1, "name": s.name}))
+        lines.append(settings_text(game.clock, locale))
         lines.append(closing or text("lobby.help", locale))
         return "\n".join(lines)
 
@@ -80,7 +86,11 @@ class Lobby(AfCog):
         long_game=command_text("cmd.new.long_game"),
         helm=command_text("cmd.new.helm"),
         finite_supply=command_text("cmd.new.finite_supply"),
+        turn_limit=command_text("cmd.new.turn_limit"),
+        on_timeout=command_text("cmd.new.on_timeout"),
+        watch=command_text("cmd.new.watch"),
     )
+    @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
     @app_commands.guild_only()
     async def new(
         self,
@@ -89,18 +99,27 @@ class Lobby(AfCog):
         long_game: bool = False,
         helm: bool = False,
         finite_supply: bool = False,
+        turn_limit: app_commands.Range[float, 0.0, MAX_HOURS] | None = None,
+        on_timeout: Literal["ai", "skip", "none"] | None = None,
+        watch: bool = False,
     ) -> None:
         assert interaction.channel_id is not None
+        clock = await self.service.default_clock(interaction.guild_id)
+        if turn_limit == 0:
+            clock = clock.changed(enabled=False, action=on_timeout)
+        else:
+            clock = clock.changed(limit_hours=turn_limit, action=on_timeout)
         game = await self.service.create(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             host_id=interaction.user.id,
-            host_name=_name(interaction.user),
+            host_name=None if watch else _name(interaction.user),
             max_players=players,
             long_game=long_game,
             helm=helm,
             finite_supply=finite_supply,
             locale=locale_of(interaction, guild=True),
+            clock=clock,
         )
         callback = await interaction.response.send_message(
             self.lobby_text(game), allowed_mentions=discord.AllowedMentions.none()
@@ -127,35 +146,6 @@ class Lobby(AfCog):
                 allowed_mentions=discord.AllowedMentions.none(),
             )
             await self.refresh_lobby(game)
-
-    @app_commands.command(
-        name="leave", description=command_text("cmd.leave.description"), extras=AF
-    )
-    @app_commands.guild_only()
-    async def leave(self, interaction: Interaction) -> None:
-        game = await self.service.require(interaction.channel_id)
-        async with game.lock:
-            playing = game.row.status == "playing"
-            old = await self.service.leave(game, interaction.user.id)
-            locale = game.row.locale
-            if playing:
-                key = "lobby.left_to_ai"
-            elif game.row.status == "aborted":
-                key = "lobby.left_closed"
-            else:
-                key = "lobby.left"
-            await interaction.response.send_message(
-                text(key, locale, {"name": old.name}),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            if playing:
-                shown = self.bot.announcer
-                await shown.edit_turn_message(game, shown.turn_text(game), shown.panel(game))
-            elif game.row.status == "aborted":
-                await self.refresh_lobby(game, text("lobby.closed", locale))
-            else:
-                await self.refresh_lobby(game)
-        self.bot.turns.schedule_ai(game)
 
     @app_commands.command(name="bot", description=command_text("cmd.bot.description"), extras=AF)
     @app_commands.describe(level=command_text("cmd.bot.level"))

@@ -158,7 +158,7 @@ async def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         async with FakeDiscord() as fake:
-            bot = make_bot(Path(tmp) / "bench.db", real_renderer=True, turn_reminder_hours=0)
+            bot = make_bot(Path(tmp) / "bench.db", real_renderer=True)
             async with BotHarness(fake, bot, timeout=60, fail_on_errors=False) as h:
                 print("== one game ==")
                 await single_game(h, args.docks, args.ends)

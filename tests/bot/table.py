@@ -41,22 +41,43 @@ def stub_renderer(state: GameState, seat_names: list[str] | None, locale: str) -
     return _TINY
 
 
+class Clock:
+    """A settable clock for the bot (seconds); tests make days pass by moving it."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, hours: float) -> float:
+        self.now += hours * 3600
+        return self.now
+
+
 def make_settings(db: Path, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
         "token": "fake-bot-token",
         "database_url": f"sqlite:///{db}",
         "ai_pause_seconds": 0.0,
         "ai_budget_ms": 20,
-        "turn_reminder_hours": 12.0,
         "sync_commands": True,
     }
     values.update(overrides)
     return Settings(**values)
 
 
-def make_bot(db: Path, *, real_renderer: bool = False, **overrides: Any) -> AlienFrontiersBot:
+def make_bot(
+    db: Path,
+    *,
+    real_renderer: bool = False,
+    clock: Clock | None = None,
+    **overrides: Any,
+) -> AlienFrontiersBot:
     return create_bot(
-        make_settings(db, **overrides), renderer=None if real_renderer else stub_renderer
+        make_settings(db, **overrides),
+        renderer=None if real_renderer else stub_renderer,
+        clock=clock,
     )
 
 
@@ -134,6 +155,30 @@ class Table:
     def channel_messages(self) -> list[JSON]:
         return list(self.h.messages(include_ephemeral=False))
 
+    async def leave(self, member: str, *, confirm: bool = True) -> InteractionResult:
+        """``/af leave`` by ``member``, then a click on Leave (or Stay) on the private question.
+
+        Returns the command's result (its ``data["content"]`` is the question, or a refusal).
+        """
+        asked = await self.cmd("af leave", member=member)
+        assert asked.ephemeral, asked.data
+        if not asked.data.get("components"):
+            return asked  # refused
+        answer = "yes" if confirm else "no"
+        message = asked.message
+        assert message is not None
+        custom_id = button(message, "af:leave:")["custom_id"].rsplit(":", 1)[0] + f":{answer}"
+        await self._send(self.h.click(message, custom_id, member=member))
+        return asked
+
+    def last_public(self) -> str:
+        """The content of the newest message in the channel that everyone sees."""
+        return str(self.h.last_message(include_ephemeral=False)["content"])
+
+    def said(self, fragment: str) -> list[str]:
+        """Contents of the channel's public messages that contain ``fragment``."""
+        return [m["content"] for m in self.channel_messages() if fragment in m["content"]]
+
     # ---- moves ---------------------------------------------------------------------------
 
     async def play(self, move: str, member: str | None = None) -> InteractionResult:
@@ -187,6 +232,14 @@ class Table:
         await self.settle(result)
         return result
 
+    async def play_turn(self, rng: random.Random) -> None:
+        """The member to act plays their whole turn by ``/play`` (seeded moves)."""
+        game = self.game()
+        turn = game.state.turn_number
+        member = self.member_to_act()
+        while not game.state.over and game.state.turn_number == turn:
+            await self.play(self.seeded_move(rng, prefer_end=True), member)
+
     def seeded_move(self, rng: random.Random, prefer_end: bool = False) -> str:
         """A legal move for the member to act, chosen by a seeded RNG (docks before ending)."""
         actions = legal_actions(self.state)
@@ -214,6 +267,7 @@ def attachment_png(fake: Any, message: Mapping[str, Any]) -> bytes:
 
 __all__ = [
     "PNG_MAGIC",
+    "Clock",
     "StartBot",
     "Table",
     "attachment_png",

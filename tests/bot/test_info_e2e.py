@@ -11,16 +11,6 @@ from tests.bot.table import Table, attachment_png, make_bot
 from tests.discord_fake import StartBot
 
 
-class Clock:
-    """A settable clock for the bot (seconds)."""
-
-    def __init__(self, now: float = 1_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
 async def test_board_status_and_log_for_players_and_spectators(
     tmp_path: Path, start_bot: StartBot
 ) -> None:
@@ -69,31 +59,3 @@ async def test_rules_topics_autocomplete_and_text(tmp_path: Path, start_bot: Sta
     assert by_name.data["content"].startswith("**Plasma Cannon**")
     unknown = await t.cmd("af rules", {"topic": "warp drive"}, "manager")
     assert unknown.ephemeral and "no rules topic" in unknown.data["content"]
-
-
-async def test_turn_reminder_after_idle_time_survives_restart(
-    tmp_path: Path, start_bot: StartBot
-) -> None:
-    db = tmp_path / "af.db"
-    clock = Clock()
-    bot = make_bot(db, turn_reminder_hours=12.0)
-    bot.clock = clock
-    t = Table(await start_bot(bot))
-    await t.open(humans=("owner", "member"))
-    game = t.game()
-    user = game.user_to_act()
-    assert await bot.reminders.check(clock.now + 11 * 3600) == 0
-
-    await t.h.close()  # restart: the idle time is counted from the database
-    second = make_bot(db, turn_reminder_hours=12.0)
-    second.clock = clock
-    h2 = await start_bot(second)
-    assert await second.reminders.check(clock.now + 12 * 3600 + 1) == 1
-    ping = h2.last_message(include_ephemeral=False)
-    assert ping["content"].startswith(f"⏰ <@{user}>")
-    assert str(game.row.turn_message_id) in ping["content"]
-    request = t.fake.find(method="POST", route="/channels/{channel_id}/messages")[-1]
-    assert [int(u) for u in request.json["allowed_mentions"]["users"]] == [user]
-    # Once per quiet period: not again right away, again 12 hours later.
-    assert await second.reminders.check(clock.now + 13 * 3600) == 0
-    assert await second.reminders.check(clock.now + 24 * 3600 + 2) == 1

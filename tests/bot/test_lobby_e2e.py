@@ -36,7 +36,7 @@ async def test_lobby_join_leave_bot_and_start(tmp_path: Path, start_bot: StartBo
     not_host_bot = await t.cmd("af bot", member="member")
     assert not_host_bot.ephemeral
 
-    await t.cmd("af leave", member="member")
+    await t.leave("member")
     lobby = t.fake.get_message(int(lobby_id))
     assert "member" not in lobby["content"].split("\n", 1)[1]
 
@@ -100,11 +100,13 @@ async def test_host_leaving_passes_the_lobby_on_and_last_one_closes_it(
     t = await table(tmp_path, start_bot)
     await t.cmd("af new", {"players": 2}, "owner")
     await t.cmd("af join", member="member")
-    await t.cmd("af leave", member="owner")
+    question = await t.leave("owner")
+    assert "You are the host: member becomes the host" in question.data["content"]
     game = t.game()
     assert game.row.host_id == t.user_id("member")
-    closed = await t.cmd("af leave", member="member")
-    assert "lobby is closed" in closed.data["content"]
+    question = await t.leave("member")
+    assert "Nobody else is in it, so it closes" in question.data["content"]
+    assert "lobby is closed" in t.last_public()
     assert not t.bot.service._games
     reopened = await t.cmd("af new", {"players": 2}, "manager")
     assert not reopened.ephemeral
@@ -158,8 +160,9 @@ async def test_leaving_a_game_in_play_hands_the_seat_to_an_ai(
 ) -> None:
     t = await table(tmp_path, start_bot)
     await t.open(humans=("owner", "member"))
-    left = await t.cmd("af leave", member="member")
-    assert "an AI plays their seat" in left.data["content"]
+    question = await t.leave("member")
+    assert "An AI (Normal) plays your seat" in question.data["content"]
+    assert t.said("member leaves the game; an AI plays their seat")
     game = t.game()
     seat = next(s for s in game.seats if s.ai_level is not None)
     assert seat.name == "member (AI normal)"

@@ -25,18 +25,18 @@ GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz01234567
 def test_defaults_and_overrides() -> None:
     s = from_env({"DISCORD_TOKEN": GOOD_TOKEN})
     assert s.database_url == DEFAULT_DATABASE_URL and s.database_path == "data/alienfrontiers.db"
-    assert s.turn_reminder_hours == 12 and s.dev_guild_id is None and s.log_level == "INFO"
+    assert s.reminder_check_seconds == 300 and s.dev_guild_id is None and s.log_level == "INFO"
     s = from_env(
         {
             "DATABASE_URL": "sqlite:////var/lib/af/games.db",
             "LOG_LEVEL": "debug",
             "DEV_GUILD_ID": "123456789012345678",
-            "TURN_REMINDER_HOURS": "0",
+            "REMINDER_CHECK_SECONDS": "60",
             "AI_PAUSE_SECONDS": "0.5",
         }
     )
     assert s.database_path == "/var/lib/af/games.db" and s.log_level == "DEBUG"
-    assert s.dev_guild_id == 123456789012345678 and s.turn_reminder_hours == 0
+    assert s.dev_guild_id == 123456789012345678 and s.reminder_check_seconds == 60
     assert s.ai_pause_seconds == 0.5
 
 
@@ -46,8 +46,8 @@ def test_defaults_and_overrides() -> None:
         ({"DATABASE_URL": "postgres://x"}, "DATABASE_URL must start with sqlite:///"),
         ({"LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
         ({"DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID must be a server id"),
-        ({"TURN_REMINDER_HOURS": "soon"}, "TURN_REMINDER_HOURS must be a number"),
-        ({"TURN_REMINDER_HOURS": "-1"}, "must be at least 0"),
+        ({"AI_PAUSE_SECONDS": "soon"}, "AI_PAUSE_SECONDS must be a number"),
+        ({"AI_PAUSE_SECONDS": "-1"}, "must be at least 0"),
     ],
 )
 def test_bad_settings_are_one_line(env: dict[str, str], message: str) -> None:

@@ -135,14 +135,18 @@ async def test_every_description_and_choice_name_of_the_tree_is_a_catalogue_text
         await command.get_translated_payload(bot.tree, recorder)
     described = [(where, s, data) for where, s, data in recorder.seen if where in DESCRIBED]
     names = [(where, s) for where, s, _ in recorder.seen if where not in DESCRIBED]
-    # /af and its 11 subcommands, /play; every option; the three AI levels.
-    assert len([d for d in described if d[0] is not TranslationContextLocation.choice_name]) > 15
+    # /af and its subcommands, /play; every option; the fixed choices.
+    assert len([d for d in described if d[0] is not TranslationContextLocation.choice_name]) > 30
     assert {
         s.message for where, s, _ in described if where is TranslationContextLocation.choice_name
     } == {
-        "Easy",
-        "Normal",
-        "Hard",
+        BOT_EN[key]
+        for key in (
+            *(f"cmd.bot.level.{level}" for level in ("easy", "normal", "hard")),
+            *(f"cmd.timeout.{action}" for action in ("ai", "skip", "none")),
+            "cmd.settings.scope.game",
+            "cmd.settings.scope.server",
+        )
     }
     for where, string, data in described:
         key = string.extras.get("key")

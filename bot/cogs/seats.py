@@ -1,0 +1,332 @@
+"""Seats: ``/af leave`` (asks first), ``kick``, ``replace``, ``rejoin`` and ``away``.
+
+A seat whose member leaves, is removed or times out too often goes to the AI; the
+member can take it back with ``/af rejoin``. The host (or a member with Manage
+Channels) can remove a player or hand a seat to someone else. ``/af away`` pauses a
+member's turn clock in all their games. Every refusal is a private message.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Self, cast
+
+import discord
+from discord import app_commands
+
+from bot.cogs.base import AF, AfCog
+from bot.describe import shorten
+from bot.games import ActiveGame, ServiceError
+from bot.replies import locale_of, send_ephemeral
+from bot.service import MAX_AWAY_DAYS, GameService, SeatChange
+from bot.strings import text
+from bot.translator import command_text
+from bot.turn_clock import mention, when
+
+if TYPE_CHECKING:
+    from bot.client import AlienFrontiersBot
+
+Interaction = discord.Interaction[Any]
+_MENTION = re.compile(r"^<@!?(\d+)>$")
+
+
+def _name(user: discord.abc.User) -> str:
+    return user.display_name[:32]
+
+
+def find_seat(game: ActiveGame, typed: str) -> int:
+    """The seat number (1-based) a member typed: the number the autocomplete sends, a
+    mention, or a seat's name (whole, any case, or the start of exactly one name)."""
+    raw = typed.strip()
+    if raw.isdigit() and len(raw) <= 2:
+        return int(raw)
+    found = _MENTION.match(raw)
+    if found is not None:
+        seat = game.seat_of(int(found[1]))
+        if seat is not None:
+            return seat + 1
+    lowered = raw.lower()
+    exact = [s for s in game.seats if s.name.lower() == lowered]
+    starts = [s for s in game.seats if lowered and s.name.lower().startswith(lowered)]
+    for matches in (exact, starts):
+        if len(matches) == 1:
+            return matches[0].seat + 1
+    raise ServiceError("seats.unknown_player", player=shorten(raw, 40))
+
+
+class LeaveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"af:leave:(?P<game>\d{1,18}):(?P<user>\d{1,20}):(?P<answer>yes|no)",
+):
+    """The private confirm / cancel buttons of ``/af leave``."""
+
+    def __init__(self, game_id: int, user_id: int, answer: str, label: str = "") -> None:
+        yes = answer == "yes"
+        super().__init__(
+            discord.ui.Button(
+                label=label or answer,
+                style=discord.ButtonStyle.danger if yes else discord.ButtonStyle.secondary,
+                custom_id=f"af:leave:{game_id}:{user_id}:{answer}",
+            )
+        )
+        self.game_id, self.user_id, self.answer = game_id, user_id, answer
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: Any
+    ) -> Self:
+        label = cast(discord.ui.Button[Any], item).label or ""
+        return cls(int(match["game"]), int(match["user"]), match["answer"], label)
+
+    async def callback(self, interaction: Interaction) -> None:
+        cog = cast("Seats | None", interaction.client.get_cog("Seats"))
+        if cog is not None:
+            await cog.answer_leave(interaction, self.game_id, self.user_id, self.answer == "yes")
+
+
+class Seats(AfCog):
+    """Who sits where, and who is away."""
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self.bot.add_dynamic_items(LeaveButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(LeaveButton)
+        await super().cog_unload()
+
+    # ---- leave --------------------------------------------------------------------------
+
+    def leave_question(self, game: ActiveGame, user_id: int, locale: str) -> str:
+        """What leaving would do, in words."""
+        seat = game.seat_of(user_id)
+        assert seat is not None
+        if game.row.status == "playing":
+            if self.service.ends_without(game, seat):
+                return text("leave.confirm_game_last", locale)
+            level = text(f"cmd.bot.level.{game.clock.takeover}", locale)
+            return text("leave.confirm_game", locale, {"level": level})
+        humans = [s for s in game.seats if s.user_id is not None and s.user_id != user_id]
+        if game.row.host_id != user_id:
+            return text("leave.confirm_lobby", locale)
+        if not humans:
+            return text("leave.confirm_lobby_last", locale)
+        return text("leave.confirm_lobby_host", locale, {"next": humans[0].name})
+
+    @app_commands.command(
+        name="leave", description=command_text("cmd.leave.description"), extras=AF
+    )
+    @app_commands.guild_only()
+    async def leave(self, interaction: Interaction) -> None:
+        game = await self.service.require(interaction.channel_id)
+        locale = locale_of(interaction)
+        if game.seat_of(interaction.user.id) is None:
+            raise ServiceError("lobby.not_seated")
+        view = discord.ui.View(timeout=None)
+        for answer in ("yes", "no"):
+            label = text(f"leave.{answer}", locale)
+            view.add_item(LeaveButton(game.id, interaction.user.id, answer, label))
+        await interaction.response.send_message(
+            self.leave_question(game, interaction.user.id, locale), view=view, ephemeral=True
+        )
+
+    async def answer_leave(
+        self, interaction: Interaction, game_id: int, user_id: int, confirmed: bool
+    ) -> None:
+        """The member's answer to the leave question (on their private message)."""
+        locale = locale_of(interaction)
+        if interaction.user.id != user_id:
+            await send_ephemeral(interaction, text("leave.not_yours", locale))
+            return
+        if not confirmed:
+            await interaction.response.edit_message(content=text("leave.stayed", locale), view=None)
+            return
+        game = await self.service.by_id(game_id)
+        if game is None:
+            await interaction.response.edit_message(content=text("leave.gone", locale), view=None)
+            return
+        async with game.lock:
+            try:
+                playing = game.row.status == "playing"
+                change = await self.service.leave(game, user_id)
+            except ServiceError as e:
+                await interaction.response.edit_message(
+                    content=text("refusal", locale, {"reason": text(e.key, locale, e.params)}),
+                    view=None,
+                )
+                return
+            await interaction.response.edit_message(content=text("leave.done", locale), view=None)
+            await self._announce_leave(game, change, playing)
+        self.bot.turns.schedule_ai(game)
+
+    async def _announce_leave(self, game: ActiveGame, change: SeatChange, playing: bool) -> None:
+        locale = game.row.locale
+        name = change.before.name
+        announcer = self.bot.announcer
+        lobby = self.bot.get_cog("Lobby")
+        if playing and change.ended:
+            closing = text("lobby.left_ended", locale, {"name": name})
+            await announcer.notify(game, closing)
+            content = announcer.turn_text(game, final=True) + "\n" + closing
+            await announcer.edit_turn_message(game, content[:2000], None)
+        elif playing:
+            await announcer.notify(game, text("lobby.left_to_ai", locale, {"name": name}))
+            await announcer.edit_turn_message(
+                game, announcer.turn_text(game), announcer.panel(game)
+            )
+        elif change.ended:
+            await announcer.notify(game, text("lobby.left_closed", locale, {"name": name}))
+            if lobby is not None:
+                await lobby.refresh_lobby(game, text("lobby.closed", locale))  # type: ignore[attr-defined]
+        else:
+            await announcer.notify(game, text("lobby.left", locale, {"name": name}))
+            if lobby is not None:
+                await lobby.refresh_lobby(game)  # type: ignore[attr-defined]
+
+    # ---- kick and replace ---------------------------------------------------------------
+
+    async def seat_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The seats of the channel's game: "2 · Anna", value "2"."""
+        if interaction.channel_id is None:
+            return []
+        game = await self.service.in_channel(interaction.channel_id)
+        if game is None:
+            return []
+        typed = current.strip().lower()
+        return [
+            app_commands.Choice(name=shorten(f"{s.seat + 1} · {s.name}"), value=str(s.seat + 1))
+            for s in game.seats
+            if typed in s.name.lower() or typed == str(s.seat + 1)
+        ][:25]
+
+    @app_commands.command(name="kick", description=command_text("cmd.kick.description"), extras=AF)
+    @app_commands.describe(player=command_text("cmd.kick.player"))
+    @app_commands.guild_only()
+    async def kick(self, interaction: Interaction, player: str) -> None:
+        game = await self.service.require(interaction.channel_id)
+        can_manage = bool(interaction.permissions.manage_channels)
+        async with game.lock:
+            number = find_seat(game, player)
+            in_lobby = game.row.status == "lobby"
+            change = await self.service.kick(game, interaction.user.id, can_manage, number)
+            locale = game.row.locale
+            params = {
+                "by": _name(interaction.user),
+                "name": change.before.name,
+                "level": text(f"cmd.bot.level.{game.clock.takeover}", locale),
+            }
+            key = "seats.kicked_lobby" if in_lobby else "seats.kicked_game"
+            await interaction.response.send_message(
+                text(key, locale, params), allowed_mentions=discord.AllowedMentions.none()
+            )
+            await self._refresh(game, change)
+        self.bot.turns.schedule_ai(game)
+
+    @app_commands.command(
+        name="replace", description=command_text("cmd.replace.description"), extras=AF
+    )
+    @app_commands.rename(member="with")
+    @app_commands.describe(
+        player=command_text("cmd.replace.player"), member=command_text("cmd.replace.with")
+    )
+    @app_commands.guild_only()
+    async def replace(self, interaction: Interaction, player: str, member: discord.User) -> None:
+        game = await self.service.require(interaction.channel_id)
+        can_manage = bool(interaction.permissions.manage_channels)
+        async with game.lock:
+            number = find_seat(game, player)
+            change = await self.service.replace(
+                game,
+                interaction.user.id,
+                can_manage,
+                number,
+                member.id,
+                _name(member),
+                member.bot,
+            )
+            locale = game.row.locale
+            params = {
+                "by": _name(interaction.user),
+                "old": change.before.name,
+                "new": _name(member),
+            }
+            await interaction.response.send_message(
+                text("seats.replaced", locale, params),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self._refresh(game, change)
+            if game.waiting_on() == member.id:
+                link = self.bot.announcer.panel_link(game)
+                content = text(
+                    "seats.your_turn", locale, {"mention": mention(member.id), "link": link}
+                )
+                await self.bot.announcer.notify(game, content, [member.id])
+        self.bot.turns.schedule_ai(game)
+
+    async def _refresh(self, game: ActiveGame, change: SeatChange) -> None:
+        """Show a change of seats: the lobby message, or the turn message and its panel."""
+        if game.row.status == "lobby":
+            lobby = self.bot.get_cog("Lobby")
+            if lobby is not None:
+                await lobby.refresh_lobby(game)  # type: ignore[attr-defined]
+        elif game.row.status == "playing" and game.game is not None:
+            announcer = self.bot.announcer
+            await announcer.edit_turn_message(
+                game, announcer.turn_text(game), announcer.panel(game)
+            )
+
+    @kick.autocomplete("player")
+    async def _kick_player(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.seat_choices(interaction, current)
+
+    @replace.autocomplete("player")
+    async def _replace_player(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.seat_choices(interaction, current)
+
+    # ---- rejoin and away ----------------------------------------------------------------
+
+    @app_commands.command(
+        name="rejoin", description=command_text("cmd.rejoin.description"), extras=AF
+    )
+    @app_commands.guild_only()
+    async def rejoin(self, interaction: Interaction) -> None:
+        game = await self.service.require(interaction.channel_id)
+        async with game.lock:
+            change = await self.service.rejoin(game, interaction.user.id, _name(interaction.user))
+            locale = game.row.locale
+            key = "seats.rejoin_pending" if change.pending else "seats.rejoined"
+            await interaction.response.send_message(
+                text(key, locale, {"name": _name(interaction.user)}),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self._refresh(game, change)
+
+    @app_commands.command(name="away", description=command_text("cmd.away.description"), extras=AF)
+    @app_commands.describe(days=command_text("cmd.away.days"))
+    @app_commands.guild_only()
+    async def away(
+        self, interaction: Interaction, days: app_commands.Range[int, 0, MAX_AWAY_DAYS]
+    ) -> None:
+        locale = locale_of(interaction)
+        until = await self.service.set_away(interaction.user.id, days)
+        if until is None:
+            await send_ephemeral(interaction, text("away.back", locale))
+        else:
+            await send_ephemeral(interaction, text("away.set", locale, {"until": when(until, "f")}))
+
+
+async def setup(bot: AlienFrontiersBot) -> None:
+    await bot.add_cog(Seats(bot))
+
+
+__all__ = ["LeaveButton", "Seats", "find_seat", "setup"]
