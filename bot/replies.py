@@ -6,7 +6,10 @@ arguments, and the user gets a short apology instead of silence.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
@@ -34,6 +37,30 @@ async def send_ephemeral(interaction: discord.Interaction[Any], content: str) ->
         await interaction.followup.send(content, ephemeral=True)
     else:
         await interaction.response.send_message(content, ephemeral=True)
+
+
+@asynccontextmanager
+async def holding(lock: asyncio.Lock, interaction: discord.Interaction[Any]) -> AsyncIterator[None]:
+    """Hold a game's lock for a command. If it is busy (an AI is thinking its move), the
+    interaction is deferred privately first, so Discord's 3-second deadline is met."""
+    if lock.locked() and not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    async with lock:
+        yield
+
+
+async def send_public(interaction: discord.Interaction[Any], content: str) -> None:
+    """Answer for the whole channel (no pings). After a private deferral (``holding``), the
+    answer is posted in the channel and the member gets a private "done"."""
+    content = content[:2000]
+    mentions = discord.AllowedMentions.none()
+    if not interaction.response.is_done():
+        await interaction.response.send_message(content, allowed_mentions=mentions)
+        return
+    channel = interaction.channel
+    if isinstance(channel, discord.abc.Messageable):
+        await channel.send(content, allowed_mentions=mentions)
+    await interaction.followup.send(text("done", locale_of(interaction)), ephemeral=True)
 
 
 def describe_interaction(interaction: discord.Interaction[Any]) -> str:

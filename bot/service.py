@@ -313,7 +313,7 @@ class GameService:
         if waiting != game.row.waiting_on_user and game.row.status == "playing":
             fields: dict[str, object] = {"waiting_on_user": waiting}
             if waiting is not None:
-                fields["clock_since"] = self.clock()
+                fields.update(clock_since=self.clock(), reminders_sent=0)
             await self.store.update_game(game.id, **fields)
             await self._refresh_row(game)
 

@@ -75,6 +75,7 @@ BOARD_EN: Final[dict[str, str]] = {
 BOT_EN: Final[dict[str, str]] = {
     # ---- generic --------------------------------------------------------------------------
     "none": "none",
+    "done": "✅ Done.",
     "refusal": "⛔ {reason}",
     "error.unexpected": "😵 Something went wrong on our side. It was logged; please try again.",
     "error.guild_only": "This command works in a server channel only.",

@@ -17,7 +17,7 @@ from discord import app_commands
 from bot.cogs.base import AF, AfCog
 from bot.describe import shorten
 from bot.games import ActiveGame, ServiceError
-from bot.replies import locale_of, send_ephemeral
+from bot.replies import holding, locale_of, send_ephemeral, send_public
 from bot.service import MAX_AWAY_DAYS, GameService, SeatChange
 from bot.strings import text
 from bot.translator import command_text
@@ -32,6 +32,14 @@ _MENTION = re.compile(r"^<@!?(\d+)>$")
 
 def _name(user: discord.abc.User) -> str:
     return user.display_name[:32]
+
+
+async def _edit(interaction: Interaction, content: str) -> None:
+    """Replace the private leave question with ``content`` (and no buttons)."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(content=content, view=None)
+    else:
+        await interaction.response.edit_message(content=content, view=None)
 
 
 def find_seat(game: ActiveGame, typed: str) -> int:
@@ -143,23 +151,23 @@ class Seats(AfCog):
             await send_ephemeral(interaction, text("leave.not_yours", locale))
             return
         if not confirmed:
-            await interaction.response.edit_message(content=text("leave.stayed", locale), view=None)
+            await _edit(interaction, text("leave.stayed", locale))
             return
         game = await self.service.by_id(game_id)
         if game is None:
-            await interaction.response.edit_message(content=text("leave.gone", locale), view=None)
+            await _edit(interaction, text("leave.gone", locale))
             return
+        if game.lock.locked():
+            await interaction.response.defer()  # an AI is thinking: answer once it is done
         async with game.lock:
             try:
                 playing = game.row.status == "playing"
                 change = await self.service.leave(game, user_id)
             except ServiceError as e:
-                await interaction.response.edit_message(
-                    content=text("refusal", locale, {"reason": text(e.key, locale, e.params)}),
-                    view=None,
-                )
+                reason = text(e.key, locale, e.params)
+                await _edit(interaction, text("refusal", locale, {"reason": reason}))
                 return
-            await interaction.response.edit_message(content=text("leave.done", locale), view=None)
+            await _edit(interaction, text("leave.done", locale))
             await self._announce_leave(game, change, playing)
         self.bot.turns.schedule_ai(game)
 
@@ -211,7 +219,7 @@ class Seats(AfCog):
     async def kick(self, interaction: Interaction, player: str) -> None:
         game = await self.service.require(interaction.channel_id)
         can_manage = bool(interaction.permissions.manage_channels)
-        async with game.lock:
+        async with holding(game.lock, interaction):
             number = find_seat(game, player)
             in_lobby = game.row.status == "lobby"
             change = await self.service.kick(game, interaction.user.id, can_manage, number)
@@ -222,9 +230,7 @@ class Seats(AfCog):
                 "level": text(f"cmd.bot.level.{game.clock.takeover}", locale),
             }
             key = "seats.kicked_lobby" if in_lobby else "seats.kicked_game"
-            await interaction.response.send_message(
-                text(key, locale, params), allowed_mentions=discord.AllowedMentions.none()
-            )
+            await send_public(interaction, text(key, locale, params))
             await self._refresh(game, change)
         self.bot.turns.schedule_ai(game)
 
@@ -239,7 +245,7 @@ class Seats(AfCog):
     async def replace(self, interaction: Interaction, player: str, member: discord.User) -> None:
         game = await self.service.require(interaction.channel_id)
         can_manage = bool(interaction.permissions.manage_channels)
-        async with game.lock:
+        async with holding(game.lock, interaction):
             number = find_seat(game, player)
             change = await self.service.replace(
                 game,
@@ -256,10 +262,7 @@ class Seats(AfCog):
                 "old": change.before.name,
                 "new": _name(member),
             }
-            await interaction.response.send_message(
-                text("seats.replaced", locale, params),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            await send_public(interaction, text("seats.replaced", locale, params))
             await self._refresh(game, change)
             if game.waiting_on() == member.id:
                 link = self.bot.announcer.panel_link(game)
@@ -301,14 +304,11 @@ class Seats(AfCog):
     @app_commands.guild_only()
     async def rejoin(self, interaction: Interaction) -> None:
         game = await self.service.require(interaction.channel_id)
-        async with game.lock:
+        async with holding(game.lock, interaction):
             change = await self.service.rejoin(game, interaction.user.id, _name(interaction.user))
             locale = game.row.locale
             key = "seats.rejoin_pending" if change.pending else "seats.rejoined"
-            await interaction.response.send_message(
-                text(key, locale, {"name": _name(interaction.user)}),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            await send_public(interaction, text(key, locale, {"name": _name(interaction.user)}))
             await self._refresh(game, change)
 
     @app_commands.command(name="away", description=command_text("cmd.away.description"), extras=AF)

@@ -16,7 +16,7 @@ from bot.ai import LEVELS
 from bot.clock_settings import MAX_HOURS, MAX_TIMEOUTS, MIN_HOURS, TIMEOUT_ACTIONS
 from bot.cogs.base import AF, AfCog
 from bot.games import ServiceError
-from bot.replies import locale_of, send_ephemeral
+from bot.replies import holding, locale_of, send_ephemeral, send_public
 from bot.strings import text
 from bot.translator import command_text
 from bot.turn_clock import settings_text
@@ -117,7 +117,7 @@ class Settings(AfCog):
             return
         if game is None:
             raise ServiceError("settings.no_game")
-        async with game.lock:
+        async with holding(game.lock, interaction):
             if game.row.status not in ("lobby", "playing"):
                 raise ServiceError("settings.game_over")
             can_manage = bool(interaction.permissions.manage_channels)
@@ -132,9 +132,7 @@ class Settings(AfCog):
                     "settings": settings_text(new, game.row.locale),
                 },
             )
-            await interaction.response.send_message(
-                content, allowed_mentions=discord.AllowedMentions.none()
-            )
+            await send_public(interaction, content)
 
 
 async def setup(bot: AlienFrontiersBot) -> None:

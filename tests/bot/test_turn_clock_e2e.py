@@ -15,7 +15,7 @@ from typing import Any
 from bot.games import ActiveGame
 from engine import parse
 from engine.actions import Dock, Done, EndTurn, Place, ReturnExcess
-from tests.bot.table import Clock, Table, make_bot
+from tests.bot.table import Clock, Table, button, make_bot
 from tests.discord_fake import StartBot
 
 H = 3600.0
@@ -421,3 +421,89 @@ async def test_a_restart_at_every_step_of_a_timeout_plays_the_turn_exactly_once(
         ends = [a for a in actions if a.actor == seat and a.notation == "end"]
         assert len(ends) == 1, stop_after  # the first turn was that seat's: played once
         await t.h.close()
+
+
+class Gate:
+    """Stands in for ``GameService.play_ai``: each AI move waits until the test opens the
+    gate, so the test can act in the middle of an AI turn."""
+
+    def __init__(self, real: Any) -> None:
+        self.real = real
+        self.open = asyncio.Event()
+        self.waiting = asyncio.Event()
+
+    async def __call__(self, game: ActiveGame) -> Any:
+        self.waiting.set()
+        await self.open.wait()
+        return await self.real(game)
+
+
+async def test_rejoin_during_the_ai_turn_takes_effect_when_that_turn_ends(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    t = Table(await start_bot(make_bot(tmp_path / "af.db")))
+    await t.open(humans=("owner", "member"))
+    game = t.game()
+    rng = random.Random(6)
+    if game.user_to_act() != t.user_id("member"):
+        await t.play_turn(rng)
+    gate = Gate(t.bot.service.play_ai)
+    t.bot.service.play_ai = gate  # type: ignore[method-assign]
+    asked = await t.cmd("af leave", member="member")
+    assert asked.message is not None
+    cid = button(asked.message, "af:leave:")["custom_id"].rsplit(":", 1)[0] + ":yes"
+    left = await t.h.interact(t.h.click(asked.message, cid, member="member"))
+    await left.done()  # on their own turn: the AI starts playing it (and waits at the gate)
+    await asyncio.wait_for(gate.waiting.wait(), 10)
+    seat = next(s.seat for s in game.seats if s.former_user_id == t.user_id("member"))
+    turn = game.state.turn_number
+    # The AI holds the game while it thinks: the command is deferred privately, then
+    # answered once the move is made; it takes effect when the AI's turn ends.
+    pending = await t.cmd("af rejoin", member="member", wait=False)
+    await asyncio.sleep(0.05)
+    assert pending.callback_type == 5 and pending.ephemeral
+    gate.open.set()
+    await pending.done()
+    assert t.said("member takes their seat back when the AI's current turn ends")
+    row = (await t.bot.service.store.seats(game.id))[seat]
+    assert row.rejoin or row.user_id == t.user_id("member")
+    gate.open.set()
+    await t.settle()
+    assert game.state.turn_number == turn + 1  # the AI finished the turn it had begun
+    row = (await t.bot.service.store.seats(game.id))[seat]
+    assert row.user_id == t.user_id("member") and row.ai_level is None and not row.rejoin
+    assert game.seats[seat] == row
+
+
+async def test_server_defaults_are_for_admins_and_new_games_start_with_them(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    t = Table(await start_bot(make_bot(tmp_path / "af.db")))
+    shown = await t.cmd("af settings", member="member")
+    assert shown.ephemeral
+    assert (
+        "**Server defaults for new games** — Turn clock: a reminder after" in shown.data["content"]
+    )
+    assert "at 48 h the AI (Normal) plays the turn" in shown.data["content"]
+    no = await t.cmd("af settings", {"scope": "server", "turn_limit": 24}, "member")
+    assert no.ephemeral and "Only members with Manage Server" in no.data["content"]
+    bad = await t.cmd("af settings", {"scope": "server", "reminder": 30, "warning": 20}, "owner")
+    assert bad.ephemeral and "must come before the final warning" in bad.data["content"]
+    assert await t.bot.service.store.guild_clock(t.h.guild.id) is None
+    ok = await t.cmd(
+        "af settings", {"scope": "server", "turn_limit": 24, "on_timeout": "skip"}, "owner"
+    )
+    assert ok.ephemeral and "at 24 h the turn is skipped" in ok.data["content"]
+    await t.cmd("af new", {"players": 2}, "member")
+    game = t.game()
+    assert game.clock.limit_hours == 24 and game.clock.remind_hours == 6
+    assert game.clock.action == "skip"
+    by_manager = await t.cmd("af settings", {"timeouts": 5}, "manager")  # Manage Channels
+    assert not by_manager.ephemeral and game.clock.max_timeouts == 5
+    assert "manager changed this game's clock" in by_manager.data["content"]
+    by_host = await t.cmd("af settings", {"timeouts": 2}, "member")  # the host
+    assert not by_host.ephemeral and game.clock.max_timeouts == 2
+    await t.cmd("af join", member="owner")
+    current = await t.cmd("af settings", member="owner")
+    assert current.ephemeral and "**This game** — " in current.data["content"]
+    assert "After 2 timed-out turns in a row" in current.data["content"]
