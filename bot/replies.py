@@ -28,9 +28,15 @@ def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
 
 
 async def send_ephemeral(interaction: discord.Interaction[Any], content: str) -> None:
-    """Answer privately, whether or not the interaction was answered or deferred already."""
+    """Answer privately, whether or not the interaction was answered or deferred already.
+
+    An autocomplete request can only be answered with choices: it gets none.
+    """
     content = content[:2000]
-    if interaction.response.is_done():
+    if interaction.type is discord.InteractionType.autocomplete:
+        if not interaction.response.is_done():
+            await interaction.response.autocomplete([])
+    elif interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=True)
     else:
         await interaction.response.send_message(content, ephemeral=True)
