@@ -9,6 +9,7 @@ the invite link is logged for whoever started the bot.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -182,13 +183,14 @@ class AlienFrontiersBot(commands.Bot):
         close the database."""
         if not self.gate.closing:
             log.debug("closing: new interactions are refused")
+            deadline = asyncio.get_running_loop().time() + GRACE_SECONDS
             still = await self.gate.close(GRACE_SECONDS)
             if still:
                 log.warning("%d interaction(s) still running; stopping anyway", still)
             await self.reminders.stop()
             if self._service is not None:
-                games = self._service.active_games()
-                await hold_locks([g.lock for g in games], GRACE_SECONDS)
+                left = max(0.0, deadline - asyncio.get_running_loop().time())
+                await hold_locks([g.lock for g in self._service.active_games()], left)
             await self.turns.stop()
         await super().close()
         if self.storage is not None:

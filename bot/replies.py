@@ -47,7 +47,12 @@ def describe_interaction(interaction: discord.Interaction[Any]) -> str:
     data: dict[str, Any] = dict(interaction.data or {})
     if interaction.command is not None:
         what = f"/{interaction.command.qualified_name}"
-        args = {k: v for k, v in interaction.namespace}
+        try:
+            args = {k: v for k, v in interaction.namespace}
+        except (ValueError, TypeError, KeyError):  # options discord.py cannot read
+            args = {"options": data.get("options")}
+    elif "name" in data:  # a command this bot does not have (any more)
+        what, args = f"unknown command /{data['name']}", {"options": data.get("options")}
     else:
         what = f"component {data.get('custom_id')!r}"
         args = {"values": data.get("values")} if data.get("values") else {}
