@@ -1,19 +1,28 @@
 """Command line: ``python -m bot`` runs the bot; ``python -m bot --demo [DIR]`` plays offline.
 
 Problems a person installing the bot can fix (no token, a wrong token, a bad
-setting) are reported in one line with what to do, and exit code 2.
+setting) are reported in one line with what to do, and exit code 2. SIGTERM and
+SIGINT stop the bot cleanly, with exit code 0.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import signal
 import sqlite3
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from bot.settings import TOKEN_HELP, Settings, SettingsError, load_settings
+
+if TYPE_CHECKING:
+    from bot.client import AlienFrontiersBot
+
+log = logging.getLogger("bot")
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -60,7 +69,7 @@ def run_bot(settings: Settings) -> int:
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
     bot = create_bot(settings)
     try:
-        bot.run(token, log_handler=None)
+        asyncio.run(serve(bot, token))
     except discord.LoginFailure:
         return fail(f"Discord refused DISCORD_TOKEN (401 Unauthorized): {TOKEN_HELP}")
     except discord.PrivilegedIntentsRequired:
@@ -68,6 +77,36 @@ def run_bot(settings: Settings) -> int:
     except aiohttp.ClientConnectionError as e:
         return fail(f"cannot reach Discord ({e}): check the network connection")
     return 0
+
+
+async def serve(bot: AlienFrontiersBot, token: str) -> None:
+    """Run the bot until it stops or SIGTERM (``docker stop``) or SIGINT (Ctrl-C) arrives;
+    then close it cleanly (``AlienFrontiersBot.close``: work in flight finishes, the
+    database is closed) so the process exits 0."""
+    from bot.shutdown import GRACE_SECONDS
+
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+            loop.add_signal_handler(signum, stop.set)
+    async with bot:
+        running = asyncio.create_task(bot.start(token), name="af-bot")
+        stopping = asyncio.create_task(stop.wait(), name="af-stop-signal")
+        await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        stopping.cancel()
+        if running.done():
+            running.result()  # a refused token or an unreachable Discord: reported by run_bot
+            return
+        log.info("stop signal received: shutting down")
+        await bot.close()
+        try:
+            async with asyncio.timeout(GRACE_SECONDS):
+                await running
+        except TimeoutError:
+            running.cancel()
+        except Exception:
+            log.warning("the connection ended with an error while stopping", exc_info=True)
 
 
 async def _open_database(settings: Settings) -> None:

@@ -3,12 +3,13 @@
 Nothing connects when it is built: ``setup_hook`` (run by ``login``) opens the
 database, installs the translator of the slash commands' texts, loads the cogs,
 registers the panel components, syncs the slash commands when they (or their
-translations) changed, resumes games in play and starts the reminders. Once ready,
+translations) changed, resumes games in play and starts the turn clock. Once ready,
 the invite link is logged for whoever started the bot.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -24,10 +25,13 @@ from bot.ai import AIFactory, default_factory
 from bot.announce import Announcer, Renderer, default_renderer
 from bot.cogs import EXTENSIONS
 from bot.components import DYNAMIC_ITEMS
+from bot.fallback import UNCLAIMABLE, answer_unclaimed, claimed
 from bot.games import ServiceError
-from bot.replies import locale_of, report_unexpected, send_ephemeral
+from bot.guards import check_command
+from bot.replies import describe_interaction, locale_of, report_unexpected, send_ephemeral
 from bot.service import GameService
 from bot.settings import Settings
+from bot.shutdown import GRACE_SECONDS, Gate, ShuttingDown, hold_locks
 from bot.storage import Storage
 from bot.strings import text
 from bot.translator import CatalogTranslator, command_text
@@ -45,18 +49,37 @@ INVITE_SCOPES = ("bot", "applications.commands")
 
 
 class CommandTree(app_commands.CommandTree["AlienFrontiersBot"]):
-    """The slash-command tree with one error handler for every command."""
+    """The slash-command tree with one check and one error handler for every command."""
+
+    async def interaction_check(self, interaction: discord.Interaction[AlienFrontiersBot]) -> bool:
+        """Count the command as in flight, unless the bot is stopping; refuse it outside a
+        server if it is guild-only, or if its options are not the command's (bot.guards)."""
+        if not interaction.client.gate.admit():
+            raise ShuttingDown()
+        check_command(interaction)
+        return True
 
     async def on_error(
         self,
         interaction: discord.Interaction[AlienFrontiersBot],
         error: app_commands.AppCommandError,
     ) -> None:
-        """Refusals become private messages; anything else is logged and apologised for."""
+        """Refusals become private messages; anything else is logged and apologised for.
+
+        A command Discord still shows in an older form (unknown, or with other options)
+        is no bug: it is answered calmly and logged without a traceback.
+        """
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         locale = locale_of(interaction)
         if isinstance(original, (ServiceError, EngineError)):
             await send_ephemeral(interaction, describe.refusal(original, locale))
+        elif isinstance(original, ShuttingDown):
+            await send_ephemeral(interaction, text("error.shutting_down", locale))
+        elif isinstance(
+            original, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)
+        ):
+            log.info("outdated command (%s): %s", original, describe_interaction(interaction))
+            await send_ephemeral(interaction, text("error.command_changed", locale))
         elif isinstance(original, app_commands.NoPrivateMessage):
             await send_ephemeral(interaction, text("error.guild_only", locale))
         elif isinstance(original, app_commands.CheckFailure):
@@ -91,9 +114,15 @@ class AlienFrontiersBot(commands.Bot):
         self.clock = clock
         self.ai_factory = ai_factory
         self.renderer = renderer
+        # Server channels only, set on the group itself: Discord reads where a command may
+        # be used from the top-level command (bot.guards checks it again on arrival).
         self.af_group = app_commands.Group(
-            name="af", description=command_text("cmd.af.description")
+            name="af",
+            description=command_text("cmd.af.description"),
+            guild_only=True,
+            allowed_contexts=app_commands.AppCommandContext(guild=True),
         )
+        self.gate = Gate()
         self.storage: Storage | None = None
         self._service: GameService | None = None
         self.announcer = Announcer(self, renderer)
@@ -149,12 +178,30 @@ class AlienFrontiersBot(commands.Bot):
         return True
 
     async def close(self) -> None:
-        await self.turn_clock.stop()
-        await self.turns.stop()
+        """Stop cleanly: refuse new interactions, let those in flight (and an AI move being
+        applied) finish within ``GRACE_SECONDS`` while still connected, then disconnect and
+        close the database."""
+        if not self.gate.closing:
+            log.debug("closing: new interactions are refused")
+            deadline = asyncio.get_running_loop().time() + GRACE_SECONDS
+            still = await self.gate.close(GRACE_SECONDS)
+            if still:
+                log.warning("%d interaction(s) still running; stopping anyway", still)
+            await self.turn_clock.stop()
+            if self._service is not None:
+                left = max(0.0, deadline - asyncio.get_running_loop().time())
+                await hold_locks([g.lock for g in self._service.active_games()], left)
+            await self.turns.stop()
         await super().close()
         if self.storage is not None:
             await self.storage.close()
             self.storage = None
+            log.info("database closed")
+
+    async def on_interaction(self, interaction: discord.Interaction[AlienFrontiersBot]) -> None:
+        """Answer component clicks (and modals) that no item of the bot will handle."""
+        if interaction.type in UNCLAIMABLE and not claimed(interaction):
+            await answer_unclaimed(self, interaction)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))

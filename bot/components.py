@@ -9,18 +9,22 @@ holds (``bot.turns.TurnFlow``), after its ``check_panel`` let them through.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, Self, cast
+from typing import Any, ClassVar, Protocol, Self, cast
 
 import discord
 
 from bot.describe import shorten
-from bot.replies import report_unexpected
+from bot.replies import locale_of, report_unexpected, send_ephemeral
 from bot.strings import text
 
 MAX_OPTIONS = 25
 OVERVIEW = "-"  # the "no group open" marker in navigation ids
+# Game ids and versions in custom ids: at most 18 digits, so every id that matches fits
+# SQLite's 64-bit integers; a longer one is no panel of ours (see bot.fallback).
+IDS = r"(?P<game>\d{1,18}):(?P<version>\d{1,18})"
+PAGE = r"(?P<page>\d{1,4})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,11 +73,39 @@ def handler(interaction: discord.Interaction[Any]) -> PanelHandler:
     return cast(PanelHandler, interaction.client.turns)
 
 
+class PanelItem(Protocol):
+    component_type: ClassVar[discord.ComponentType]
+    game_id: int
+    version: int
+
+
+async def panel_check(item: PanelItem, interaction: discord.Interaction[Any]) -> bool:
+    """Let a click through to the panel handler's check unless the bot is stopping (the
+    click is counted as in flight then) or the click comes from outside a server.
+
+    discord.py matches templates by custom id only: a click on another kind of component
+    with a matching id is declined here in silence and answered by ``bot.fallback``.
+    """
+    data: Mapping[str, Any] = interaction.data or {}
+    if data.get("component_type") != item.component_type.value:
+        return False
+    locale = locale_of(interaction)
+    if not interaction.client.gate.admit():
+        await send_ephemeral(interaction, text("error.shutting_down", locale))
+        return False
+    if interaction.guild_id is None:
+        await send_ephemeral(interaction, text("error.guild_only", locale))
+        return False
+    return await handler(interaction).check_panel(interaction, item.game_id, item.version)
+
+
 class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"af:a:(?P<game>\d+):(?P<version>\d+):(?P<move>.+)",
+    template=r"af:a:" + IDS + r":(?P<move>.+)",
 ):
     """A button that plays one argument-free action."""
+
+    component_type: ClassVar[discord.ComponentType] = discord.ComponentType.button
 
     def __init__(self, game_id: int, version: int, move: str, label: str, row: int) -> None:
         style = (
@@ -98,11 +130,11 @@ class ActionButton(
         item: discord.ui.Item[Any],
         match: Any,
     ) -> Self:
-        label = cast(discord.ui.Button[Any], item).label or ""
+        label = getattr(item, "label", None) or ""
         return cls(int(match["game"]), int(match["version"]), match["move"], label, 0)
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return await handler(interaction).check_panel(interaction, self.game_id, self.version)
+        return await panel_check(self, interaction)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await handler(interaction).panel_move(interaction, self.game_id, self.version, self.move)
@@ -110,9 +142,11 @@ class ActionButton(
 
 class ActionSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"af:s:(?P<game>\d+):(?P<version>\d+):(?P<group>[a-z_]+):(?P<page>\d+)",
+    template=r"af:s:" + IDS + r":(?P<group>[a-z_]+):" + PAGE,
 ):
     """A select menu of one group's actions (one page of 25); the value is the notation."""
+
+    component_type: ClassVar[discord.ComponentType] = discord.ComponentType.string_select
 
     def __init__(
         self,
@@ -142,20 +176,19 @@ class ActionSelect(
         item: discord.ui.Item[Any],
         match: Any,
     ) -> Self:
-        select = cast(discord.ui.Select[Any], item)
-        choices = [Choice(o.value, o.label) for o in select.options]
+        choices = [Choice(o.value, o.label) for o in getattr(item, "options", [])]
         return cls(
             int(match["game"]),
             int(match["version"]),
             match["group"],
             int(match["page"]),
-            select.placeholder or "",
+            getattr(item, "placeholder", None) or "",
             choices,
             0,
         )
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return await handler(interaction).check_panel(interaction, self.game_id, self.version)
+        return await panel_check(self, interaction)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         move = self.item.values[0] if self.item.values else ""
@@ -164,9 +197,11 @@ class ActionSelect(
 
 class GroupSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"af:g:(?P<game>\d+):(?P<version>\d+)",
+    template=r"af:g:" + IDS,
 ):
     """The "choose what to do" menu: opens one group of actions."""
+
+    component_type: ClassVar[discord.ComponentType] = discord.ComponentType.string_select
 
     def __init__(
         self,
@@ -205,11 +240,11 @@ class GroupSelect(
         match: Any,
     ) -> Self:
         made = cls(int(match["game"]), int(match["version"]), [], None, "", "en", 0)
-        made.item.options = cast(discord.ui.Select[Any], item).options
+        made.item.options = list(getattr(item, "options", []))
         return made
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return await handler(interaction).check_panel(interaction, self.game_id, self.version)
+        return await panel_check(self, interaction)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         group = self.item.values[0] if self.item.values else None
@@ -218,9 +253,11 @@ class GroupSelect(
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"af:n:(?P<game>\d+):(?P<version>\d+):(?P<group>[a-z_\-]+):(?P<page>\d+)",
+    template=r"af:n:" + IDS + r":(?P<group>[a-z_\-]+):" + PAGE,
 ):
     """Page through a group's options, or go back to the overview (group ``-``)."""
+
+    component_type: ClassVar[discord.ComponentType] = discord.ComponentType.button
 
     def __init__(
         self, game_id: int, version: int, group: str, page: int, label: str, row: int
@@ -247,12 +284,12 @@ class PageButton(
             int(match["version"]),
             match["group"],
             int(match["page"]),
-            cast(discord.ui.Button[Any], item).label or "",
+            getattr(item, "label", None) or "",
             0,
         )
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return await handler(interaction).check_panel(interaction, self.game_id, self.version)
+        return await panel_check(self, interaction)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         group = None if self.group == OVERVIEW else self.group
@@ -263,9 +300,11 @@ class PageButton(
 
 class UndoButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"af:u:(?P<game>\d+):(?P<version>\d+)",
+    template=r"af:u:" + IDS,
 ):
     """Take back the last action of this turn (shown only when the engine allows it)."""
+
+    component_type: ClassVar[discord.ComponentType] = discord.ComponentType.button
 
     def __init__(self, game_id: int, version: int, label: str, row: int) -> None:
         super().__init__(
@@ -285,11 +324,11 @@ class UndoButton(
         item: discord.ui.Item[Any],
         match: Any,
     ) -> Self:
-        label = cast(discord.ui.Button[Any], item).label or ""
+        label = getattr(item, "label", None) or ""
         return cls(int(match["game"]), int(match["version"]), label, 0)
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return await handler(interaction).check_panel(interaction, self.game_id, self.version)
+        return await panel_check(self, interaction)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await handler(interaction).panel_undo(interaction, self.game_id, self.version)

@@ -126,6 +126,11 @@ def arrange(
     return buttons, groups
 
 
+def group_keys(actions: Sequence[Action]) -> set[str]:
+    """The groups a panel of these actions can open (the values of its group menu)."""
+    return {g.key for g in arrange(actions)[1]}
+
+
 def build_panel(
     game_id: int,
     version: int,

@@ -31,9 +31,15 @@ def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
 
 
 async def send_ephemeral(interaction: discord.Interaction[Any], content: str) -> None:
-    """Answer privately, whether or not the interaction was answered or deferred already."""
+    """Answer privately, whether or not the interaction was answered or deferred already.
+
+    An autocomplete request can only be answered with choices: it gets none.
+    """
     content = content[:2000]
-    if interaction.response.is_done():
+    if interaction.type is discord.InteractionType.autocomplete:
+        if not interaction.response.is_done():
+            await interaction.response.autocomplete([])
+    elif interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=True)
     else:
         await interaction.response.send_message(content, ephemeral=True)
@@ -68,7 +74,12 @@ def describe_interaction(interaction: discord.Interaction[Any]) -> str:
     data: dict[str, Any] = dict(interaction.data or {})
     if interaction.command is not None:
         what = f"/{interaction.command.qualified_name}"
-        args = {k: v for k, v in interaction.namespace}
+        try:
+            args = {k: v for k, v in interaction.namespace}
+        except (ValueError, TypeError, KeyError):  # options discord.py cannot read
+            args = {"options": data.get("options")}
+    elif "name" in data:  # a command this bot does not have (any more)
+        what, args = f"unknown command /{data['name']}", {"options": data.get("options")}
     else:
         what = f"component {data.get('custom_id')!r}"
         args = {"values": data.get("values")} if data.get("values") else {}

@@ -323,6 +323,16 @@ class Storage:
         )
         return _game(row) if row else None
 
+    async def latest_played_game(self, channel_id: int) -> GameRow | None:
+        """The channel's most recent game that was started (it has a saved state)."""
+        row = await self._one(
+            "SELECT * FROM games WHERE channel_id = ? AND status != 'lobby'"
+            " AND EXISTS (SELECT 1 FROM snapshots WHERE snapshots.game_id = games.id)"
+            " ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return _game(row) if row else None
+
     async def games_with_status(self, status: GameStatus) -> list[GameRow]:
         rows = await self._all("SELECT * FROM games WHERE status = ? ORDER BY id", (status,))
         return [_game(r) for r in rows]

@@ -445,6 +445,17 @@ BOT_EN: Final[dict[str, str]] = {
     "scores 1 extra VP.",
     "rules.repulsor": "Repulsor Field (Gravity Manipulator's discard): no colony may be added "
     "to or removed from the territory.",
+    # ---- hardening (issue 12) ----
+    "error.command_changed": "This command has changed since your Discord app loaded it. "
+    "Nothing was done; try again in a minute (Discord is updating its list of commands).",
+    "error.shutting_down": "The bot is restarting. Nothing was done; try again in a minute.",
+    "panel.outdated": "This panel is from an older version of the bot. "
+    "The current one is here: {link}",
+    "panel.outdated_none": "This panel is from an older version of the bot, and no game is "
+    "being played in this channel now.",
+    "panel.unknown_choice": "That choice is not on this panel. Nothing was changed.",
+    "error.option_range": "`{option}` takes a value from {low} to {high}. Nothing was changed.",
+    "error.option_choices": "`{option}` takes one of: {values}. Nothing was changed.",
 }
 
 CATALOGS: Final[dict[str, dict[str, str]]] = {"en": {**BOARD_EN, **BOT_EN}}

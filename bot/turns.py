@@ -20,6 +20,7 @@ import discord
 from bot import describe
 from bot.announce import Announcer
 from bot.games import ActiveGame, ServiceError, StalePanelError
+from bot.panel import group_keys
 from bot.replies import locale_of, report_unexpected, send_ephemeral
 from bot.service import GameService
 from bot.strings import text
@@ -192,6 +193,10 @@ class TurnFlow:
             game = await self.service.by_id(game_id)
             if game is None:
                 await send_ephemeral(interaction, text("panel.gone", locale_of(interaction)))
+                return
+            if group is not None and group not in group_keys(legal_actions(game.state)):
+                locale = locale_of(interaction)
+                await send_ephemeral(interaction, text("panel.unknown_choice", locale))
                 return
             await interaction.response.edit_message(view=self.announcer.panel(game, group, page))
         except Exception as e:

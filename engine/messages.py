@@ -157,6 +157,7 @@ MESSAGES_EN: Final[dict[str, str]] = {
     "return.more_than_held": "you have {fuel} fuel and {ore} ore",
     # ---- notation -------------------------------------------------------------------
     "notation.empty": "type an action, for example `dock solar 3` or `end`",
+    "notation.not_text": "an action is text, for example `dock solar 3` or `end`",
     "notation.unknown_verb": "unknown action `{word}`; expected one of: {expected}",
     "notation.expected": "after `{after}` expected {expected}, got `{got}`",
     "notation.trailing": "unexpected `{got}` at the end of `{text}`",

@@ -249,7 +249,13 @@ class _Tokens:
 
 
 def parse(text: str) -> Action:
-    """Parse the notation into an action; InvalidNotationError says what was expected."""
+    """Parse the notation into an action; InvalidNotationError says what was expected.
+
+    Anything that is not a string (a number or None from a malformed request) is
+    refused the same way, never with a TypeError or AttributeError.
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError("notation.not_text")
     t = _Tokens(text)
     if not t.more():
         raise InvalidNotationError("notation.empty")

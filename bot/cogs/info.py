@@ -51,16 +51,21 @@ class Info(AfCog):
     """Read-only looks at a game."""
 
     async def _game(self, channel_id: int | None) -> tuple[GameRow, list[str], Game]:
-        """The channel's game in play, or the last finished one, rebuilt from storage."""
+        """The channel's game in play, or the last one played there, rebuilt from storage.
+
+        A lobby closed or aborted before its start was never played: it is skipped.
+        """
         if channel_id is None:
             raise ServiceError("game.none")
         service = self.bot.service
         active = await service.in_channel(channel_id)
         if active is not None and active.game is not None:
             return active.row, active.seat_names, active.game
-        row = await service.store.latest_game(channel_id)
-        if row is None or row.status == "lobby" or (active is not None and active.game is None):
-            raise ServiceError("game.not_started" if active is not None else "game.none")
+        if active is not None:
+            raise ServiceError("game.not_started")
+        row = await service.store.latest_played_game(channel_id)
+        if row is None:
+            raise ServiceError("game.none")
         seats = await service.store.seats(row.id)
         game = await service.rebuild(row, seats)
         return row, [s.name for s in seats], game

@@ -3,13 +3,16 @@
 They prove that discord.py's real code paths work end-to-end against the
 fake: command sync, slash command groups, file uploads, deferral and
 follow-ups, autocomplete, ephemeral replies, component ``edit_message``,
-modals, and persistent views surviving a bot "restart".
+modals, and persistent views surviving a bot "restart"; and the gateway
+websocket a bot in its own process connects to.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 
+import aiohttp
 import discord
 import pytest
 from discord import app_commands
@@ -388,3 +391,26 @@ async def test_wait_for_times_out_with_clear_message(fake_discord: FakeDiscord) 
         FakeDiscordTimeout, match=r"timed out after 0\.01s waiting for request route='/nope'"
     ):
         await fake_discord.wait_for(route="/nope", timeout=0.01)
+
+
+async def test_gateway_speaks_hello_identify_ready_heartbeat_and_dispatch(
+    fake_discord: FakeDiscord,
+) -> None:
+    gateway = fake_discord.gateway
+    async with aiohttp.ClientSession() as session, session.ws_connect(gateway.url) as ws:
+        hello = await ws.receive_json(timeout=5)
+        assert hello["op"] == 10 and hello["d"]["heartbeat_interval"] > 0
+        await ws.send_json({"op": 1, "d": None})
+        assert (await ws.receive_json(timeout=5))["op"] == 11
+        await ws.send_json({"op": 2, "d": {"token": "fake-bot-token", "intents": 1}})
+        ready = await ws.receive_json(timeout=5)
+        assert (ready["op"], ready["t"], ready["s"]) == (0, "READY", 1)
+        assert [g["id"] for g in ready["d"]["guilds"]] == [str(g) for g in fake_discord.guilds]
+        assert ready["d"]["resume_gateway_url"] == gateway.url and gateway.identified.is_set()
+        await gateway.dispatch("INTERACTION_CREATE", {"id": "1"})
+        event = await ws.receive_json(timeout=5)
+        assert (event["t"], event["s"], event["d"]) == ("INTERACTION_CREATE", 2, {"id": "1"})
+    async with asyncio.timeout(5):
+        await gateway.disconnected.wait()
+    with pytest.raises(RuntimeError, match="no bot is connected"):
+        await gateway.dispatch("INTERACTION_CREATE", {})

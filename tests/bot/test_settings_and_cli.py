@@ -93,10 +93,10 @@ def test_missing_or_malformed_token_is_one_actionable_line(tmp_path: Path) -> No
 
 
 def test_refused_token_is_one_line(monkeypatch: Any, capsys: pytest.CaptureFixture[str]) -> None:
-    def refuse(self: discord.Client, token: str, **kwargs: Any) -> None:
+    async def refuse(self: discord.Client, token: str, **kwargs: Any) -> None:
         raise discord.LoginFailure("Improper token has been passed.")
 
-    monkeypatch.setattr(discord.Client, "run", refuse)
+    monkeypatch.setattr(discord.Client, "start", refuse)
     code = cli.run_bot(Settings(token=GOOD_TOKEN, database_url="sqlite:///:memory:"))
     assert code == 2
     err = capsys.readouterr().err

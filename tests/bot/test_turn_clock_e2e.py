@@ -223,12 +223,12 @@ async def test_timeout_action_none_tells_the_host_and_stops_the_reminders(
 
 async def test_a_game_without_a_clock_never_reminds(tmp_path: Path, start_bot: StartBot) -> None:
     clock = Clock()
-    t = await open_table(tmp_path, start_bot, clock, turn_limit=0)
+    t = await open_table(tmp_path, start_bot, clock, turn_limit=0.0)
     assert "Turn clock: off" in t.said("hosted by owner")[0]
     for _ in range(10):
         clock.advance(24)
         assert not await t.bot.turn_clock.tick()
-    on = await t.cmd("af settings", {"clock": True, "turn_limit": 2}, "owner")
+    on = await t.cmd("af settings", {"clock": True, "turn_limit": 2.0}, "owner")
     assert "at 2 h the AI (Normal) plays the turn" in on.data["content"]
     clock.advance(0.6)
     assert await t.bot.turn_clock.tick() == {"remind": 1}
@@ -243,7 +243,7 @@ async def test_away_members_are_not_reminded_until_they_are_back(
     quiet = t.member_to_act()
     start = clock.now
     too_long = await t.cmd("af away", {"days": 30}, quiet)
-    assert too_long.ephemeral and "from 1 to 14 days" in too_long.data["content"]
+    assert too_long.ephemeral and "`days` takes a value from 0 to 14" in too_long.data["content"]
     assert await t.bot.service.away([t.user_id(quiet)]) == {}
     away = await t.cmd("af away", {"days": 2}, quiet)
     assert away.ephemeral and f"<t:{int(start + 48 * H)}:f>" in away.data["content"]
@@ -485,13 +485,15 @@ async def test_server_defaults_are_for_admins_and_new_games_start_with_them(
         "**Server defaults for new games** — Turn clock: a reminder after" in shown.data["content"]
     )
     assert "at 48 h the AI (Normal) plays the turn" in shown.data["content"]
-    no = await t.cmd("af settings", {"scope": "server", "turn_limit": 24}, "member")
+    no = await t.cmd("af settings", {"scope": "server", "turn_limit": 24.0}, "member")
     assert no.ephemeral and "Only members with Manage Server" in no.data["content"]
-    bad = await t.cmd("af settings", {"scope": "server", "reminder": 30, "warning": 20}, "owner")
+    bad = await t.cmd(
+        "af settings", {"scope": "server", "reminder": 30.0, "warning": 20.0}, "owner"
+    )
     assert bad.ephemeral and "must come before the final warning" in bad.data["content"]
     assert await t.bot.service.store.guild_clock(t.h.guild.id) is None
     ok = await t.cmd(
-        "af settings", {"scope": "server", "turn_limit": 24, "on_timeout": "skip"}, "owner"
+        "af settings", {"scope": "server", "turn_limit": 24.0, "on_timeout": "skip"}, "owner"
     )
     assert ok.ephemeral and "at 24 h the turn is skipped" in ok.data["content"]
     await t.cmd("af new", {"players": 2}, "member")

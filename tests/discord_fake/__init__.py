@@ -5,9 +5,13 @@ Typical use::
     async with FakeDiscord() as fake, BotHarness(fake, make_bot()) as h:
         result = await h.interact(h.slash("demo ping"))
         assert result.message["content"] == "pong"
+
+A bot in its own process (``python -m tests.discord_fake.launch``) connects to
+``fake.gateway`` instead; see ``tests/bot/test_sigterm.py``.
 """
 
 from . import payloads
+from .gateway import FakeGateway
 from .harness import BotHarness, InteractionResult, StartBot
 from .payloads import TestGuild, build_test_guild, find_component
 from .server import (
@@ -25,6 +29,7 @@ __all__ = [
     "BotHarness",
     "FakeDiscord",
     "FakeDiscordTimeout",
+    "FakeGateway",
     "FakeResponse",
     "InteractionResult",
     "InteractionState",

@@ -3,15 +3,18 @@
 ``click_snapshot`` / ``select_snapshot`` build a component interaction from a
 *saved copy* of a message, as a Discord client still showing an older version of
 the message would send it (``BotHarness.click`` always uses the newest version).
+``HeldCallback`` keeps the bot waiting in the middle of answering an interaction.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import payloads as p
-from .harness import BotHarness, MemberRef
+from .harness import CALLBACK_ROUTE, BotHarness, MemberRef
+from .server import FakeDiscord, FakeResponse
 
 
 def _context(harness: BotHarness, message: Mapping[str, Any], member: MemberRef) -> Any:
@@ -55,4 +58,25 @@ def select_snapshot(
     )
 
 
-__all__ = ["click_snapshot", "select_snapshot"]
+class HeldCallback:
+    """Holds the fake's answer to one interaction's callback until ``release`` is set.
+
+    ``arrived`` is set when the bot's callback request reached the fake: the bot is then
+    in the middle of answering that interaction (e.g. a move committed, not yet shown).
+    """
+
+    def __init__(self, fake: FakeDiscord, interaction_id: int) -> None:
+        self.interaction_id = interaction_id
+        self.arrived = asyncio.Event()
+        self.release = asyncio.Event()
+        self._answer = fake._interaction_callback
+        fake.set_handler("POST", CALLBACK_ROUTE, self._handle)
+
+    async def _handle(self, call: Any) -> FakeResponse:
+        if int(call.params["interaction_id"]) == self.interaction_id:
+            self.arrived.set()
+            await self.release.wait()
+        return await self._answer(call)
+
+
+__all__ = ["HeldCallback", "click_snapshot", "select_snapshot"]

@@ -23,6 +23,8 @@ Behaviour mirrors Discord where it matters for bots:
 * Optionally, gateway events (``MESSAGE_CREATE``, ``CHANNEL_CREATE``, ...)
   caused by REST calls are pushed to registered sinks so the bot's cache
   stays in sync, like the real gateway would.
+* A bot in another process connects to :attr:`FakeDiscord.gateway`, a small
+  gateway websocket (``gateway.py``); ``launch.py`` points ``python -m bot`` here.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ from typing import Any, Self
 from aiohttp import BodyPartReader, web
 
 from . import payloads as p
+from .gateway import PATH as GATEWAY_PATH
+from .gateway import FakeGateway
 
 JSON = dict[str, Any]
 EventSink = Callable[[str, JSON], None]
@@ -309,6 +313,7 @@ class FakeDiscord:
             self.guild = p.build_test_guild(self.bot_user)
             self.add_guild(self.guild.payload)
 
+        self.gateway = FakeGateway(self)
         self._cond: asyncio.Condition | None = None
         self._runner: web.AppRunner | None = None
         self.port: int = 0
@@ -333,6 +338,7 @@ class FakeDiscord:
             return self
         self._cond = asyncio.Condition()
         app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get(GATEWAY_PATH, self.gateway.handle)
         app.router.add_route("*", "/{tail:.*}", self._dispatch)
         runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await runner.setup()
@@ -350,6 +356,7 @@ class FakeDiscord:
         """Stop the server (close bots first to avoid dangling connections)."""
         if self._runner is not None:
             runner, self._runner = self._runner, None
+            await self.gateway.close()
             await runner.cleanup()
 
     async def __aenter__(self) -> Self:
@@ -1324,7 +1331,8 @@ class FakeDiscord:
         )
 
     async def _get_gateway(self, call: _Call) -> FakeResponse:
-        raise ApiError(404, 0, "the fake Discord has no gateway; drive events through the harness")
+        limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+        return FakeResponse({"url": self.gateway.url, "shards": 1, "session_start_limit": limit})
 
     async def _empty_list(self, call: _Call) -> FakeResponse:
         return FakeResponse([])

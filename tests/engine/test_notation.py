@@ -90,3 +90,10 @@ def test_parse_never_fails_with_anything_but_a_notation_error(text: str) -> None
         assert str(e)
     else:
         assert parse(str(a)) == a
+
+
+@pytest.mark.parametrize("value", [5, 4.0, None, True, ["dock", "solar", "3"], b"end"])
+def test_anything_but_text_is_a_notation_error(value: object) -> None:
+    # A malformed request can carry a number or null where the move text should be.
+    with pytest.raises(InvalidNotationError, match="an action is text"):
+        parse(value)  # type: ignore[arg-type]

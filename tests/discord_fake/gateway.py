@@ -1,0 +1,99 @@
+"""A minimal Discord gateway (websocket) for the fake, for a bot running in its own process.
+
+In-process tests feed events straight to discord.py's parsers (``BotHarness``); a real
+``python -m bot`` process needs a websocket. This one speaks just enough of the
+gateway protocol for discord.py: HELLO on connect, READY (built from the fake's
+world) after IDENTIFY, an ACK for every heartbeat, RESUMED after a RESUME, and
+events the test sends with :meth:`FakeGateway.dispatch` (``INTERACTION_CREATE``).
+Frames are plain JSON text; the ``compress`` query parameter is ignored (discord.py
+reads text frames as they are).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSMsgType, web
+
+from . import payloads as p
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+
+PATH = "/gateway-ws"
+DISPATCH, HEARTBEAT, IDENTIFY, RESUME = 0, 1, 2, 6
+RECONNECT, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 7, 9, 10, 11
+HEARTBEAT_INTERVAL_MS = 41_250
+
+
+class FakeGateway:
+    """The gateway websocket of a :class:`~.server.FakeDiscord` (at :data:`PATH`)."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.sessions: list[web.WebSocketResponse] = []
+        self.identified = asyncio.Event()  # a bot identified and was sent READY
+        self.disconnected = asyncio.Event()  # the last identified bot went away
+        self.received: list[dict[str, Any]] = []  # every frame the bots sent
+        self.sequence = 0
+
+    @property
+    def url(self) -> str:
+        return self.fake.base_url.replace("http://", "ws://", 1) + PATH
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(autoping=True)
+        await ws.prepare(request)
+        await ws.send_json({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+        try:
+            async for message in ws:
+                if message.type is not WSMsgType.TEXT:
+                    continue
+                frame = json.loads(message.data)
+                self.received.append(frame)
+                await self._answer(ws, frame)
+        finally:
+            if ws in self.sessions:
+                self.sessions.remove(ws)
+                if not self.sessions:
+                    self.disconnected.set()
+        return ws
+
+    async def _answer(self, ws: web.WebSocketResponse, frame: Mapping[str, Any]) -> None:
+        op = frame.get("op")
+        if op == HEARTBEAT:
+            await ws.send_json({"op": HEARTBEAT_ACK})
+        elif op == IDENTIFY:
+            guilds = [self.fake.guild_payload(gid) for gid in self.fake.guilds]
+            ready = p.ready(
+                self.fake.bot_user, application_id=self.fake.application_id, guilds=guilds
+            )
+            ready["resume_gateway_url"] = self.url
+            self.sessions.append(ws)
+            self.disconnected.clear()
+            await self._send(ws, "READY", ready)
+            self.identified.set()
+        elif op == RESUME:
+            self.sessions.append(ws)
+            await self._send(ws, "RESUMED", {})
+
+    async def _send(self, ws: web.WebSocketResponse, event: str, data: Mapping[str, Any]) -> None:
+        self.sequence += 1
+        await ws.send_json({"op": DISPATCH, "t": event, "s": self.sequence, "d": dict(data)})
+
+    async def dispatch(self, event: str, data: Mapping[str, Any]) -> None:
+        """Send an event to every identified bot (e.g. ``INTERACTION_CREATE``)."""
+        if not self.sessions:
+            raise RuntimeError(f"no bot is connected to the fake gateway to receive {event}")
+        for ws in list(self.sessions):
+            await self._send(ws, event, data)
+
+    async def close(self) -> None:
+        for ws in list(self.sessions):
+            await ws.close()
+
+
+__all__ = ["PATH", "FakeGateway"]
