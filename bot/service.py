@@ -16,6 +16,7 @@ import random
 import time
 from collections.abc import Callable
 
+from bot import i18n
 from bot.ai import AIFactory, Level, choose_move, default_factory
 from bot.games import (
     ActiveGame,
@@ -199,7 +200,9 @@ class GameService:
         if len(game.seats) >= game.row.max_players:
             raise ServiceError("lobby.full", players=game.row.max_players)
         bots = sum(1 for s in game.seats if s.is_ai)
-        seat = SeatRow(len(game.seats), None, level, ai_name(level, bots + 1))
+        seat = SeatRow(
+            len(game.seats), None, level, ai_name(level, bots + 1, locale=game.row.locale)
+        )
         await self.store.set_seats(game.id, [*game.seats, seat], updated_at=self.clock())
         await self._refresh_row(game)
         return seat
@@ -212,7 +215,9 @@ class GameService:
         old = game.seats[seat]
         now = self.clock()
         if game.row.status == "playing":
-            bot = SeatRow(seat, None, "normal", ai_name("normal", seat + 1, old.name))
+            bot = SeatRow(
+                seat, None, "normal", ai_name("normal", seat + 1, old.name, game.row.locale)
+            )
             seats = [bot if s.seat == seat else s for s in game.seats]
             waiting = None if game.to_act() == seat else game.user_to_act()
             await self.store.set_seats(game.id, seats, updated_at=now, waiting_on_user=waiting)
@@ -240,6 +245,22 @@ class GameService:
         steps = self._resolve_chance(game)
         await self._commit(game, steps, 0, None, status="playing")
         return MoveResult(tuple(steps), True, game.state.over)
+
+    async def set_language(self, game: ActiveGame, user_id: int, locale: str) -> str:
+        """The host sets the language of the game's public messages (lobby or in play).
+
+        ``locale`` is a catalogue language (``en``, ``ru``, ``pl``) or a Discord locale
+        (``pl-PL``); returns the language set.
+        """
+        self._host(game, user_id)
+        language = i18n.language_of(locale)
+        if language != locale.split("-")[0].split("_")[0].lower():
+            raise ServiceError(
+                "language.unknown", language=locale, languages=", ".join(i18n.languages())
+            )
+        await self.store.update_game(game.id, locale=language, updated_at=self.clock())
+        await self._refresh_row(game)
+        return language
 
     async def abort(self, game: ActiveGame, user_id: int, can_manage: bool) -> None:
         if game.row.host_id != user_id and not can_manage:

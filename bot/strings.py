@@ -1,8 +1,13 @@
-"""Every user-facing text of the bot and the board image, in one catalogue per language.
+"""The English source of every user-facing text of the bot and the board image.
 
-Rules-level text (names of facilities, territories, cards; refusals; events) lives
-in ``engine.messages``; ``text`` looks a key up here first, then there, so one call
-serves both. To translate, add a catalogue with the same keys to ``CATALOGS``.
+Rules-level texts (names of facilities, territories, cards; refusals; events) are in
+``engine.messages``; ``SOURCES`` gathers both under their keys (names as ``name.<id>``).
+Translations are gettext catalogues (``bot/locales/<language>.po``, see ``bot.i18n``):
+``text`` is the one door, for every language.
+
+To add a text: add its key and English here (a ``Plural`` if it counts something),
+use it with ``text(key, locale, params)``, then run ``python -m bot.i18n update`` and
+translate the new entries of the ``.po`` files (``python -m bot.i18n missing`` lists them).
 
 The ``cmd.*`` keys are the descriptions of the slash commands and their options and
 the names of fixed choices: ``bot.translator`` hands them to Discord as localisations
@@ -11,19 +16,19 @@ when the commands are synced (the command names themselves stay English).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
-from engine.messages import name as engine_name
-from engine.messages import render as engine_render
+from bot import i18n
+from engine.messages import MESSAGES_EN, NAMES_EN, Plural, Source, fill, shown_params
 
 # ---- board image labels (owned by bot/render) ------------------------------------------
-BOARD_EN: Final[dict[str, str]] = {
+BOARD_EN: Final[dict[str, Source]] = {
     "board.title": "Alien Frontiers",
     "board.round": "Round {round}",
     "board.turn": "Turn {turn}",
     "board.seat": "P{number}",
-    "board.vp": "{vp} VP",
+    "board.vp": Plural("{vp} VP", "{vp} VP", "vp"),
     "board.fuel": "Fuel",
     "board.ore": "Ore",
     "board.colonies": "Colonies",
@@ -64,15 +69,19 @@ BOARD_EN: Final[dict[str, str]] = {
     "board.status.place": "Choosing a territory for a colony",
     "board.status.raid": "Raiding: choosing what to steal",
     "board.status.plasma": "Plasma Cannon: may hit another ship",
-    "board.status.return": "Returning {excess} resources",
+    "board.status.return": Plural(
+        "Returning {excess} resource", "Returning {excess} resources", "excess"
+    ),
     "board.status.dock": "Docking ships",
     "board.status.idle": "No ships left to dock",
     "board.supply": "Supply: {fuel} fuel · {ore} ore",
-    "board.market_rate": "Market: {rate} fuel per ore",
+    "board.market_rate": Plural(
+        "Market: {rate} fuel per ore", "Market: {rate} fuel per ore", "rate"
+    ),
 }
 
 # ---- bot texts: commands, panels, replies (owned by the bot cogs) ------------------------
-BOT_EN: Final[dict[str, str]] = {
+BOT_EN: Final[dict[str, Source]] = {
     # ---- generic --------------------------------------------------------------------------
     "none": "none",
     "refusal": "⛔ {reason}",
@@ -95,6 +104,7 @@ BOT_EN: Final[dict[str, str]] = {
     "cmd.new.long_game": "Long game: 8 colonies each with 3 or 4 players",
     "cmd.new.helm": "Add the two Mind Control Helm cards (2nd edition)",
     "cmd.new.finite_supply": "Finite supply: the bank holds only 30 fuel and 20 ore",
+    "cmd.new.language": "Language of the game's messages and board (default: the server's)",
     "cmd.join.description": "Take a seat in this channel's game",
     "cmd.leave.description": "Leave the lobby (in a game, an AI takes your seat)",
     "cmd.bot.description": "Add an AI player to the lobby",
@@ -119,6 +129,7 @@ BOT_EN: Final[dict[str, str]] = {
     "lobby.option.helm": "Mind Control Helm",
     "lobby.option.finite": "finite supply (30 fuel, 20 ore)",
     "lobby.option.none": "standard rules",
+    "lobby.option.language": "in English",
     "lobby.seat": "{number}. {name}",
     "lobby.help": "Join with `/af join`; the host adds AI players with `/af bot` and starts "
     "with `/af start`.",
@@ -141,7 +152,12 @@ BOT_EN: Final[dict[str, str]] = {
     "start.header": "🚀 **The game starts!**",
     "abort.done": "🛑 The game was aborted by {name}.",
     "abort.not_allowed": "Only the host or members with Manage Channels can abort the game.",
+    "language.changed": "🌐 From now on this game speaks English.",
+    "language.unknown": "There is no language “{language}”: choose one of {languages}.",
     "ai.name": "AI {number} ({level})",
+    "ai.level.easy": "easy",
+    "ai.level.normal": "normal",
+    "ai.level.hard": "hard",
     "ai.replaces": "{name} (AI {level})",
     # ---- games and moves ------------------------------------------------------------------
     "game.none": "There is no game in this channel. Open one with `/af new`.",
@@ -157,7 +173,11 @@ BOT_EN: Final[dict[str, str]] = {
     "pending.place": "➡️ {player} chooses a territory for the colony.",
     "pending.raid": "➡️ {player} chooses what to steal.",
     "pending.plasma": "➡️ {player} may hit another ship at the same facility, or stop.",
-    "pending.return": "➡️ {player} returns {excess} resources to the supply (8 at most).",
+    "pending.return": Plural(
+        "➡️ {player} returns {excess} resource to the supply (8 at most).",
+        "➡️ {player} returns {excess} resources to the supply (8 at most).",
+        "excess",
+    ),
     "pending.reveal": "➡️ A card is being revealed.",
     "pending.first_player": "➡️ The first player is being chosen.",
     "pending.roll": "➡️ The ships are being rolled.",
@@ -171,17 +191,27 @@ BOT_EN: Final[dict[str, str]] = {
     "status.fields": "Fields: {fields}",
     "status.supply": "Finite supply: {fuel} fuel · {ore} ore left in the bank",
     "over.header": "🏁 **Game over!**",
-    "over.winner": "🏆 **{winners}** wins with {vp} VP!",
-    "over.shared": "🏆 Shared victory: **{winners}** with {vp} VP!",
-    "over.score": "{mark}{name}: {vp} VP",
+    "over.winner": Plural(
+        "🏆 **{winners}** wins with {vp} VP!", "🏆 **{winners}** wins with {vp} VP!", "vp"
+    ),
+    "over.shared": Plural(
+        "🏆 Shared victory: **{winners}** with {vp} VP!",
+        "🏆 Shared victory: **{winners}** with {vp} VP!",
+        "vp",
+    ),
+    "over.score": Plural("{mark}{name}: {vp} VP", "{mark}{name}: {vp} VP", "vp"),
     "over.tiebreak.cards": "Tie on VP, decided by the most alien tech cards.",
     "over.tiebreak.ore": "Tie on VP and cards, decided by the most ore.",
     "over.tiebreak.fuel": "Tie on VP, cards and ore, decided by the most fuel.",
     "over.tiebreak.shared": "Tie on VP, cards, ore and fuel: the victory is shared.",
-    "reminder": "⏰ {mention}, it is still your turn (quiet for {hours} h). Your panel: {link}",
+    "reminder": Plural(
+        "⏰ {mention}, it is still your turn (quiet for {hours} hour). Your panel: {link}",
+        "⏰ {mention}, it is still your turn (quiet for {hours} hours). Your panel: {link}",
+        "hours",
+    ),
     # ---- the action panel -----------------------------------------------------------------
     "panel.undo": "Undo",
-    "panel.options": "{count} options",
+    "panel.options": Plural("{count} option", "{count} options", "count"),
     "panel.choose_group": "Choose what to do…",
     "panel.choose_action": "Choose an action…",
     "panel.page": "{group} (page {page}/{pages})",
@@ -201,7 +231,7 @@ BOT_EN: Final[dict[str, str]] = {
     "group.return": "Return resources",
     "label.with": " with {dice}",
     "label.dock": "Dock {dice} at the {facility}",
-    "label.trade": "Trade {rate} fuel for 1 ore",
+    "label.trade": Plural("Trade {rate} fuel for 1 ore", "Trade {rate} fuel for 1 ore", "rate"),
     "label.launch": "Launch the colony (1 fuel + 1 ore)",
     "label.buy_relic": "Buy the relic ship (1 fuel + 1 ore)",
     "label.cycle": "Cycle the alien tech display",
@@ -232,7 +262,11 @@ BOT_EN: Final[dict[str, str]] = {
     "label.return": "Return {fuel} fuel and {ore} ore",
     # ---- looking at a game ----------------------------------------------------------------
     "board.caption": "The board (round {round}).",
-    "log.header": "The last {count} of {total} actions (the whole log is attached):",
+    "log.header": Plural(
+        "The last {count} of {total} action (the whole log is attached):",
+        "The last {count} of {total} actions (the whole log is attached):",
+        "total",
+    ),
     "log.line": "#{seq} {who}: {move}",
     "log.chance": "🎲",
     "log.empty": "No moves yet.",
@@ -328,21 +362,46 @@ BOT_EN: Final[dict[str, str]] = {
     "to or removed from the territory.",
 }
 
-CATALOGS: Final[dict[str, dict[str, str]]] = {"en": {**BOARD_EN, **BOT_EN}}
+SOURCES: Final[dict[str, Source]] = {
+    **{f"name.{thing}": english for thing, english in NAMES_EN.items()},
+    **MESSAGES_EN,
+    **BOARD_EN,
+    **BOT_EN,
+}
 
 
-def text(key: str, locale: str = "en", params: Mapping[str, object] | None = None) -> str:
-    """The text for ``key`` in ``locale`` (English if missing), formatted with ``params``."""
-    catalog = CATALOGS.get(locale, CATALOGS["en"])
-    template = catalog.get(key) or CATALOGS["en"].get(key)
-    if template is None:
-        return engine_render(key, params, locale)
-    try:
-        return template.format(**(params or {}))
-    except (KeyError, IndexError):
-        return template
+def english(key: str) -> str:
+    """The English text of a plain (not plural) key, e.g. for discord.py's ``locale_str``."""
+    source = SOURCES[key]
+    if isinstance(source, Plural):
+        raise TypeError(f"{key} has plural forms")
+    return source
 
 
 def thing_name(thing: str, locale: str = "en") -> str:
-    """Display name of a facility, territory, card or field id."""
-    return engine_name(thing, locale)
+    """Display name of a facility, territory, card, field or resource id in ``locale``."""
+    key = f"name.{thing}"
+    source = SOURCES.get(key)
+    if source is None:
+        return thing
+    return i18n.template_for(key, source, i18n.language_of(locale), {})
+
+
+def text(
+    key: str,
+    locale: str = "en",
+    params: Mapping[str, object] | None = None,
+    seat_names: Sequence[str] | None = None,
+) -> str:
+    """The text of ``key`` in ``locale`` (English where there is no translation), formatted.
+
+    Parameters naming things of the game (``facility``, ``card``... as ids) are shown by
+    their names in ``locale``, and seats (``player``, ``victim``... as 0-based ints) by
+    ``seat_names`` or "P2".
+    """
+    language = i18n.language_of(locale)
+    source = SOURCES.get(key)
+    if source is None:
+        return key
+    shown = shown_params(params, lambda thing: thing_name(thing, language), seat_names)
+    return fill(i18n.template_for(key, source, language, shown), shown)

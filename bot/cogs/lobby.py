@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot import describe
+from bot import describe, i18n
 from bot.ai import LEVELS
 from bot.cogs.base import AF, AfCog
 from bot.games import ActiveGame
@@ -25,6 +25,14 @@ Interaction = discord.Interaction[Any]
 
 def _name(user: discord.abc.User) -> str:
     return user.display_name[:32]
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """One choice per catalogue language, named in that language (CLDR, through Babel)."""
+    return [
+        app_commands.Choice(name=i18n.endonym(language), value=language)
+        for language in i18n.languages()
+    ]
 
 
 class Lobby(AfCog):
@@ -54,7 +62,12 @@ class Lobby(AfCog):
                     ),
                     "seats": len(game.seats),
                     "max": game.row.max_players,
-                    "options": " · ".join(options) or text("lobby.option.none", locale),
+                    "options": " · ".join(
+                        [
+                            *(options or [text("lobby.option.none", locale)]),
+                            text("lobby.option.language", locale),
+                        ]
+                    ),
                 },
             )
         ]
@@ -80,7 +93,9 @@ class Lobby(AfCog):
         long_game=command_text("cmd.new.long_game"),
         helm=command_text("cmd.new.helm"),
         finite_supply=command_text("cmd.new.finite_supply"),
+        language=command_text("cmd.new.language"),
     )
+    @app_commands.choices(language=language_choices())
     @app_commands.guild_only()
     async def new(
         self,
@@ -89,7 +104,10 @@ class Lobby(AfCog):
         long_game: bool = False,
         helm: bool = False,
         finite_supply: bool = False,
+        language: str | None = None,
     ) -> None:
+        """Open a lobby; the game speaks ``language``, else the server's language (English
+        when the server's is not one of the catalogues')."""
         assert interaction.channel_id is not None
         game = await self.service.create(
             guild_id=interaction.guild_id,
@@ -100,7 +118,7 @@ class Lobby(AfCog):
             long_game=long_game,
             helm=helm,
             finite_supply=finite_supply,
-            locale=locale_of(interaction, guild=True),
+            locale=i18n.language_of(language) if language else locale_of(interaction, guild=True),
         )
         callback = await interaction.response.send_message(
             self.lobby_text(game), allowed_mentions=discord.AllowedMentions.none()
