@@ -14,9 +14,11 @@ import asyncio
 import io
 import logging
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
+from babel.dates import format_date
 
 from bot import describe
 from bot.components import PanelView
@@ -159,15 +161,20 @@ class Announcer:
         return discord.File(io.BytesIO(png), filename=name)
 
     async def board_names(self, game: ActiveGame) -> list[str]:
-        """The seats' names for the board image, marked when a member is away."""
+        """The seats' names for the board image, marked when a member is away (with the day
+        they are back, in the game's language; UTC)."""
         members = [s.user_id for s in game.seats if s.user_id is not None]
         away = await self.bot.service.away(members)
-        return [
-            text("seat.away", game.row.locale, {"name": s.name})
-            if s.user_id is not None and s.user_id in away
-            else s.name
-            for s in game.seats
-        ]
+        names = []
+        for s in game.seats:
+            back = away.get(s.user_id) if s.user_id is not None else None
+            if back is None:
+                names.append(s.name)
+                continue
+            day = datetime.fromtimestamp(back, UTC).date()
+            date = format_date(day, format="d MMM", locale=game.row.locale)
+            names.append(text("seat.away", game.row.locale, {"name": s.name[:16], "date": date}))
+        return names
 
     def allowed(self, game: ActiveGame) -> discord.AllowedMentions:
         user = game.waiting_on()

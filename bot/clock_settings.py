@@ -66,9 +66,9 @@ class ClockSettings:
         if not self.remind_hours < self.warn_hours < self.limit_hours:
             raise ClockError(
                 "clock.order",
-                remind=hours_text(self.remind_hours),
-                warn=hours_text(self.warn_hours),
-                limit=hours_text(self.limit_hours),
+                remind=f"{self.remind_hours:g}",
+                warn=f"{self.warn_hours:g}",
+                limit=f"{self.limit_hours:g}",
             )
         if self.action not in TIMEOUT_ACTIONS:
             raise ClockError("clock.bad_action", action=self.action)
@@ -146,13 +146,6 @@ def due_step(
     return None
 
 
-def hours_text(hours: float) -> str:
-    """12 → "12 h", 0.5 → "30 min", 1.25 → "1.25 h" (numbers, not words: no plurals)."""
-    if hours < 1:
-        return f"{round(hours * 60)} min"
-    return f"{hours:g} h"
-
-
 __all__ = [
     "DEFAULT_CLOCK",
     "MAX_HOURS",
@@ -166,5 +159,4 @@ __all__ = [
     "clock_start",
     "deadline",
     "due_step",
-    "hours_text",
 ]

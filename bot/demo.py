@@ -128,7 +128,7 @@ async def _write_log(service: GameService, game: ActiveGame, out: Path) -> str:
         for e in row.events:
             player = e.get("player")
             params = {**e.get("params", {}), **({"player": player} if player is not None else {})}
-            lines.append(" " * 6 + "· " + render(e["key"], params, "en", names))
+            lines.append(" " * 6 + "· " + render(e["key"], params, names))
     result = outcome(game.state)
     assert result is not None
     summary = describe.outcome_text(result, names)

@@ -7,9 +7,11 @@ translated; seats are shown by their names.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 import discord.utils
 
+from bot import i18n
 from bot.strings import text, thing_name
 from engine import Action, GameState
 from engine.actions import (
@@ -44,10 +46,9 @@ from engine.actions import (
     Warp,
 )
 from engine.errors import EngineError
-from engine.messages import render
 from engine.scoring import Outcome
 from engine.state import Event, Ship
-from engine.tables import FIELD_OF_CARD
+from engine.tables import FACILITY_ORDER, FIELD_OF_CARD, TERRITORIES
 from engine.view import GameView
 
 LABEL_LIMIT = 100
@@ -83,7 +84,10 @@ def action_label(
     action: Action, locale: str = "en", names: Sequence[str] = (), rate: int | None = None
 ) -> str:
     """A short readable label for a legal action (panel options, autocomplete)."""
-    n = thing_name
+
+    def n(thing: str) -> str:
+        return thing_name(thing, locale)
+
     a = action
     key: str
     params: dict[str, object]
@@ -190,13 +194,13 @@ def event_line(event: Event, locale: str = "en", names: Sequence[str] = ()) -> s
     params: dict[str, object] = dict(event.params)
     if event.player is not None:
         params["player"] = event.player
-    return render(event.key, params, locale, list(names))
+    return text(event.key, locale, params, names)
 
 
 def refusal(error: Exception, locale: str = "en", names: Sequence[str] = ()) -> str:
     """The reason for a refusal (engine or bot), ready to show."""
     if isinstance(error, EngineError):
-        reason = render(error.key, error.params, locale, list(names))
+        reason = text(error.key, locale, error.params, names)
     else:
         key = getattr(error, "key", "error.unexpected")
         params = getattr(error, "params", {})
@@ -256,7 +260,11 @@ def status_text(state: GameState, v: GameView, names: Sequence[str], locale: str
     lines += [player_line(v, p, names, locale) for p in range(len(v.players))]
     lines.append(text("status.display", locale, {"cards": card_list(v.display, locale)}))
     fields = [
-        text("status.field", locale, {"field": thing_name(f), "territory": thing_name(t)})
+        text(
+            "status.field",
+            locale,
+            {"field": thing_name(f, locale), "territory": thing_name(t, locale)},
+        )
         for f, t in v.fields.items()
         if t is not None
     ]
@@ -287,3 +295,39 @@ def outcome_text(result: Outcome, names: Sequence[str], locale: str = "en") -> s
     if result.tiebreak is not None:
         lines.append(text(f"over.tiebreak.{result.tiebreak}", locale))
     return "\n".join(lines)
+
+
+@cache
+def _move_names() -> dict[str, str]:
+    """Names of facilities and territories in every language (folded) → their notation id;
+    a name two things share in some language is left out (ambiguous)."""
+    seen: dict[str, set[str]] = {}
+    for thing in (*FACILITY_ORDER, "bay", *TERRITORIES):
+        for language in i18n.languages():
+            seen.setdefault(_fold(thing_name(thing, language)), set()).add(thing)
+    return {name: next(iter(ids)) for name, ids in seen.items() if len(ids) == 1}
+
+
+def _fold(words: str) -> str:
+    return " ".join(words.casefold().replace("ё", "е").replace("’", "'").split())
+
+
+def notation_of(move: str) -> str:
+    """A typed move with the localised names of facilities and territories replaced by their
+    ids (``dock Лунная шахта 4`` → ``dock mine 4``); the notation itself stays English."""
+    words = _fold(move).split()
+    names = _move_names()
+    longest = max((len(n.split()) for n in names), default=0)
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for size in range(min(longest, len(words) - i), 0, -1):
+            thing = names.get(" ".join(words[i : i + size]))
+            if thing is not None and (size > 1 or words[i] != thing):
+                out.append(thing)
+                i += size
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return " ".join(out) if out != words else move

@@ -140,8 +140,10 @@ def config_of(row: GameRow, seats: int) -> GameConfig:
     )
 
 
-def ai_name(level: Level, number: int, replacing: str | None = None) -> str:
-    """The seat name of an AI ("AI 2 (hard)"); a taken-over seat keeps the member's name."""
+def ai_name(level: Level, number: int, replacing: str | None = None, locale: str = "en") -> str:
+    """The seat name of an AI ("AI 2 (hard)") in the game's language; a taken-over seat
+    keeps the member's name."""
+    shown = text(f"ai.level.{level}", locale)
     if replacing:
-        return text("ai.replaces", params={"name": replacing[:20], "level": level})[:32]
-    return text("ai.name", params={"number": number, "level": level})[:32]
+        return text("ai.replaces", locale, {"name": replacing[:20], "level": shown})[:32]
+    return text("ai.name", locale, {"number": number, "level": shown})[:32]

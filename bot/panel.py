@@ -88,7 +88,7 @@ def group_key(action: Action) -> str | None:
 def group_label(key: str, locale: str = "en") -> str:
     verb, _, thing = key.partition("_")
     if thing:
-        return text(f"group.{verb}", locale, {"thing": thing_name(thing)})
+        return text(f"group.{verb}", locale, {"thing": thing_name(thing, locale)})
     return text(f"group.{key}", locale)
 
 

@@ -14,7 +14,8 @@ from typing import Any
 
 import discord
 
-from bot.strings import CATALOGS, text
+from bot import i18n
+from bot.strings import text
 
 log = logging.getLogger("bot.errors")
 
@@ -22,8 +23,7 @@ log = logging.getLogger("bot.errors")
 def locale_of(interaction: discord.Interaction[Any], guild: bool = False) -> str:
     """The catalogue language for the user (or, with ``guild``, the server), English if none."""
     raw = interaction.guild_locale if guild else interaction.locale
-    language = str(raw or "en").split("-")[0].lower()
-    return language if language in CATALOGS else "en"
+    return i18n.language_of(raw.value if raw is not None else None)
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from bot import i18n
 from bot.ai import AIFactory, Chooser, Level, choose_move, default_factory
 from bot.clock_settings import DEFAULT_CLOCK, LIMIT_PASSED, ClockSettings
 from bot.games import (
@@ -235,7 +236,9 @@ class GameService:
         if len(game.seats) >= game.row.max_players:
             raise ServiceError("lobby.full", players=game.row.max_players)
         bots = sum(1 for s in game.seats if s.is_ai)
-        seat = SeatRow(len(game.seats), None, level, ai_name(level, bots + 1))
+        seat = SeatRow(
+            len(game.seats), None, level, ai_name(level, bots + 1, locale=game.row.locale)
+        )
         await self.store.set_seats(game.id, [*game.seats, seat], updated_at=self.clock())
         await self._refresh_row(game)
         return seat
@@ -272,7 +275,7 @@ class GameService:
         changes: dict[str, object] = {
             "user_id": None,
             "ai_level": level,
-            "name": ai_name(level, seat + 1, old.name),
+            "name": ai_name(level, seat + 1, old.name, game.row.locale),
             "former_user_id": old.user_id,
             "rejoin": False,
             "timeouts": 0,
@@ -464,7 +467,7 @@ class GameService:
             changes.update(
                 user_id=None,
                 ai_level=clock.takeover,
-                name=ai_name(clock.takeover, seat_no + 1, seat.name),
+                name=ai_name(clock.takeover, seat_no + 1, seat.name, game.row.locale),
                 former_user_id=seat.user_id,
                 rejoin=False,
             )
@@ -491,6 +494,25 @@ class GameService:
         ai_only = all(s.is_ai for s in game.seats)
         await self._commit(game, steps, 0, None, status="playing", ai_only=ai_only)
         return MoveResult(tuple(steps), True, game.state.over)
+
+    async def set_language(
+        self, game: ActiveGame, user_id: int, locale: str, can_manage: bool = False
+    ) -> str:
+        """The host (or Manage Channels) sets the language of the game's public messages
+        (lobby or in play).
+
+        ``locale`` is a catalogue language (``en``, ``ru``, ``pl``) or a Discord locale
+        (``pl-PL``); returns the language set.
+        """
+        self.check_manager(game, user_id, can_manage)
+        language = i18n.language_of(locale)
+        if language != locale.split("-")[0].split("_")[0].lower():
+            raise ServiceError(
+                "language.unknown", language=locale, languages=", ".join(i18n.languages())
+            )
+        await self.store.update_game(game.id, locale=language, updated_at=self.clock())
+        await self._refresh_row(game)
+        return language
 
     async def abort(self, game: ActiveGame, user_id: int, can_manage: bool) -> None:
         if game.row.host_id != user_id and not can_manage:

@@ -1,8 +1,13 @@
-"""Every user-facing text of the bot and the board image, in one catalogue per language.
+"""The English source of every user-facing text of the bot and the board image.
 
-Rules-level text (names of facilities, territories, cards; refusals; events) lives
-in ``engine.messages``; ``text`` looks a key up here first, then there, so one call
-serves both. To translate, add a catalogue with the same keys to ``CATALOGS``.
+Rules-level texts (names of facilities, territories, cards; refusals; events) are in
+``engine.messages``; ``SOURCES`` gathers both under their keys (names as ``name.<id>``).
+Translations are gettext catalogues (``bot/locales/<language>.po``, see ``bot.i18n``):
+``text`` is the one door, for every language.
+
+To add a text: add its key and English here (a ``Plural`` if it counts something),
+use it with ``text(key, locale, params)``, then run ``python -m bot.i18n update`` and
+translate the new entries of the ``.po`` files (``python -m bot.i18n missing`` lists them).
 
 The ``cmd.*`` keys are the descriptions of the slash commands and their options and
 the names of fixed choices: ``bot.translator`` hands them to Discord as localisations
@@ -11,19 +16,19 @@ when the commands are synced (the command names themselves stay English).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
-from engine.messages import name as engine_name
-from engine.messages import render as engine_render
+from bot import i18n
+from engine.messages import MESSAGES_EN, NAMES_EN, Plural, Source, fill, shown_params
 
 # ---- board image labels (owned by bot/render) ------------------------------------------
-BOARD_EN: Final[dict[str, str]] = {
+BOARD_EN: Final[dict[str, Source]] = {
     "board.title": "Alien Frontiers",
     "board.round": "Round {round}",
     "board.turn": "Turn {turn}",
     "board.seat": "P{number}",
-    "board.vp": "{vp} VP",
+    "board.vp": Plural("{vp} VP", "{vp} VP", "vp"),
     "board.fuel": "Fuel",
     "board.ore": "Ore",
     "board.colonies": "Colonies",
@@ -64,15 +69,19 @@ BOARD_EN: Final[dict[str, str]] = {
     "board.status.place": "Choosing a territory for a colony",
     "board.status.raid": "Raiding: choosing what to steal",
     "board.status.plasma": "Plasma Cannon: may hit another ship",
-    "board.status.return": "Returning {excess} resources",
+    "board.status.return": Plural(
+        "Returning {excess} resource", "Returning {excess} resources", "excess"
+    ),
     "board.status.dock": "Docking ships",
     "board.status.idle": "No ships left to dock",
     "board.supply": "Supply: {fuel} fuel · {ore} ore",
-    "board.market_rate": "Market: {rate} fuel per ore",
+    "board.market_rate": Plural(
+        "Market: {rate} fuel per ore", "Market: {rate} fuel per ore", "rate"
+    ),
 }
 
 # ---- bot texts: commands, panels, replies (owned by the bot cogs) ------------------------
-BOT_EN: Final[dict[str, str]] = {
+BOT_EN: Final[dict[str, Source]] = {
     # ---- generic --------------------------------------------------------------------------
     "none": "none",
     "done": "✅ Done.",
@@ -96,7 +105,8 @@ BOT_EN: Final[dict[str, str]] = {
     "cmd.new.long_game": "Long game: 8 colonies each with 3 or 4 players",
     "cmd.new.helm": "Add the two Mind Control Helm cards (2nd edition)",
     "cmd.new.finite_supply": "Finite supply: the bank holds only 30 fuel and 20 ore",
-    "cmd.new.turn_limit": "Hours a player has for a turn before the timeout action (0: no clock)",
+    "cmd.new.language": "Language of the game's messages and board (default: the server's)",
+    "cmd.new.turn_limit": "Hours a player has for a turn before it times out (0: no clock)",
     "cmd.new.on_timeout": "What happens when a turn times out",
     "cmd.new.watch": "Host without a seat (e.g. a game of AI players to watch)",
     "cmd.timeout.ai": "The AI plays the turn for them",
@@ -132,6 +142,7 @@ BOT_EN: Final[dict[str, str]] = {
     "cmd.settings.scope": "This game, or the server's defaults for new games (Manage Server)",
     "cmd.settings.scope.game": "This game",
     "cmd.settings.scope.server": "Server defaults for new games",
+    "cmd.settings.language": "Language of this game's messages and board",
     "cmd.settings.clock": "Turn clock on or off",
     "cmd.settings.reminder": "Hours of quiet before the first reminder",
     "cmd.settings.warning": "Hours of quiet before the final warning",
@@ -145,6 +156,7 @@ BOT_EN: Final[dict[str, str]] = {
     "lobby.option.helm": "Mind Control Helm",
     "lobby.option.finite": "finite supply (30 fuel, 20 ore)",
     "lobby.option.none": "standard rules",
+    "lobby.option.language": "in English",
     "lobby.seat": "{number}. {name}",
     "lobby.help": "Join with `/af join`; the host adds AI players with `/af bot` and starts "
     "with `/af start`.",
@@ -170,9 +182,14 @@ BOT_EN: Final[dict[str, str]] = {
     "start.header": "🚀 **The game starts!**",
     "abort.done": "🛑 The game was aborted by {name}.",
     "abort.not_allowed": "Only the host or members with Manage Channels can abort the game.",
+    "language.changed": "🌐 From now on this game speaks English.",
+    "language.unknown": "There is no language “{language}”: choose one of {languages}.",
     "ai.name": "AI {number} ({level})",
+    "ai.level.easy": "easy",
+    "ai.level.normal": "normal",
+    "ai.level.hard": "hard",
     "ai.replaces": "{name} (AI {level})",
-    "seat.away": "{name} (away)",
+    "seat.away": "{name} (away until {date})",
     # ---- games and moves ------------------------------------------------------------------
     "game.none": "There is no game in this channel. Open one with `/af new`.",
     "game.not_started": "The game has not started yet: the host starts it with `/af start`.",
@@ -182,15 +199,19 @@ BOT_EN: Final[dict[str, str]] = {
     "undo.done": "↩️ Took back `{move}`.",
     "turn.header": "🎲 **Round {round} — {name}'s turn** {mention}",
     "turn.header_ai": "🤖 **Round {round} — {name}'s turn**",
-    "turn.header_timeout.ai": "⌛ **Round {round} — {name}'s turn, played for {member} by the AI**",
-    "turn.header_timeout.skip": "⌛ **Round {round} — {name}'s turn, skipped for {member} "
-    "(time ran out)**",
+    "turn.header_timeout.ai": "⌛ **Round {round} — the turn played for {member} by the AI**",
+    "turn.header_timeout.skip": "⌛ **Round {round} — the turn skipped for {member} (time ran "
+    "out)**",
     "turn.earlier": "• … ({count} more)",
     "turn.hint": "_Use the panel below, or type `/play move:`._",
     "pending.place": "➡️ {player} chooses a territory for the colony.",
     "pending.raid": "➡️ {player} chooses what to steal.",
     "pending.plasma": "➡️ {player} may hit another ship at the same facility, or stop.",
-    "pending.return": "➡️ {player} returns {excess} resources to the supply (8 at most).",
+    "pending.return": Plural(
+        "➡️ {player} returns {excess} resource to the supply (8 at most).",
+        "➡️ {player} returns {excess} resources to the supply (8 at most).",
+        "excess",
+    ),
     "pending.reveal": "➡️ A card is being revealed.",
     "pending.first_player": "➡️ The first player is being chosen.",
     "pending.roll": "➡️ The ships are being rolled.",
@@ -204,22 +225,29 @@ BOT_EN: Final[dict[str, str]] = {
     "status.fields": "Fields: {fields}",
     "status.supply": "Finite supply: {fuel} fuel · {ore} ore left in the bank",
     "over.header": "🏁 **Game over!**",
-    "over.winner": "🏆 **{winners}** wins with {vp} VP!",
-    "over.shared": "🏆 Shared victory: **{winners}** with {vp} VP!",
-    "over.score": "{mark}{name}: {vp} VP",
+    "over.winner": Plural(
+        "🏆 **{winners}** wins with {vp} VP!", "🏆 **{winners}** wins with {vp} VP!", "vp"
+    ),
+    "over.shared": Plural(
+        "🏆 Shared victory: **{winners}** with {vp} VP!",
+        "🏆 Shared victory: **{winners}** with {vp} VP!",
+        "vp",
+    ),
+    "over.score": Plural("{mark}{name}: {vp} VP", "{mark}{name}: {vp} VP", "vp"),
     "over.tiebreak.cards": "Tie on VP, decided by the most alien tech cards.",
     "over.tiebreak.ore": "Tie on VP and cards, decided by the most ore.",
     "over.tiebreak.fuel": "Tie on VP, cards and ore, decided by the most fuel.",
     "over.tiebreak.shared": "Tie on VP, cards, ore and fuel: the victory is shared.",
     # ---- the turn clock (play-by-post) ----------------------------------------------------
-    "clock.reminder": "⏰ {mention}, it is your turn (waiting since {since}). Your panel: {link}",
-    "clock.warning.ai": "⚠️ {mention}, last call: if you have not played by {deadline} "
+    "clock.reminder": "⏰ {mention}, it is your turn (the clock started {since}). Your panel: "
+    "{link}",
+    "clock.warning.ai": "⚠️ {mention}, final warning: if you have not played by {deadline} "
     "({relative}), the AI plays this turn for you. Away for a while? `/af away` pauses your "
     "clock. Your panel: {link}",
-    "clock.warning.skip": "⚠️ {mention}, last call: if you have not played by {deadline} "
+    "clock.warning.skip": "⚠️ {mention}, final warning: if you have not played by {deadline} "
     "({relative}), your turn is skipped (only the moves the rules require). Away for a while? "
     "`/af away` pauses your clock. Your panel: {link}",
-    "clock.warning.none": "⚠️ {mention}, last call: if you have not played by {deadline} "
+    "clock.warning.none": "⚠️ {mention}, final warning: if you have not played by {deadline} "
     "({relative}), the host decides what happens to your seat. Away for a while? `/af away` "
     "pauses your clock. Your panel: {link}",
     "clock.timeout.ai": "⌛ Time is up for {name}: the AI plays this turn for them; the seat "
@@ -228,27 +256,45 @@ BOT_EN: Final[dict[str, str]] = {
     "rules require).",
     "clock.timeout.none": "⌛ {host}: {name} has not played for {hours}. The game waits for them; "
     "you can hand the seat to the AI (`/af kick`) or to someone else (`/af replace`).",
-    "clock.takeover": "🤖 {mention} missed {count} turns in a row, so the AI ({level}) plays "
-    "their seat from now on. {host} is told; {mention} can take it back with `/af rejoin`.",
+    "clock.takeover": Plural(
+        "🤖 {mention} missed {count} turn, so the AI ({level}) plays their seat from now on. "
+        "{host} is told; {mention} can take it back with `/af rejoin`.",
+        "🤖 {mention} missed {count} turns in a row, so the AI ({level}) plays their seat from "
+        "now on. {host} is told; {mention} can take it back with `/af rejoin`.",
+        "count",
+    ),
     "clock.bot_playing": "Your turn timed out and the bot is playing it for you; your next turn "
     "is yours again.",
     "clock.nothing_waits": "Nobody is waited on in this game right now.",
     "clock.settings_off": "Turn clock: off (no reminders, no timeouts).",
-    "clock.settings.ai": "Turn clock: a reminder after {remind} of quiet, a final warning at "
-    "{warn}, and at {limit} the AI ({level}) plays the turn. After {count} timed-out turns in a "
-    "row the AI takes the seat (the player can `/af rejoin`).",
-    "clock.settings.skip": "Turn clock: a reminder after {remind} of quiet, a final warning at "
-    "{warn}, and at {limit} the turn is skipped. After {count} timed-out turns in a row the AI "
-    "({level}) takes the seat (the player can `/af rejoin`).",
+    "clock.settings.ai": Plural(
+        "Turn clock: a reminder after {remind} of quiet, a final warning at {warn}, and at "
+        "{limit} the AI ({level}) plays the turn. After {count} timed-out turn the AI takes the "
+        "seat (the player can `/af rejoin`).",
+        "Turn clock: a reminder after {remind} of quiet, a final warning at {warn}, and at "
+        "{limit} the AI ({level}) plays the turn. After {count} timed-out turns in a row the AI "
+        "takes the seat (the player can `/af rejoin`).",
+        "count",
+    ),
+    "clock.settings.skip": Plural(
+        "Turn clock: a reminder after {remind} of quiet, a final warning at {warn}, and at "
+        "{limit} the turn is skipped. After {count} timed-out turn the AI ({level}) takes the "
+        "seat (the player can `/af rejoin`).",
+        "Turn clock: a reminder after {remind} of quiet, a final warning at {warn}, and at "
+        "{limit} the turn is skipped. After {count} timed-out turns in a row the AI ({level}) "
+        "takes the seat (the player can `/af rejoin`).",
+        "count",
+    ),
     "clock.settings.none": "Turn clock: a reminder after {remind} of quiet, a final warning at "
     "{warn}; at {limit} nothing happens and the host decides.",
-    "clock.status_waiting": "⏳ Waiting on {player} since {since}; turn limit {deadline}.",
-    "clock.status_waiting_no_limit": "⏳ Waiting on {player} since {since}.",
+    "clock.status_waiting": "⏳ Waiting on {player} (the clock started {since}); turn limit "
+    "{deadline}.",
+    "clock.status_waiting_no_limit": "⏳ Waiting on {player} (the clock started {since}).",
     "clock.status_bot_playing": "⌛ {player}'s turn timed out: the bot is playing it.",
     "clock.status_away": "💤 {player} is away until {until}.",
     "clock.hours_range": "Clock times must be between {low} and {high} hours.",
     "clock.order": "The reminder must come before the final warning, and the warning before the "
-    "turn limit (now {remind}, {warn}, {limit}).",
+    "turn limit (in hours: now {remind}, {warn}, {limit}).",
     "clock.bad_action": "“{action}” is not a timeout action: choose ai, skip or none.",
     "clock.timeouts_range": "Timed-out turns in a row: from 1 to {high}.",
     "clock.bad_level": "“{level}” is not an AI level: choose easy, normal or hard.",
@@ -263,6 +309,9 @@ BOT_EN: Final[dict[str, str]] = {
     "defaults.",
     "settings.not_in_server": "Server defaults can only be set in a server.",
     "settings.game_over": "This game is over; its settings can no longer change.",
+    "settings.unchanged": "These are already the game's settings: nothing changed.",
+    "settings.language_per_game": "The language is set per game (`/af new language:`); a "
+    "server's games start in the server's language.",
     # ---- seats ----------------------------------------------------------------------------
     "seats.not_allowed": "Only the host or members with Manage Channels can do that.",
     "seats.no_such_seat": "There is no seat {number}: this game has {seats} seats.",
@@ -272,8 +321,8 @@ BOT_EN: Final[dict[str, str]] = {
     "seats.replace_bot": "{name} is a bot account: a seat goes to a member (add AI players with "
     "`/af bot`).",
     "seats.already_seated": "{name} already has a seat in this game.",
-    "seats.nothing_to_rejoin": "You have no seat to take back in this game: an AI must have "
-    "taken it over after you left, were removed or timed out.",
+    "seats.nothing_to_rejoin": "You have no seat to take back in this game: you can only take "
+    "back a seat an AI took over after you left, were removed or timed out.",
     "seats.kicked_lobby": "👢 {by} removed {name} from the lobby.",
     "seats.kicked_game": "👢 {by} handed {name}'s seat to the AI ({level}); `/af rejoin` "
     "gives it back.",
@@ -296,11 +345,12 @@ BOT_EN: Final[dict[str, str]] = {
     "leave.gone": "That game is no longer running.",
     "away.range": "Away: from 1 to {high} days (0 says you are back).",
     "away.set": "💤 You are away until {until}: in all your games, reminders and timeouts wait "
-    "until then (your turns still come). `/af away days:0` when you are back.",
+    "until then, though your turns still come round to you. `/af away days:0` when you are "
+    "back.",
     "away.back": "Welcome back: your turn clock runs again.",
     # ---- the action panel -----------------------------------------------------------------
     "panel.undo": "Undo",
-    "panel.options": "{count} options",
+    "panel.options": Plural("{count} option", "{count} options", "count"),
     "panel.choose_group": "Choose what to do…",
     "panel.choose_action": "Choose an action…",
     "panel.page": "{group} (page {page}/{pages})",
@@ -320,7 +370,7 @@ BOT_EN: Final[dict[str, str]] = {
     "group.return": "Return resources",
     "label.with": " with {dice}",
     "label.dock": "Dock {dice} at the {facility}",
-    "label.trade": "Trade {rate} fuel for 1 ore",
+    "label.trade": Plural("Trade {rate} fuel for 1 ore", "Trade {rate} fuel for 1 ore", "rate"),
     "label.launch": "Launch the colony (1 fuel + 1 ore)",
     "label.buy_relic": "Buy the relic ship (1 fuel + 1 ore)",
     "label.cycle": "Cycle the alien tech display",
@@ -351,7 +401,11 @@ BOT_EN: Final[dict[str, str]] = {
     "label.return": "Return {fuel} fuel and {ore} ore",
     # ---- looking at a game ----------------------------------------------------------------
     "board.caption": "The board (round {round}).",
-    "log.header": "The last {count} of {total} actions (the whole log is attached):",
+    "log.header": Plural(
+        "The last {count} of {total} action (the whole log is attached):",
+        "The last {count} of {total} actions (the whole log is attached):",
+        "total",
+    ),
     "log.line": "#{seq} {who}: {move}",
     "log.chance": "🎲",
     "log.empty": "No moves yet.",
@@ -458,21 +512,46 @@ BOT_EN: Final[dict[str, str]] = {
     "error.option_choices": "`{option}` takes one of: {values}. Nothing was changed.",
 }
 
-CATALOGS: Final[dict[str, dict[str, str]]] = {"en": {**BOARD_EN, **BOT_EN}}
+SOURCES: Final[dict[str, Source]] = {
+    **{f"name.{thing}": english for thing, english in NAMES_EN.items()},
+    **MESSAGES_EN,
+    **BOARD_EN,
+    **BOT_EN,
+}
 
 
-def text(key: str, locale: str = "en", params: Mapping[str, object] | None = None) -> str:
-    """The text for ``key`` in ``locale`` (English if missing), formatted with ``params``."""
-    catalog = CATALOGS.get(locale, CATALOGS["en"])
-    template = catalog.get(key) or CATALOGS["en"].get(key)
-    if template is None:
-        return engine_render(key, params, locale)
-    try:
-        return template.format(**(params or {}))
-    except (KeyError, IndexError):
-        return template
+def english(key: str) -> str:
+    """The English text of a plain (not plural) key, e.g. for discord.py's ``locale_str``."""
+    source = SOURCES[key]
+    if isinstance(source, Plural):
+        raise TypeError(f"{key} has plural forms")
+    return source
 
 
 def thing_name(thing: str, locale: str = "en") -> str:
-    """Display name of a facility, territory, card or field id."""
-    return engine_name(thing, locale)
+    """Display name of a facility, territory, card, field or resource id in ``locale``."""
+    key = f"name.{thing}"
+    source = SOURCES.get(key)
+    if source is None:
+        return thing
+    return i18n.template_for(key, source, i18n.language_of(locale), {})
+
+
+def text(
+    key: str,
+    locale: str = "en",
+    params: Mapping[str, object] | None = None,
+    seat_names: Sequence[str] | None = None,
+) -> str:
+    """The text of ``key`` in ``locale`` (English where there is no translation), formatted.
+
+    Parameters naming things of the game (``facility``, ``card``... as ids) are shown by
+    their names in ``locale``, and seats (``player``, ``victim``... as 0-based ints) by
+    ``seat_names`` or "P2".
+    """
+    language = i18n.language_of(locale)
+    source = SOURCES.get(key)
+    if source is None:
+        return key
+    shown = shown_params(params, lambda thing: thing_name(thing, language), seat_names)
+    return fill(i18n.template_for(key, source, language, shown), shown)

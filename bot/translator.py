@@ -4,8 +4,8 @@ Command names stay English. Descriptions of commands and options and the names o
 fixed choices are ``locale_str`` objects built by ``command_text``: their message is
 the English text of ``BOT_EN`` and their ``key`` extra is its catalogue key. When the
 tree is synced, discord.py asks ``CatalogTranslator`` for every Discord locale and
-sends what it finds as the ``*_localizations`` of the commands; Discord shows the
-English text for the locales it gets nothing for.
+sends the gettext catalogue's translation (``bot.i18n``) as the ``*_localizations`` of
+the commands; Discord shows the English text for the locales it gets nothing for.
 """
 
 from __future__ import annotations
@@ -13,12 +13,13 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.strings import BOT_EN, CATALOGS
+from bot import i18n
+from bot.strings import english
 
 
 def command_text(key: str) -> app_commands.locale_str:
     """The English text of ``key`` (a ``BOT_EN`` key) marked for translation by that key."""
-    return app_commands.locale_str(BOT_EN[key], key=key)
+    return app_commands.locale_str(english(key), key=key)
 
 
 def catalog_language(locale: discord.Locale) -> str:
@@ -28,7 +29,7 @@ def catalog_language(locale: discord.Locale) -> str:
 
 
 class CatalogTranslator(app_commands.Translator):
-    """Looks the ``key`` of a ``locale_str`` up in ``bot.strings.CATALOGS``."""
+    """Looks the ``key`` of a ``locale_str`` up in the gettext catalogues (``bot.i18n``)."""
 
     async def translate(
         self,
@@ -41,12 +42,9 @@ class CatalogTranslator(app_commands.Translator):
         (such as the command names discord.py wraps itself)."""
         key = string.extras.get("key")
         language = catalog_language(locale)
-        if not isinstance(key, str) or language == "en":
+        if not isinstance(key, str):
             return None
-        catalog = CATALOGS.get(language)
-        if catalog is None:
-            return None
-        return catalog.get(key) or None
+        return i18n.translated(key, string.message, language)
 
 
 __all__ = ["CatalogTranslator", "catalog_language", "command_text"]

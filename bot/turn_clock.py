@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import discord
+from babel.units import format_unit
 
 from bot.clock_settings import (
     REMINDED,
@@ -30,7 +31,6 @@ from bot.clock_settings import (
     clock_start,
     deadline,
     due_step,
-    hours_text,
 )
 from bot.describe import seat_name
 from bot.games import ActiveGame
@@ -48,6 +48,14 @@ def when(timestamp: float, style: str = "R") -> str:
     return discord.utils.format_dt(datetime.fromtimestamp(timestamp, UTC), style)  # type: ignore[arg-type]
 
 
+def hours_text(hours: float, locale: str) -> str:
+    """A span of hours in words, in the reader's language ("12 hours", "12 часов", "30
+    minutes"): CLDR units and plurals through Babel."""
+    if hours < 1:
+        return format_unit(round(hours * 60), "duration-minute", length="long", locale=locale)
+    return format_unit(round(hours, 2), "duration-hour", length="long", locale=locale)
+
+
 def mention(user_id: int | None) -> str:
     return f"<@{user_id}>" if user_id is not None else ""
 
@@ -60,10 +68,10 @@ def settings_text(clock: ClockSettings, locale: str) -> str:
         f"clock.settings.{clock.action}",
         locale,
         {
-            "remind": hours_text(clock.remind_hours),
-            "warn": hours_text(clock.warn_hours),
-            "limit": hours_text(clock.limit_hours),
-            "level": text(f"cmd.bot.level.{clock.takeover}", locale),
+            "remind": hours_text(clock.remind_hours, locale),
+            "warn": hours_text(clock.warn_hours, locale),
+            "limit": hours_text(clock.limit_hours, locale),
+            "level": text(f"ai.level.{clock.takeover}", locale),
             "count": clock.max_timeouts,
         },
     )
@@ -210,7 +218,7 @@ class TurnClock:
                 {
                     "host": mention(host),
                     "name": name,
-                    "hours": hours_text(game.clock.limit_hours),
+                    "hours": hours_text(game.clock.limit_hours, locale),
                 },
             )
             await announcer.notify(game, content, [host])
@@ -226,11 +234,11 @@ class TurnClock:
                 {
                     "mention": mention(player),
                     "count": timeout.count,
-                    "level": text(f"cmd.bot.level.{game.clock.takeover}", locale),
+                    "level": text(f"ai.level.{game.clock.takeover}", locale),
                     "host": mention(host),
                 },
             )
             await announcer.notify(game, content, [u for u in (player, host) if u is not None])
 
 
-__all__ = ["TurnClock", "mention", "settings_text", "waiting_lines", "when"]
+__all__ = ["TurnClock", "hours_text", "mention", "settings_text", "waiting_lines", "when"]

@@ -68,6 +68,7 @@ class TurnFlow:
     async def play_command(self, interaction: discord.Interaction[Any], move: str) -> None:
         """``/play move:``: apply a member's move given in the engine's notation."""
         locale = locale_of(interaction)
+        move = describe.notation_of(move)  # localised names of facilities and territories
         game = await self.service.require(interaction.channel_id)
         problem = self._precheck(game, interaction.user.id, move)
         if problem is not None:

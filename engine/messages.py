@@ -1,15 +1,32 @@
-"""Every player-facing text of the engine, in one catalogue per language.
+"""The English source of every player-facing text of the engine.
 
-Refusals and events carry a key and parameters; ``render`` turns them into words.
-Parameters named after things of the game (facility, territory, card, field,
-resource, source, target) are shown by their names here, and seats as "P2".
-To add a language, add a catalogue with the same keys to ``CATALOGS``.
+Refusals and events carry a key and parameters; ``render`` turns them into English
+words. Parameters named after things of the game (facility, territory, card, field,
+resource, source, target) are shown by their names, and seats as "P2".
+
+These dictionaries are the source texts of the translations: the bot's gettext
+catalogues (``bot/locales/*.po``, see ``bot.i18n``) are made from them, with the
+key as the message context. A text that counts something is a ``Plural``: its
+English singular and plural, and the parameter holding the number, so each
+language picks its CLDR plural form (1 корабль, 2 корабля, 5 кораблей).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Final
+from collections.abc import Callable, Mapping, Sequence
+from gettext import NullTranslations
+from typing import Final, NamedTuple
+
+
+class Plural(NamedTuple):
+    """A text with plural forms: English singular, English plural, the counting parameter."""
+
+    one: str
+    other: str
+    n: str
+
+
+Source = str | Plural
 
 NAMES_EN: Final[dict[str, str]] = {
     # facilities
@@ -55,7 +72,7 @@ NAMES_EN: Final[dict[str, str]] = {
     "ore": "ore",
 }
 
-MESSAGES_EN: Final[dict[str, str]] = {
+MESSAGES_EN: Final[dict[str, Source]] = {
     # ---- refusals -----------------------------------------------------------------
     "game.over": "the game is over",
     "turn.not_yours": "it is not your turn: {player} must act",
@@ -89,15 +106,25 @@ MESSAGES_EN: Final[dict[str, str]] = {
     "hub.pattern": "dock one to three ships at the {facility}",
     "mine.too_low": "the Lunar Mine needs a ship of {minimum} or more; your ships are {ships}",
     "market.no_pair": "you have no pair docked at the Orbital Market this turn",
-    "market.no_fuel": "trading costs {rate} fuel per ore; you have {fuel}",
+    "market.no_fuel": Plural(
+        "trading costs {rate} fuel per ore; you have {fuel}",
+        "trading costs {rate} fuel per ore; you have {fuel}",
+        "rate",
+    ),
     "supply.no_ore": "the supply has no ore left",
     "yard.no_stock": "your ship stock is empty",
     "yard.cost": "your next ship costs {fuel} fuel and {ore} ore",
-    "constructor.cost": "the Colony Constructor costs {ore} ore",
+    "constructor.cost": Plural(
+        "the Colony Constructor costs {ore} ore", "the Colony Constructor costs {ore} ore", "ore"
+    ),
     "colony.none_left": "you have no colony left to place",
     "terraform.needs_six": "the Terraforming Station needs a 6, not a {value}",
     "terraform.not_own": "only your own ship may be used up at the Terraforming Station",
-    "terraform.min_ships": "that would leave you fewer than {minimum} ships of your colour",
+    "terraform.min_ships": Plural(
+        "that would leave you fewer than {minimum} ship of your colour",
+        "that would leave you fewer than {minimum} ships of your colour",
+        "minimum",
+    ),
     "terraform.cost": "the Terraforming Station costs 1 fuel and 1 ore",
     "artifact.no_cycle": "dock a ship at the Alien Artifact to cycle the cards",
     "artifact.no_cards": "there are no cards left to lay out",
@@ -108,20 +135,30 @@ MESSAGES_EN: Final[dict[str, str]] = {
     "raiders.sum": "the Raiders' Outpost is held by ships totalling {sum}; you need a run "
     "totalling more",
     "raid.victim": "steal from an opponent",
-    "raid.limit": "you may steal at most {limit} resources",
+    "raid.limit": Plural(
+        "you may steal at most {limit} resource", "you may steal at most {limit} resources", "limit"
+    ),
     "raid.decoy": "{victim}'s Holographic Decoy protects their resources",
     "raid.nothing": "{victim} has no {resource}",
     "raid.mixed": "you already chose to steal resources",
     "raid.no_card": "{victim} has no {card}",
     "raid.decoy_card": "{victim} has a Holographic Decoy: you may only take the Decoy",
-    "hub.full": "your Colony Hub track has {free} free docks",
+    "hub.full": Plural(
+        "your Colony Hub track has {free} free dock",
+        "your Colony Hub track has {free} free docks",
+        "free",
+    ),
     "hub.launch_first": "your colony is on space 7: launch it before docking here again",
     "hub.not_ready": "your colony must be on space 7 to launch (it is on {space})",
     "hub.no_colony": "you have no colony on your Colony Hub track",
     "hub.launch_cost": "launching costs 1 fuel and 1 ore",
     "card.not_owned": "you do not have {card}",
     "card.used": "you already used {card} this turn",
-    "card.fuel": "{card} costs {cost} fuel; you have {fuel}",
+    "card.fuel": Plural(
+        "{card} costs {cost} fuel; you have {fuel}",
+        "{card} costs {cost} fuel; you have {fuel}",
+        "cost",
+    ),
     "card.no_discard": "{card} has no discard power",
     "card.one_discard": "you may discard only one card per turn",
     "gravity.two_ships": "the Gravity Manipulator needs two different undocked ships",
@@ -137,7 +174,11 @@ MESSAGES_EN: Final[dict[str, str]] = {
     "helm.not_opponent": "the Mind Control Helm moves an opponent's ship",
     "move.not_docked": "there is no such ship at the {facility}",
     "plasma.target": "there is no such opponent's ship at the {facility}",
-    "plasma.min_ships": "{player} would have fewer than {minimum} ships of their colour",
+    "plasma.min_ships": Plural(
+        "{player} would have fewer than {minimum} ship of their colour",
+        "{player} would have fewer than {minimum} ships of their colour",
+        "minimum",
+    ),
     "colony.owner": "there is no such player",
     "colony.same_territory": "choose two different territories",
     "colony.absent": "{player} has no colony on {territory}",
@@ -153,7 +194,9 @@ MESSAGES_EN: Final[dict[str, str]] = {
     "undo.not_allowed": "nothing to undo: only your last action this turn, before any roll or "
     "revealed card, can be taken back",
     "state.invalid": "the saved game is not valid: {details}",
-    "return.amount": "return exactly {excess} resources",
+    "return.amount": Plural(
+        "return exactly {excess} resource", "return exactly {excess} resources", "excess"
+    ),
     "return.more_than_held": "you have {fuel} fuel and {ore} ore",
     # ---- notation -------------------------------------------------------------------
     "notation.empty": "type an action, for example `dock solar 3` or `end`",
@@ -172,12 +215,18 @@ MESSAGES_EN: Final[dict[str, str]] = {
     "rolled": "{player} rolls {values}",
     "rerolled": "{player} rerolls: {values}",
     "docked": "{player} docks {values} at the {facility}",
-    "gained_fuel": "{player} gains {amount} fuel",
-    "gained_ore": "{player} gains {amount} ore",
+    "gained_fuel": Plural("{player} gains {amount} fuel", "{player} gains {amount} fuel", "amount"),
+    "gained_ore": Plural("{player} gains {amount} ore", "{player} gains {amount} ore", "amount"),
     "hub_advanced": "{player}'s colony moves to space {space} of the Colony Hub",
-    "to_bay": "{player} sends {count} ship(s) to the Maintenance Bay",
+    "to_bay": Plural(
+        "{player} sends {count} ship to the Maintenance Bay",
+        "{player} sends {count} ships to the Maintenance Bay",
+        "count",
+    ),
     "ship_used_up": "{player}'s ship on the Terraforming Station is used up",
-    "traded": "{player} trades {fuel} fuel for 1 ore",
+    "traded": Plural(
+        "{player} trades {fuel} fuel for 1 ore", "{player} trades {fuel} fuel for 1 ore", "fuel"
+    ),
     "ship_built": "{player} builds a ship ({number} in play)",
     "cycled": "{player} cycles the alien tech display",
     "claimed": "{player} claims {card}",
@@ -192,7 +241,9 @@ MESSAGES_EN: Final[dict[str, str]] = {
     "control_lost": "{player} loses control of {territory}",
     "relic_returns": "the relic ship returns to Burroughs Desert",
     "relic_bought": "{player} buys the relic ship",
-    "card_used": "{player} uses {card} ({fuel} fuel)",
+    "card_used": Plural(
+        "{player} uses {card} ({fuel} fuel)", "{player} uses {card} ({fuel} fuel)", "fuel"
+    ),
     "card_discarded": "{player} discards {card}",
     "ship_changed": "{player} turns a {old} into a {new}",
     "took_from_discard": "{player} takes {card} from the discard pile",
@@ -211,7 +262,7 @@ MESSAGES_EN: Final[dict[str, str]] = {
     "game_over": "{player} placed their last colony: the game is over",
 }
 
-_NAME_PARAMS: Final = frozenset(
+NAME_PARAMS: Final = frozenset(
     {
         "facility",
         "territory",
@@ -224,38 +275,58 @@ _NAME_PARAMS: Final = frozenset(
         "target",
     }
 )
-_SEAT_PARAMS: Final = frozenset({"player", "victim", "owner", "owner_a", "owner_b"})
-
-CATALOGS: Final[dict[str, tuple[dict[str, str], dict[str, str]]]] = {
-    "en": (MESSAGES_EN, NAMES_EN),
-}
+SEAT_PARAMS: Final = frozenset({"player", "victim", "owner", "owner_a", "owner_b"})
+_ENGLISH: Final = NullTranslations()  # gettext's rule for the source language
 
 
-def name(thing: str, locale: str = "en") -> str:
-    """The display name of a facility, territory, card, field or resource id."""
-    return CATALOGS.get(locale, CATALOGS["en"])[1].get(thing, thing)
+def name(thing: str) -> str:
+    """The English name of a facility, territory, card, field or resource id."""
+    return NAMES_EN.get(thing, thing)
+
+
+def shown_params(
+    params: Mapping[str, object] | None,
+    name_of: Callable[[str], str] = name,
+    seat_names: Sequence[str] | None = None,
+) -> dict[str, object]:
+    """Parameters ready to format: ids of things as their names, 0-based seats as names or
+    "P2"; ``player`` is always present (some texts have none)."""
+    shown: dict[str, object] = {}
+    for k, v in (params or {}).items():
+        if k in NAME_PARAMS and isinstance(v, str):
+            shown[k] = name_of(v)
+        elif k in SEAT_PARAMS and isinstance(v, int) and not isinstance(v, bool):
+            shown[k] = seat_names[v] if seat_names and 0 <= v < len(seat_names) else f"P{v + 1}"
+        else:
+            shown[k] = v
+    shown.setdefault("player", "")
+    return shown
+
+
+def fill(template: str, params: Mapping[str, object]) -> str:
+    """``template`` with its ``{name}`` fields filled (left as they are if one is missing)."""
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def count_of(source: Plural, params: Mapping[str, object]) -> int:
+    """The number a plural text counts (0 when the parameter is missing)."""
+    value = params.get(source.n, 0)
+    return value if isinstance(value, int) else 0
 
 
 def render(
     key: str,
     params: Mapping[str, object] | None = None,
-    locale: str = "en",
-    seat_names: list[str] | None = None,
+    seat_names: Sequence[str] | None = None,
 ) -> str:
-    """The text of a message key; seat parameters are 0-based seats, shown as names or "P2"."""
-    messages, names = CATALOGS.get(locale, CATALOGS["en"])
-    template = messages.get(key, key)
-    shown: dict[str, object] = {}
-    for k, v in (params or {}).items():
-        if k in _NAME_PARAMS and isinstance(v, str):
-            shown[k] = names.get(v, v)
-        elif k in _SEAT_PARAMS and isinstance(v, int):
-            shown[k] = seat_names[v] if seat_names and 0 <= v < len(seat_names) else f"P{v + 1}"
-        else:
-            shown[k] = v
-    if "player" not in shown:
-        shown["player"] = ""
-    try:
-        return template.format(**shown)
-    except (KeyError, IndexError):
-        return template
+    """The English text of a message key (the key itself if unknown)."""
+    source = MESSAGES_EN.get(key, key)
+    shown = shown_params(params, name, seat_names)
+    if isinstance(source, Plural):
+        template = _ENGLISH.ngettext(source.one, source.other, count_of(source, shown))
+    else:
+        template = source
+    return fill(template, shown)

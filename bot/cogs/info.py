@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import describe
+from bot import describe, i18n
 from bot.cogs.base import AF, AfCog
 from bot.describe import chat_name
 from bot.games import ServiceError
@@ -45,6 +45,32 @@ def topic_name(topic: str, locale: str = "en") -> str:
     if topic in ("turn", "notation"):
         return text(f"rules.topic.{topic}", locale)
     return thing_name(topic, locale)
+
+
+def folded(words: str) -> str:
+    """Text compared without case, extra spaces, quotes or the ё/е difference."""
+    return " ".join(words.casefold().replace("ё", "е").strip("«»\"'“”„ ").split())
+
+
+def find_topic(typed: str, locale: str = "en") -> str | None:
+    """The rules topic named ``typed``: its id, or its name in any language ("Лунная шахта",
+    "Lunar Mine"), or else the only topic whose name in the member's language (then in any
+    language) contains it."""
+    key = folded(typed)
+    if not key:
+        return None
+    if key in RULE_TOPICS:
+        return key
+    languages = (locale, *i18n.languages())
+    for language in languages:
+        for topic in RULE_TOPICS:
+            if folded(topic_name(topic, language)) == key:
+                return topic
+    for language in languages:
+        found = [t for t in RULE_TOPICS if key in folded(topic_name(t, language))]
+        if found:
+            return found[0]
+    return None
 
 
 class Info(AfCog):
@@ -134,12 +160,9 @@ class Info(AfCog):
     @app_commands.describe(topic=command_text("cmd.rules.topic"))
     async def rules(self, interaction: Interaction, topic: str) -> None:
         locale = locale_of(interaction)
-        key = topic.strip().lower()
-        if key not in RULE_TOPICS:
-            found = [t for t in RULE_TOPICS if key and key in topic_name(t, locale).lower()]
-            if not found:
-                raise ServiceError("rules.unknown", topic=topic)
-            key = found[0]
+        key = find_topic(topic, locale)
+        if key is None:
+            raise ServiceError("rules.unknown", topic=topic)
         content = f"**{topic_name(key, locale)}**\n{text(f'rules.{key}', locale)}"
         await interaction.response.send_message(content[:2000], ephemeral=True)
 
@@ -148,11 +171,12 @@ class Info(AfCog):
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         locale = locale_of(interaction)
-        typed = current.strip().lower()
+        typed = folded(current)
         out = [
             app_commands.Choice(name=topic_name(t, locale), value=t)
             for t in RULE_TOPICS
-            if typed in topic_name(t, locale).lower() or typed in t
+            if typed in t
+            or any(typed in folded(topic_name(t, language)) for language in i18n.languages())
         ]
         return out[:25]
 
@@ -161,4 +185,4 @@ async def setup(bot: AlienFrontiersBot) -> None:
     await bot.add_cog(Info(bot))
 
 
-__all__ = ["RULE_TOPICS", "Info", "setup"]
+__all__ = ["RULE_TOPICS", "Info", "find_topic", "setup"]

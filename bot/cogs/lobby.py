@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot import describe
+from bot import describe, i18n
 from bot.ai import LEVELS
 from bot.clock_settings import MAX_HOURS
 from bot.cogs.base import AF, AfCog
-from bot.cogs.settings import TIMEOUT_CHOICES
+from bot.cogs.settings import TIMEOUT_CHOICES, language_choices
 from bot.games import ActiveGame
 from bot.replies import locale_of
 from bot.service import GameService
@@ -59,7 +59,12 @@ class Lobby(AfCog):
                     "host": host or f"<@{game.row.host_id}>",
                     "seats": len(game.seats),
                     "max": game.row.max_players,
-                    "options": " · ".join(options) or text("lobby.option.none", locale),
+                    "options": " · ".join(
+                        [
+                            *(options or [text("lobby.option.none", locale)]),
+                            text("lobby.option.language", locale),
+                        ]
+                    ),
                 },
             )
         ]
@@ -86,11 +91,12 @@ class Lobby(AfCog):
         long_game=command_text("cmd.new.long_game"),
         helm=command_text("cmd.new.helm"),
         finite_supply=command_text("cmd.new.finite_supply"),
+        language=command_text("cmd.new.language"),
         turn_limit=command_text("cmd.new.turn_limit"),
         on_timeout=command_text("cmd.new.on_timeout"),
         watch=command_text("cmd.new.watch"),
     )
-    @app_commands.choices(on_timeout=TIMEOUT_CHOICES)
+    @app_commands.choices(language=language_choices(), on_timeout=TIMEOUT_CHOICES)
     @app_commands.guild_only()
     async def new(
         self,
@@ -99,10 +105,13 @@ class Lobby(AfCog):
         long_game: bool = False,
         helm: bool = False,
         finite_supply: bool = False,
+        language: str | None = None,
         turn_limit: app_commands.Range[float, 0.0, MAX_HOURS] | None = None,
         on_timeout: Literal["ai", "skip", "none"] | None = None,
         watch: bool = False,
     ) -> None:
+        """Open a lobby; the game speaks ``language``, else the server's language (English
+        when the server's is not one of the catalogues')."""
         assert interaction.channel_id is not None
         clock = await self.service.default_clock(interaction.guild_id)
         if turn_limit == 0:
@@ -118,7 +127,7 @@ class Lobby(AfCog):
             long_game=long_game,
             helm=helm,
             finite_supply=finite_supply,
-            locale=locale_of(interaction, guild=True),
+            locale=i18n.language_of(language) if language else locale_of(interaction, guild=True),
             clock=clock,
         )
         callback = await interaction.response.send_message(

@@ -116,7 +116,7 @@ class Seats(AfCog):
         if game.row.status == "playing":
             if self.service.ends_without(game, seat):
                 return text("leave.confirm_game_last", locale)
-            level = text(f"cmd.bot.level.{game.clock.takeover}", locale)
+            level = text(f"ai.level.{game.clock.takeover}", locale)
             return text("leave.confirm_game", locale, {"level": level})
         humans = [s for s in game.seats if s.user_id is not None and s.user_id != user_id]
         if game.row.host_id != user_id:
@@ -227,7 +227,7 @@ class Seats(AfCog):
             params = {
                 "by": _name(interaction.user),
                 "name": change.before.name,
-                "level": text(f"cmd.bot.level.{game.clock.takeover}", locale),
+                "level": text(f"ai.level.{game.clock.takeover}", locale),
             }
             key = "seats.kicked_lobby" if in_lobby else "seats.kicked_game"
             await send_public(interaction, text(key, locale, params))

@@ -1,8 +1,9 @@
-"""``/af settings``: the turn clock of this channel's game, or the server's defaults.
+"""``/af settings``: the language and turn clock of this channel's game, or the server's
+defaults for new games.
 
 With no options it shows the current values (privately). The host (or a member with
-Manage Channels) changes the game's clock, and the channel is told; members with
-Manage Server set the defaults new games of the server start with.
+Manage Channels) changes the game's language and clock, and the channel is told;
+members with Manage Server set the clock new games of the server start with.
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
+from bot import i18n
 from bot.ai import LEVELS
 from bot.clock_settings import MAX_HOURS, MAX_TIMEOUTS, MIN_HOURS, TIMEOUT_ACTIONS
 from bot.cogs.base import AF, AfCog
-from bot.games import ServiceError
+from bot.games import ActiveGame, ServiceError
 from bot.replies import holding, locale_of, send_ephemeral, send_public
 from bot.strings import text
 from bot.translator import command_text
@@ -30,6 +32,16 @@ Hours = app_commands.Range[float, MIN_HOURS, MAX_HOURS]
 TIMEOUT_CHOICES = [
     app_commands.Choice(name=command_text(f"cmd.timeout.{a}"), value=a) for a in TIMEOUT_ACTIONS
 ]
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """One choice per catalogue language, named in that language (CLDR, through Babel)."""
+    return [
+        app_commands.Choice(name=i18n.endonym(language), value=language)
+        for language in i18n.languages()
+    ]
+
+
 LEVEL_CHOICES = [
     app_commands.Choice(name=command_text(f"cmd.bot.level.{level}"), value=level)
     for level in LEVELS
@@ -44,6 +56,7 @@ class Settings(AfCog):
     )
     @app_commands.describe(
         scope=command_text("cmd.settings.scope"),
+        language=command_text("cmd.settings.language"),
         clock=command_text("cmd.settings.clock"),
         reminder=command_text("cmd.settings.reminder"),
         warning=command_text("cmd.settings.warning"),
@@ -57,6 +70,7 @@ class Settings(AfCog):
             app_commands.Choice(name=command_text(f"cmd.settings.scope.{s}"), value=s)
             for s in ("game", "server")
         ],
+        language=language_choices(),
         on_timeout=TIMEOUT_CHOICES,
         takeover=LEVEL_CHOICES,
     )
@@ -65,6 +79,7 @@ class Settings(AfCog):
         self,
         interaction: Interaction,
         scope: Literal["game", "server"] = "game",
+        language: str | None = None,
         clock: bool | None = None,
         reminder: Hours | None = None,
         warning: Hours | None = None,
@@ -84,7 +99,7 @@ class Settings(AfCog):
             "max_timeouts": timeouts,
             "takeover": takeover,
         }
-        changing = any(v is not None for v in changes.values())
+        changing = language is not None or any(v is not None for v in changes.values())
         game = (
             await service.in_channel(interaction.channel_id)
             if interaction.channel_id is not None
@@ -103,6 +118,8 @@ class Settings(AfCog):
             await send_ephemeral(interaction, "\n".join(lines))
             return
         if scope == "server":
+            if language is not None:
+                raise ServiceError("settings.language_per_game")
             if interaction.guild_id is None:
                 raise ServiceError("settings.not_in_server")
             if not interaction.permissions.manage_guild:
@@ -123,20 +140,41 @@ class Settings(AfCog):
             can_manage = bool(interaction.permissions.manage_channels)
             service.check_manager(game, interaction.user.id, can_manage)
             new = game.clock.changed(**changes)
-            await service.set_clock(game, interaction.user.id, can_manage, new)
-            content = text(
-                "settings.changed",
-                game.row.locale,
-                {
-                    "name": interaction.user.display_name[:32],
-                    "settings": settings_text(new, game.row.locale),
-                },
-            )
-            await send_public(interaction, content)
+            lines = []
+            if language is not None and language != game.row.locale:
+                await service.set_language(game, interaction.user.id, language, can_manage)
+                lines.append(text("language.changed", game.row.locale))
+            if new != game.clock:
+                await service.set_clock(game, interaction.user.id, can_manage, new)
+                lines.append(
+                    text(
+                        "settings.changed",
+                        game.row.locale,
+                        {
+                            "name": interaction.user.display_name[:32],
+                            "settings": settings_text(new, game.row.locale),
+                        },
+                    )
+                )
+            if not lines:
+                await send_ephemeral(interaction, text("settings.unchanged", locale))
+                return
+            await send_public(interaction, "\n".join(lines))
+            await self._refresh(game)
+
+    async def _refresh(self, game: ActiveGame) -> None:
+        """Show the game again in its (maybe new) language: lobby or turn message."""
+        if game.row.status == "lobby":
+            lobby = self.bot.get_cog("Lobby")
+            if lobby is not None:
+                await lobby.refresh_lobby(game)  # type: ignore[attr-defined]
+        elif game.row.status == "playing" and game.game is not None:
+            shown = self.bot.announcer
+            await shown.edit_turn_message(game, shown.turn_text(game), shown.panel(game))
 
 
 async def setup(bot: AlienFrontiersBot) -> None:
     await bot.add_cog(Settings(bot))
 
 
-__all__ = ["LEVEL_CHOICES", "TIMEOUT_CHOICES", "Settings", "setup"]
+__all__ = ["LEVEL_CHOICES", "TIMEOUT_CHOICES", "Settings", "language_choices", "setup"]

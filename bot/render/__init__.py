@@ -49,6 +49,12 @@ def render_board_image(
     return render_view_image(view(state), seat_names, locale)
 
 
+def clear_caches() -> None:
+    """Forget the drawings cached per locale (backgrounds, card faces, chips, pills, tags)."""
+    for cached in (background, tech.card_face, panels._chip, panels._tag, planet._field_pill):
+        cached.cache_clear()
+
+
 def render_board(
     state: GameState, seat_names: Sequence[str] | None = None, locale: str = "en"
 ) -> bytes:
@@ -64,6 +70,7 @@ __all__ = [
     "BOARD_SIZE",
     "Layout",
     "Rect",
+    "clear_caches",
     "layout_for",
     "render_board",
     "render_board_image",

@@ -7,6 +7,7 @@ numbers every turn, so each (text, face, size, anchor) is rasterised once and pa
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Final, Literal
@@ -40,13 +41,109 @@ def text_width(text: str, face: Face, size: int) -> float:
 
 
 def fit_text(text: str, face: Face, size: int, width: int) -> str:
-    """``text`` cut with an ellipsis so that it is at most ``width`` pixels wide."""
+    """``text`` cut with an ellipsis so that it is at most ``width`` pixels wide.
+
+    Only for texts the catalogues do not hold (players' names); labels use ``fit_label``.
+    """
     f = font(face, size)
     if f.getlength(text) <= width:
         return text
-    while text and f.getlength(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    cut = text
+    while cut and f.getlength(cut + "…") > width:
+        cut = cut[:-1]
+    if FIT_LOG is not None:
+        FIT_LOG.append(FitRecord(text, face, size, width, None))
+    return cut.rstrip() + "…"
+
+
+def line_height(size: int) -> int:
+    """Distance between the baselines of two lines at ``size`` pixels."""
+    return round(size * 1.18)
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    """A label laid out in its box: its lines, the font size used, and whether it fits."""
+
+    lines: tuple[str, ...]
+    size: int
+    fits: bool
+
+    @property
+    def height(self) -> int:
+        return line_height(self.size) * len(self.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class FitRecord:
+    """One label measured against its box (collected in ``FIT_LOG`` by the tests)."""
+
+    text: str
+    face: Face
+    size: int
+    width: int
+    fitted: Fitted | None  # None: the text was cut by ``fit_text``
+
+
+# The tests set this to a list to see every label measured against its box.
+FIT_LOG: list[FitRecord] | None = None
+
+
+def _greedy(words: list[str], f: ImageFont.FreeTypeFont, width: int) -> list[str]:
+    lines: list[str] = []
+    for word in words:
+        candidate = f"{lines[-1]} {word}" if lines else word
+        if lines and f.getlength(candidate) <= width:
+            lines[-1] = candidate
+        else:
+            lines.append(word)
+    return lines
+
+
+def fit_label(
+    text: str,
+    face: Face,
+    size: int,
+    width: int,
+    *,
+    smallest: int = 10,
+    max_lines: int = 1,
+    height: int | None = None,
+    wrap_first: bool = False,
+) -> Fitted:
+    """Lay ``text`` out in a box ``width`` pixels wide without cutting it: on one line at
+    the largest size from ``size`` down to ``smallest`` that fits, else wrapped on up to
+    ``max_lines`` lines (at most ``height`` pixels tall) at the largest size that fits.
+    With ``wrap_first``, the largest size wins, on as many lines as it needs.
+
+    Long Russian and Polish words are why: a label shrinks or wraps, never loses letters.
+    """
+    words = text.split()
+    result: Fitted | None = None
+    sizes = range(size, smallest - 1, -1)
+    counts = range(1, max_lines + 1)
+    order = (
+        [(n, s) for s in sizes for n in counts]
+        if wrap_first
+        else [(n, s) for n in counts for s in sizes]
+    )
+    for lines_allowed, s in order:
+        f = font(face, s)
+        lines = [" ".join(words)] if lines_allowed == 1 else _greedy(words, f, width)
+        if (
+            len(lines) <= lines_allowed
+            and all(f.getlength(line) <= width for line in lines)
+            and (height is None or line_height(s) * len(lines) <= height)
+        ):
+            result = Fitted(tuple(lines), s, True)
+            break
+    if result is None:  # nothing fits: the smallest size, on as few lines as it takes
+        f = font(face, smallest)
+        lines = [" ".join(words)] if max_lines == 1 else _greedy(words, f, width)
+        result = Fitted(tuple(lines[:max_lines]), smallest, False)
+    if FIT_LOG is not None:
+        FIT_LOG.append(FitRecord(text, face, size, width, result))
+    return result
 
 
 def wrap_text(text: str, face: Face, size: int, width: int) -> list[str]:
@@ -75,6 +172,25 @@ def text_mask(text: str, face: Face, size: int, anchor: Anchor) -> tuple[Image.I
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
     return mask, left, top
+
+
+def draw_label(
+    image: Image.Image,
+    xy: tuple[int, int],
+    label: Fitted,
+    fill: tuple[int, ...],
+    face: Face,
+    anchor: Anchor = "lm",
+) -> None:
+    """Draw a fitted label; ``xy`` is the anchor point of the whole block (vertical ``m``:
+    its middle, ``a``: its top)."""
+    step = line_height(label.size)
+    x, y = xy
+    if anchor[1] == "m":
+        y -= step * (len(label.lines) - 1) // 2
+    for line in label.lines:
+        draw_text(image, (x, y), line, fill, face, label.size, anchor)
+        y += step
 
 
 def draw_text(

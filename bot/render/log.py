@@ -8,10 +8,10 @@ from PIL import Image, ImageDraw
 
 from bot.render import sprites, theme
 from bot.render.canvas import Pen, titled_box
-from bot.render.fonts import draw_text, fit_text, text_width, wrap_text
+from bot.render.fonts import draw_label, draw_text, fit_label, fit_text, text_width, wrap_text
 from bot.render.geometry import BOX_TITLE_H, Layout
 from bot.render.scene import Scene, board_label
-from engine.messages import render as render_message
+from bot.strings import text as catalogue_text
 from engine.state import Event
 
 LINE_H = 21
@@ -25,15 +25,13 @@ def draw_static(pen: Pen, layout: Layout) -> None:
 
 def draw_static_text(image: Image.Image, layout: Layout, locale: str) -> None:
     box = layout.log
-    title = fit_text(board_label("log", locale), "cond_bold", 17, box.w - 30)
-    draw_text(
-        image, (box.x + 20, box.y + BOX_TITLE_H // 2), title, theme.TEXT, "cond_bold", 17, "lm"
-    )
+    title = fit_label(board_label("log", locale), "cond_bold", 17, box.w - 30, smallest=12)
+    draw_label(image, (box.x + 20, box.y + BOX_TITLE_H // 2), title, theme.TEXT, "cond_bold")
 
 
 def event_text(event: Event, names: list[str], locale: str) -> str:
-    """One event in words, through ``engine.messages``."""
-    text = render_message(event.key, {**event.params, "player": event.player}, locale, names)
+    """One event in words, in ``locale``."""
+    text = catalogue_text(event.key, locale, {**event.params, "player": event.player}, names)
     return text[:1].upper() + text[1:]
 
 
@@ -89,8 +87,8 @@ def draw_banner(scene: Scene) -> None:
     sprites.paste(image, _banner_frame(box.w, box.h), box.xy)
     cx = box.center[0]
     y = box.y + 28
-    title = fit_text(scene.label("game_over").upper(), "bold", 26, box.w - 24)
-    draw_text(image, (cx, y), title, theme.GOLD, "bold", 26, "mm")
+    title = fit_label(scene.label("game_over").upper(), "bold", 26, box.w - 24, smallest=14)
+    draw_label(image, (cx, y), title, theme.GOLD, "bold", "mm")
     y += 32
     winners = outcome.winners
     if len(winners) == 1:
@@ -113,8 +111,7 @@ def draw_banner(scene: Scene) -> None:
         draw_text(image, (box.right - 16, y), vp, colour, "bold", 18, "rm")
         y += 27
     key = outcome.tiebreak or "none"
-    lines = wrap_text(scene.label(f"tiebreak.{key}"), "cond", 15, box.w - 24)[:3]
-    y = box.bottom - 14 - 19 * len(lines)
-    for text in lines:
-        draw_text(image, (cx, y), text, theme.MUTED, "cond", 15, "ma")
-        y += 19
+    tiebreak = fit_label(
+        scene.label(f"tiebreak.{key}"), "cond", 15, box.w - 24, smallest=11, max_lines=3
+    )
+    draw_label(image, (cx, box.bottom - 14 - tiebreak.height), tiebreak, theme.MUTED, "cond", "ma")

@@ -8,7 +8,7 @@ from PIL import Image
 
 from bot.render import sprites, theme
 from bot.render.canvas import Pen, titled_box
-from bot.render.fonts import draw_text, fit_text
+from bot.render.fonts import draw_label, draw_text, fit_label
 from bot.render.geometry import (
     BOX_TITLE_H,
     DOCK_DIE,
@@ -72,10 +72,10 @@ def draw_static(pen: Pen, layout: Layout) -> None:
 
 
 def _title(image: Image.Image, box: Rect, title: str) -> None:
-    title = fit_text(title, "cond_bold", 17, box.w - 30)
-    draw_text(
-        image, (box.x + 20, box.y + BOX_TITLE_H // 2), title, theme.TEXT, "cond_bold", 17, "lm"
+    label = fit_label(
+        title, "cond_bold", 17, box.w - 30, smallest=12, max_lines=2, height=BOX_TITLE_H - 2
     )
+    draw_label(image, (box.x + 20, box.y + BOX_TITLE_H // 2), label, theme.TEXT, "cond_bold")
 
 
 def draw_static_text(image: Image.Image, layout: Layout, locale: str) -> None:
@@ -141,7 +141,6 @@ def _draw_docks(image: Image.Image, layout: Layout, f: FacilityId, scene: Scene)
             die = sprites.die(DOCK_DIE, ship.owner, ship.value, ship.relic, dock.used_up)
             sprites.paste_centered(image, die, r.center)
             if dock.used_up:
-                label = board_label("used_up", scene.locale)
-                draw_text(
-                    image, (r.right + 6, r.center[1]), label, theme.GOLD, "cond_bold", 14, "lm"
-                )
+                room = layout.facilities[f].right - 6 - (r.right + 6)
+                label = fit_label(board_label("used_up", scene.locale), "cond_bold", 14, room)
+                draw_label(image, (r.right + 6, r.center[1]), label, theme.GOLD, "cond_bold")

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from bot.render import sprites, theme
 from bot.render.canvas import Pen, titled_box
-from bot.render.fonts import draw_text, fit_text, text_width
+from bot.render.fonts import draw_label, draw_text, fit_label, fit_text, text_width
 from bot.render.geometry import Layout, PanelParts, Rect
 from bot.render.scene import Scene, board_label
 from engine.tables import CardId
@@ -39,10 +39,10 @@ def draw_static_text(image: Image.Image, layout: Layout, locale: str) -> None:
         for i, kind in enumerate(("fuel", "ore")):
             sprites.paste(image, sprites.resource_icon(22, kind), (st.x + i * half, st.y + 3))
         for row, key in ((1, "colonies"), (2, "ships")):
-            label = fit_text(board_label(key, locale), "cond", 15, LABEL_W - 6)
-            draw_text(image, (st.x, st.y + 14 + row * 26), label, theme.MUTED, "cond", 15, "lm")
-        label = fit_text(board_label("cards", locale), "cond", 15, parts.cards.w)
-        draw_text(image, (parts.cards.x, parts.cards.y), label, theme.MUTED, "cond", 15, "la")
+            label = fit_label(board_label(key, locale), "cond", 15, LABEL_W - 6)
+            draw_label(image, (st.x, st.y + 14 + row * 26), label, theme.MUTED, "cond")
+        label = fit_label(board_label("cards", locale), "cond", 15, parts.cards.w)
+        draw_label(image, (parts.cards.x, parts.cards.y), label, theme.MUTED, "cond", "la")
 
 
 @lru_cache(maxsize=16)
@@ -84,16 +84,17 @@ def _chip(label: str, w: int, used: bool, vp: bool, used_label: str) -> Image.Im
         width=k,
     )
     chip = big.resize((w, CHIP_H), Image.Resampling.LANCZOS)
-    tag_w = 0
-    if used:
-        tag = _tag(used_label, theme.MUTED)
-        tag_w = tag.width + 4
+    tag = _tag(used_label, theme.MUTED) if used else None
+    text = fit_label(label, "cond", 15, w - 12 - (tag.width + 4 if tag else 0), smallest=11)
+    if tag is not None and not text.fits:  # a long name keeps its letters; the strike says "used"
+        tag = None
+        text = fit_label(label, "cond", 15, w - 12, smallest=9)
+    if tag is not None:
         sprites.paste(chip, tag, (w - tag.width - 1, (CHIP_H - tag.height) // 2))
-    text = fit_text(label, "cond", 15, w - 12 - tag_w)
     colour = theme.FAINT if used else theme.TEXT
-    draw_text(chip, (7, CHIP_H // 2), text, (*colour, 255), "cond", 15, "lm")
+    draw_label(chip, (7, CHIP_H // 2), text, (*colour, 255), "cond")
     if used:
-        tw = round(text_width(text, "cond", 15))
+        tw = round(text_width(text.lines[0], "cond", text.size))
         ImageDraw.Draw(chip).line((6, CHIP_H // 2, 8 + tw, CHIP_H // 2), fill=theme.FAINT, width=2)
     return chip
 
@@ -152,12 +153,9 @@ def _stats(scene: Scene, p: PlayerView, st: Rect) -> None:
         if right - lw - 8 - x > 150:
             draw_text(image, (right, st.y + 66), label, theme.GOLD, "cond_bold", 14, "rm")
             right -= lw + 8
-    draw_text(
-        image, (x, st.y + 40), fit_text(col, "cond", 16, right - x), theme.TEXT, "cond", 16, "lm"
-    )
-    draw_text(
-        image, (x, st.y + 66), fit_text(ships, "cond", 16, right - x), theme.TEXT, "cond", 16, "lm"
-    )
+    for y, line in ((st.y + 40, col), (st.y + 66, ships)):
+        fitted = fit_label(line, "cond", 16, right - x, smallest=11)
+        draw_label(image, (x, y), fitted, theme.TEXT, "cond")
 
 
 def _panel(scene: Scene, seat: int, parts: PanelParts) -> None:

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from bot.render import sprites, theme
 from bot.render.canvas import Pen
-from bot.render.fonts import draw_text, fit_text, text_width
+from bot.render.fonts import draw_label, draw_text, fit_label, text_width
 from bot.render.geometry import TILE_H, TILE_W, Layout, Rect
 from bot.render.scene import Scene, board_label
 from bot.strings import thing_name
@@ -66,8 +66,8 @@ def draw_static(pen: Pen, layout: Layout) -> None:
 def draw_static_text(image: Image.Image, layout: Layout, locale: str) -> None:
     """Territory names."""
     for t, parts in layout.territories.items():
-        name = fit_text(thing_name(t, locale), "cond_bold", 17, parts.name.w)
-        draw_text(image, parts.name.center, name, theme.TEXT, "cond_bold", 17, "mm")
+        name = fit_label(thing_name(t, locale), "cond_bold", 17, parts.name.w, smallest=12)
+        draw_label(image, parts.name.center, name, theme.TEXT, "cond_bold", "mm")
 
 
 @lru_cache(maxsize=8)
@@ -85,9 +85,9 @@ def _control_frame(seat: int) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def _field_pill(field: FieldId, label: str) -> Image.Image:
+def _field_pill(field: FieldId, label: str, size: int = FIELD_FONT) -> Image.Image:
     """A field generator as a coloured pill with its name."""
-    w = round(text_width(label, "cond_bold", FIELD_FONT)) + 14
+    w = round(text_width(label, "cond_bold", size)) + 14
     h = 19
     k = sprites.SS
     big = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
@@ -97,7 +97,7 @@ def _field_pill(field: FieldId, label: str) -> Image.Image:
         (0, 0, w * k - 1, h * k - 1), radius=h * k / 2, fill=colour, outline=theme.WHITE, width=k
     )
     pill = big.resize((w, h), Image.Resampling.LANCZOS)
-    draw_text(pill, (w // 2, h // 2), label, (*theme.DARK, 255), "cond_bold", FIELD_FONT, "mm")
+    draw_text(pill, (w // 2, h // 2), label, (*theme.DARK, 255), "cond_bold", size, "mm")
     return pill
 
 
@@ -119,13 +119,14 @@ def _field_pills(fields: tuple[FieldId, ...], area: Rect, locale: str) -> list[I
     ):
         pills = [_field_pill(f, n) for f, n in zip(fields, names, strict=True)]
         if _rows_needed(pills, area.w) <= 2 and all(p.width <= area.w for p in pills):
+            for n in names:  # measured against the territory's box (a pill adds 14 pixels)
+                fit_label(n, "cond_bold", FIELD_FONT, area.w - 14, smallest=FIELD_FONT)
             return pills
     room = (area.w - 4 * (len(fields) - 1)) // max(1, len(fields)) - 14
     short = [board_label(f"field_short.{f}", locale) for f in fields]
-    return [
-        _field_pill(f, fit_text(n, "cond_bold", FIELD_FONT, room))
-        for f, n in zip(fields, short, strict=True)
-    ]
+    fitted = [fit_label(n, "cond_bold", FIELD_FONT, room, smallest=9) for n in short]
+    size = min(label.size for label in fitted)
+    return [_field_pill(f, n, size) for f, n in zip(fields, short, strict=True)]
 
 
 def draw(scene: Scene) -> None:
@@ -157,6 +158,7 @@ def draw(scene: Scene) -> None:
         if tv.relic_here:
             sprites.paste_centered(image, sprites.relic_unowned(RELIC_SIZE), parts.relic.center)
             if not tv.fields:
-                label = fit_text(scene.label("relic"), "cond_bold", 14, parts.relic.x - area.x - 6)
+                room = parts.relic.x - area.x - 6
+                label = fit_label(scene.label("relic"), "cond_bold", 14, room, smallest=10)
                 xy = (parts.relic.x - 6, parts.relic.center[1])
-                draw_text(image, xy, label, theme.GOLD, "cond_bold", 14, "rm")
+                draw_label(image, xy, label, theme.GOLD, "cond_bold", "rm")

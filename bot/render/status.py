@@ -6,7 +6,7 @@ from PIL import Image
 
 from bot.render import sprites, theme
 from bot.render.canvas import Pen
-from bot.render.fonts import draw_text, fit_text, text_width, wrap_text
+from bot.render.fonts import draw_label, draw_text, fit_label, fit_text, text_width
 from bot.render.geometry import Layout
 from bot.render.scene import Scene, board_label
 
@@ -61,8 +61,9 @@ def draw(scene: Scene) -> None:
     if view.market_rate is not None:
         extras.append(scene.label("market_rate", rate=view.market_rate))
     if extras:
-        text = "   ".join(extras)
-        draw_text(image, (header.right - 16, cy), text, theme.MUTED, "cond", 16, "rm")
+        room = header.right - 16 - (header.center[0] + 4 + 32 + 380 + 16)
+        text = fit_label("   ".join(extras), "cond", 16, room, smallest=11)
+        draw_label(image, (header.right - 16, cy), text, theme.MUTED, "cond", "rm")
     _centre(scene)
 
 
@@ -80,9 +81,9 @@ def _centre(scene: Scene) -> None:
     sprites.paste(image, sprites.badge(26, view.current), (x, y - 13))
     draw_text(image, (x + 34, y), name, theme.TEXT, "bold", 22, "lm")
     y += 28
-    for line in wrap_text(status_text(scene), "cond", 16, box.w - 30)[:2]:
-        draw_text(image, (cx, y), line, theme.GOLD, "cond", 16, "ma")
-        y += 20
+    status = fit_label(status_text(scene), "cond", 16, box.w - 30, smallest=11, max_lines=2)
+    draw_label(image, (cx, y), status, theme.GOLD, "cond", "ma")
+    y += max(40, status.height)
     ships = view.undocked
     if not ships:
         return

@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from bot.render import sprites, theme
 from bot.render.canvas import Pen, titled_box
-from bot.render.fonts import draw_text, fit_text, wrap_text
+from bot.render.fonts import draw_label, draw_text, fit_label
 from bot.render.geometry import BOX_TITLE_H, Layout
 from bot.render.scene import Scene, board_label
 from bot.strings import thing_name
@@ -28,13 +28,19 @@ def draw_static(pen: Pen, layout: Layout) -> None:
 
 def draw_static_text(image: Image.Image, layout: Layout, locale: str) -> None:
     box = layout.tech
-    title = fit_text(board_label("display", locale), "cond_bold", 17, box.w - 30)
-    draw_text(
-        image, (box.x + 20, box.y + BOX_TITLE_H // 2), title, theme.TEXT, "cond_bold", 17, "lm"
+    title = fit_label(
+        board_label("display", locale),
+        "cond_bold",
+        17,
+        box.w - 30,
+        smallest=12,
+        max_lines=2,
+        height=BOX_TITLE_H - 2,
     )
+    draw_label(image, (box.x + 20, box.y + BOX_TITLE_H // 2), title, theme.TEXT, "cond_bold")
     for r, key in ((layout.deck, "deck"), (layout.discard, "discard")):
-        label = fit_text(board_label(key, locale), "cond", 14, r.w - 34)
-        draw_text(image, (r.x + 7, r.center[1]), label, theme.MUTED, "cond", 14, "lm")
+        label = fit_label(board_label(key, locale), "cond", 14, r.w - 34)
+        draw_label(image, (r.x + 7, r.center[1]), label, theme.MUTED, "cond")
 
 
 @lru_cache(maxsize=64)
@@ -48,16 +54,26 @@ def card_face(card: CardId, locale: str, w: int, h: int) -> Image.Image:
         (0, 0, w * k - 1, h * k - 1), radius=8 * k, fill=fill, outline=edge, width=2 * k
     )
     face = big.resize((w, h), Image.Resampling.LANCZOS)
-    lines = wrap_text(thing_name(card, locale), "cond_bold", 15, w - 10)[:3]
-    extra = [board_label("vp_card", locale)] if card in VP_CARDS else []
-    n = len(lines) + len(extra)
-    y = h // 2 - (n * 18) // 2 + 9
-    for line in lines:
-        draw_text(face, (w // 2, y), line, (*theme.TEXT, 255), "cond_bold", 15, "mm")
-        y += 18
-    for line in extra:
-        draw_text(face, (w // 2, y), line, (*theme.GOLD, 255), "cond_bold", 14, "mm")
-        y += 18
+    extra = (
+        fit_label(board_label("vp_card", locale), "cond_bold", 14, w - 10)
+        if card in VP_CARDS
+        else None
+    )
+    room = h - 8 - (extra.height if extra is not None else 0)
+    name = fit_label(
+        thing_name(card, locale),
+        "cond_bold",
+        15,
+        w - 10,
+        smallest=9,
+        max_lines=3,
+        height=room,
+        wrap_first=True,
+    )
+    top = (h - name.height - (extra.height if extra is not None else 0)) // 2
+    draw_label(face, (w // 2, top), name, (*theme.TEXT, 255), "cond_bold", "ma")
+    if extra is not None:
+        draw_label(face, (w // 2, top + name.height), extra, (*theme.GOLD, 255), "cond_bold", "ma")
     return face
 
 

@@ -88,6 +88,7 @@ class Table:
         self.h = harness
         self.bot: AlienFrontiersBot = harness.bot  # type: ignore[assignment]
         self.members: dict[int, str] = {}  # user id -> harness member name
+        self.locales: dict[str, str] = {}  # harness member name -> Discord locale (en-US)
         seeds = random.Random(seed)
         self.bot.service.new_seed = lambda: seeds.randrange(2**62)  # reproducible games
 
@@ -108,10 +109,14 @@ class Table:
     ) -> InteractionResult:
         """Run a slash command and wait until its handler (and AI turns) finished."""
         self.members[self.user_id(member)] = member
-        result = await self.h.interact(self.h.slash(command, options, member=member))
+        locale = self.locales.get(member, "en-US")
+        result = await self.h.interact(self.h.slash(command, options, member=member, locale=locale))
         if wait:
             await self.settle(result)
         return result
+
+    def locale(self, member: str) -> str:
+        return self.locales.get(member, "en-US")
 
     async def settle(self, result: InteractionResult | None = None) -> None:
         if result is not None:
@@ -194,14 +199,18 @@ class Table:
             for c in comps:
                 cid = c.get("custom_id", "")
                 if c["type"] == BUTTON and cid.startswith("af:a:") and cid.endswith(f":{move}"):
-                    return await self._send(self.h.click(message, cid, member=member))
+                    return await self._send(
+                        self.h.click(message, cid, member=member, locale=self.locale(member))
+                    )
             for c in comps:
                 if (
                     c["type"] == STRING_SELECT
                     and c["custom_id"].startswith("af:s:")
                     and any(o["value"] == move for o in c["options"])
                 ):
-                    payload = self.h.select(message, c["custom_id"], [move], member=member)
+                    payload = self.h.select(
+                        message, c["custom_id"], [move], member=member, locale=self.locale(member)
+                    )
                     return await self._send(payload)
             group = group_key(parse(move))
             chooser = next((c for c in comps if c.get("custom_id", "").startswith("af:g:")), None)
@@ -210,19 +219,29 @@ class Table:
                 values = [o["value"] for o in chooser["options"]]
                 target = group if group is not None and group in values else "docks"
                 await self._send(
-                    self.h.select(message, chooser["custom_id"], [target], member=member)
+                    self.h.select(
+                        message,
+                        chooser["custom_id"],
+                        [target],
+                        member=member,
+                        locale=self.locale(member),
+                    )
                 )
                 continue
             nxt = next(
                 (
                     c
                     for c in comps
-                    if c.get("custom_id", "").startswith("af:n:") and "Next" in c.get("label", "")
+                    if c.get("custom_id", "").startswith("af:n:") and "▶" in c.get("label", "")
                 ),
                 None,
             )
             if nxt is not None:
-                await self._send(self.h.click(message, nxt["custom_id"], member=member))
+                await self._send(
+                    self.h.click(
+                        message, nxt["custom_id"], member=member, locale=self.locale(member)
+                    )
+                )
                 continue
             break
         raise LookupError(f"move {move!r} is not on the panel: {self.turn_message()['components']}")

@@ -13,8 +13,8 @@ from bot.clock_settings import (
     ClockSettings,
     deadline,
     due_step,
-    hours_text,
 )
+from bot.turn_clock import hours_text
 
 H = 3600.0
 T0 = 1_000_000.0
@@ -92,5 +92,13 @@ def test_stored_settings_round_trip_and_bad_ones_fall_back() -> None:
     assert ClockSettings.from_json('{"action": "none", "colour": "red"}').action == "none"
 
 
-def test_hours_are_written_as_numbers() -> None:
-    assert hours_text(12) == "12 h" and hours_text(0.5) == "30 min" and hours_text(1.25) == "1.25 h"
+def test_hours_are_written_in_the_readers_language_with_cldr_plurals() -> None:
+    assert hours_text(12, "en") == "12 hours" and hours_text(1, "en") == "1 hour"
+    assert hours_text(0.5, "en") == "30 minutes"
+    assert [hours_text(h, "ru") for h in (1, 2, 5, 21)] == ["1 час", "2 часа", "5 часов", "21 час"]
+    assert [hours_text(h, "pl") for h in (1, 2, 5, 22)] == [
+        "1 godzina",
+        "2 godziny",
+        "5 godzin",
+        "22 godziny",
+    ]

@@ -161,7 +161,7 @@ async def test_leaving_a_game_in_play_hands_the_seat_to_an_ai(
     t = await table(tmp_path, start_bot)
     await t.open(humans=("owner", "member"))
     question = await t.leave("member")
-    assert "An AI (Normal) plays your seat" in question.data["content"]
+    assert "An AI (normal) plays your seat" in question.data["content"]
     assert t.said("member leaves the game; an AI plays their seat")
     game = t.game()
     seat = next(s for s in game.seats if s.ai_level is not None)

@@ -14,8 +14,10 @@ import pytest
 from discord import app_commands
 from discord.app_commands import TranslationContext, TranslationContextLocation
 
+from bot import i18n
 from bot.client import AlienFrontiersBot, invite_url
-from bot.strings import BOT_EN, CATALOGS
+from bot.cogs.settings import language_choices
+from bot.strings import BOT_EN, SOURCES, text
 from bot.translator import CatalogTranslator, catalog_language, command_text
 from tests.bot.table import make_bot
 from tests.discord_fake import StartBot
@@ -54,10 +56,10 @@ def literal(node: ast.expr) -> str | None:
 
 
 def in_catalogue(key: str) -> bool:
-    """``key`` is in BOT_EN; ``prefix*`` (an f-string key) starts at least one key."""
+    """``key`` is a source text; ``prefix*`` (an f-string key) starts at least one key."""
     if key.endswith("*"):
-        return any(k.startswith(key[:-1]) for k in BOT_EN)
-    return key in BOT_EN
+        return any(k.startswith(key[:-1]) for k in SOURCES)
+    return key in SOURCES
 
 
 def test_every_key_used_in_the_bot_source_is_in_the_catalogue() -> None:
@@ -101,10 +103,12 @@ def test_no_description_or_choice_name_literal_outside_the_catalogue() -> None:
 
 
 def test_command_texts_fit_discord_limits() -> None:
-    for language, catalog in CATALOGS.items():
-        for key, value in catalog.items():
-            if key.startswith("cmd."):
-                assert 1 <= len(value) <= 100, (language, key, value)
+    keys = [k for k in BOT_EN if k.startswith("cmd.")]
+    assert len(keys) >= 25
+    for language in i18n.languages():
+        for key in keys:
+            value = text(key, language)
+            assert 1 <= len(value) <= 100, (language, key, value)
 
 
 class Recorder(app_commands.Translator):
@@ -137,18 +141,26 @@ async def test_every_description_and_choice_name_of_the_tree_is_a_catalogue_text
     names = [(where, s) for where, s, _ in recorder.seen if where not in DESCRIBED]
     # /af and its subcommands, /play; every option; the fixed choices.
     assert len([d for d in described if d[0] is not TranslationContextLocation.choice_name]) > 30
+    # The languages of /af new are named in themselves (from CLDR).
+    endonyms = {c.name for c in language_choices()}
+    assert endonyms == {"English", "Русский", "Polski"}
     assert {
         s.message for where, s, _ in described if where is TranslationContextLocation.choice_name
     } == {
-        BOT_EN[key]
-        for key in (
-            *(f"cmd.bot.level.{level}" for level in ("easy", "normal", "hard")),
-            *(f"cmd.timeout.{action}" for action in ("ai", "skip", "none")),
-            "cmd.settings.scope.game",
-            "cmd.settings.scope.server",
-        )
+        *endonyms,
+        *(
+            BOT_EN[key]
+            for key in (
+                *(f"cmd.bot.level.{level}" for level in ("easy", "normal", "hard")),
+                *(f"cmd.timeout.{action}" for action in ("ai", "skip", "none")),
+                "cmd.settings.scope.game",
+                "cmd.settings.scope.server",
+            )
+        ),
     }
     for where, string, data in described:
+        if where is TranslationContextLocation.choice_name and string.message in endonyms:
+            continue
         key = string.extras.get("key")
         what = getattr(data, "qualified_name", None) or getattr(data, "name", data)
         assert key in BOT_EN, f"{where.name} {string.message!r} of {what!r} has no catalogue key"
@@ -157,11 +169,7 @@ async def test_every_description_and_choice_name_of_the_tree_is_a_catalogue_text
     assert names and all("key" not in s.extras for _, s in names)
 
 
-async def test_translator_uses_the_catalogue_of_the_locale_or_none(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setitem(CATALOGS, "ru", {"cmd.new.description": "Открыть новую игру"})
-    monkeypatch.setitem(CATALOGS, "pl", {"cmd.new.description": "Otwórz nową grę"})
+async def test_translator_uses_the_catalogue_of_the_locale_or_none() -> None:
     translator = CatalogTranslator()
     context: app_commands.TranslationContextTypes = TranslationContext(
         TranslationContextLocation.other, None
@@ -172,54 +180,78 @@ async def test_translator_uses_the_catalogue_of_the_locale_or_none(
     assert catalog_language(discord.Locale.russian) == "ru"
     assert catalog_language(discord.Locale.polish) == "pl"
     assert catalog_language(discord.Locale.brazil_portuguese) == "pt"
-    assert await translator.translate(new, discord.Locale.russian, context) == "Открыть новую игру"
-    assert await translator.translate(new, discord.Locale.polish, context) == "Otwórz nową grę"
+    assert await translator.translate(new, discord.Locale.russian, context) == (
+        "Открыть новую игру в этом канале"
+    )
+    assert await translator.translate(new, discord.Locale.polish, context) == (
+        "Otwórz nową grę na tym kanale"
+    )
     for locale in (
         discord.Locale.german,
         discord.Locale.american_english,
         discord.Locale.british_english,
     ):
         assert await translator.translate(new, locale, context) is None
-    untranslated = command_text("cmd.join.description")  # not in the Russian catalogue
-    assert await translator.translate(untranslated, discord.Locale.russian, context) is None
     no_key = app_commands.locale_str("new")
     assert await translator.translate(no_key, discord.Locale.russian, context) is None
 
 
-async def test_translations_are_synced_and_change_the_sync_digest(
+async def test_sync_sends_ru_and_pl_for_every_description_and_a_change_is_synced(
     tmp_path: Path, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     h = await start_bot(make_bot(tmp_path / "af.db"))
     bot: AlienFrontiersBot = h.bot  # type: ignore[assignment]
-    synced = h.fake.find_command("af")
-    assert synced is not None and synced["description"] == BOT_EN["cmd.af.description"]
-    assert synced["description_localizations"] == {}
-    assert not await bot.sync_commands()  # nothing changed since setup_hook synced
+    described = 0
 
-    monkeypatch.setitem(
-        CATALOGS,
-        "ru",
-        {
-            "cmd.af.description": "Alien Frontiers: создать игру, следить за ней",
-            "cmd.new.players": "Сколько мест (2-4)",
-            "cmd.bot.level.hard": "Сложный",
-        },
-    )
-    assert await bot.sync_commands()  # a new translation is a change to sync
-    assert not await bot.sync_commands()
-    synced = h.fake.find_command("af")
-    assert synced is not None
-    assert synced["name_localizations"] == {}
-    assert synced["description_localizations"] == {"ru": CATALOGS["ru"]["cmd.af.description"]}
-    options = {o["name"]: o for o in synced["options"]}
-    players = next(o for o in options["new"]["options"] if o["name"] == "players")
-    assert players["description"] == BOT_EN["cmd.new.players"]
-    assert players["description_localizations"] == {"ru": "Сколько мест (2-4)"}
-    finite = next(o for o in options["new"]["options"] if o["name"] == "finite_supply")
-    assert finite["description"] == BOT_EN["cmd.new.finite_supply"]
+    def check(node: dict[str, Any], key: str) -> None:
+        nonlocal described
+        assert node["description"] == BOT_EN[key], key
+        assert node["description_localizations"] == {
+            "ru": text(key, "ru"),
+            "pl": text(key, "pl"),
+        }, key
+        assert len({node["description"], *node["description_localizations"].values()}) == 3
+        described += 1
+
+    af = h.fake.find_command("af")
+    play = h.fake.find_command("play")
+    assert af is not None and play is not None
+    assert af["name_localizations"] == {}  # names stay English
+    check(af, "cmd.af.description")
+    check(play, "cmd.play.description")
+    check(play["options"][0], "cmd.play.move")
+    for sub in af["options"]:
+        check(sub, f"cmd.{sub['name']}.description")
+        for option in sub.get("options", []):
+            check(option, f"cmd.{sub['name']}.{option['name']}")
+    subcommands = len(af["options"])
+    given = sum(len(sub.get("options", [])) for sub in af["options"])
+    assert subcommands >= 16 and given >= 20
+    assert described == 2 + 1 + subcommands + given  # /af, /play, /play move, the rest
+    options = {o["name"]: o for o in af["options"]}
     (level,) = options["bot"]["options"]
     hard = next(c for c in level["choices"] if c["value"] == "hard")
-    assert hard == {"name": "Hard", "value": "hard", "name_localizations": {"ru": "Сложный"}}
+    assert hard == {
+        "name": "Hard",
+        "value": "hard",
+        "name_localizations": {"ru": "Сложный", "pl": "Trudny"},
+    }
+    assert not await bot.sync_commands()  # nothing changed since setup_hook synced
+
+    real = i18n.translated
+
+    def changed(key: str, source: str, language: str) -> str | None:
+        found = real(key, source, language)
+        return "Сколько мест?" if key == "cmd.new.players" and language == "ru" else found
+
+    monkeypatch.setattr(i18n, "translated", changed)
+    assert await bot.sync_commands()  # a changed translation is a change to sync
+    assert not await bot.sync_commands()
+    af = h.fake.find_command("af")
+    assert af is not None
+    new = next(o for o in af["options"] if o["name"] == "new")
+    players = next(o for o in new["options"] if o["name"] == "players")
+    assert players["description_localizations"]["ru"] == "Сколько мест?"
 
 
 async def test_the_invite_link_is_logged_once_when_ready(

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games import ActiveGame
+from bot.strings import text
 from engine import parse
 from engine.actions import Dock, Done, EndTurn, Place, ReturnExcess
 from tests.bot.table import Clock, Table, button, make_bot
@@ -64,7 +65,9 @@ async def test_a_quiet_turn_gets_a_reminder_then_a_final_warning_then_the_ai_pla
     clock.now = start + 12 * H
     assert await t.bot.turn_clock.tick() == {"remind": 1}
     reminder = t.last_public()
-    assert reminder.startswith(f"⏰ <@{quiet}>, it is your turn (waiting since <t:{int(start)}:R>)")
+    assert reminder.startswith(
+        f"⏰ <@{quiet}>, it is your turn (the clock started <t:{int(start)}:R>)"
+    )
     assert str(t.game().row.turn_message_id) in reminder
     request = t.fake.find(method="POST", route="/channels/{channel_id}/messages")[-1]
     assert [int(u) for u in request.json["allowed_mentions"]["users"]] == [quiet]
@@ -74,7 +77,7 @@ async def test_a_quiet_turn_gets_a_reminder_then_a_final_warning_then_the_ai_pla
     clock.now = start + 36 * H
     assert await t.bot.turn_clock.tick() == {"warn": 1}
     warning = t.last_public()
-    assert warning.startswith(f"⚠️ <@{quiet}>, last call")
+    assert warning.startswith(f"⚠️ <@{quiet}>, final warning")
     assert f"<t:{int(start + 48 * H)}:R>" in warning and "the AI plays this turn for you" in warning
     clock.now = start + 47.9 * H
     assert not await t.bot.turn_clock.tick()
@@ -209,7 +212,7 @@ async def test_timeout_action_none_tells_the_host_and_stops_the_reminders(
     await t.settle()
     owner = t.user_id("owner")
     assert t.last_public().startswith(f"⌛ <@{owner}>: ")
-    assert "has not played for 48 h" in t.last_public()
+    assert "has not played for 48 hours" in t.last_public()
     request = t.fake.find(method="POST", route="/channels/{channel_id}/messages")[-1]
     assert [int(u) for u in request.json["allowed_mentions"]["users"]] == [owner]
     assert game.state.version == version and game.user_to_act() == quiet
@@ -229,7 +232,7 @@ async def test_a_game_without_a_clock_never_reminds(tmp_path: Path, start_bot: S
         clock.advance(24)
         assert not await t.bot.turn_clock.tick()
     on = await t.cmd("af settings", {"clock": True, "turn_limit": 2.0}, "owner")
-    assert "at 2 h the AI (Normal) plays the turn" in on.data["content"]
+    assert "at 2 hours the AI (normal) plays the turn" in on.data["content"]
     clock.advance(0.6)
     assert await t.bot.turn_clock.tick() == {"remind": 1}
 
@@ -249,6 +252,8 @@ async def test_away_members_are_not_reminded_until_they_are_back(
     assert away.ephemeral and f"<t:{int(start + 48 * H)}:f>" in away.data["content"]
     status = await t.cmd("af status", member="manager")
     assert f"is away until <t:{int(start + 48 * H)}:f>" in status.data["content"]
+    names = await t.bot.announcer.board_names(game)  # the board marks them, with the day
+    assert names[game.to_act() or 0] == f"{quiet} (away until 14 Jan)"
     clock.now = start + 59.9 * H
     assert not await t.bot.turn_clock.tick()  # the clock starts when the absence ends
     clock.now = start + 60 * H
@@ -300,7 +305,7 @@ async def test_host_or_manage_channels_kick_and_replace_seats(
     assert await store.game(game.id) == row_before
 
     out = await t.cmd("af kick", {"player": "member"}, "manager")  # Manage Channels
-    assert "handed member's seat to the AI (Normal)" in out.data["content"]
+    assert "handed member's seat to the AI (normal)" in out.data["content"]
     assert game.seats[1].ai_level == "normal" and game.seats[1].former_user_id == t.user_id(
         "member"
     )
@@ -484,7 +489,7 @@ async def test_server_defaults_are_for_admins_and_new_games_start_with_them(
     assert (
         "**Server defaults for new games** — Turn clock: a reminder after" in shown.data["content"]
     )
-    assert "at 48 h the AI (Normal) plays the turn" in shown.data["content"]
+    assert "at 48 hours the AI (normal) plays the turn" in shown.data["content"]
     no = await t.cmd("af settings", {"scope": "server", "turn_limit": 24.0}, "member")
     assert no.ephemeral and "Only members with Manage Server" in no.data["content"]
     bad = await t.cmd(
@@ -495,7 +500,7 @@ async def test_server_defaults_are_for_admins_and_new_games_start_with_them(
     ok = await t.cmd(
         "af settings", {"scope": "server", "turn_limit": 24.0, "on_timeout": "skip"}, "owner"
     )
-    assert ok.ephemeral and "at 24 h the turn is skipped" in ok.data["content"]
+    assert ok.ephemeral and "at 24 hours the turn is skipped" in ok.data["content"]
     await t.cmd("af new", {"players": 2}, "member")
     game = t.game()
     assert game.clock.limit_hours == 24 and game.clock.remind_hours == 6
@@ -509,3 +514,20 @@ async def test_server_defaults_are_for_admins_and_new_games_start_with_them(
     current = await t.cmd("af settings", member="owner")
     assert current.ephemeral and "**This game** — " in current.data["content"]
     assert "After 2 timed-out turns in a row" in current.data["content"]
+
+
+async def test_the_host_changes_the_game_language_with_the_settings(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    t = await open_table(tmp_path, start_bot, Clock())
+    game = t.game()
+    refused = await t.cmd("af settings", {"language": "ru"}, "member")
+    assert refused.ephemeral and game.row.locale == "en"
+    server = await t.cmd("af settings", {"scope": "server", "language": "ru"}, "owner")
+    assert server.ephemeral and "set per game" in server.data["content"]
+    changed = await t.cmd("af settings", {"language": "ru"}, "owner")
+    assert not changed.ephemeral and game.row.locale == "ru"
+    assert changed.data["content"] == text("language.changed", "ru")
+    assert text("turn.hint", "ru") in t.turn_message()["content"]  # shown again in Russian
+    same = await t.cmd("af settings", {"language": "ru"}, "owner")
+    assert same.ephemeral and "nothing changed" in same.data["content"]

@@ -546,6 +546,7 @@ class BotHarness:
         label: str | None = None,
         member: MemberRef = None,
         user: Mapping[str, Any] | None = None,
+        locale: str = "en-US",
     ) -> JSON:
         """Build a button click on (the current version of) ``message``.
 
@@ -569,6 +570,7 @@ class BotHarness:
             application_id=self.fake.application_id,
             channel=channel,
             message=msg,
+            locale=locale,
             **context,
         )
 
@@ -580,6 +582,7 @@ class BotHarness:
         *,
         member: MemberRef = None,
         user: Mapping[str, Any] | None = None,
+        locale: str = "en-US",
     ) -> JSON:
         """Build a select-menu choice; string-select values are checked against the options."""
         msg = self._message(message)
@@ -607,6 +610,7 @@ class BotHarness:
             message=msg,
             component_type=ctype,
             values=values,
+            locale=locale,
             **context,
         )
 
