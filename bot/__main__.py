@@ -112,20 +112,41 @@ async def serve(bot: AlienFrontiersBot, token: str) -> None:
 async def _open_database(settings: Settings) -> None:
     from bot.storage import Storage
 
-    store = await Storage.open(settings.database_path)
+    store = await Storage.open(settings.database_url)
     await store.close()
 
 
 def check_database(settings: Settings) -> str | None:
     """Open (create, migrate) the database before connecting; the problem in words, if any."""
+    import asyncpg
+
     try:
         asyncio.run(_open_database(settings))
+    except (asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+        return (
+            f"cannot use the PostgreSQL database {redacted(settings.database_url)} ({e}): "
+            "check DATABASE_URL (user, password, database name) and the server's access rules"
+        )
     except (sqlite3.Error, OSError, RuntimeError) as e:
+        if settings.is_postgres:
+            return (
+                f"cannot reach the PostgreSQL database {redacted(settings.database_url)} ({e}): "
+                "check DATABASE_URL and that the server is running"
+            )
         return (
             f"cannot open the database {settings.database_path!r} ({e}): check DATABASE_URL "
             "and that its folder exists or can be created and is writable"
         )
     return None
+
+
+def redacted(url: str) -> str:
+    """A database URL without its password, fit for a log or an error line."""
+    scheme, sep, rest = url.partition("://")
+    credentials, at, host = rest.rpartition("@")
+    if not sep or not at or ":" not in credentials:
+        return url
+    return f"{scheme}://{credentials.split(':', 1)[0]}:***@{host}"
 
 
 def run_demo_cli(args: argparse.Namespace, settings: Settings | None) -> int:

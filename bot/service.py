@@ -32,7 +32,16 @@ from bot.games import (
     event_data,
     new_events,
 )
-from bot.storage import ActionRow, ChannelBusyError, GameRow, SeatChanges, SeatRow, Storage
+from bot.shards import ALL, Shards
+from bot.storage import (
+    ActionRow,
+    ChannelBusyError,
+    GameChangedError,
+    GameRow,
+    SeatChanges,
+    SeatRow,
+    Storage,
+)
 from engine import CHANCE, Action, parse, sample_chance
 from engine.ai.skip import SkipPlayer
 from engine.game import Game
@@ -77,8 +86,10 @@ class GameService:
         clock: Callable[[], float] = time.time,
         ai_factory: AIFactory = default_factory,
         ai_budget_ms: int | None = None,
+        shards: Shards = ALL,
     ) -> None:
         self.store = store
+        self.shards = shards
         self.clock = clock
         self.ai_factory = ai_factory
         self.ai_budget_ms = ai_budget_ms
@@ -141,16 +152,23 @@ class GameService:
                     seq,
                     len(actions),
                 )
+                await self.store.put_snapshot(row.id, len(actions), dumps(game.state))
         return game
 
     def active_games(self) -> list[ActiveGame]:
         """The games held in memory (in their lobby or in play)."""
         return list(self._games.values())
 
+    def owned_games(self) -> list[ActiveGame]:
+        """The games in memory whose background work (clock, AI turns) is this process's:
+        those in the servers of its shards."""
+        return [g for g in self._games.values() if self.shards.owns(g.row.guild_id)]
+
     async def load_active(self) -> list[ActiveGame]:
-        """Load every game in play (at start-up): each is rebuilt and checked."""
+        """Load every game in play in this process's shards (at start-up): each is rebuilt
+        and checked."""
         out = []
-        for row in await self.store.games_with_status("playing"):
+        for row in await self.store.games_with_status("playing", self.shards):
             try:
                 out.append(await self._load(row))
             except Exception:
@@ -608,6 +626,9 @@ class GameService:
                 waiting_on_user=game.waiting_on(),
                 clock_since=self.clock(),
             )
+        except GameChangedError:
+            await self._reload(game)
+            raise ServiceError("game.changed") from None
         except BaseException:
             await self._reload(game)
             raise
@@ -667,6 +688,12 @@ class GameService:
             fields["status"] = status
         try:
             await self.store.commit_actions(game.id, rows, dumps(state), seats, **fields)
+        except GameChangedError:
+            # Another process (or a stale copy) moved this game on first: nothing was
+            # written; take the game as stored and refuse this move.
+            log.warning("game %d moved on in the database meanwhile; reloaded", game.id)
+            await self._reload(game)
+            raise ServiceError("game.changed") from None
         except BaseException:
             await self._reload(game)
             raise

@@ -150,7 +150,7 @@ class TurnClock:
         how many of each kind were taken ("remind", "warn", "timeout")."""
         now = self.bot.clock() if now is None else now
         service = self.bot.service
-        games = [g for g in service.active_games() if g.waiting_on() is not None]
+        games = [g for g in service.owned_games() if g.waiting_on() is not None]
         away = await service.store.away_until(u for g in games if (u := g.waiting_on()))
         done: Counter[str] = Counter()
         for game in games:

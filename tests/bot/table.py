@@ -1,8 +1,8 @@
 """Helpers for end-to-end bot tests: a ``Table`` drives one channel's game through the fake.
 
-It builds the bot on a real SQLite file, sends slash commands and panel clicks
-as raw interactions (through discord.py's own parser), and reads back what the
-bot posted from the fake Discord API.
+It builds the bot on a real database (a SQLite file, or PostgreSQL with ``db_url``),
+sends slash commands and panel clicks as raw interactions (through discord.py's own
+parser), and reads back what the bot posted from the fake Discord API.
 """
 
 from __future__ import annotations
@@ -55,10 +55,16 @@ class Clock:
         return self.now
 
 
-def make_settings(db: Path, **overrides: Any) -> Settings:
+def database_url(db: Path | str) -> str:
+    """A ``DATABASE_URL``: ``db`` itself if it is one (the ``db_url`` fixture), else the
+    SQLite file at that path."""
+    return db if isinstance(db, str) and "://" in db else f"sqlite:///{db}"
+
+
+def make_settings(db: Path | str, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
         "token": "fake-bot-token",
-        "database_url": f"sqlite:///{db}",
+        "database_url": database_url(db),
         "ai_pause_seconds": 0.0,
         "ai_budget_ms": 20,
         "sync_commands": True,
@@ -68,7 +74,7 @@ def make_settings(db: Path, **overrides: Any) -> Settings:
 
 
 def make_bot(
-    db: Path,
+    db: Path | str,
     *,
     real_renderer: bool = False,
     clock: Clock | None = None,
@@ -291,6 +297,7 @@ __all__ = [
     "Table",
     "attachment_png",
     "button",
+    "database_url",
     "find_component",
     "make_bot",
     "make_settings",

@@ -43,7 +43,12 @@ def test_defaults_and_overrides() -> None:
 @pytest.mark.parametrize(
     ("env", "message"),
     [
-        ({"DATABASE_URL": "postgres://x"}, "DATABASE_URL must start with sqlite:///"),
+        ({"DATABASE_URL": "mysql://x"}, "DATABASE_URL must start with sqlite:/// or postgresql"),
+        ({"DATABASE_URL": "postgresql://"}, "names no PostgreSQL server"),
+        ({"SHARD_IDS": "0-1"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "none"}, "SHARD_COUNT must be a whole number"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "1-3"}, r"SHARD_IDS must list shards.*\[2, 3\]"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "2-x"}, "SHARD_IDS must list shards"),
         ({"LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
         ({"DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID must be a server id"),
         ({"AI_PAUSE_SECONDS": "soon"}, "AI_PAUSE_SECONDS must be a number"),

@@ -1,4 +1,6 @@
-"""The storage (SQLite file, WAL, migrations) and the game service without Discord."""
+"""The storage (SQLite file, WAL, migrations) and the game service without Discord.
+
+Tests taking ``store`` or ``db_url`` run on both databases, SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -21,8 +23,8 @@ from engine.serialize import loads
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> Any:
-    s = await Storage.open(tmp_path / "data" / "af.db")
+async def store(db_url: str) -> Any:
+    s = await Storage.open(db_url)
     yield s
     await s.close()
 
@@ -49,7 +51,8 @@ def member_of(game: ActiveGame) -> int:
     return user
 
 
-async def test_database_file_wal_and_migrations(tmp_path: Path, store: Storage) -> None:
+async def test_database_file_wal_and_migrations(tmp_path: Path) -> None:
+    store = await Storage.open(tmp_path / "data" / "af.db")
     assert (tmp_path / "data" / "af.db").exists()
     assert await store.schema_version() == LATEST
     conn = sqlite3.connect(tmp_path / "data" / "af.db")
@@ -61,6 +64,7 @@ async def test_database_file_wal_and_migrations(tmp_path: Path, store: Storage) 
         conn.close()
     await store.migrate()  # idempotent
     assert await store.schema_version() == LATEST
+    await store.close()
 
 
 async def test_finite_supply_is_stored_and_added_to_an_older_database(tmp_path: Path) -> None:
@@ -148,8 +152,8 @@ async def test_refusals_leave_storage_untouched(store: Storage) -> None:
     assert await store.actions(game.id) == before
 
 
-async def test_restart_rebuilds_the_same_state_and_undo_history(tmp_path: Path) -> None:
-    db = tmp_path / "af.db"
+async def test_restart_rebuilds_the_same_state_and_undo_history(db_url: str) -> None:
+    db = db_url
     store = await Storage.open(db)
     service = GameService(store)
     game = await new_game(service)
