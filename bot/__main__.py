@@ -1,4 +1,5 @@
-"""Command line: ``python -m bot`` runs the bot; ``python -m bot --demo [DIR]`` plays offline.
+"""Command line: ``python -m bot`` runs the bot; ``python -m bot --demo [DIR]`` plays offline;
+``python -m bot copy-db --from URL --to URL`` moves the database (e.g. SQLite to PostgreSQL).
 
 Problems a person installing the bot can fix (no token, a wrong token, a bad
 setting) are reported in one line with what to do, and exit code 2. SIGTERM and
@@ -171,7 +172,50 @@ def run_demo_cli(args: argparse.Namespace, settings: Settings | None) -> int:
     return 0
 
 
+def copy_db_cli(argv: Sequence[str]) -> int:
+    """``copy-db``: copy every game, seat, log and setting into an empty database, then
+    replay and check every game there (bot.copy_db)."""
+    import asyncpg
+
+    from bot.copy_db import CopyError, copy_database
+    from bot.settings import check_database_url
+
+    parser = argparse.ArgumentParser(
+        prog="python -m bot copy-db",
+        description="Copy the bot's database into another, empty one (SQLite or PostgreSQL) "
+        "and check the copy by replaying every game.",
+    )
+    parser.add_argument("--from", dest="source", required=True, metavar="URL")
+    parser.add_argument("--to", dest="target", required=True, metavar="URL")
+    args = parser.parse_args(argv)
+    try:
+        for url in (args.source, args.target):
+            check_database_url(url)
+    except SettingsError as e:
+        return fail(str(e).replace("DATABASE_URL", "a database URL"))
+    if args.source == args.target:
+        return fail("--from and --to name the same database")
+    try:
+        report = asyncio.run(copy_database(args.source, args.target))
+    except CopyError as e:
+        return fail(str(e))
+    except (asyncpg.PostgresError, asyncpg.InterfaceError, sqlite3.Error, OSError) as e:
+        return fail(f"cannot use a database ({e}): check the URLs and that the servers run")
+    rows = ", ".join(f"{n} {table}" for table, n in report.rows.items())
+    print(f"copy-db: {rows} in {report.seconds:.1f}s")
+    for problem in report.problems:
+        print(f"problem: {problem}", file=sys.stderr)
+    if not report.ok:
+        print(f"copy-db: {len(report.problems)} problem(s); do not switch over", file=sys.stderr)
+        return 1
+    print(f"copy-db: every row copied, {report.games_checked} games replayed and checked")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["copy-db"]:
+        return copy_db_cli(argv[1:])
     args = parse_args(argv)
     try:
         settings = load_settings(args.env_file)
