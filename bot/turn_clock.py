@@ -13,7 +13,6 @@ The same task restarts AI turns that an error stopped (a watchdog).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections import Counter
 from collections.abc import Sequence
@@ -35,6 +34,7 @@ from bot.clock_settings import (
 from bot.describe import seat_name
 from bot.games import ActiveGame
 from bot.service import Timeout
+from bot.shutdown import cancel
 from bot.strings import text
 
 if TYPE_CHECKING:
@@ -130,11 +130,8 @@ class TurnClock:
         self._task = asyncio.create_task(self._loop(), name="af-turn-clock")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await cancel(self._task)
+        self._task = None
 
     async def _loop(self) -> None:
         await self.bot.wait_until_ready()

@@ -1,6 +1,6 @@
 """Shared pytest configuration: the fake Discord API fixtures for end-to-end bot tests, and
-the databases: ``db_url`` runs a test on SQLite and on PostgreSQL (``pg_url`` on PostgreSQL
-only), each test with a database of its own."""
+the databases: ``db_url`` (and ``store``) runs a test on SQLite and on PostgreSQL (``pg_url``
+on PostgreSQL only), each test with a database of its own."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.storage import Storage
 from tests.postgres import NoPostgres, PostgresServer
 
 pytest_plugins = ["tests.discord_fake.fixtures"]
@@ -58,3 +59,11 @@ async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
         yield url
     finally:
         await server.drop_database(url)
+
+
+@pytest.fixture
+async def store(db_url: str) -> AsyncIterator[Storage]:
+    """The bot's storage on each database in turn (``db_url``), migrated, closed after."""
+    s = await Storage.open(db_url)
+    yield s
+    await s.close()

@@ -18,6 +18,7 @@ from PIL import Image
 from bot.client import AlienFrontiersBot, create_bot
 from bot.games import ActiveGame
 from bot.panel import group_key
+from bot.service import GameService
 from bot.settings import Settings
 from engine import GameState, legal_actions, parse
 from tests.discord_fake import BotHarness, InteractionResult, StartBot, find_component
@@ -275,6 +276,30 @@ class Table:
         return str(rng.choice(pool))
 
 
+async def game_between(
+    service: GameService,
+    *,
+    channel: int,
+    guild: int | None = 1,
+    users: tuple[int, int] = (100, 200),
+    names: tuple[str, str] = ("Ann", "Bob"),
+) -> ActiveGame:
+    """A two-member game started in ``channel`` through the service (the first hosts)."""
+    game = await service.create(
+        guild_id=guild,
+        channel_id=channel,
+        host_id=users[0],
+        host_name=names[0],
+        max_players=2,
+        long_game=False,
+        helm=False,
+        locale="en",
+    )
+    await service.join(game, users[1], names[1])
+    await service.start(game, users[0])
+    return game
+
+
 def button(message: Mapping[str, Any], prefix: str) -> JSON:
     """The first component whose custom id starts with ``prefix``."""
     for c in iter_components(message.get("components", [])):
@@ -299,6 +324,7 @@ __all__ = [
     "button",
     "database_url",
     "find_component",
+    "game_between",
     "make_bot",
     "make_settings",
     "stub_renderer",

@@ -23,6 +23,7 @@ from bot.service import GameService
 from bot.storage import Storage
 from engine import legal_actions
 from tests.bot.processes import ROOT, START, TOKEN, Output, slash_in
+from tests.bot.table import game_between
 from tests.discord_fake import FakeDiscord
 from tests.discord_fake.extra import HeldCallback
 from tests.discord_fake.harness import CALLBACK_ROUTE
@@ -42,18 +43,13 @@ async def game_in_play(
     try:
         service = GameService(store)
         service.new_seed = lambda: 1234
-        game = await service.create(
-            guild_id=guild,
-            channel_id=channel,
-            host_id=users[0],
-            host_name="owner",
-            max_players=2,
-            long_game=False,
-            helm=False,
-            locale="en",
+        game = await game_between(
+            service,
+            guild=guild,
+            channel=channel,
+            users=(users[0], users[1]),
+            names=("owner", "member"),
         )
-        await service.join(game, users[1], "member")
-        await service.start(game, users[0])
         moves = [str(a) for a in legal_actions(game.state) if str(a).startswith("dock")]
         user = game.user_to_act()
         assert user is not None and moves

@@ -20,29 +20,11 @@ from bot.storage import ActionRow, Storage
 from engine import legal_actions
 from engine.errors import IllegalActionError
 from engine.serialize import loads
-
-
-@pytest.fixture
-async def store(db_url: str) -> Any:
-    s = await Storage.open(db_url)
-    yield s
-    await s.close()
+from tests.bot.table import game_between
 
 
 async def new_game(service: GameService, channel: int = 10) -> ActiveGame:
-    game = await service.create(
-        guild_id=1,
-        channel_id=channel,
-        host_id=100,
-        host_name="Ann",
-        max_players=2,
-        long_game=False,
-        helm=False,
-        locale="en",
-    )
-    await service.join(game, 200, "Bob")
-    await service.start(game, 100)
-    return game
+    return await game_between(service, channel=channel)
 
 
 def member_of(game: ActiveGame) -> int:

@@ -29,6 +29,7 @@ from bot.storage import (
     Storage,
 )
 from engine import legal_actions
+from tests.bot.table import game_between
 
 F = TypeVar("F", bound=Callable[..., Any])
 COVERED: set[str] = set()
@@ -37,13 +38,6 @@ COVERED: set[str] = set()
 def covers(*names: str) -> Callable[[F], F]:
     COVERED.update(names)
     return lambda test: test
-
-
-@pytest.fixture
-async def store(db_url: str) -> Any:
-    s = await Storage.open(db_url)
-    yield s
-    await s.close()
 
 
 async def lobby(store: Storage, channel: int = 10, guild: int | None = 1) -> int:
@@ -287,18 +281,7 @@ async def test_two_processes_cannot_apply_two_actions_at_one_version(pg_url: str
     try:
         first = GameService(stores[0])
         first.new_seed = lambda: 77
-        game = await first.create(
-            guild_id=1,
-            channel_id=5,
-            host_id=100,
-            host_name="Ann",
-            max_players=2,
-            long_game=False,
-            helm=False,
-            locale="en",
-        )
-        await first.join(game, 200, "Bob")
-        await first.start(game, 100)
+        game = await game_between(first, channel=5)
         second = GameService(stores[1])
         other = await second.in_channel(5)
         assert other is not None and other.state == game.state
