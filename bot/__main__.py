@@ -1,5 +1,6 @@
 """Command line: ``python -m bot`` runs the bot; ``python -m bot --demo [DIR]`` plays offline;
-``python -m bot copy-db --from URL --to URL`` moves the database (e.g. SQLite to PostgreSQL).
+``python -m bot copy-db --from URL --to URL`` moves the database (e.g. SQLite to PostgreSQL);
+``python -m bot health`` is a container's health check (``HEALTH_FILE``).
 
 Problems a person installing the bot can fix (no token, a wrong token, a bad
 setting) are reported in one line with what to do, and exit code 2. SIGTERM and
@@ -12,6 +13,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sqlite3
 import sys
@@ -212,10 +214,32 @@ def copy_db_cli(argv: Sequence[str]) -> int:
     return 0
 
 
+def health_cli(argv: Sequence[str]) -> int:
+    """``health``: exit 0 if the bot's heartbeat (``HEALTH_FILE``) is recent (bot.health)."""
+    from bot.health import MAX_AGE_SECONDS, check
+
+    parser = argparse.ArgumentParser(
+        prog="python -m bot health",
+        description="Exit 0 if the running bot is connected and its database answers.",
+    )
+    parser.add_argument("--file", default=os.environ.get("HEALTH_FILE", ""), metavar="PATH")
+    parser.add_argument("--max-age", type=float, default=MAX_AGE_SECONDS, metavar="SECONDS")
+    args = parser.parse_args(argv)
+    if not args.file:
+        return fail("no heartbeat file: set HEALTH_FILE (the bot's too) or pass --file")
+    problem = check(args.file, args.max_age)
+    if problem is not None:
+        print(f"unhealthy: {problem}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["copy-db"]:
         return copy_db_cli(argv[1:])
+    if argv[:1] == ["health"]:
+        return health_cli(argv[1:])
     args = parse_args(argv)
     try:
         settings = load_settings(args.env_file)

@@ -29,6 +29,7 @@ from bot.components import DYNAMIC_ITEMS
 from bot.fallback import UNCLAIMABLE, answer_unclaimed, claimed
 from bot.games import ServiceError
 from bot.guards import check_command
+from bot.health import Heartbeat
 from bot.replies import describe_interaction, locale_of, report_unexpected, send_ephemeral
 from bot.service import GameService
 from bot.settings import Settings
@@ -133,6 +134,7 @@ class AlienFrontiersBot(commands.Bot):
         self.announcer = Announcer(self, renderer)
         self.turns = TurnFlow(self, self.announcer)
         self.turn_clock = TurnClock(self)
+        self.heartbeat = Heartbeat(self, settings.health_file) if settings.health_file else None
         self._invite_logged = False
 
     @property
@@ -161,6 +163,8 @@ class AlienFrontiersBot(commands.Bot):
         games = await self.service.load_active()
         await self.turns.resume(games)
         self.turn_clock.start()
+        if self.heartbeat is not None:
+            self.heartbeat.start()
 
     async def sync_commands(self, force: bool = False) -> bool:
         """Push the slash commands to Discord if they changed since the last sync."""
@@ -195,6 +199,8 @@ class AlienFrontiersBot(commands.Bot):
             if still:
                 log.warning("%d interaction(s) still running; stopping anyway", still)
             await self.turn_clock.stop()
+            if self.heartbeat is not None:
+                await self.heartbeat.stop()
             if self._service is not None:
                 left = max(0.0, deadline - asyncio.get_running_loop().time())
                 await hold_locks([g.lock for g in self._service.active_games()], left)

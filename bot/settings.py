@@ -42,6 +42,8 @@ class Settings:
     sync_commands: push the slash commands to Discord at start when they changed.
     shards: the shards this process runs (``SHARD_COUNT``, ``SHARD_IDS``); None: one
         process for every server, without sharding.
+    health_file: touched while the bot is connected and its database answers
+        (``HEALTH_FILE``, for container health checks: ``python -m bot health``).
     """
 
     token: str = ""
@@ -53,6 +55,7 @@ class Settings:
     reminder_check_seconds: float = 300.0
     sync_commands: bool = True
     shards: Shards | None = None
+    health_file: str | None = None
 
     @property
     def database_path(self) -> str:
@@ -152,6 +155,7 @@ def from_env(env: Mapping[str, str]) -> Settings:
         reminder_check_seconds=_number(env, "REMINDER_CHECK_SECONDS", 300.0, minimum=1.0),
         sync_commands=_flag(env, "SYNC_COMMANDS", True),
         shards=_shards(env),
+        health_file=env.get("HEALTH_FILE", "").strip() or None,
     )
 
 

@@ -11,11 +11,19 @@ from pathlib import Path
 import pytest
 
 from bot.storage import Storage
-from tests.postgres import NoPostgres, PostgresServer
+from tests.postgres import NoPostgres, PostgresServer, missing
 
 pytest_plugins = ["tests.discord_fake.fixtures"]
 
 BACKENDS = ("sqlite", "postgresql")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Without PostgreSQL, one line at the end says so (and why the tests were skipped)."""
+    reason = missing()
+    if reason is not None:
+        skipped = len(terminalreporter.stats.get("skipped", []))
+        terminalreporter.write_line(f"{reason} ({skipped} skipped)")
 
 
 @pytest.fixture(scope="session")

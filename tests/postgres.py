@@ -42,6 +42,16 @@ def binaries() -> Path | None:
     return Path(candidates[0]).parent if candidates else None
 
 
+def missing() -> str | None:
+    """Why there is no PostgreSQL to test against (None if there is one)."""
+    if os.environ.get(ENV_URL, "").strip() or binaries() is not None:
+        return None
+    return (
+        "PostgreSQL is not installed (no initdb): the PostgreSQL tests are skipped; "
+        f"install postgresql-15 or set {ENV_URL}"
+    )
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -65,10 +75,7 @@ class PostgresServer:
             return cls(url)
         bin_dir = binaries()
         if bin_dir is None:
-            raise NoPostgres(
-                "PostgreSQL is not installed (no initdb): the PostgreSQL tests are skipped; "
-                f"install postgresql-15 or set {ENV_URL}"
-            )
+            raise NoPostgres(missing())
         folder = Path(tempfile.mkdtemp(prefix="af-pg-"))
         as_user = "postgres" if os.geteuid() == 0 else None
         if as_user is not None:
@@ -189,4 +196,4 @@ async def _sleep(seconds: float) -> None:
     await asyncio.sleep(seconds)
 
 
-__all__ = ["ENV_URL", "NoPostgres", "PostgresServer", "binaries"]
+__all__ = ["ENV_URL", "NoPostgres", "PostgresServer", "binaries", "missing"]
