@@ -138,21 +138,23 @@ class GameService:
             return active
 
     async def rebuild(self, row: GameRow, seats: list[SeatRow]) -> Game:
-        """Replay the stored log; the snapshot must match it (the log wins if not)."""
+        """Replay the stored log; the snapshot must match it. If not, the log wins and the
+        snapshot is replaced by the replay (moves are committed against the snapshot)."""
         actions = await self.store.actions(row.id)
         game = Game.replay(config_of(row, len(seats)), [a.notation for a in actions])
         snapshot = await self.store.snapshot(row.id)
-        if snapshot is not None:
-            seq, text = snapshot
-            if seq != len(actions) or loads(text) != game.state:
-                log.error(
-                    "game %d: the snapshot (after %d actions) differs from the replay of the "
-                    "log (%d actions); using the replay",
-                    row.id,
-                    seq,
-                    len(actions),
-                )
-                await self.store.put_snapshot(row.id, len(actions), dumps(game.state))
+        found = snapshot[0] if snapshot is not None else None
+        if snapshot is None and not actions:
+            return game
+        if snapshot is None or snapshot[0] != len(actions) or loads(snapshot[1]) != game.state:
+            log.error(
+                "game %d: the snapshot (after %s actions) differs from the replay of the "
+                "log (%d actions); using the replay",
+                row.id,
+                found,
+                len(actions),
+            )
+            await self.store.repair_snapshot(row.id, found, len(actions), dumps(game.state))
         return game
 
     def active_games(self) -> list[ActiveGame]:

@@ -450,15 +450,30 @@ class Storage:
             if game_fields:
                 await _update_game(tx, game_id, game_fields)
 
-    async def put_snapshot(self, game_id: int, seq: int, state_json: str) -> None:
-        """Store the state after ``seq`` actions whatever was stored (a snapshot found to
-        differ from the replay of the log is replaced by the replay)."""
+    async def repair_snapshot(
+        self, game_id: int, found: int | None, seq: int, state_json: str
+    ) -> bool:
+        """Replace a snapshot found to differ from the replay of the log (``found``: the
+        number of actions it said it follows) by the replay's state after ``seq`` actions.
+
+        Only if neither changed meanwhile (the snapshot still follows ``found`` actions and
+        the log still has ``seq``): a commit of another process in between wins.
+        """
         async with self.transaction() as tx:
-            await tx.execute(
-                "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)"
-                " ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state",
-                (game_id, seq, state_json),
-            )
+            count = "(SELECT COUNT(*) FROM actions WHERE game_id = ?) = ?"
+            if found is None:
+                done = await tx.fetch(
+                    "INSERT INTO snapshots (game_id, seq, state) SELECT ?, ?, ?"
+                    f" WHERE {count} ON CONFLICT (game_id) DO NOTHING RETURNING seq",
+                    (game_id, seq, state_json, game_id, seq),
+                )
+            else:
+                done = await tx.fetch(
+                    "UPDATE snapshots SET seq = ?, state = ? WHERE game_id = ? AND seq = ?"
+                    f" AND {count} RETURNING seq",
+                    (seq, state_json, game_id, found, game_id, seq),
+                )
+        return bool(done)
 
     async def undo_action(
         self, game_id: int, seq: int, state_json: str, **game_fields: object

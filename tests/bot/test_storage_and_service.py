@@ -19,7 +19,7 @@ from bot.service import GameService
 from bot.storage import ActionRow, Storage
 from engine import legal_actions
 from engine.errors import IllegalActionError
-from engine.serialize import loads
+from engine.serialize import dumps, loads
 from tests.bot.table import game_between
 
 
@@ -264,3 +264,21 @@ async def test_each_ai_seat_keeps_one_player_for_its_turns(store: Storage) -> No
     assert sorted(level for level, _ in made) == ["easy", "hard"]
     assert len({seed for _, seed in made}) == 2  # each seat has its own seed
     assert sum(asked.values()) == 60 or game.state.over
+
+
+async def test_a_wrong_snapshot_is_replaced_by_the_replay_and_play_goes_on(
+    store: Storage, caplog: pytest.LogCaptureFixture
+) -> None:
+    service = GameService(store)
+    game = await new_game(service)
+    await service.play(game, member_of(game), legal_actions(game.state)[0])
+    state, count = game.state, len(await store.actions(game.id))
+    async with store.transaction() as tx:  # a snapshot one action behind the log
+        await tx.execute("UPDATE snapshots SET seq = ? WHERE game_id = ?", (count - 1, game.id))
+
+    again = GameService(store)  # a restart
+    (loaded,) = await again.load_active()
+    assert loaded.state == state and "differs from the replay" in caplog.text
+    assert await store.snapshot(game.id) == (count, dumps(state))
+    await again.play(loaded, member_of(loaded), legal_actions(loaded.state)[0])
+    assert len(await store.actions(game.id)) > count

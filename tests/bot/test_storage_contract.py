@@ -136,7 +136,7 @@ async def test_seats_are_replaced_and_updated_with_the_game_row(store: Storage) 
 
 
 @covers(
-    "commit_actions", "actions", "last_actions", "snapshot", "latest_played_game", "put_snapshot"
+    "commit_actions", "actions", "last_actions", "snapshot", "latest_played_game", "repair_snapshot"
 )
 async def test_actions_and_snapshot_are_committed_together(store: Storage) -> None:
     game_id = await lobby(store)
@@ -166,8 +166,17 @@ async def test_actions_and_snapshot_are_committed_together(store: Storage) -> No
     with pytest.raises(ValueError):
         await store.commit_actions(game_id, [], "{}")
 
-    await store.put_snapshot(game_id, 3, '{"v": "replayed"}')
+    # A snapshot found wrong is replaced by the replay, unless either changed meanwhile.
+    assert not await store.repair_snapshot(game_id, 2, 3, '{"v": "replayed"}')
+    assert not await store.repair_snapshot(game_id, 3, 4, '{"v": "replayed"}')
+    assert await store.repair_snapshot(game_id, 3, 3, '{"v": "replayed"}')
     assert await store.snapshot(game_id) == (3, '{"v": "replayed"}')
+    other = await lobby(store, channel=11)
+    await store.commit_actions(other, [action(0)], '{"v": 1}')
+    async with store.transaction() as tx:  # a game whose snapshot is missing
+        await tx.execute("DELETE FROM snapshots WHERE game_id = ?", (other,))
+    assert await store.repair_snapshot(other, None, 1, '{"v": "again"}')
+    assert await store.snapshot(other) == (1, '{"v": "again"}')
 
 
 @covers("undo_action")
