@@ -49,10 +49,10 @@ async def ai_game(store: Storage, guild: p.TestGuild, seed: int) -> int:
     return game.id
 
 
-async def until(check: object, what: str) -> None:
-    """Poll an async predicate until it holds (bounded; nothing here measures time)."""
+async def plays_on(store: Storage, game_id: int, since: int) -> None:
+    """Wait until the game's log grew by ten actions (bounded; nothing here measures time)."""
     async with asyncio.timeout(WAIT):
-        while not await check():  # type: ignore[operator]
+        while len(await store.actions(game_id)) < since + 10:
             await asyncio.sleep(0.05)
 
 
@@ -70,11 +70,7 @@ async def test_each_process_resumes_only_the_games_of_its_shards(
             second = await BotProcess(fake, shard_env(pg_url, 1), tmp_path).start()
             bots.append(second)
             await second.ready()
-
-            async def second_played() -> bool:
-                return len(await store.actions(games[1])) >= start[1] + 10
-
-            await until(second_played, "the shard-1 process plays its AI game")
+            await plays_on(store, games[1], start[1])  # the shard-1 process plays its game
             # The game in shard 0's server was left alone: no action, no message.
             assert len(await store.actions(games[0])) == start[0]
             assert fake.messages_in(guilds[0].channel_id) == []
@@ -83,11 +79,7 @@ async def test_each_process_resumes_only_the_games_of_its_shards(
             first = await BotProcess(fake, shard_env(pg_url, 0), tmp_path).start()
             bots.append(first)
             await first.ready()
-
-            async def first_played() -> bool:
-                return len(await store.actions(games[0])) >= start[0] + 10
-
-            await until(first_played, "the shard-0 process plays its AI game")
+            await plays_on(store, games[0], start[0])  # and the shard-0 process its own
             assert fake.messages_in(guilds[0].channel_id) != []
             for bot in bots:
                 assert bot.log is not None
