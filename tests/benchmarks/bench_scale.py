@@ -13,10 +13,11 @@ each game's member to act thinks for a seeded time before their turn (exponentia
 mean ``--think`` seconds), then plays the turn's moves (legal, seeded; ``end`` now
 and then) by ``/play`` through the gateway, a seeded ``--pause`` apart, each after
 the answer to the one before. Each game's turn message stands in the channel already
-(as if posted before); after a warm-up in which every game made its first move
-(spread over games/20 seconds), the traffic is measured for ``--seconds``: moves per
-second, and the reply time — from the interaction sent to the bot's answer received
-by the fake (the acknowledgement, or the follow-up after a deferral) — median and p99.
+(as if posted before). After a warm-up in which every game made its first move
+(spread over games/20 seconds), each game's traffic starts at a random point of a
+think time; then it is measured for ``--seconds``: moves per second, and the reply
+time — from the interaction sent to the bot's answer received by the fake (the
+acknowledgement, or the follow-up after a deferral) — median and p99.
 
 The PostgreSQL server is a throwaway one started here (``fsync`` on, as in
 production) unless ``--database-url`` names a server where databases may be
@@ -245,8 +246,9 @@ class Traffic:
 
     async def play(self, seat: Seat, rng: random.Random, first: bool) -> None:
         turn, moves_this_turn = seat.state.turn_number, 0
-        if first:  # the warm-up's first moves, spread out rather than all at once
-            await asyncio.sleep(rng.uniform(0, self.spread))
+        # The warm-up's first moves, and then the games' traffic, start spread out rather
+        # than all at once (a burst of every game's next move would be measured instead).
+        await asyncio.sleep(rng.uniform(0, self.spread if first else self.args.think))
         while not self.stopping:
             if not first:
                 # A turn starts after the member's long think; its moves follow closely.
@@ -314,7 +316,7 @@ async def run_level(
                 fake.requests.clear()
                 fake.attachments.clear()
                 tasks = [asyncio.create_task(traffic.play(s, r, False)) for s, r in players]
-                await asyncio.sleep(min(args.think, 5.0))  # the thinking spreads out
+                await asyncio.sleep(args.think)  # every game's traffic has started
                 assert server.process is not None
                 watched = {
                     "bots": [b.proc.pid for b in bots if b.proc is not None],
