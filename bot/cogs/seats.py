@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs.base import AF, AfCog
+from bot.components import component_check
 from bot.describe import shorten
 from bot.games import ActiveGame, ServiceError
 from bot.replies import holding, locale_of, send_ephemeral, send_public
@@ -83,8 +84,11 @@ class LeaveButton(
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: Any
     ) -> Self:
-        label = cast(discord.ui.Button[Any], item).label or ""
+        label = getattr(item, "label", None) or ""
         return cls(int(match["game"]), int(match["user"]), match["answer"], label)
+
+    async def interaction_check(self, interaction: Interaction) -> bool:
+        return await component_check(discord.ComponentType.button, interaction)
 
     async def callback(self, interaction: Interaction) -> None:
         cog = cast("Seats | None", interaction.client.get_cog("Seats"))
