@@ -30,6 +30,7 @@ from bot.fallback import UNCLAIMABLE, answer_unclaimed, claimed
 from bot.games import ServiceError
 from bot.guards import check_command
 from bot.health import Heartbeat
+from bot.notify import Notifier
 from bot.replies import describe_interaction, locale_of, report_unexpected, send_ephemeral
 from bot.service import GameService
 from bot.settings import Settings
@@ -135,6 +136,7 @@ class AlienFrontiersBot(commands.Bot):
         self.turns = TurnFlow(self, self.announcer)
         self.turn_clock = TurnClock(self)
         self.heartbeat = Heartbeat(self, settings.health_file) if settings.health_file else None
+        self.notifier = Notifier(self)
         self._invite_logged = False
 
     @property

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from bot.db import SQLiteDatabase, numbered, postgres_ddl
+from bot.db import SQLiteDatabase, UniqueViolation, numbered, postgres_ddl
 from bot.migrations import LATEST, MIGRATIONS
 from bot.service import GameService
 from bot.shards import Shards
@@ -25,6 +25,8 @@ from bot.storage import (
     ActionRow,
     ChannelBusyError,
     GameChangedError,
+    MemberPrefs,
+    ResultRow,
     SeatRow,
     Storage,
 )
@@ -240,6 +242,76 @@ async def test_servers_members_and_meta_are_upserted(store: Storage) -> None:
     await store.set_meta("k", "1")
     await store.set_meta("k", "2")
     assert await store.get_meta("k") == "2"
+
+
+@covers("prefs", "set_prefs")
+async def test_member_preferences_are_upserted_with_defaults(store: Storage) -> None:
+    big = 2**63 - 1
+    assert await store.prefs([]) == {}
+    assert await store.prefs([big]) == {big: MemberPrefs(big)}
+    await store.set_away_until(big, 50.0)  # a member row already there: only these change
+    await store.set_prefs(big, notify="dm", dm_channel_id=2**62, dm_hint=True, locale="ru")
+    await store.set_prefs(big, dm_blocked=True, dm_hint=False)
+    await store.set_prefs(7, notify="off")
+    assert await store.prefs([7, big, 8, 7]) == {
+        7: MemberPrefs(7, "off"),
+        8: MemberPrefs(8),
+        big: MemberPrefs(big, "dm", 2**62, True, False, "ru"),
+    }
+    assert await store.away_until([big]) == {big: 50.0}
+    with pytest.raises(ValueError, match="not member preferences"):
+        await store.set_prefs(7, away_until=1.0)
+    with pytest.raises(ValueError, match="not member preferences"):
+        await store.set_prefs(7)
+
+
+def result(seat: int, user: int | None, vp: int, winner: bool = False) -> ResultRow:
+    ai = None if user is not None else "hard"
+    return ResultRow(seat, user, ai, f"P{seat}", vp, vp - 3, 2, 1, 0, winner, "Heinlein Plains")
+
+
+@covers("results", "results_of", "finished_games", "games_by_id", "first_action_time")
+async def test_finished_games_keep_their_results(store: Storage) -> None:
+    ids = [await lobby(store, channel=c, guild=g) for c, g in ((10, 1), (11, 1), (12, 2))]
+    dm_game = await lobby(store, channel=13, guild=None)
+    assert await store.first_action_time(ids[0]) is None
+    await store.commit_actions(ids[0], [action(0, "roll 1 2 3", -1)], "{}", status="playing")
+    assert await store.first_action_time(ids[0]) == 5.25
+    ends = {
+        ids[0]: [result(0, 100, 8, True), result(1, None, 6)],
+        ids[2]: [result(0, 100, 5), result(1, 2**62, 9, True)],
+        dm_game: [result(0, 300, 7, True)],
+    }
+    for game_id, rows in ends.items():
+        first = len(await store.actions(game_id))
+        await store.commit_actions(game_id, [action(first)], "{}", None, rows, status="over")
+    assert await store.results(ids[0]) == ends[ids[0]]
+    assert await store.results(ids[1]) == []
+    # A result is written once: the same game cannot end twice.
+    with pytest.raises(UniqueViolation):
+        await store.commit_actions(ids[0], [action(2)], "{}", None, ends[ids[0]])
+    assert len(await store.actions(ids[0])) == 2
+
+    mine = await store.results_of(user_id=100)
+    assert [(g.id, r.seat, r.vp, r.winner) for g, r in mine] == [
+        (ids[2], 0, 5, False),
+        (ids[0], 0, 8, True),
+    ]
+    server = await store.results_of(guild_id=1)
+    assert [(g.id, r) for g, r in server] == [(ids[0], r) for r in ends[ids[0]]]
+    assert [r.user_id for _, r in await store.results_of(user_id=100, guild_id=2)] == [100]
+    assert len(await store.results_of()) == 5
+
+    await store.update_game(ids[1], status="over")  # ended without results (none played)
+    assert [g.id for g in await store.finished_games(1, None)] == [ids[1], ids[0]]
+    assert [g.id for g in await store.finished_games(1, 11)] == [ids[1]]
+    assert [g.id for g in await store.finished_games(None, None)] == [dm_game]
+    assert await store.finished_games(3, None) == []
+    assert [g.id for g in await store.games_by_id([ids[2], ids[0], ids[2], 10**9])] == [
+        ids[0],
+        ids[2],
+    ]
+    assert await store.games_by_id([]) == []
 
 
 @covers("transaction")
