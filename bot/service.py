@@ -127,6 +127,9 @@ class GameService:
         return await self._load(row)
 
     async def _load(self, row: GameRow) -> ActiveGame:
+        """Rebuild a game from the database. Only the games of this process's shards are
+        kept in memory: another process plays the others (``/af mygames`` looks at them
+        here), so a copy held here would fall behind."""
         async with self._load_lock:
             if row.id in self._games:
                 return self._games[row.id]
@@ -134,7 +137,7 @@ class GameService:
             active = ActiveGame(row, seats)
             if row.status != "lobby":
                 active.game = await self.rebuild(row, seats)
-            if row.status in ("lobby", "playing"):
+            if row.status in ("lobby", "playing") and self.shards.owns(row.guild_id):
                 self._games[row.id] = active
                 self._by_channel[row.channel_id] = row.id
             return active

@@ -16,6 +16,7 @@ from bot.ai import RandomPlayer
 from bot.games import ActiveGame, ServiceError, StalePanelError
 from bot.migrations import LATEST, MIGRATIONS
 from bot.service import GameService
+from bot.shards import Shards
 from bot.storage import ActionRow, Storage
 from engine import legal_actions
 from engine.errors import IllegalActionError
@@ -282,3 +283,20 @@ async def test_a_wrong_snapshot_is_replaced_by_the_replay_and_play_goes_on(
     assert await store.snapshot(game.id) == (count, dumps(state))
     await again.play(loaded, member_of(loaded), legal_actions(loaded.state)[0])
     assert len(await store.actions(game.id)) > count
+
+
+async def test_a_process_keeps_in_memory_only_the_games_of_its_shards(store: Storage) -> None:
+    """``/af mygames`` in one process looks at a member's game in another process's shard:
+    it is read from the database each time, never held (it would fall behind)."""
+    here = GameService(store, shards=Shards(2, frozenset({0})))
+    there = GameService(store, shards=Shards(2, frozenset({1})))
+    game = await game_between(there, channel=5, guild=1 << 22)  # a server of shard 1
+    seen = await here.by_id(game.id)
+    assert seen is not None and seen.state == game.state and here.active_games() == []
+    move = next(a for a in legal_actions(game.state) if str(a).startswith("dock"))
+    await there.play(game, member_of(game), move)
+    again = await here.by_id(game.id)
+    assert again is not None and again.state == game.state != seen.state
+    assert here.active_games() == [] and there.active_games() == [game]
+    own = await game_between(here, channel=6, guild=0)  # a server of shard 0: kept
+    assert here.active_games() == [own] and await here.by_id(own.id) is own
