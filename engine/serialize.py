@@ -7,6 +7,7 @@ problem. A round trip is exact: ``loads(dumps(s)) == s``.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -122,16 +123,18 @@ DecisionDoc = Annotated[
     RevealDoc | FirstPlayerDoc | RollDoc | PlaceDoc | RaidDoc | PlasmaDoc | ReturnDoc,
     Field(discriminator="kind"),
 ]
-_KINDS: dict[type, str] = {
-    RevealDecision: "reveal",
-    FirstPlayerDecision: "first_player",
-    RollDecision: "roll",
-    PlaceColonyDecision: "place",
-    RaidDecision: "raid",
-    PlasmaDecision: "plasma",
-    ReturnExcessDecision: "return",
+_DECISIONS: dict[str, type[Decision]] = {
+    d.kind: d
+    for d in (
+        RevealDecision,
+        FirstPlayerDecision,
+        RollDecision,
+        PlaceColonyDecision,
+        RaidDecision,
+        PlasmaDecision,
+        ReturnExcessDecision,
+    )
 }
-_DECISIONS: dict[str, type] = {v: k for k, v in _KINDS.items()}
 
 
 class EventDoc(_Doc):
@@ -231,9 +234,9 @@ def to_dict(s: GameState) -> dict[str, Any]:
 
 
 def _decision(d: Decision) -> dict[str, Any]:
-    data: dict[str, Any] = {"kind": _KINDS[type(d)]}
-    for name in d.__slots__:
-        data[name] = getattr(d, name)
+    data: dict[str, Any] = {"kind": d.kind}
+    for f in fields(d):
+        data[f.name] = getattr(d, f.name)
     return data
 
 

@@ -6,10 +6,12 @@ values it takes, what it costs, and what docking there does.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import ClassVar, Literal
 
+from engine.actions import Die
 from engine.board import Refusal, log, refuse
 from engine.state import GameState, Ship
 from engine.tables import FACILITIES, FacilityId, FacilityInfo
@@ -53,6 +55,35 @@ def fits_pattern(pattern: Pattern, values: list[int]) -> bool:
     return 1 <= len(values) <= 3
 
 
+Pool = tuple[tuple[int, bool], ...]  # (value, relic) of each ship, sorted
+Shaped = dict[tuple[Pattern, int], list[tuple[tuple[Ship, ...], tuple[Die, ...]]]]
+PATTERN_SIZES: dict[Pattern, tuple[int, ...]] = {
+    "single": (1,),
+    "pair": (2,),
+    "triple": (3,),
+    "run": (3,),
+    "any": (1, 2, 3),
+}
+
+
+@lru_cache(maxsize=8192)
+def shaped_groups(owner: int, pool: Pool) -> Shaped:
+    """For each pattern and size, the distinct groups of ``owner``'s ships with these kinds
+    that fit it, each with its dice (sorted). A pure function of a small pool, so it is
+    remembered: the same rolls come back all game long."""
+    ships = [Ship(owner, value, relic) for value, relic in pool]
+    by_size = {size: list(distinct_groups(ships, size)) for size in (1, 2, 3)}
+    out: Shaped = {}
+    for pattern, sizes in PATTERN_SIZES.items():
+        for size in sizes:
+            out[pattern, size] = [
+                (tuple(group), tuple([Die(x.value, x.relic) for x in group]))
+                for group in by_size[size]
+                if fits_pattern(pattern, [x.value for x in group])
+            ]
+    return out
+
+
 class GroupCache:
     """The distinct groups of a pool of ships by size, computed once and shared."""
 
@@ -73,11 +104,14 @@ class Facility:
 
     id: ClassVar[FacilityId]
     pattern: ClassVar[Pattern]
+    # Whether room depends on the ships docked (else ``may_have_room`` settles it).
+    room_by_ships: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self.info: FacilityInfo = FACILITIES[self.id]
-        size = {"single": 1, "pair": 2, "triple": 3, "run": 3, "any": 3}[self.pattern]
-        self._sizes = range(1, size + 1) if self.pattern == "any" else range(size, size + 1)
+        sizes = PATTERN_SIZES[self.pattern]
+        self._sizes = range(sizes[0], sizes[-1] + 1)
+        self._has_rule = type(self).rule_refusal is not Facility.rule_refusal
 
     # ---- which groups to consider ---------------------------------------------------
 
@@ -106,19 +140,41 @@ class Facility:
         """A cheap first look: False only when no group of ships could fit."""
         return self.free_group(s) is not None
 
+    def dockable(self, s: GameState, p: int, pool: Pool) -> list[tuple[Die, ...]]:
+        """The dice of every group of p's undocked ships (``pool``: their kinds) that p may
+        dock here now: the candidates (groups of the facility's shape) its refusal lets
+        through, found fast (the shape holds by construction, room is looked at once when
+        it does not depend on the ships, and a facility without a rule of its own takes
+        every group that fits)."""
+        if not self.may_have_room(s, p):
+            return []
+        out: list[tuple[Die, ...]] = []
+        groups = shaped_groups(p, pool)
+        for size in self.group_sizes(s, p):
+            shaped = groups[self.pattern, size]
+            if not self.room_by_ships and not self._has_rule:
+                out += [dice for _, dice in shaped]
+                continue
+            for ships, dice in shaped:
+                if self.room_by_ships and self.room_refusal(s, p, ships) is not None:
+                    continue
+                if self.rule_refusal(s, p, ships) is None:
+                    out.append(dice)
+        return out
+
     # ---- rules ---------------------------------------------------------------------------
 
-    def room_refusal(self, s: GameState, p: int, ships: list[Ship]) -> Refusal | None:
+    def room_refusal(self, s: GameState, p: int, ships: Sequence[Ship]) -> Refusal | None:
         """Default: a set of docks entirely free (R-TURN-5)."""
         if self.free_group(s) is None:
             return refuse("dock.full", facility=self.id)
         return None
 
-    def rule_refusal(self, s: GameState, p: int, ships: list[Ship]) -> Refusal | None:
+    def rule_refusal(self, s: GameState, p: int, ships: Sequence[Ship]) -> Refusal | None:
         """The facility's own conditions: values, costs, colonies. Default: none."""
         return None
 
-    def refusal(self, s: GameState, p: int, ships: list[Ship]) -> Refusal | None:
+    def refusal(self, s: GameState, p: int, ships: Sequence[Ship]) -> Refusal | None:
         """Why p may not dock these ships here now, or None if they may."""
         if not fits_pattern(self.pattern, [ship.value for ship in ships]):
             return refuse(f"{self.id}.pattern", facility=self.id)

@@ -5,6 +5,8 @@ Bradbury Plateau: 2 ore.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.board import Refusal, pay, refuse
 from engine.facilities.base import Facility
 from engine.facilities.colonies import colony_refusal, take_colony
@@ -20,7 +22,7 @@ class ColonyConstructor(Facility):
     id = "constructor"
     pattern = "triple"
 
-    def rule_refusal(self, s: GameState, p: int, ships: list[Ship]) -> Refusal | None:
+    def rule_refusal(self, s: GameState, p: int, ships: Sequence[Ship]) -> Refusal | None:
         cost = constructor_cost(s, p)
         if s.players[p].ore < cost:
             return refuse("constructor.cost", ore=cost)

@@ -6,6 +6,8 @@ Neutral blockers (value 1) count as docked ships, and so never block anything.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.board import Refusal, gain, log, refuse
 from engine.facilities.base import Facility
 from engine.state import GameState, Ship
@@ -21,7 +23,7 @@ class LunarMine(Facility):
     id = "mine"
     pattern = "single"
 
-    def rule_refusal(self, s: GameState, p: int, ships: list[Ship]) -> Refusal | None:
+    def rule_refusal(self, s: GameState, p: int, ships: Sequence[Ship]) -> Refusal | None:
         low = mine_minimum(s)
         value = ships[0].value
         if value >= low:

@@ -7,6 +7,8 @@ ship goes to Burroughs Desert instead (R-TERR-BURR).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.board import Refusal, can_pay, colour_ships_in_play, pay, refuse
 from engine.facilities.base import Facility
 from engine.facilities.colonies import colony_refusal, take_colony
@@ -18,7 +20,7 @@ class TerraformingStation(Facility):
     id = "terraform"
     pattern = "single"
 
-    def rule_refusal(self, s: GameState, p: int, ships: list[Ship]) -> Refusal | None:
+    def rule_refusal(self, s: GameState, p: int, ships: Sequence[Ship]) -> Refusal | None:
         ship = ships[0]
         if ship.value != 6:
             return refuse("terraform.needs_six", value=ship.value)

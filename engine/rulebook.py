@@ -1,0 +1,175 @@
+"""The rulebook: the rule of every type of action, each declared once where it belongs (a
+facility, a card, the turn, the setup), listed here in the order ``legal_actions`` lists
+their actions. ``engine.legal`` and the doors in ``engine.rules`` are generic over it;
+``engine.notation`` reads the verbs from it.
+
+A rule answers in a *context*: ``None`` (a free action of the current player) or the type
+of the pending decision it answers. Several rules may share an action type in one
+context (the three cards that place a field generator all discard with
+``discard <card> <territory>``): ``Rule.claims`` says whose the action is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from engine.actions import Action
+from engine.docking import DOCK
+from engine.facilities import alien_artifact, colonies, colony_hub, orbital_market
+from engine.facilities import raiders_outpost as raiders
+from engine.relic_ship import BUY_RELIC
+from engine.rule import AnyRule, ChanceRule, Power
+from engine.setup import FIRST_PLAYER, REVEAL
+from engine.state import Decision
+from engine.tables import CardId
+from engine.tech import (
+    booster_pod,
+    data_crystal,
+    gravity_manipulator,
+    mind_control_helm,
+    orbital_teleporter,
+    plasma_cannon,
+    polarity_device,
+    stasis_beam,
+    temporal_warper,
+)
+from engine.turn import END_TURN, RETURN, ROLL
+
+Context = type[Decision] | None
+
+
+class Rulebook:
+    """Rules by context, in listing order, with the lookups the doors and the notation use."""
+
+    def __init__(self, rules: Iterable[AnyRule]) -> None:
+        self._listing: dict[Context, list[AnyRule]] = {}
+        self._by_type: dict[Context, dict[type[Action], list[AnyRule]]] = {}
+        self._verbs: dict[str, AnyRule] | None = None
+        self._powers: dict[tuple[Power, CardId], AnyRule] | None = None
+        for rule in rules:
+            self.add(rule)
+
+    def add(self, rule: AnyRule, before: AnyRule | None = None) -> None:
+        """List a rule (last, or just before ``before``)."""
+        listing = self._listing.setdefault(rule.answers, [])
+        if rule in listing:
+            raise ValueError(f"{rule!r} is in the rulebook already")
+        listing.insert(listing.index(before) if before is not None else len(listing), rule)
+        self._by_type.setdefault(rule.answers, {}).setdefault(rule.action, []).append(rule)
+        self._verbs = self._powers = None
+
+    def remove(self, rule: AnyRule) -> None:
+        self._listing[rule.answers].remove(rule)
+        shared = self._by_type[rule.answers][rule.action]
+        shared.remove(rule)
+        if not shared:
+            del self._by_type[rule.answers][rule.action]
+        self._verbs = self._powers = None
+
+    def listing(self, context: Context) -> list[AnyRule]:
+        """The rules of a context in the order their actions are listed."""
+        return self._listing.get(context, [])
+
+    def rules(self) -> list[AnyRule]:
+        """Every rule: free actions first, then answers to decisions."""
+        return [r for rules in self._listing.values() for r in rules]
+
+    def of_type(self, context: Context, action: type[Action]) -> list[AnyRule] | None:
+        """The rules of an action type in a context (None: the type means nothing there)."""
+        return self._by_type.get(context, {}).get(action)
+
+    def rule_of(self, a: Action, context: Context = None) -> AnyRule | None:
+        """The rule of an action in a context (whose ``kind`` and ``group`` describe it)."""
+        shared = self.of_type(context, type(a))
+        if not shared:
+            return None
+        if len(shared) > 1:
+            for rule in shared:
+                if rule.claims(a):
+                    return rule
+        return shared[0]
+
+    def answers(self, action: type[Action]) -> bool:
+        """Whether the action type answers some decision."""
+        return any(action in by_type for c, by_type in self._by_type.items() if c is not None)
+
+    def chance(self, context: Context) -> ChanceRule[Decision, Action] | None:
+        """The rule of a chance decision (None for a decision a seat takes)."""
+        for rule in self.listing(context):
+            if isinstance(rule, ChanceRule):
+                return rule
+        return None
+
+    def is_chance(self, action: Action) -> bool:
+        """Whether the action is a chance outcome (a roll, a card revealed, a first player)."""
+        return any(
+            isinstance(r, ChanceRule)
+            for c, by_type in self._by_type.items()
+            if c is not None
+            for r in by_type.get(type(action), ())
+        )
+
+    def verbs(self) -> dict[str, AnyRule]:
+        """Notation: each verb (a word or two) and the rule that reads what follows it."""
+        if self._verbs is None:
+            self._verbs = {}
+            for rule in self.rules():
+                for verb in rule.verbs:
+                    self._verbs.setdefault(verb, rule)
+        return self._verbs
+
+    def powers(self) -> dict[tuple[Power, CardId], AnyRule]:
+        """Notation: ``use <card>`` and ``discard <card>``, the card's power that reads the rest."""
+        if self._powers is None:
+            self._powers = {
+                (r.power, r.card): r
+                for r in self.rules()
+                if r.card is not None and r.power is not None
+            }
+        return self._powers
+
+
+RULEBOOK: Final = Rulebook(
+    [
+        # The turn: free actions of the current player (R-TURN-3), in the order listed.
+        DOCK,
+        orbital_market.TRADE,
+        colony_hub.LAUNCH,
+        BUY_RELIC,
+        alien_artifact.CYCLE,
+        alien_artifact.CLAIM,
+        # fuel powers
+        booster_pod.USE,
+        stasis_beam.USE,
+        polarity_device.USE,
+        gravity_manipulator.USE,
+        temporal_warper.USE,
+        data_crystal.USE,
+        orbital_teleporter.USE,
+        mind_control_helm.USE,
+        plasma_cannon.USE,
+        # discard powers
+        stasis_beam.DISCARD,
+        data_crystal.DISCARD,
+        gravity_manipulator.DISCARD,
+        booster_pod.DISCARD,
+        orbital_teleporter.DISCARD,
+        polarity_device.DISCARD,
+        plasma_cannon.DISCARD,
+        temporal_warper.DISCARD,
+        END_TURN,  # R-TURN-4: listed only when no ship can dock
+        # Answers to the decisions players take.
+        colonies.PLACE,
+        raiders.STEAL_RESOURCE,
+        raiders.STEAL_CARD,
+        raiders.STOP_RAID,
+        plasma_cannon.HIT,
+        plasma_cannon.STOP_FIRING,
+        RETURN,
+        # Chance: outcomes the driver samples (engine.chance).
+        REVEAL,
+        FIRST_PLAYER,
+        ROLL,
+    ]
+)
