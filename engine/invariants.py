@@ -13,8 +13,8 @@ from engine.tables import (
     SHARED_FACILITIES,
     SHIPS_PER_COLOUR,
     TERRITORIES,
-    deck_counts,
 )
+from engine.tech.card import deck_counts
 from engine.territories import leader
 
 
@@ -66,7 +66,7 @@ def problems(s: GameState) -> list[str]:
     for pl in s.players:
         for c in pl.cards:
             cards[CARDS.index(c)] += 1
-    if tuple(cards) != deck_counts(s.config.mind_control_helm):
+    if tuple(cards) != deck_counts(s.config):
         out.append("alien tech cards are not conserved")
     if min(s.deck + s.discard) < 0 or len(s.display) > 3:
         out.append("bad deck, discard or display")

@@ -22,18 +22,24 @@ from engine.relic_ship import BUY_RELIC
 from engine.rule import AnyRule, ChanceRule, Power
 from engine.setup import FIRST_PLAYER, REVEAL
 from engine.state import Decision
-from engine.tables import CardId
+from engine.tables import CARD_INDEX, CARDS, CardId
 from engine.tech import (
+    alien_city,
+    alien_monument,
     booster_pod,
     data_crystal,
     gravity_manipulator,
+    holographic_decoy,
     mind_control_helm,
     orbital_teleporter,
     plasma_cannon,
     polarity_device,
+    resource_cache,
     stasis_beam,
     temporal_warper,
 )
+from engine.tech.card import CATALOGUE, Card
+from engine.tokens import CARD_ALIASES, alias_keys
 from engine.turn import END_TURN, RETURN, ROLL
 
 Context = type[Decision] | None
@@ -173,3 +179,53 @@ RULEBOOK: Final = Rulebook(
         ROLL,
     ]
 )
+
+
+def register_card(card: Card) -> None:
+    """Add an alien tech card to the game: to the catalogue (its copies join new decks),
+    and its powers to the rulebook, listed before ending the turn. The built-in cards are
+    registered below; a new card needs only its module and this call."""
+    if card.id in CATALOGUE:
+        raise ValueError(f"{card.id} is a card already")
+    if card.id not in CARDS:
+        CARDS.append(card.id)
+        CARD_INDEX[card.id] = len(CARDS) - 1
+    CATALOGUE[card.id] = card
+    CARD_ALIASES.update(alias_keys(card.id, card.names))
+    for power in card.powers():
+        if power not in RULEBOOK.listing(None):
+            RULEBOOK.add(power, before=END_TURN)
+
+
+def unregister_card(card: Card) -> None:
+    """Take a card registered with ``register_card`` out of the game again (tests)."""
+    for power in card.powers():
+        RULEBOOK.remove(power)
+    del CATALOGUE[card.id]
+    for name, canonical in list(CARD_ALIASES.items()):
+        if canonical == card.id:
+            del CARD_ALIASES[name]
+    if CARDS[-1] == card.id:
+        CARDS.pop()
+        del CARD_INDEX[card.id]
+
+
+# The cards of the game, in the order of engine.tables.CARDS (their powers are listed in
+# the rulebook above, in the order legal_actions has always listed them).
+for _card in (
+    booster_pod.CARD,
+    data_crystal.CARD,
+    gravity_manipulator.CARD,
+    holographic_decoy.CARD,
+    orbital_teleporter.CARD,
+    plasma_cannon.CARD,
+    polarity_device.CARD,
+    resource_cache.CARD,
+    stasis_beam.CARD,
+    temporal_warper.CARD,
+    alien_city.CARD,
+    alien_monument.CARD,
+    mind_control_helm.CARD,
+):
+    register_card(_card)
+assert list(CATALOGUE) == CARDS, "the catalogue lists every card of engine.tables.CARDS"

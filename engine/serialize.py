@@ -8,9 +8,9 @@ problem. A round trip is exact: ``loads(dumps(s)) == s``.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from engine.config import GameConfig
 from engine.errors import StateLoadError
@@ -30,10 +30,19 @@ from engine.state import (
     Ship,
     TurnState,
 )
-from engine.tables import CardId, FacilityId, FieldId, TerritoryId
+from engine.tables import CARDS, CardId, FacilityId, FieldId, TerritoryId
 
 SCHEMA_VERSION = 1
 Count = Annotated[int, Field(ge=0)]
+
+
+def _known_card(card: str) -> str:
+    if card not in CARDS:
+        raise ValueError(f"{card!r} is not an alien tech card")
+    return card
+
+
+CardName = Annotated[str, AfterValidator(_known_card)]  # the cards in play (engine.tables)
 Seat = Annotated[int, Field(ge=0, le=3)]
 
 
@@ -61,11 +70,11 @@ class PlayerDoc(_Doc):
     hub: Annotated[int, Field(ge=0, le=7)]
     stock: Annotated[int, Field(ge=0, le=6)]
     bay: list[ShipDoc]
-    cards: list[CardId]
+    cards: list[CardName]
 
 
 class TurnDoc(_Doc):
-    used: list[CardId]
+    used: list[CardName]
     discarded: bool
     mine_docks: Count
     hub_docks: Count
@@ -156,7 +165,7 @@ class StateDoc(_Doc):
     relic_on_desert: bool
     deck: list[Count]
     discard: list[Count]
-    display: list[CardId]
+    display: list[CardName]
     supply: list[Count] | None
     current: Seat
     first_player: Seat
@@ -240,6 +249,10 @@ def _decision(d: Decision) -> dict[str, Any]:
     return data
 
 
+def _cards(names: list[str]) -> list[CardId]:
+    return [cast(CardId, c) for c in names]  # validated by CardName
+
+
 def _from_ship(x: ShipDoc) -> Ship:
     return Ship(x.owner, x.value, x.relic)
 
@@ -262,7 +275,7 @@ def from_doc(doc: StateDoc) -> GameState:
                 p.hub,
                 p.stock,
                 [_from_ship(x) for x in p.bay],
-                list(p.cards),
+                _cards(p.cards),
             )
             for p in doc.players
         ],
@@ -277,14 +290,14 @@ def from_doc(doc: StateDoc) -> GameState:
         relic_on_desert=doc.relic_on_desert,
         deck=list(doc.deck),
         discard=list(doc.discard),
-        display=list(doc.display),
+        display=_cards(doc.display),
         supply=None if doc.supply is None else list(doc.supply),
         current=doc.current,
         first_player=doc.first_player,
         turn_number=doc.turn_number,
         undocked=[_from_ship(x) for x in doc.undocked],
         turn=TurnState(
-            list(t.used),
+            _cards(t.used),
             t.discarded,
             t.mine_docks,
             t.hub_docks,
@@ -331,8 +344,8 @@ def _shape_problems(s: GameState) -> list[str]:
         out.append(f"the config has {n} players but the state has {len(s.players)}")
     if any(len(v) != n for v in s.colonies.values()) or len(s.colonies) != 8:
         out.append("colonies must list 8 territories with one count per player")
-    if len(s.deck) != 13 or len(s.discard) != 13:
-        out.append("deck and discard must count the 13 kinds of card")
+    if len(s.deck) != len(CARDS) or len(s.discard) != len(CARDS):
+        out.append(f"deck and discard must count the {len(CARDS)} kinds of card")
     if len(s.docks) != 8 or len(s.controller) != 8 or len(s.fields) != 3:
         out.append("docks, controllers or fields are incomplete")
     if not (0 <= s.current < n and 0 <= s.first_player < n):

@@ -34,8 +34,8 @@ from engine.tables import (
     FacilityId,
     FieldId,
     TerritoryId,
-    deck_counts,
 )
+from engine.tech.card import deck_counts
 from engine.tokens import Tokens
 from engine.turn import start_turn
 
@@ -72,7 +72,7 @@ def new_game(config: GameConfig | None = None) -> GameState:
         colonies=colonies,
         controller=controller,
         fields=fields,
-        deck=list(deck_counts(config.mind_control_helm)),
+        deck=list(deck_counts(config)),
         discard=[0] * len(CARDS),
         supply=list(FINITE_SUPPLY) if config.finite_supply else None,
         pending=pending,

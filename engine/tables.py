@@ -91,7 +91,9 @@ FIELD_OF_CARD: Final[dict[CardId, FieldId]] = {
     "gravity": "repulsor",
 }
 
-CARDS: Final[tuple[CardId, ...]] = (
+# The cards' ids, in the order of the deck and discard counts; a card registered later
+# (engine.rulebook.register_card) is appended. What each card is: engine.tech.<card>.
+CARDS: Final[list[CardId]] = [
     "booster",
     "crystal",
     "gravity",
@@ -105,36 +107,8 @@ CARDS: Final[tuple[CardId, ...]] = (
     "city",
     "monument",
     "helm",
-)
+]
 CARD_INDEX: Final[dict[CardId, int]] = {c: i for i, c in enumerate(CARDS)}
-VP_CARDS: Final[frozenset[CardId]] = frozenset({"city", "monument"})
-# Cards that may be discarded for a power (R-TECH-2); the others have none.
-DISCARDABLE: Final[frozenset[CardId]] = frozenset(
-    {"booster", "crystal", "gravity", "teleporter", "plasma", "polarity", "stasis", "warper"}
-)
-# Base fuel cost of each card's fuel power ("plasma" and "crystal" vary: see their modules).
-FUEL_POWER_COST: Final[dict[CardId, int]] = {
-    "booster": 1,
-    "gravity": 2,
-    "teleporter": 2,
-    "polarity": 1,
-    "stasis": 1,
-    "warper": 1,
-    "helm": 3,
-}
-
-
-def deck_counts(mind_control_helm: bool) -> tuple[int, ...]:
-    """Copies of each card in the deck (section 1): 22 cards, or 24 with the Helm option."""
-    counts = []
-    for card in CARDS:
-        if card in VP_CARDS:
-            counts.append(1)
-        elif card == "helm":
-            counts.append(2 if mind_control_helm else 0)
-        else:
-            counts.append(2)
-    return tuple(counts)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,10 +29,13 @@ from engine.tables import (
 def _aliases(table: dict[str, tuple[str, ...]]) -> dict[str, str]:
     out: dict[str, str] = {}
     for canonical, names in table.items():
-        out[canonical] = canonical
-        for n in names:
-            out[n.replace(" ", "")] = canonical
+        out.update(alias_keys(canonical, names))
     return out
+
+
+def alias_keys(canonical: str, names: tuple[str, ...]) -> dict[str, str]:
+    """How a thing may be written (its id and names, any spacing) -> its id."""
+    return {canonical: canonical, **{n.replace(" ", ""): canonical for n in names}}
 
 
 FACILITY_ALIASES: Final = _aliases(
@@ -60,23 +63,8 @@ TERRITORY_ALIASES: Final = _aliases(
         "vanvogt": ("van vogt", "van vogt mountains", "vogt", "mountains"),
     }
 )
-CARD_ALIASES: Final = _aliases(
-    {
-        "booster": ("booster pod", "pod"),
-        "crystal": ("data crystal",),
-        "gravity": ("gravity manipulator", "manipulator"),
-        "decoy": ("holographic decoy",),
-        "teleporter": ("orbital teleporter", "teleport"),
-        "plasma": ("plasma cannon", "cannon"),
-        "polarity": ("polarity device", "polarizer"),
-        "cache": ("resource cache",),
-        "stasis": ("stasis beam", "beam"),
-        "warper": ("temporal warper", "warp"),
-        "city": ("alien city",),
-        "monument": ("alien monument",),
-        "helm": ("mind control helm", "mind control"),
-    }
-)
+# Filled with each card's id and names by engine.rulebook.register_card (engine.tech.card).
+CARD_ALIASES: Final[dict[str, str]] = {}
 FIELD_ALIASES: Final = _aliases(
     {
         "isolation": ("isolation field",),

@@ -16,7 +16,7 @@ from engine.docking import dock_options
 from engine.rule import AnswerRule, ChanceRule, TurnRule
 from engine.state import GameState, ReturnExcessDecision, RollDecision, Ship, TurnState
 from engine.tables import HAND_LIMIT, SHARED_FACILITIES
-from engine.tech.resource_cache import resolve_after_roll
+from engine.tech.card import CATALOGUE
 from engine.tokens import Tokens
 
 
@@ -96,7 +96,10 @@ class RollRule(ChanceRule[RollDecision, Roll]):
         s.undocked.sort(key=lambda x: (x.value, x.relic))
         log(s, "rerolled" if d.reroll else "rolled", p, values=" ".join(str(x) for x in a.dice))
         if not d.reroll:
-            resolve_after_roll(s, p)  # R-TURN-2
+            for card in list(s.players[p].cards):  # R-TURN-2: before any card is used
+                after_roll = CATALOGUE[card].after_roll
+                if after_roll is not None:
+                    after_roll(s, p)
 
     def parse(self, t: Tokens) -> Roll:
         return Roll(t.dice())

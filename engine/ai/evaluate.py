@@ -15,7 +15,8 @@ from typing import Final
 from engine.ai.threats import raid_exposure
 from engine.scoring import outcome
 from engine.state import GameState, PlaceColonyDecision, PlayerState
-from engine.tables import SHIPS_PER_COLOUR, VP_CARDS, CardId, TerritoryId
+from engine.tables import SHIPS_PER_COLOUR, CardId, TerritoryId
+from engine.tech.card import card_vp
 
 WIN: Final = 100.0  # the score of a won game; a shared win counts half
 
@@ -164,8 +165,9 @@ class Evaluator:
             v = float(placed[p])
             fut = bonus[p]
             for card in pl.cards:
-                if card in VP_CARDS:
-                    v += 1.0
+                vp = card_vp(card)
+                if vp:
+                    v += vp
                 else:
                     fut += wcard[card]
             ships = SHIPS_PER_COLOUR - pl.stock - 3

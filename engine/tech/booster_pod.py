@@ -8,6 +8,7 @@ from engine.actions import Boost, DiscardBooster
 from engine.board import Refusal, log, refuse
 from engine.state import GameState
 from engine.tables import FIELDS
+from engine.tech.card import Card
 from engine.tech.common import DiscardPower, OneShipPower
 from engine.tokens import Tokens
 
@@ -34,5 +35,6 @@ class BoosterDiscard(DiscardPower[DiscardBooster]):
         return DiscardBooster(t.field())
 
 
-USE = BoosterUse("booster")
+USE = BoosterUse("booster", fuel=1)
 DISCARD = BoosterDiscard("booster")
+CARD = Card("booster", ("booster pod", "pod"), use=USE, discard=DISCARD)

@@ -10,7 +10,8 @@ from engine.actions import Action, Die, OneShipAction
 from engine.board import Refusal, find_die, log, pay, refuse
 from engine.rule import POWER_VERBS, Power, TurnRule
 from engine.state import GameState, Ship
-from engine.tables import CARD_INDEX, DISCARDABLE, FUEL_POWER_COST, CardId
+from engine.tables import CARD_INDEX, CardId
+from engine.tech.card import has_discard_power
 from engine.territories import has_bonus
 from engine.tokens import Tokens
 
@@ -34,13 +35,21 @@ class CardPower(TurnRule[A]):
 
 
 class FuelPower(CardPower[A]):
-    """A fuel power: own the card, pay fuel, once per turn (R-TECH-2); then ``use``."""
+    """A fuel power: own the card, pay ``fuel``, once per turn (R-TECH-2); then ``use``."""
 
     power = "fuel"
 
+    def __init__(self, card: CardId, fuel: int) -> None:
+        super().__init__(card)
+        self.fuel = fuel
+
     def cost(self, s: GameState, p: int, a: A) -> int:
         """The fuel this use costs p now (Pohl Foothills included)."""
-        return power_cost(s, p, self.card)
+        return fuel_cost(s, p, self.fuel)
+
+    def card_refusal(self, s: GameState, p: int) -> Refusal | None:
+        """The card itself, before any argument: owned, unused, its fuel at hand."""
+        return power_refusal(s, p, self.card, fuel_cost(s, p, self.fuel))
 
     def refusal(self, s: GameState, p: int, a: A) -> Refusal | None:
         return power_refusal(s, p, self.card, self.cost(s, p, a)) or self.use_refusal(s, p, a)
@@ -112,10 +121,6 @@ def fuel_cost(s: GameState, p: int, base: int) -> int:
     return base
 
 
-def power_cost(s: GameState, p: int, card: CardId) -> int:
-    return fuel_cost(s, p, FUEL_POWER_COST[card])
-
-
 def power_refusal(s: GameState, p: int, card: CardId, cost: int) -> Refusal | None:
     """A fuel power: own the card, not used this turn, fuel to pay (R-TECH-2)."""
     if card not in s.players[p].cards:
@@ -137,7 +142,7 @@ def discard_refusal(s: GameState, p: int, card: CardId) -> Refusal | None:
     """A discard power: own it, not used this turn, no other discard this turn (R-TECH-2)."""
     if card not in s.players[p].cards:
         return refuse("card.not_owned", card=card)
-    if card not in DISCARDABLE:
+    if not has_discard_power(card):
         return refuse("card.no_discard", card=card)
     if s.turn.discarded:
         return refuse("card.one_discard")

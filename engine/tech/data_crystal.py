@@ -11,6 +11,7 @@ from engine.board import Refusal, log, refuse
 from engine.fields import FieldDiscard
 from engine.state import GameState
 from engine.tables import TERRITORIES
+from engine.tech.card import Card
 from engine.tech.common import FuelPower, fuel_cost
 from engine.territories import colony_total, has_bonus
 from engine.tokens import Tokens
@@ -43,5 +44,6 @@ class CrystalUse(FuelPower[Crystal]):
         return Crystal(t.territory())
 
 
-USE = CrystalUse("crystal")
+USE = CrystalUse("crystal", fuel=0)  # as many as the territory has colonies
 DISCARD = FieldDiscard("crystal")
+CARD = Card("crystal", ("data crystal",), use=USE, discard=DISCARD)

@@ -8,6 +8,7 @@ from engine.actions import Gravity
 from engine.board import Refusal, find_die, log, refuse
 from engine.fields import FieldDiscard
 from engine.state import GameState
+from engine.tech.card import Card
 from engine.tech.common import FuelPower, distinct_undocked
 from engine.tokens import Tokens
 
@@ -51,5 +52,6 @@ class GravityUse(FuelPower[Gravity]):
         return Gravity(down, t.die())
 
 
-USE = GravityUse("gravity")
+USE = GravityUse("gravity", fuel=2)
 DISCARD = FieldDiscard("gravity")
+CARD = Card("gravity", ("gravity manipulator", "manipulator"), use=USE, discard=DISCARD)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.board import Refusal, refuse
 from engine.state import GameState
 from engine.tables import CardId
+from engine.tech.card import Card
 
 
 def resources_protected(s: GameState, victim: int) -> bool:
@@ -17,3 +18,6 @@ def card_theft_refusal(s: GameState, victim: int, card: CardId) -> Refusal | Non
     if "decoy" in s.players[victim].cards and card != "decoy":
         return refuse("raid.decoy_card", victim=victim)
     return None
+
+
+CARD = Card("decoy", ("holographic decoy",))

@@ -10,6 +10,7 @@ from engine.actions import Die, Helm
 from engine.board import Refusal, is_opponent_ship, refuse
 from engine.state import Ship
 from engine.tables import FacilityId
+from engine.tech.card import Card
 from engine.tech.relocation import RelocationPower
 from engine.tokens import Tokens
 
@@ -42,4 +43,5 @@ class HelmUse(RelocationPower[Helm]):
         return Helm(source, ship, t.facility(), t.dice(at_least=0))
 
 
-USE = HelmUse("helm")
+USE = HelmUse("helm", fuel=3)
+CARD = Card("helm", ("mind control helm", "mind control"), use=USE, option="mind_control_helm")

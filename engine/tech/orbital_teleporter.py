@@ -9,6 +9,7 @@ from engine.actions import Die, DiscardTeleporter, Teleport
 from engine.board import Refusal, log, refuse
 from engine.state import GameState, Ship
 from engine.tables import TERRITORIES, FacilityId
+from engine.tech.card import Card
 from engine.tech.common import DiscardPower
 from engine.tech.relocation import RelocationPower
 from engine.territories import add_colony, remove_colony, repulsed
@@ -73,5 +74,6 @@ class TeleporterDiscard(DiscardPower[DiscardTeleporter]):
         return DiscardTeleporter(owner, source, t.territory())
 
 
-USE = TeleporterUse("teleporter")
+USE = TeleporterUse("teleporter", fuel=2)
 DISCARD = TeleporterDiscard("teleporter")
+CARD = Card("teleporter", ("orbital teleporter", "teleport"), use=USE, discard=DISCARD)

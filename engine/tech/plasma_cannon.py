@@ -25,7 +25,8 @@ from engine.board import (
 from engine.rule import AnswerRule, Stop
 from engine.state import GameState, PlasmaDecision, Ship
 from engine.tables import FACILITY_ORDER, MIN_COLOUR_SHIPS, FacilityId
-from engine.tech.common import DiscardPower, FuelPower, fuel_cost
+from engine.tech.card import Card
+from engine.tech.common import DiscardPower, FuelPower
 from engine.tokens import Tokens
 
 
@@ -65,9 +66,6 @@ def _target_refusal(s: GameState, p: int, facility: FacilityId, ship: Ship) -> R
 
 
 class PlasmaUse(FuelPower[Plasma]):
-    def cost(self, s: GameState, p: int, a: Plasma) -> int:
-        return fuel_cost(s, p, 1)
-
     def candidates(self, s: GameState, p: int) -> list[Plasma]:
         return [Plasma(f, x) for f in FACILITY_ORDER for x in targets(s, p, f)]
 
@@ -134,7 +132,8 @@ class PlasmaDiscard(DiscardPower[DiscardPlasma]):
         return DiscardPlasma(t.facility(), t.ship())
 
 
-USE = PlasmaUse("plasma")
+USE = PlasmaUse("plasma", fuel=1)  # per ship: each further one is a hit
 HIT = PlasmaHit()
 STOP_FIRING = Stop(PlasmaDecision)
 DISCARD = PlasmaDiscard("plasma")
+CARD = Card("plasma", ("plasma cannon", "cannon"), use=USE, discard=DISCARD)

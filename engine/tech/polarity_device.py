@@ -9,6 +9,7 @@ from engine.actions import DiscardPolarity, Polarize
 from engine.board import Refusal, log, refuse
 from engine.state import GameState
 from engine.tables import TERRITORIES
+from engine.tech.card import Card
 from engine.tech.common import DiscardPower, OneShipPower
 from engine.territories import repulsed, update_control
 from engine.tokens import Tokens
@@ -70,5 +71,6 @@ class PolarityDiscard(DiscardPower[DiscardPolarity]):
         return DiscardPolarity(first[0], first[1], second[0], second[1])
 
 
-USE = PolarityUse("polarity")
+USE = PolarityUse("polarity", fuel=1)
 DISCARD = PolarityDiscard("polarity")
+CARD = Card("polarity", ("polarity device", "polarizer"), use=USE, discard=DISCARD)

@@ -17,7 +17,7 @@ from engine.board import Refusal, docked_ships, log, refuse, remove_docked, take
 from engine.facilities import FACILITY_RULES
 from engine.state import GameState, Ship
 from engine.tables import FACILITY_ORDER, FacilityId
-from engine.tech.common import FuelPower, power_cost, power_refusal
+from engine.tech.common import FuelPower
 
 R = TypeVar("R", bound=Relocation)
 
@@ -111,13 +111,9 @@ class RelocationPower(FuelPower[R]):
         return self._moves(s, p, checked=False)
 
     def options(self, s: GameState, p: int) -> list[R]:
-        if self.refusal_before_moving(s, p):
+        if self.card_refusal(s, p):
             return []
         return list(self._moves(s, p, checked=True))
-
-    def refusal_before_moving(self, s: GameState, p: int) -> Refusal | None:
-        """The card itself: owned, unused, and its fuel at hand."""
-        return power_refusal(s, p, self.card, power_cost(s, p, self.card))
 
 
 def _dice(ships: list[Ship]) -> list[Die]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.actions import Stasis
 from engine.fields import FieldDiscard
+from engine.tech.card import Card
 from engine.tech.common import OneShipPower
 
 
@@ -14,5 +15,6 @@ class StasisUse(OneShipPower[Stasis]):
         return value - 1
 
 
-USE = StasisUse("stasis")
+USE = StasisUse("stasis", fuel=1)
 DISCARD = FieldDiscard("stasis")
+CARD = Card("stasis", ("stasis beam", "beam"), use=USE, discard=DISCARD)

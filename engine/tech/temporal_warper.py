@@ -10,7 +10,8 @@ from engine.actions import Die, DiscardWarper, Warp
 from engine.board import Refusal, find_die, log, refuse, take_dice
 from engine.state import GameState, RollDecision
 from engine.tables import CARD_INDEX, CARDS
-from engine.tech.common import DiscardPower, FuelPower, power_cost, power_refusal
+from engine.tech.card import Card
+from engine.tech.common import DiscardPower, FuelPower
 from engine.tokens import Tokens
 
 
@@ -24,7 +25,7 @@ class WarperUse(FuelPower[Warp]):
 
     def options(self, s: GameState, p: int) -> list[Warp]:
         # Every subset of the undocked ships may be rerolled once the card may be used.
-        if power_refusal(s, p, self.card, power_cost(s, p, self.card)):
+        if self.card_refusal(s, p):
             return []
         return self.candidates(s, p)
 
@@ -71,5 +72,6 @@ class WarperDiscard(DiscardPower[DiscardWarper]):
         return DiscardWarper(t.card())
 
 
-USE = WarperUse("warper")
+USE = WarperUse("warper", fuel=1)
 DISCARD = WarperDiscard("warper")
+CARD = Card("warper", ("temporal warper", "warp"), use=USE, discard=DISCARD)
