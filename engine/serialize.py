@@ -16,6 +16,7 @@ from engine.config import GameConfig
 from engine.errors import StateLoadError
 from engine.invariants import problems
 from engine.state import (
+    NEUTRAL,
     Decision,
     Event,
     FirstPlayerDecision,
@@ -30,7 +31,22 @@ from engine.state import (
     Ship,
     TurnState,
 )
-from engine.tables import CARDS, CardId, FacilityId, FieldId, TerritoryId
+from engine.tables import (
+    CARDS,
+    DIE_FACES,
+    FIELDS,
+    HUB_TRACK_LENGTH,
+    MAX_PLAYERS,
+    PLAYER_COUNT_RULES,
+    RAID_STEAL_LIMIT,
+    SHARED_FACILITIES,
+    SHIPS_PER_COLOUR,
+    TERRITORIES,
+    CardId,
+    FacilityId,
+    FieldId,
+    TerritoryId,
+)
 
 SCHEMA_VERSION = 1
 Count = Annotated[int, Field(ge=0)]
@@ -43,7 +59,8 @@ def _known_card(card: str) -> str:
 
 
 CardName = Annotated[str, AfterValidator(_known_card)]  # the cards in play (engine.tables)
-Seat = Annotated[int, Field(ge=0, le=3)]
+Seat = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]
+Value = Annotated[int, Field(ge=1, le=DIE_FACES)]
 
 
 class _Doc(BaseModel):
@@ -51,13 +68,13 @@ class _Doc(BaseModel):
 
 
 class ShipDoc(_Doc):
-    owner: Annotated[int, Field(ge=-1, le=3)]
-    value: Annotated[int, Field(ge=1, le=6)]
+    owner: Annotated[int, Field(ge=NEUTRAL, le=MAX_PLAYERS - 1)]
+    value: Value
     relic: bool = False
 
 
 class ConfigDoc(_Doc):
-    players: Annotated[int, Field(ge=2, le=4)]
+    players: Annotated[int, Field(ge=min(PLAYER_COUNT_RULES), le=MAX_PLAYERS)]
     long_game: bool
     mind_control_helm: bool
     finite_supply: bool
@@ -67,8 +84,8 @@ class PlayerDoc(_Doc):
     fuel: Count
     ore: Count
     colonies: Count
-    hub: Annotated[int, Field(ge=0, le=7)]
-    stock: Annotated[int, Field(ge=0, le=6)]
+    hub: Annotated[int, Field(ge=0, le=HUB_TRACK_LENGTH)]
+    stock: Annotated[int, Field(ge=0, le=SHIPS_PER_COLOUR)]
     bay: list[ShipDoc]
     cards: list[CardName]
 
@@ -82,7 +99,7 @@ class TurnDoc(_Doc):
     hub_overflow: Count
     artifact_cycles: Count
     artifact_total: Count
-    market_rates: dict[int, Annotated[int, Field(ge=1, le=6)]]
+    market_rates: dict[int, Value]
     borrowed: list[TerritoryId]
 
 
@@ -98,7 +115,7 @@ class FirstPlayerDoc(_Doc):
 
 class RollDoc(_Doc):
     kind: Literal["roll"]
-    dice: Annotated[int, Field(ge=0, le=6)]
+    dice: Annotated[int, Field(ge=0, le=SHIPS_PER_COLOUR)]
     relic: bool
     reroll: bool
 
@@ -112,7 +129,7 @@ class PlaceDoc(_Doc):
 class RaidDoc(_Doc):
     kind: Literal["raid"]
     player: Seat
-    stolen: Annotated[int, Field(ge=0, le=4)]
+    stolen: Annotated[int, Field(ge=0, le=RAID_STEAL_LIMIT)]
 
 
 class PlasmaDoc(_Doc):
@@ -342,11 +359,15 @@ def _shape_problems(s: GameState) -> list[str]:
     out = []
     if len(s.players) != n or len(s.hub_docks) != n:
         out.append(f"the config has {n} players but the state has {len(s.players)}")
-    if any(len(v) != n for v in s.colonies.values()) or len(s.colonies) != 8:
-        out.append("colonies must list 8 territories with one count per player")
+    if any(len(v) != n for v in s.colonies.values()) or len(s.colonies) != len(TERRITORIES):
+        out.append(f"colonies must list {len(TERRITORIES)} territories, one count per player")
     if len(s.deck) != len(CARDS) or len(s.discard) != len(CARDS):
         out.append(f"deck and discard must count the {len(CARDS)} kinds of card")
-    if len(s.docks) != 8 or len(s.controller) != 8 or len(s.fields) != 3:
+    if (
+        len(s.docks) != len(SHARED_FACILITIES)
+        or len(s.controller) != len(TERRITORIES)
+        or len(s.fields) != len(FIELDS)
+    ):
         out.append("docks, controllers or fields are incomplete")
     if not (0 <= s.current < n and 0 <= s.first_player < n):
         out.append("current or first player is not a seat")

@@ -15,7 +15,7 @@ from engine.board import Refusal, log, pay, refuse, to_bay, to_stock
 from engine.docking import dock_options
 from engine.rule import AnswerRule, ChanceRule, TurnRule
 from engine.state import GameState, ReturnExcessDecision, RollDecision, Ship, TurnState
-from engine.tables import HAND_LIMIT, SHARED_FACILITIES
+from engine.tables import DIE_FACES, HAND_LIMIT, SHARED_FACILITIES
 from engine.tech.card import CATALOGUE
 from engine.tokens import Tokens
 
@@ -64,28 +64,29 @@ class RollRule(ChanceRule[RollDecision, Roll]):
 
     def outcomes(self, s: GameState, d: RollDecision) -> list[tuple[Roll, float]]:
         out: list[tuple[Roll, float]] = []
-        relics = range(1, 7) if d.relic else [0]
-        for values in combinations_with_replacement(range(1, 7), d.dice):
+        faces = range(1, DIE_FACES + 1)
+        relics = faces if d.relic else [0]
+        for values in combinations_with_replacement(faces, d.dice):
             ways = factorial(d.dice)
             for c in Counter(values).values():
                 ways //= factorial(c)
-            prob = ways / 6**d.dice
+            prob = ways / DIE_FACES**d.dice
             for r in relics:
                 dice = [Die(v) for v in values] + ([Die(r, True)] if r else [])
-                out.append((Roll(tuple(sorted(dice))), prob / (6 if r else 1)))
+                out.append((Roll(tuple(sorted(dice))), prob / (DIE_FACES if r else 1)))
         return out
 
     def sample(self, s: GameState, d: RollDecision, rng: random.Random) -> Roll:
-        dice = [Die(rng.randint(1, 6)) for _ in range(d.dice)]
+        dice = [Die(rng.randint(1, DIE_FACES)) for _ in range(d.dice)]
         if d.relic:
-            dice.append(Die(rng.randint(1, 6), True))
+            dice.append(Die(rng.randint(1, DIE_FACES), True))
         return Roll(tuple(sorted(dice)))
 
     def refusal(self, s: GameState, d: RollDecision, a: Roll) -> Refusal | None:
         relics = sum(1 for x in a.dice if x.relic)
         if len(a.dice) - relics != d.dice or relics != int(d.relic):
             return refuse("chance.roll_count", dice=d.dice, relic=int(d.relic))
-        if any(not 1 <= x.value <= 6 for x in a.dice):
+        if any(not 1 <= x.value <= DIE_FACES for x in a.dice):
             return refuse("ship.value_range")
         return None
 

@@ -15,10 +15,8 @@ from engine.board import Refusal, can_pay, log, pay, refuse
 from engine.facilities.base import Facility
 from engine.rule import TurnRule
 from engine.state import GameState, PlaceColonyDecision, Ship
-from engine.tables import HUB_TRACK_LENGTH
+from engine.tables import HUB_DOCKS, HUB_TRACK_LENGTH
 from engine.territories import has_bonus
-
-HUB_DOCKS = 3
 
 
 class ColonyHub(Facility):

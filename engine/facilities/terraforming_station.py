@@ -13,7 +13,7 @@ from engine.board import Refusal, can_pay, colour_ships_in_play, pay, refuse
 from engine.facilities.base import Facility
 from engine.facilities.colonies import colony_refusal, take_colony
 from engine.state import GameState, PlaceColonyDecision, Ship
-from engine.tables import MIN_COLOUR_SHIPS
+from engine.tables import DIE_FACES, MIN_COLOUR_SHIPS
 
 
 class TerraformingStation(Facility):
@@ -22,7 +22,7 @@ class TerraformingStation(Facility):
 
     def rule_refusal(self, s: GameState, p: int, ships: Sequence[Ship]) -> Refusal | None:
         ship = ships[0]
-        if ship.value != 6:
+        if ship.value != DIE_FACES:  # a 6
             return refuse("terraform.needs_six", value=ship.value)
         if ship.owner != p:
             return refuse("terraform.not_own")

@@ -10,7 +10,7 @@ from engine.actions import Action, Die, OneShipAction
 from engine.board import Refusal, find_die, log, pay, refuse
 from engine.rule import POWER_VERBS, Power, TurnRule
 from engine.state import GameState, Ship
-from engine.tables import CARD_INDEX, CardId
+from engine.tables import CARD_INDEX, DIE_FACES, CardId
 from engine.tech.card import has_discard_power
 from engine.territories import has_bonus
 from engine.tokens import Tokens
@@ -103,7 +103,7 @@ class OneShipPower(FuelPower[S]):
     def use_refusal(self, s: GameState, p: int, a: S) -> Refusal | None:
         if find_die(s.undocked, a.die) is None:
             return refuse("ship.not_undocked", value=str(a.die))
-        if not 1 <= self.new_value(a.die.value) <= 6:
+        if not 1 <= self.new_value(a.die.value) <= DIE_FACES:
             return refuse("ship.value_range")
         return None
 
@@ -163,7 +163,7 @@ def distinct_undocked(s: GameState) -> list[Die]:
 
 
 def set_undocked_value(s: GameState, die: Die, value: int) -> None:
-    """R-TECH-3: callers keep values within 1..6."""
+    """R-TECH-3: callers keep values within 1..DIE_FACES."""
     i = find_die(s.undocked, die)
     assert i is not None
     old: Ship = s.undocked[i]

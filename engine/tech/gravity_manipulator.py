@@ -8,6 +8,7 @@ from engine.actions import Gravity
 from engine.board import Refusal, find_die, log, refuse
 from engine.fields import FieldDiscard
 from engine.state import GameState
+from engine.tables import DIE_FACES
 from engine.tech.card import Card
 from engine.tech.common import FuelPower, distinct_undocked
 from engine.tokens import Tokens
@@ -26,7 +27,7 @@ class GravityUse(FuelPower[Gravity]):
             return refuse("ship.not_undocked", value=str(a.down))
         if find_die(s.undocked[:i] + s.undocked[i + 1 :], a.up) is None:
             return refuse("gravity.two_ships")
-        if a.down.value == 1 or a.up.value == 6:
+        if a.down.value == 1 or a.up.value == DIE_FACES:
             return refuse("ship.value_range")
         return None
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.actions import DiscardPolarity, Polarize
 from engine.board import Refusal, log, refuse
 from engine.state import GameState
-from engine.tables import TERRITORIES
+from engine.tables import DIE_FACES, TERRITORIES
 from engine.tech.card import Card
 from engine.tech.common import DiscardPower, OneShipPower
 from engine.territories import repulsed, update_control
@@ -17,7 +17,7 @@ from engine.tokens import Tokens
 
 class PolarityUse(OneShipPower[Polarize]):
     def new_value(self, value: int) -> int:
-        return 7 - value
+        return DIE_FACES + 1 - value
 
 
 class PolarityDiscard(DiscardPower[DiscardPolarity]):
