@@ -60,6 +60,19 @@ _UNORDERED: Final = frozenset({"solar", "mine", "artifact"})
 _GROUP_SIZE: Final = {f: info.group_size for f, info in FACILITIES.items()}
 
 
+# The fields of the state the key leaves out, and why; every other field is in it
+# (tests/engine/test_state_fields.py changes each field and looks).
+KEY_LEAVES_OUT: Final[dict[str, str]] = {
+    "config": "the same all game",
+    "controller": "follows from the colonies, which are in the key",
+    "deck": "changes within a turn only along with the display, which is in the key",
+    "discard": "changes within a turn only along with the display, which is in the key",
+    "first_player": "the same all game",
+    "events": "a record of what happened, not the game",
+    "version": "counts the actions, not what they did",
+}
+
+
 def state_key(s: GameState) -> Key:
     """What tells two states apart for the rest of a turn (the order of docking aside:
     ships on a facility whose docks are alike, or sets of docks that are alike, are
