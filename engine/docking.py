@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.actions import Die, Dock
 from engine.board import Refusal, refuse, take_dice
 from engine.facilities import FACILITY_RULES
-from engine.facilities.base import GroupCache
+from engine.facilities.base import GroupCache, pool_groups
 from engine.rule import TurnRule
 from engine.state import GameState
 from engine.tables import FACILITY_ORDER
@@ -19,12 +19,11 @@ def dock_options(s: GameState, p: int, first_only: bool = False) -> list[Dock]:
     out: list[Dock] = []
     if not s.undocked:
         return out
-    pool = tuple(sorted([(x.value, x.relic) for x in s.undocked]))
-    for f, rules in FACILITY_RULES.items():
-        for dice in rules.dockable(s, p, pool):
-            out.append(Dock(f, dice))
-            if first_only:
-                return out
+    groups = pool_groups(p, tuple(sorted([(x.value, x.relic) for x in s.undocked])))
+    for rules in FACILITY_RULES.values():
+        out += rules.dockable(s, p, groups)
+        if first_only and out:
+            return out[:1]
     return out
 
 

@@ -23,8 +23,11 @@ class FieldDiscard(DiscardPower[DiscardField]):
     def claims(self, a: DiscardField) -> bool:
         return a.card == self.card
 
+    exact = True
+
     def candidates(self, s: GameState, p: int) -> list[DiscardField]:
-        return [DiscardField(self.card, t) for t in TERRITORIES]
+        here = s.fields[FIELD_OF_CARD[self.card]]  # moved to a different territory
+        return [DiscardField(self.card, t) for t in TERRITORIES if t != here]
 
     def unclaimed(self, s: GameState, p: int, a: DiscardField) -> Refusal:
         return discard_refusal(s, p, a.card) or refuse("field.card", card=a.card)

@@ -19,16 +19,15 @@ def legal_actions(s: GameState) -> list[Action]:
     out: list[Action] = []
     if s.pending:
         d = s.pending[0]
-        for rule in RULEBOOK.listing(type(d)):
-            out += rule.options_after(s, d, out)
+        for _, _, rule, reads in RULEBOOK.listers(type(d)):
+            out += rule.options_after(s, d, out) if reads else rule.options(s, d)
         return out
     p = s.current
     cards = s.players[p].cards
     discarded = s.turn.discarded
-    for rule in RULEBOOK.listing(None):
-        card = rule.card
+    for card, discard, rule, reads in RULEBOOK.listers(None):
         # A card's powers need the card, a discard one not discarded yet (their refusals say so).
-        if card is not None and (card not in cards or (discarded and rule.power == "discard")):
+        if card is not None and (card not in cards or (discarded and discard)):
             continue
-        out += rule.options_after(s, p, out)
+        out += rule.options_after(s, p, out) if reads else rule.options(s, p)
     return out

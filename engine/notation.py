@@ -36,12 +36,10 @@ def parse(text: str) -> Action:
 
 def _rule_for_verb(t: Tokens) -> AnyRule:
     verbs = RULEBOOK.verbs()
-    two = " ".join(t.words[t.i : t.i + 2])
-    if two in verbs:
-        t.take()
-        t.take()
-        return verbs[two]
     word = t.take()
+    if t.more() and (phrase := f"{word} {t.peek()}") in verbs:  # "steal card", "buy relic"
+        t.take()
+        return verbs[phrase]
     if word in verbs:
         return verbs[word]
     powers = RULEBOOK.powers()

@@ -59,6 +59,10 @@ class Rule(Generic[C, A]):
     # The action changes the value of undocked ships: what it is worth shows only once
     # they dock (the AI's planner looks one step further after it).
     tunes_ships: ClassVar[bool] = False
+    # The candidates are built to pass the refusal (for a card's power: once the card
+    # itself may be used), so listing them needs no refusal per candidate;
+    # tests/engine/test_rulebook.py checks that they do.
+    exact: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -70,11 +74,17 @@ class Rule(Generic[C, A]):
                     cls.answers = arg
         if "kind" not in cls.__dict__ and cls.verbs and "verbs" in cls.__dict__:
             cls.kind = cls.verbs[0].replace(" ", "_")
+        action = getattr(cls, "action", None)
+        if isinstance(action, type):
+            # An action type without arguments has one action, a value shared by all.
+            cls._only = () if fields(action) else (action(),)
+
+    _only: ClassVar[tuple[Any, ...]] = ()
 
     def candidates(self, s: GameState, c: C) -> Iterable[A]:
         """Every action of this type that could be legal now (more is fine, never fewer);
         by default the one action of a type without arguments."""
-        return () if fields(self.action) else (self.action(),)
+        return self._only
 
     def refusal(self, s: GameState, c: C, a: A) -> Refusal | None:
         """Why ``a`` may not be taken now, or None."""
@@ -82,6 +92,10 @@ class Rule(Generic[C, A]):
 
     def options(self, s: GameState, c: C) -> list[A]:
         """The legal actions of this type now, in the order they are listed."""
+        if self.exact:
+            return list(self.candidates(s, c))
+        if self._only and type(self).candidates is Rule.candidates:  # one action, no arguments
+            return [] if self.refusal(s, c, self._only[0]) else list(self._only)
         return [a for a in self.candidates(s, c) if self.refusal(s, c, a) is None]
 
     def options_after(self, s: GameState, c: C, listed: list[Action]) -> list[A]:
@@ -114,7 +128,7 @@ class Rule(Generic[C, A]):
     def group(self, a: A) -> str | None:
         """The group a front end shows ``a`` in: None for an action without arguments
         (a button), else the kind."""
-        return self.kind if fields(self.action) else None
+        return None if self._only else self.kind
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.kind}>"

@@ -19,7 +19,7 @@ from engine.docking import DOCK
 from engine.facilities import alien_artifact, colonies, colony_hub, orbital_market
 from engine.facilities import raiders_outpost as raiders
 from engine.relic_ship import BUY_RELIC
-from engine.rule import AnyRule, ChanceRule, Power
+from engine.rule import AnyRule, ChanceRule, Power, Rule
 from engine.setup import FIRST_PLAYER, REVEAL
 from engine.state import Decision
 from engine.tables import CARD_INDEX, CARDS, CardId
@@ -43,6 +43,8 @@ from engine.tokens import CARD_ALIASES, alias_keys
 from engine.turn import END_TURN, RETURN, ROLL
 
 Context = type[Decision] | None
+# (the card whose power it is, whether a discard power, the rule, whether it reads the list)
+Lister = tuple[CardId | None, bool, AnyRule, bool]
 
 
 class Rulebook:
@@ -53,6 +55,10 @@ class Rulebook:
         self._by_type: dict[Context, dict[type[Action], list[AnyRule]]] = {}
         self._verbs: dict[str, AnyRule] | None = None
         self._powers: dict[tuple[Power, CardId], AnyRule] | None = None
+        self._listers: dict[Context, list[Lister]] = {}
+        self._chance: set[type[Action]] | None = None
+        # For each context, the action types with one rule there (the fast lookup).
+        self.sole: dict[Context, dict[type[Action], AnyRule]] = {}
         for rule in rules:
             self.add(rule)
 
@@ -63,7 +69,7 @@ class Rulebook:
             raise ValueError(f"{rule!r} is in the rulebook already")
         listing.insert(listing.index(before) if before is not None else len(listing), rule)
         self._by_type.setdefault(rule.answers, {}).setdefault(rule.action, []).append(rule)
-        self._verbs = self._powers = None
+        self._changed(rule.answers)
 
     def remove(self, rule: AnyRule) -> None:
         self._listing[rule.answers].remove(rule)
@@ -71,11 +77,34 @@ class Rulebook:
         shared.remove(rule)
         if not shared:
             del self._by_type[rule.answers][rule.action]
-        self._verbs = self._powers = None
+        self._changed(rule.answers)
+
+    def _changed(self, context: Context) -> None:
+        self._verbs = self._powers = self._chance = None
+        self._listers.clear()
+        sole = self.sole.setdefault(context, {})
+        sole.clear()  # the same dict: the doors hold it
+        sole.update({t: rules[0] for t, rules in self._by_type[context].items() if len(rules) == 1})
 
     def listing(self, context: Context) -> list[AnyRule]:
         """The rules of a context in the order their actions are listed."""
         return self._listing.get(context, [])
+
+    def listers(self, context: Context) -> list[Lister]:
+        """For legal_actions, the listing as (card, discard power?, rule, whether it reads
+        what was listed before it: ``options_after`` is called only for those)."""
+        found = self._listers.get(context)
+        if found is None:
+            found = self._listers[context] = [
+                (
+                    rule.card,
+                    rule.power == "discard",
+                    rule,
+                    type(rule).options_after is not Rule.options_after,
+                )
+                for rule in self.listing(context)
+            ]
+        return found
 
     def rules(self) -> list[AnyRule]:
         """Every rule: free actions first, then answers to decisions."""
@@ -83,7 +112,8 @@ class Rulebook:
 
     def of_type(self, context: Context, action: type[Action]) -> list[AnyRule] | None:
         """The rules of an action type in a context (None: the type means nothing there)."""
-        return self._by_type.get(context, {}).get(action)
+        by_type = self._by_type.get(context)
+        return None if by_type is None else by_type.get(action)
 
     def rule_of(self, a: Action, context: Context = None) -> AnyRule | None:
         """The rule of an action in a context (whose ``kind`` and ``group`` describe it)."""
@@ -109,12 +139,9 @@ class Rulebook:
 
     def is_chance(self, action: Action) -> bool:
         """Whether the action is a chance outcome (a roll, a card revealed, a first player)."""
-        return any(
-            isinstance(r, ChanceRule)
-            for c, by_type in self._by_type.items()
-            if c is not None
-            for r in by_type.get(type(action), ())
-        )
+        if self._chance is None:
+            self._chance = {r.action for r in self.rules() if isinstance(r, ChanceRule)}
+        return type(action) in self._chance
 
     def verbs(self) -> dict[str, AnyRule]:
         """Notation: each verb (a word or two) and the rule that reads what follows it."""

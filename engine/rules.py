@@ -15,13 +15,17 @@ from engine.rule import AnyRule
 from engine.rulebook import RULEBOOK
 from engine.state import CHANCE, GameState
 
+_SOLE = RULEBOOK.sole  # context -> action type -> its only rule there (kept up to date)
+_NONE: dict[type[Action], AnyRule] = {}
+
 
 def _rule(s: GameState, a: Action) -> tuple[AnyRule | None, Any]:
     """The rule that would apply ``a`` now and its context (the seat or the decision)."""
     if s.pending:
         d = s.pending[0]
-        return RULEBOOK.rule_of(a, type(d)), d
-    return RULEBOOK.rule_of(a), s.current
+        context = type(d)
+        return _SOLE.get(context, _NONE).get(type(a)) or RULEBOOK.rule_of(a, context), d
+    return _SOLE[None].get(type(a)) or RULEBOOK.rule_of(a), s.current
 
 
 def refusal(s: GameState, a: Action, player: int | None = None) -> Refusal | None:
@@ -66,7 +70,13 @@ def apply(s: GameState, a: Action, player: int | None = None) -> GameState:
 
 def apply_in_place(s: GameState, a: Action) -> None:
     """Unchecked door: apply a legal action to ``s`` itself (replay, search, self-play)."""
-    rule, context = _rule(s, a)
+    # _rule, inlined: this is the hot path of replay and search.
+    if s.pending:
+        context: Any = s.pending[0]
+        rule = _SOLE.get(type(context), _NONE).get(type(a)) or RULEBOOK.rule_of(a, type(context))
+    else:
+        context = s.current
+        rule = _SOLE[None].get(type(a)) or RULEBOOK.rule_of(a)
     if rule is None:
         raise IllegalActionError(f"decision.{s.pending[0].kind}" if s.pending else "action.unknown")
     s.version += 1

@@ -7,7 +7,6 @@ problem. A round trip is exact: ``loads(dumps(s)) == s``.
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Annotated, Any, Literal, cast
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
@@ -261,8 +260,8 @@ def to_dict(s: GameState) -> dict[str, Any]:
 
 def _decision(d: Decision) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": d.kind}
-    for f in fields(d):
-        data[f.name] = getattr(d, f.name)
+    for name in d.__dataclass_fields__:
+        data[name] = getattr(d, name)
     return data
 
 

@@ -154,8 +154,12 @@ class ReturnRule(AnswerRule[ReturnExcessDecision, ReturnExcess]):
 
     verbs = ("return",)
 
+    exact = True
+
     def candidates(self, s: GameState, d: ReturnExcessDecision) -> list[ReturnExcess]:
-        return [ReturnExcess(f, d.excess - f) for f in range(d.excess + 1)]
+        pl = s.players[d.player]  # the fuel returned: within what is held, with the ore
+        fuel = range(max(0, d.excess - pl.ore), min(pl.fuel, d.excess) + 1)
+        return [ReturnExcess(f, d.excess - f) for f in fuel]
 
     def refusal(self, s: GameState, d: ReturnExcessDecision, a: ReturnExcess) -> Refusal | None:
         pl = s.players[d.player]

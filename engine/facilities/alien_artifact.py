@@ -46,6 +46,8 @@ class ClaimRule(TurnRule[Claim]):
     verbs = ("claim",)
 
     def candidates(self, s: GameState, p: int) -> list[Claim]:
+        if s.turn.artifact_total < ARTIFACT_CLAIM_TOTAL:
+            return []  # no claim before a total of 8
         return list(dict.fromkeys(Claim(card) for card in s.display))
 
     def refusal(self, s: GameState, p: int, a: Claim) -> Refusal | None:

@@ -11,7 +11,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import ClassVar, Literal
 
-from engine.actions import Die
+from engine.actions import Die, Dock
 from engine.board import Refusal, log, refuse
 from engine.state import GameState, Ship
 from engine.tables import FACILITIES, FacilityId, FacilityInfo
@@ -56,7 +56,7 @@ def fits_pattern(pattern: Pattern, values: list[int]) -> bool:
 
 
 Pool = tuple[tuple[int, bool], ...]  # (value, relic) of each ship, sorted
-Shaped = dict[tuple[Pattern, int], list[tuple[tuple[Ship, ...], tuple[Die, ...]]]]
+Group = tuple[tuple[Ship, ...], Dock]  # ships of one shape and the action docking them
 PATTERN_SIZES: dict[Pattern, tuple[int, ...]] = {
     "single": (1,),
     "pair": (2,),
@@ -66,22 +66,41 @@ PATTERN_SIZES: dict[Pattern, tuple[int, ...]] = {
 }
 
 
-@lru_cache(maxsize=8192)
-def shaped_groups(owner: int, pool: Pool) -> Shaped:
-    """For each pattern and size, the distinct groups of ``owner``'s ships with these kinds
-    that fit it, each with its dice (sorted). A pure function of a small pool, so it is
-    remembered: the same rolls come back all game long."""
-    ships = [Ship(owner, value, relic) for value, relic in pool]
-    by_size = {size: list(distinct_groups(ships, size)) for size in (1, 2, 3)}
-    out: Shaped = {}
-    for pattern, sizes in PATTERN_SIZES.items():
-        for size in sizes:
-            out[pattern, size] = [
-                (tuple(group), tuple([Die(x.value, x.relic) for x in group]))
-                for group in by_size[size]
-                if fits_pattern(pattern, [x.value for x in group])
+class PoolGroups:
+    """The distinct groups of one pool of a player's ships, by pattern and size, and for
+    each facility the actions docking them. A pure function of a small pool, so it is
+    built once and remembered (``pool_groups``): the same rolls come back all game long."""
+
+    __slots__ = ("_by_size", "_docks", "_groups")
+
+    def __init__(self, owner: int, pool: Pool) -> None:
+        ships = [Ship(owner, value, relic) for value, relic in pool]
+        self._by_size = {size: list(distinct_groups(ships, size)) for size in (1, 2, 3)}
+        self._groups: dict[tuple[FacilityId, int], list[Group]] = {}
+        self._docks: dict[tuple[FacilityId, int], list[Dock]] = {}
+
+    def docks(self, facility: FacilityId, pattern: Pattern, size: int) -> list[Dock]:
+        """The docking actions alone (shared: callers copy, never change them)."""
+        found = self._docks.get((facility, size))
+        if found is None:
+            found = self._docks[facility, size] = [d for _, d in self.of(facility, pattern, size)]
+        return found
+
+    def of(self, facility: FacilityId, pattern: Pattern, size: int) -> list[Group]:
+        """The groups of ``size`` ships that fit the pattern, with the facility's docks."""
+        found = self._groups.get((facility, size))
+        if found is None:
+            found = self._groups[facility, size] = [
+                (tuple(g), Dock(facility, tuple([Die(x.value, x.relic) for x in g])))
+                for g in self._by_size[size]
+                if fits_pattern(pattern, [x.value for x in g])
             ]
-    return out
+        return found
+
+
+@lru_cache(maxsize=8192)
+def pool_groups(owner: int, pool: Pool) -> PoolGroups:
+    return PoolGroups(owner, pool)
 
 
 class GroupCache:
@@ -104,14 +123,19 @@ class Facility:
 
     id: ClassVar[FacilityId]
     pattern: ClassVar[Pattern]
-    # Whether room depends on the ships docked (else ``may_have_room`` settles it).
+    # Whether room depends on the ships docked (else ``may_have_room`` settles it), and
+    # whether the facility's own rule does (else one look settles it for every group).
     room_by_ships: ClassVar[bool] = False
+    rule_by_ships: ClassVar[bool] = True
 
     def __init__(self) -> None:
         self.info: FacilityInfo = FACILITIES[self.id]
         sizes = PATTERN_SIZES[self.pattern]
         self._sizes = range(sizes[0], sizes[-1] + 1)
-        self._has_rule = type(self).rule_refusal is not Facility.rule_refusal
+        has_rule = type(self).rule_refusal is not Facility.rule_refusal
+        # How dockable looks at the rule: per group of ships, once for all, or not at all.
+        self._per_group = self.room_by_ships or (has_rule and self.rule_by_ships)
+        self._rule_once = has_rule and not self._per_group
 
     # ---- which groups to consider ---------------------------------------------------
 
@@ -138,28 +162,30 @@ class Facility:
 
     def may_have_room(self, s: GameState, p: int) -> bool:
         """A cheap first look: False only when no group of ships could fit."""
+        if self.info.group_size == 1:
+            return None in s.docks[self.id]
         return self.free_group(s) is not None
 
-    def dockable(self, s: GameState, p: int, pool: Pool) -> list[tuple[Die, ...]]:
-        """The dice of every group of p's undocked ships (``pool``: their kinds) that p may
-        dock here now: the candidates (groups of the facility's shape) its refusal lets
+    def dockable(self, s: GameState, p: int, groups: PoolGroups) -> list[Dock]:
+        """Every way p may dock a group of undocked ships here now (``groups``: those
+        ships' groups): the candidates (groups of the facility's shape) its refusal lets
         through, found fast (the shape holds by construction, room is looked at once when
-        it does not depend on the ships, and a facility without a rule of its own takes
-        every group that fits)."""
+        it does not depend on the ships, and a facility without a rule of its own, or
+        with one that does not look at the ships, takes every group that fits)."""
         if not self.may_have_room(s, p):
             return []
-        out: list[tuple[Die, ...]] = []
-        groups = shaped_groups(p, pool)
+        if self._rule_once and self.rule_refusal(s, p, ()) is not None:
+            return []
+        out: list[Dock] = []
         for size in self.group_sizes(s, p):
-            shaped = groups[self.pattern, size]
-            if not self.room_by_ships and not self._has_rule:
-                out += [dice for _, dice in shaped]
+            if not self._per_group:
+                out += groups.docks(self.id, self.pattern, size)
                 continue
-            for ships, dice in shaped:
+            for ships, dock in groups.of(self.id, self.pattern, size):
                 if self.room_by_ships and self.room_refusal(s, p, ships) is not None:
                     continue
                 if self.rule_refusal(s, p, ships) is None:
-                    out.append(dice)
+                    out.append(dock)
         return out
 
     # ---- rules ---------------------------------------------------------------------------

@@ -38,8 +38,10 @@ class PlaceRule(AnswerRule[PlaceColonyDecision, Place]):
     verbs = ("place",)
     keeps_hub_steps = True  # R-HUB-3: the launch's leftover steps start the next colony
 
+    exact = True
+
     def candidates(self, s: GameState, d: PlaceColonyDecision) -> list[Place]:
-        return [Place(t) for t in TERRITORIES]
+        return [Place(t) for t in TERRITORIES if not repulsed(s, t)]
 
     def refusal(self, s: GameState, d: PlaceColonyDecision, a: Place) -> Refusal | None:
         return (

@@ -21,6 +21,7 @@ def constructor_cost(s: GameState, p: int) -> int:
 class ColonyConstructor(Facility):
     id = "constructor"
     pattern = "triple"
+    rule_by_ships = False  # the rule looks at the player, not at the values
 
     def rule_refusal(self, s: GameState, p: int, ships: Sequence[Ship]) -> Refusal | None:
         cost = constructor_cost(s, p)

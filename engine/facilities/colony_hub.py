@@ -22,6 +22,7 @@ from engine.territories import has_bonus
 class ColonyHub(Facility):
     id = "hub"
     pattern = "any"
+    rule_by_ships = False  # the rule looks at the player, not at the values
 
     def group_sizes(self, s: GameState, p: int) -> range:
         return range(1, HUB_DOCKS - len(s.hub_docks[p]) + 1)

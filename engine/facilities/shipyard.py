@@ -26,6 +26,7 @@ def ship_cost(s: GameState, p: int) -> int:
 class Shipyard(Facility):
     id = "yard"
     pattern = "pair"
+    rule_by_ships = False  # the rule looks at the player, not at the values
 
     def rule_refusal(self, s: GameState, p: int, ships: Sequence[Ship]) -> Refusal | None:
         if s.players[p].stock == 0:

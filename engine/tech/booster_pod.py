@@ -19,6 +19,8 @@ class BoosterUse(OneShipPower[Boost]):
 
 
 class BoosterDiscard(DiscardPower[DiscardBooster]):
+    exact = True
+
     def candidates(self, s: GameState, p: int) -> list[DiscardBooster]:
         return [DiscardBooster(f) for f in FIELDS if s.fields[f] is not None]
 

@@ -51,6 +51,10 @@ class FuelPower(CardPower[A]):
         """The card itself, before any argument: owned, unused, its fuel at hand."""
         return power_refusal(s, p, self.card, fuel_cost(s, p, self.fuel))
 
+    def options(self, s: GameState, p: int) -> list[A]:
+        # Nothing to look at when the card itself may not be used (the refusal would say so).
+        return [] if self.card_refusal(s, p) else super().options(s, p)
+
     def refusal(self, s: GameState, p: int, a: A) -> Refusal | None:
         return power_refusal(s, p, self.card, self.cost(s, p, a)) or self.use_refusal(s, p, a)
 
@@ -80,6 +84,10 @@ class DiscardPower(CardPower[A]):
         """The power's own conditions, once the card may be discarded."""
         return None
 
+    def options(self, s: GameState, p: int) -> list[A]:
+        # Nothing to look at when the card may not be discarded (the refusal would say so).
+        return [] if discard_refusal(s, p, self.card) else super().options(s, p)
+
     def apply(self, s: GameState, p: int, a: A) -> None:
         discard_card(s, p, self.card)
         self.use(s, p, a)
@@ -97,8 +105,14 @@ class OneShipPower(FuelPower[S]):
     def new_value(self, value: int) -> int:
         raise NotImplementedError
 
+    exact = True
+
     def candidates(self, s: GameState, p: int) -> list[S]:
-        return [self.action(d) for d in distinct_undocked(s)]
+        return [
+            self.action(d)
+            for d in distinct_undocked(s)
+            if 1 <= self.new_value(d.value) <= DIE_FACES
+        ]
 
     def use_refusal(self, s: GameState, p: int, a: S) -> Refusal | None:
         if find_die(s.undocked, a.die) is None:

@@ -36,6 +36,8 @@ class TeleporterUse(RelocationPower[Teleport]):
 
 
 class TeleporterDiscard(DiscardPower[DiscardTeleporter]):
+    exact = True
+
     def candidates(self, s: GameState, p: int) -> list[DiscardTeleporter]:
         out = []
         for src in TERRITORIES:

@@ -66,6 +66,8 @@ def _target_refusal(s: GameState, p: int, facility: FacilityId, ship: Ship) -> R
 
 
 class PlasmaUse(FuelPower[Plasma]):
+    exact = True
+
     def candidates(self, s: GameState, p: int) -> list[Plasma]:
         return [Plasma(f, x) for f in FACILITY_ORDER for x in targets(s, p, f)]
 
@@ -85,7 +87,11 @@ class PlasmaHit(AnswerRule[PlasmaDecision, Hit]):
 
     verbs = ("hit",)
 
+    exact = True
+
     def candidates(self, s: GameState, d: PlasmaDecision) -> list[Hit]:
+        if s.players[d.player].fuel < 1:
+            return []
         return [Hit(x) for x in targets(s, d.player, d.facility)]
 
     def refusal(self, s: GameState, d: PlasmaDecision, a: Hit) -> Refusal | None:
@@ -112,8 +118,15 @@ def ships_next_turn(s: GameState, owner: int, removed: Ship | None, facility: Fa
 
 
 class PlasmaDiscard(DiscardPower[DiscardPlasma]):
+    exact = True
+
     def candidates(self, s: GameState, p: int) -> list[DiscardPlasma]:
-        return [DiscardPlasma(f, x) for f in FACILITY_ORDER for x in targets(s, p, f)]
+        return [
+            DiscardPlasma(f, x)
+            for f in FACILITY_ORDER
+            for x in targets(s, p, f)
+            if ships_next_turn(s, x.owner, x, f) >= MIN_COLOUR_SHIPS
+        ]
 
     def use_refusal(self, s: GameState, p: int, a: DiscardPlasma) -> Refusal | None:
         r = _target_refusal(s, p, a.facility, a.ship)

@@ -21,6 +21,8 @@ class PolarityUse(OneShipPower[Polarize]):
 
 
 class PolarityDiscard(DiscardPower[DiscardPolarity]):
+    exact = True
+
     def candidates(self, s: GameState, p: int) -> list[DiscardPolarity]:
         spots = [
             (o, t)

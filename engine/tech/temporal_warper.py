@@ -16,18 +16,14 @@ from engine.tokens import Tokens
 
 
 class WarperUse(FuelPower[Warp]):
+    exact = True  # any subset of the undocked ships
+
     def candidates(self, s: GameState, p: int) -> list[Warp]:
         dice = sorted(Die(x.value, x.relic) for x in s.undocked)
         seen: set[tuple[Die, ...]] = set()
         for k in range(1, len(dice) + 1):
             seen.update(combinations(dice, k))
         return [Warp(c) for c in sorted(seen)]
-
-    def options(self, s: GameState, p: int) -> list[Warp]:
-        # Every subset of the undocked ships may be rerolled once the card may be used.
-        if self.card_refusal(s, p):
-            return []
-        return self.candidates(s, p)
 
     def use_refusal(self, s: GameState, p: int, a: Warp) -> Refusal | None:
         if not a.dice:
@@ -53,8 +49,11 @@ class WarperUse(FuelPower[Warp]):
 
 
 class WarperDiscard(DiscardPower[DiscardWarper]):
+    exact = True
+
     def candidates(self, s: GameState, p: int) -> list[DiscardWarper]:
-        return [DiscardWarper(c) for c in CARDS if s.discard[CARD_INDEX[c]]]
+        owned = s.players[p].cards
+        return [DiscardWarper(c) for c in CARDS if s.discard[CARD_INDEX[c]] and c not in owned]
 
     def use_refusal(self, s: GameState, p: int, a: DiscardWarper) -> Refusal | None:
         if s.discard[CARD_INDEX[a.card]] == 0:
