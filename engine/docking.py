@@ -27,10 +27,6 @@ def dock_options(s: GameState, p: int, first_only: bool = False) -> list[Dock]:
     return out
 
 
-def can_dock(s: GameState, p: int) -> bool:
-    return bool(dock_options(s, p, first_only=True))
-
-
 class DockRule(TurnRule[Dock]):
     verbs = ("dock",)
 
@@ -43,6 +39,7 @@ class DockRule(TurnRule[Dock]):
         ]
 
     def options(self, s: GameState, p: int) -> list[Dock]:
+        # The candidates the refusal lets through, found fast (Facility.dockable).
         return dock_options(s, p)
 
     def refusal(self, s: GameState, p: int, a: Dock) -> Refusal | None:

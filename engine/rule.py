@@ -63,6 +63,10 @@ class Rule(Generic[C, A]):
     # itself may be used), so listing them needs no refusal per candidate;
     # tests/engine/test_rulebook.py checks that they do.
     exact: ClassVar[bool] = False
+    # For an action type without arguments: its one action (a value shared by all), and
+    # whether the candidates are just that action.
+    _only: ClassVar[tuple[Any, ...]] = ()
+    _lone: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -76,10 +80,8 @@ class Rule(Generic[C, A]):
             cls.kind = cls.verbs[0].replace(" ", "_")
         action = getattr(cls, "action", None)
         if isinstance(action, type):
-            # An action type without arguments has one action, a value shared by all.
             cls._only = () if fields(action) else (action(),)
-
-    _only: ClassVar[tuple[Any, ...]] = ()
+            cls._lone = bool(cls._only) and cls.candidates is Rule.candidates
 
     def candidates(self, s: GameState, c: C) -> Iterable[A]:
         """Every action of this type that could be legal now (more is fine, never fewer);
@@ -94,7 +96,7 @@ class Rule(Generic[C, A]):
         """The legal actions of this type now, in the order they are listed."""
         if self.exact:
             return list(self.candidates(s, c))
-        if self._only and type(self).candidates is Rule.candidates:  # one action, no arguments
+        if self._lone:
             return [] if self.refusal(s, c, self._only[0]) else list(self._only)
         return [a for a in self.candidates(s, c) if self.refusal(s, c, a) is None]
 

@@ -57,6 +57,8 @@ class Rulebook:
         self._powers: dict[tuple[Power, CardId], AnyRule] | None = None
         self._listers: dict[Context, list[Lister]] = {}
         self._chance: set[type[Action]] | None = None
+        self._discards: frozenset[type[Action]] | None = None
+        self._tuners: frozenset[type[Action]] | None = None
         # For each context, the action types with one rule there (the fast lookup).
         self.sole: dict[Context, dict[type[Action], AnyRule]] = {}
         for rule in rules:
@@ -80,7 +82,7 @@ class Rulebook:
         self._changed(rule.answers)
 
     def _changed(self, context: Context) -> None:
-        self._verbs = self._powers = self._chance = None
+        self._verbs = self._powers = self._chance = self._discards = self._tuners = None
         self._listers.clear()
         sole = self.sole.setdefault(context, {})
         sole.clear()  # the same dict: the doors hold it
@@ -142,6 +144,18 @@ class Rulebook:
         if self._chance is None:
             self._chance = {r.action for r in self.rules() if isinstance(r, ChanceRule)}
         return type(action) in self._chance
+
+    def discards(self) -> frozenset[type[Action]]:
+        """The action types of the cards' discard powers."""
+        if self._discards is None:
+            self._discards = frozenset(r.action for r in self.rules() if r.power == "discard")
+        return self._discards
+
+    def tuners(self) -> frozenset[type[Action]]:
+        """The action types that change the value of undocked ships (``Rule.tunes_ships``)."""
+        if self._tuners is None:
+            self._tuners = frozenset(r.action for r in self.rules() if r.tunes_ships)
+        return self._tuners
 
     def verbs(self) -> dict[str, AnyRule]:
         """Notation: each verb (a word or two) and the rule that reads what follows it."""
