@@ -1,7 +1,7 @@
 """``python -m bot copy-db --from URL --to URL``: move a bot's database to another one.
 
 For a server's bot outgrowing SQLite: every table (games, seats, the action logs,
-snapshots, server and member settings, meta) is copied row for row, in one
+snapshots, results, server and member settings, meta) is copied row for row, in one
 transaction on the target, into an empty database migrated to the same schema
 (either way: SQLite to PostgreSQL, or back). Then the copy is checked as the bot
 checks a game when it loads it: every row counted on both sides, and every started

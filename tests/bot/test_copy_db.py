@@ -18,7 +18,7 @@ from tests.bot.processes import ROOT
 
 async def filled(url: str) -> dict[str, object]:
     """A database as a server's bot leaves it: games over, in play, in a lobby, aborted,
-    settings of servers and members; returns what to compare after the copy."""
+    settings of servers and members, results; returns what to compare after the copy."""
     store = await Storage.open(url)
     try:
         service = GameService(store)
@@ -54,6 +54,13 @@ async def filled(url: str) -> dict[str, object]:
                 await service.abort(game, 1, can_manage=True)
         await store.set_guild_clock(1 << 22, '{"limit_hours": 12}', 5.0)
         await store.set_away_until(2, 99.5)
+        await store.set_prefs(2, notify="dm", dm_channel_id=2**62 + 1, dm_blocked=True, locale="pl")
+        await store.set_prefs(3, notify="off")
+        async with store.transaction() as tx:  # a result row, as a finished game leaves it
+            await tx.execute(
+                "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (1, 0, 1, None, "Ann", 7, 4, 2, 1, 0, 1, "Heinlein Plains"),
+            )
         await store.set_meta("commands:1:global", "abc")
         return await contents(store)
     finally:
