@@ -24,7 +24,7 @@ from bot.panel import group_keys
 from bot.replies import locale_of, report_unexpected, send_ephemeral
 from bot.service import GameService
 from bot.strings import text
-from engine import legal_actions, parse, refusal
+from engine import check, legal_actions, parse
 from engine.errors import EngineError, IllegalActionError, InvalidNotationError
 
 if TYPE_CHECKING:
@@ -55,14 +55,9 @@ class TurnFlow:
         if seat is None:
             return ServiceError("play.not_seated")
         try:
-            action = parse(move)
-        except InvalidNotationError as e:
+            check(game.state, parse(move), seat)
+        except (InvalidNotationError, IllegalActionError) as e:
             return e
-        why = refusal(game.state, action, seat)
-        if why is not None:
-            return IllegalActionError(why[0], **why[1])
-        if action not in legal_actions(game.state):
-            return IllegalActionError("action.not_legal", action=str(action))
         return None
 
     async def play_command(self, interaction: discord.Interaction[Any], move: str) -> None:
