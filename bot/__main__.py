@@ -1,4 +1,6 @@
-"""Command line: ``python -m bot`` runs the bot; ``python -m bot --demo [DIR]`` plays offline.
+"""Command line: ``python -m bot`` runs the bot; ``python -m bot --demo [DIR]`` plays offline;
+``python -m bot copy-db --from URL --to URL`` moves the database (e.g. SQLite to PostgreSQL);
+``python -m bot health`` is a container's health check (``HEALTH_FILE``).
 
 Problems a person installing the bot can fix (no token, a wrong token, a bad
 setting) are reported in one line with what to do, and exit code 2. SIGTERM and
@@ -11,6 +13,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sqlite3
 import sys
@@ -112,20 +115,41 @@ async def serve(bot: AlienFrontiersBot, token: str) -> None:
 async def _open_database(settings: Settings) -> None:
     from bot.storage import Storage
 
-    store = await Storage.open(settings.database_path)
+    store = await Storage.open(settings.database_url)
     await store.close()
 
 
 def check_database(settings: Settings) -> str | None:
     """Open (create, migrate) the database before connecting; the problem in words, if any."""
+    import asyncpg
+
     try:
         asyncio.run(_open_database(settings))
+    except (asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+        return (
+            f"cannot use the PostgreSQL database {redacted(settings.database_url)} ({e}): "
+            "check DATABASE_URL (user, password, database name) and the server's access rules"
+        )
     except (sqlite3.Error, OSError, RuntimeError) as e:
+        if settings.is_postgres:
+            return (
+                f"cannot reach the PostgreSQL database {redacted(settings.database_url)} ({e}): "
+                "check DATABASE_URL and that the server is running"
+            )
         return (
             f"cannot open the database {settings.database_path!r} ({e}): check DATABASE_URL "
             "and that its folder exists or can be created and is writable"
         )
     return None
+
+
+def redacted(url: str) -> str:
+    """A database URL without its password, fit for a log or an error line."""
+    scheme, sep, rest = url.partition("://")
+    credentials, at, host = rest.rpartition("@")
+    if not sep or not at or ":" not in credentials:
+        return url
+    return f"{scheme}://{credentials.split(':', 1)[0]}:***@{host}"
 
 
 def run_demo_cli(args: argparse.Namespace, settings: Settings | None) -> int:
@@ -150,7 +174,72 @@ def run_demo_cli(args: argparse.Namespace, settings: Settings | None) -> int:
     return 0
 
 
+def copy_db_cli(argv: Sequence[str]) -> int:
+    """``copy-db``: copy every game, seat, log and setting into an empty database, then
+    replay and check every game there (bot.copy_db)."""
+    import asyncpg
+
+    from bot.copy_db import CopyError, copy_database
+    from bot.settings import check_database_url
+
+    parser = argparse.ArgumentParser(
+        prog="python -m bot copy-db",
+        description="Copy the bot's database into another, empty one (SQLite or PostgreSQL) "
+        "and check the copy by replaying every game.",
+    )
+    parser.add_argument("--from", dest="source", required=True, metavar="URL")
+    parser.add_argument("--to", dest="target", required=True, metavar="URL")
+    args = parser.parse_args(argv)
+    try:
+        for url in (args.source, args.target):
+            check_database_url(url)
+    except SettingsError as e:
+        return fail(str(e).replace("DATABASE_URL", "a database URL"))
+    if args.source == args.target:
+        return fail("--from and --to name the same database")
+    try:
+        report = asyncio.run(copy_database(args.source, args.target))
+    except CopyError as e:
+        return fail(str(e))
+    except (asyncpg.PostgresError, asyncpg.InterfaceError, sqlite3.Error, OSError) as e:
+        return fail(f"cannot use a database ({e}): check the URLs and that the servers run")
+    rows = ", ".join(f"{n} {table}" for table, n in report.rows.items())
+    print(f"copy-db: {rows} in {report.seconds:.1f}s")
+    for problem in report.problems:
+        print(f"problem: {problem}", file=sys.stderr)
+    if not report.ok:
+        print(f"copy-db: {len(report.problems)} problem(s); do not switch over", file=sys.stderr)
+        return 1
+    print(f"copy-db: every row copied, {report.games_checked} games replayed and checked")
+    return 0
+
+
+def health_cli(argv: Sequence[str]) -> int:
+    """``health``: exit 0 if the bot's heartbeat (``HEALTH_FILE``) is recent (bot.health)."""
+    from bot.health import MAX_AGE_SECONDS, check
+
+    parser = argparse.ArgumentParser(
+        prog="python -m bot health",
+        description="Exit 0 if the running bot is connected and its database answers.",
+    )
+    parser.add_argument("--file", default=os.environ.get("HEALTH_FILE", ""), metavar="PATH")
+    parser.add_argument("--max-age", type=float, default=MAX_AGE_SECONDS, metavar="SECONDS")
+    args = parser.parse_args(argv)
+    if not args.file:
+        return fail("no heartbeat file: set HEALTH_FILE (the bot's too) or pass --file")
+    problem = check(args.file, args.max_age)
+    if problem is not None:
+        print(f"unhealthy: {problem}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["copy-db"]:
+        return copy_db_cli(argv[1:])
+    if argv[:1] == ["health"]:
+        return health_cli(argv[1:])
     args = parse_args(argv)
     try:
         settings = load_settings(args.env_file)

@@ -15,6 +15,7 @@ import json
 import logging
 import time
 from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -28,10 +29,12 @@ from bot.components import DYNAMIC_ITEMS
 from bot.fallback import UNCLAIMABLE, answer_unclaimed, claimed
 from bot.games import ServiceError
 from bot.guards import check_command
+from bot.health import Heartbeat
 from bot.notify import Notifier
 from bot.replies import describe_interaction, locale_of, report_unexpected, send_ephemeral
 from bot.service import GameService
 from bot.settings import Settings
+from bot.shards import ALL
 from bot.shutdown import GRACE_SECONDS, Gate, ShuttingDown, hold_locks
 from bot.storage import Storage
 from bot.strings import text
@@ -99,6 +102,7 @@ class AlienFrontiersBot(commands.Bot):
         renderer: Renderer = default_renderer,
         clock: Callable[[], float] = time.time,
         ai_factory: AIFactory = default_factory,
+        **options: Any,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
@@ -110,8 +114,10 @@ class AlienFrontiersBot(commands.Bot):
             help_command=None,
             tree_cls=CommandTree,
             allowed_mentions=discord.AllowedMentions.none(),
+            **options,
         )
         self.settings = settings
+        self.shard_set = settings.shards or ALL
         self.clock = clock
         self.ai_factory = ai_factory
         self.renderer = renderer
@@ -129,6 +135,7 @@ class AlienFrontiersBot(commands.Bot):
         self.announcer = Announcer(self, renderer)
         self.turns = TurnFlow(self, self.announcer)
         self.turn_clock = TurnClock(self)
+        self.heartbeat = Heartbeat(self, settings.health_file) if settings.health_file else None
         self.notifier = Notifier(self)
         self._invite_logged = False
 
@@ -139,23 +146,27 @@ class AlienFrontiersBot(commands.Bot):
         return self._service
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.settings.database_path)
+        self.storage = await Storage.open(self.settings.database_url)
         self._service = GameService(
             self.storage,
             clock=self.clock,
             ai_factory=self.ai_factory,
             ai_budget_ms=self.settings.ai_budget_ms,
+            shards=self.shard_set,
         )
         await self.tree.set_translator(CatalogTranslator())
         self.tree.add_command(self.af_group)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        if self.settings.sync_commands:
+        # Commands are the application's, not a shard's: the process with shard 0 syncs them.
+        if self.settings.sync_commands and 0 in self.shard_set.ids:
             await self.sync_commands()
         games = await self.service.load_active()
         await self.turns.resume(games)
         self.turn_clock.start()
+        if self.heartbeat is not None:
+            self.heartbeat.start()
 
     async def sync_commands(self, force: bool = False) -> bool:
         """Push the slash commands to Discord if they changed since the last sync."""
@@ -190,6 +201,8 @@ class AlienFrontiersBot(commands.Bot):
             if still:
                 log.warning("%d interaction(s) still running; stopping anyway", still)
             await self.turn_clock.stop()
+            if self.heartbeat is not None:
+                await self.heartbeat.stop()
             if self._service is not None:
                 left = max(0.0, deadline - asyncio.get_running_loop().time())
                 await hold_locks([g.lock for g in self._service.active_games()], left)
@@ -206,11 +219,26 @@ class AlienFrontiersBot(commands.Bot):
             await answer_unclaimed(self, interaction)
 
     async def on_ready(self) -> None:
-        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        if self.settings.shards is not None:
+            log.info(
+                "ready as %s in %d servers (shards %s of %d)",
+                self.user,
+                len(self.guilds),
+                ",".join(map(str, sorted(self.shard_set.ids))),
+                self.shard_set.count,
+            )
+        else:
+            log.info("ready as %s in %d servers", self.user, len(self.guilds))
         # on_ready fires again after a reconnect that could not resume: log the link once.
         if not self._invite_logged and self.application_id is not None:
             self._invite_logged = True
             log.info("add the bot to a server with: %s", invite_url(self.application_id))
+
+
+class ShardedAlienFrontiersBot(AlienFrontiersBot, commands.AutoShardedBot):
+    """The same bot over some of Discord's shards (``SHARD_COUNT``, ``SHARD_IDS``): one
+    gateway connection per shard, in one process. Background work is done only for the
+    games in the servers of these shards (``bot.shards``)."""
 
 
 def create_bot(
@@ -225,12 +253,19 @@ def create_bot(
         from bot.settings import load_settings
 
         settings = load_settings()
-    return AlienFrontiersBot(
-        settings,
-        renderer=renderer or default_renderer,
-        clock=clock or time.time,
-        ai_factory=ai_factory or default_factory,
-    )
+    options: dict[str, Any] = {
+        "renderer": renderer or default_renderer,
+        "clock": clock or time.time,
+        "ai_factory": ai_factory or default_factory,
+    }
+    if settings.shards is not None:
+        return ShardedAlienFrontiersBot(
+            settings,
+            shard_count=settings.shards.count,
+            shard_ids=sorted(settings.shards.ids),
+            **options,
+        )
+    return AlienFrontiersBot(settings, **options)
 
 
 def invite_url(application_id: int) -> str:
@@ -240,4 +275,10 @@ def invite_url(application_id: int) -> str:
     )
 
 
-__all__ = ["INVITE_PERMISSIONS", "AlienFrontiersBot", "create_bot", "invite_url"]
+__all__ = [
+    "INVITE_PERMISSIONS",
+    "AlienFrontiersBot",
+    "ShardedAlienFrontiersBot",
+    "create_bot",
+    "invite_url",
+]

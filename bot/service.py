@@ -32,9 +32,11 @@ from bot.games import (
     event_data,
     new_events,
 )
+from bot.shards import ALL, Shards
 from bot.storage import (
     ActionRow,
     ChannelBusyError,
+    GameChangedError,
     GameRow,
     ResultRow,
     SeatChanges,
@@ -86,8 +88,10 @@ class GameService:
         clock: Callable[[], float] = time.time,
         ai_factory: AIFactory = default_factory,
         ai_budget_ms: int | None = None,
+        shards: Shards = ALL,
     ) -> None:
         self.store = store
+        self.shards = shards
         self.clock = clock
         self.ai_factory = ai_factory
         self.ai_budget_ms = ai_budget_ms
@@ -123,6 +127,9 @@ class GameService:
         return await self._load(row)
 
     async def _load(self, row: GameRow) -> ActiveGame:
+        """Rebuild a game from the database. Only the games of this process's shards are
+        kept in memory: another process plays the others (``/af mygames`` looks at them
+        here), so a copy held here would fall behind."""
         async with self._load_lock:
             if row.id in self._games:
                 return self._games[row.id]
@@ -130,36 +137,45 @@ class GameService:
             active = ActiveGame(row, seats)
             if row.status != "lobby":
                 active.game = await self.rebuild(row, seats)
-            if row.status in ("lobby", "playing"):
+            if row.status in ("lobby", "playing") and self.shards.owns(row.guild_id):
                 self._games[row.id] = active
                 self._by_channel[row.channel_id] = row.id
             return active
 
     async def rebuild(self, row: GameRow, seats: list[SeatRow]) -> Game:
-        """Replay the stored log; the snapshot must match it (the log wins if not)."""
+        """Replay the stored log; the snapshot must match it. If not, the log wins and the
+        snapshot is replaced by the replay (moves are committed against the snapshot)."""
         actions = await self.store.actions(row.id)
         game = Game.replay(config_of(row, len(seats)), [a.notation for a in actions])
         snapshot = await self.store.snapshot(row.id)
-        if snapshot is not None:
-            seq, text = snapshot
-            if seq != len(actions) or loads(text) != game.state:
-                log.error(
-                    "game %d: the snapshot (after %d actions) differs from the replay of the "
-                    "log (%d actions); using the replay",
-                    row.id,
-                    seq,
-                    len(actions),
-                )
+        found = snapshot[0] if snapshot is not None else None
+        if snapshot is None and not actions:
+            return game
+        if snapshot is None or snapshot[0] != len(actions) or loads(snapshot[1]) != game.state:
+            log.error(
+                "game %d: the snapshot (after %s actions) differs from the replay of the "
+                "log (%d actions); using the replay",
+                row.id,
+                found,
+                len(actions),
+            )
+            await self.store.repair_snapshot(row.id, found, len(actions), dumps(game.state))
         return game
 
     def active_games(self) -> list[ActiveGame]:
         """The games held in memory (in their lobby or in play)."""
         return list(self._games.values())
 
+    def owned_games(self) -> list[ActiveGame]:
+        """The games in memory whose background work (clock, AI turns) is this process's:
+        those in the servers of its shards."""
+        return [g for g in self._games.values() if self.shards.owns(g.row.guild_id)]
+
     async def load_active(self) -> list[ActiveGame]:
-        """Load every game in play (at start-up): each is rebuilt and checked."""
+        """Load every game in play in this process's shards (at start-up): each is rebuilt
+        and checked."""
         out = []
-        for row in await self.store.games_with_status("playing"):
+        for row in await self.store.games_with_status("playing", self.shards):
             try:
                 out.append(await self._load(row))
             except Exception:
@@ -617,6 +633,9 @@ class GameService:
                 waiting_on_user=game.waiting_on(),
                 clock_since=self.clock(),
             )
+        except GameChangedError:
+            await self._reload(game)
+            raise ServiceError("game.changed") from None
         except BaseException:
             await self._reload(game)
             raise
@@ -679,6 +698,12 @@ class GameService:
                 results = await self._results(game, rows)
         try:
             await self.store.commit_actions(game.id, rows, dumps(state), seats, results, **fields)
+        except GameChangedError:
+            # Another process (or a stale copy) moved this game on first: nothing was
+            # written; take the game as stored and refuse this move.
+            log.warning("game %d moved on in the database meanwhile; reloaded", game.id)
+            await self._reload(game)
+            raise ServiceError("game.changed") from None
         except BaseException:
             await self._reload(game)
             raise

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.shards import Shards, parse_shard_ids
+
 DEFAULT_DATABASE_URL = "sqlite:///data/alienfrontiers.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 # A bot token is three base64url parts joined by dots (id.timestamp.hmac).
@@ -31,12 +33,17 @@ class Settings:
     """Everything the bot reads from its environment.
 
     token: the bot token (required to connect; the demo runs without one).
-    database_url: ``sqlite:///relative/path``, ``sqlite:////absolute/path`` or ``sqlite:///:memory:``.
+    database_url: ``sqlite:///relative/path``, ``sqlite:////absolute/path``, ``sqlite:///:memory:``
+        or ``postgresql://user:password@host:port/database`` (a server shared by processes).
     dev_guild_id: sync the slash commands to this guild only (instant, for testing).
     ai_pause_seconds: pause between an AI seat's actions so people can follow (0 in tests).
     ai_budget_ms: thinking time of an AI move (None: the AI's own default).
     reminder_check_seconds: how often the turn clock looks for reminders and timeouts due.
     sync_commands: push the slash commands to Discord at start when they changed.
+    shards: the shards this process runs (``SHARD_COUNT``, ``SHARD_IDS``); None: one
+        process for every server, without sharding.
+    health_file: touched while the bot is connected and its database answers
+        (``HEALTH_FILE``, for container health checks: ``python -m bot health``).
     """
 
     token: str = ""
@@ -47,11 +54,17 @@ class Settings:
     ai_budget_ms: int | None = None
     reminder_check_seconds: float = 300.0
     sync_commands: bool = True
+    shards: Shards | None = None
+    health_file: str | None = None
 
     @property
     def database_path(self) -> str:
         """The SQLite file named by ``database_url`` (``:memory:`` for an in-memory database)."""
         return database_path(self.database_url)
+
+    @property
+    def is_postgres(self) -> bool:
+        return self.database_url.startswith(POSTGRES_SCHEMES)
 
     def require_token(self) -> str:
         """The token, or SettingsError if it is missing or cannot be a bot token."""
@@ -68,13 +81,28 @@ class Settings:
         return token
 
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def check_database_url(url: str) -> None:
+    """SettingsError unless ``url`` is a SQLite file or a PostgreSQL server."""
+    if url.startswith(POSTGRES_SCHEMES):
+        if url.rstrip("/") in POSTGRES_SCHEMES or len(url.split("://", 1)[1]) < 2:
+            raise SettingsError(
+                "DATABASE_URL names no PostgreSQL server: use for example "
+                "postgresql://user:password@host:5432/alienfrontiers"
+            )
+        return
+    database_path(url)
+
+
 def database_path(url: str) -> str:
     """The file path of a ``sqlite:///`` URL; SettingsError for any other scheme."""
     prefix = "sqlite:///"
     if not url.startswith(prefix):
         raise SettingsError(
-            f"DATABASE_URL must start with {prefix} (for example {DEFAULT_DATABASE_URL}), "
-            f"not {url!r}"
+            f"DATABASE_URL must start with {prefix} or postgresql:// (for example "
+            f"{DEFAULT_DATABASE_URL}), not {url!r}"
         )
     path = url[len(prefix) :]
     if not path:
@@ -116,7 +144,7 @@ def from_env(env: Mapping[str, str]) -> Settings:
         raise SettingsError(f"DEV_GUILD_ID must be a server id (digits only), not {guild_raw!r}")
     budget = _number(env, "AI_BUDGET_MS", 0)
     url = env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
-    database_path(url)
+    check_database_url(url)
     return Settings(
         token=env.get("DISCORD_TOKEN", "").strip(),
         database_url=url,
@@ -126,7 +154,29 @@ def from_env(env: Mapping[str, str]) -> Settings:
         ai_budget_ms=int(budget) if budget else None,
         reminder_check_seconds=_number(env, "REMINDER_CHECK_SECONDS", 300.0, minimum=1.0),
         sync_commands=_flag(env, "SYNC_COMMANDS", True),
+        shards=_shards(env),
+        health_file=env.get("HEALTH_FILE", "").strip() or None,
     )
+
+
+def _shards(env: Mapping[str, str]) -> Shards | None:
+    """``SHARD_COUNT`` (and ``SHARD_IDS``, default all of them) as this process's shards."""
+    count_raw = env.get("SHARD_COUNT", "").strip()
+    ids_raw = env.get("SHARD_IDS", "").strip()
+    if not count_raw:
+        if ids_raw:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT (the number of shards in all)")
+        return None
+    if not count_raw.isdigit() or int(count_raw) < 1:
+        raise SettingsError(f"SHARD_COUNT must be a whole number, at least 1, not {count_raw!r}")
+    count = int(count_raw)
+    try:
+        ids = parse_shard_ids(ids_raw, count) if ids_raw else frozenset(range(count))
+    except ValueError as e:
+        raise SettingsError(
+            f"SHARD_IDS must list shards like 0-3 or 0,2 ({e}), not {ids_raw!r}"
+        ) from None
+    return Shards(count, ids)
 
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:

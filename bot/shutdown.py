@@ -12,6 +12,7 @@ committed and answered, not cut off by a closed HTTP session.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Iterable
 
@@ -68,6 +69,14 @@ class Gate:
         return len(still)
 
 
+async def cancel(task: asyncio.Task[None] | None) -> None:
+    """Cancel a background task (if any) and wait until it has stopped."""
+    if task is not None:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
 async def hold_locks(locks: Iterable[asyncio.Lock], timeout: float) -> list[asyncio.Lock]:
     """Acquire every lock (a move holding one finishes first), within ``timeout`` in all.
 
@@ -84,4 +93,4 @@ async def hold_locks(locks: Iterable[asyncio.Lock], timeout: float) -> list[asyn
     return held
 
 
-__all__ = ["GRACE_SECONDS", "Gate", "ShuttingDown", "hold_locks"]
+__all__ = ["GRACE_SECONDS", "Gate", "ShuttingDown", "cancel", "hold_locks"]

@@ -1,28 +1,34 @@
-"""SQLite storage of games, seats, the action log and state snapshots (aiosqlite, WAL).
+"""Storage of games, seats, the action log and state snapshots, on SQLite or PostgreSQL.
 
-One connection per process; every statement goes through one asyncio lock, so a
-transaction of one game never interleaves with another's on the shared
-connection. Writes that belong together (a move, the chance outcomes it caused,
-the snapshot and the game row) are committed in one transaction, with
-``synchronous=FULL`` so an acknowledged move survives a crash or power loss.
+Every method's SQL is written once, in the subset both databases speak (``?``
+placeholders, ``ON CONFLICT``, ``RETURNING``; see ``bot.db``), and runs on either:
+``Storage.open("af.db")`` or ``Storage.open("sqlite:///af.db")`` for the embedded
+SQLite file, ``Storage.open("postgresql://…")`` for a PostgreSQL server shared by
+several bot processes. Writes that belong together (a move, the chance outcomes it
+caused, the snapshot and the game row) are committed in one transaction, on disk
+before the method returns, so an acknowledged move survives a crash or power loss.
+
+One action per game version, even across processes: ``commit_actions`` moves the
+game's snapshot on from the number of actions the caller's move followed, in the
+same transaction as the actions, and refuses (``GameChangedError``, nothing
+written) when the database had moved on meanwhile. On PostgreSQL two such commits
+meet on the snapshot's row lock; the later one sees the new row and is refused.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sqlite3
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Final, Literal
 
-import aiosqlite
-
-from bot.migrations import LATEST, MIGRATIONS
+from bot.db import Database, Row, Tx, UniqueViolation, open_database
+from bot.migrations import MIGRATIONS
+from bot.shards import Shards
 
 GameStatus = Literal["lobby", "playing", "over", "aborted"]
+
 AiLevel = Literal["easy", "normal", "hard"]
 NotifyMode = Literal["channel", "dm", "both", "off"]
 ACTIVE: Final = ("lobby", "playing")
@@ -54,11 +60,31 @@ _GAME_FIELDS: Final = frozenset(
 _SEAT_FIELDS: Final = frozenset(
     {"user_id", "ai_level", "name", "timeouts", "former_user_id", "rejoin"}
 )
+_REAL_FIELDS: Final = frozenset({"reminded_at", "updated_at", "clock_since"})
 SeatChanges = Mapping[int, Mapping[str, object]]  # seat number -> columns to set
+
+
+# Every table, in an order that copies rows before the rows that refer to them
+# (``python -m bot copy-db``); a test checks it names every table of the schema.
+TABLES: Final = (
+    "games",
+    "seats",
+    "actions",
+    "snapshots",
+    "results",
+    "guild_settings",
+    "members",
+    "meta",
+)
 
 
 class ChannelBusyError(Exception):
     """The channel already has a game in its lobby or in play."""
+
+
+class GameChangedError(Exception):
+    """The game moved on in the database since the caller's copy was loaded (another
+    process, or another copy, committed first): nothing was written."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +185,7 @@ class ActionRow:
     created_at: float = 0.0
 
 
-def _game(row: sqlite3.Row) -> GameRow:
+def _game(row: Row) -> GameRow:
     return GameRow(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -190,13 +216,13 @@ def _game(row: sqlite3.Row) -> GameRow:
     )
 
 
-def _result(row: sqlite3.Row, prefix: str = "") -> ResultRow:
+def _result(row: Row, prefix: str = "") -> ResultRow:
     values = {f.name: row[prefix + f.name] for f in fields(ResultRow)}
     values["winner"] = bool(values["winner"])
     return ResultRow(**values)
 
 
-def _seat(row: sqlite3.Row) -> SeatRow:
+def _seat(row: Row) -> SeatRow:
     return SeatRow(
         seat=row["seat"],
         user_id=row["user_id"],
@@ -208,7 +234,7 @@ def _seat(row: sqlite3.Row) -> SeatRow:
     )
 
 
-def _action(row: sqlite3.Row) -> ActionRow:
+def _action(row: Row) -> ActionRow:
     return ActionRow(
         seq=row["seq"],
         actor=row["actor"],
@@ -220,75 +246,49 @@ def _action(row: sqlite3.Row) -> ActionRow:
 
 
 class Storage:
-    """The database. Open with ``await Storage.open(path)``; close with ``await close()``."""
+    """The database. Open with ``await Storage.open(url_or_path)``; close with ``await close()``."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
-        self._lock = asyncio.Lock()
+    def __init__(self, db: Database) -> None:
+        self.db = db
 
     @classmethod
-    async def open(cls, path: str | Path) -> Storage:
-        """Open (creating the file and its folder if needed), switch to WAL, migrate."""
-        name = str(path)
-        if name != ":memory:":
-            Path(name).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(name, isolation_level=None)
-        conn.row_factory = sqlite3.Row
-        await conn.execute("PRAGMA foreign_keys = ON")
-        await conn.execute("PRAGMA busy_timeout = 5000")
-        if name != ":memory:":
-            await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA synchronous = FULL")
-        store = cls(conn)
-        await store.migrate()
+    async def open(cls, target: str | Path) -> Storage:
+        """Open a ``DATABASE_URL`` (``sqlite:///…`` or ``postgresql://…``) or a SQLite file
+        path (creating the file and its folder if needed), and migrate it."""
+        db = await open_database(target)
+        store = cls(db)
+        try:
+            await store.migrate()
+        except BaseException:
+            await db.close()
+            raise
         return store
 
+    @property
+    def dialect(self) -> str:
+        return self.db.dialect
+
     async def close(self) -> None:
-        async with self._lock:
-            await self._conn.close()
+        await self.db.close()
 
     # ---- plumbing ---------------------------------------------------------------------
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction (BEGIN IMMEDIATE ... COMMIT), rolled back on error."""
-        async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._conn
-            except BaseException:
-                await self._conn.execute("ROLLBACK")
-                raise
-            await self._conn.execute("COMMIT")
+    def transaction(self) -> Any:
+        """``async with store.transaction() as tx:`` one write transaction (``bot.db.Tx``)."""
+        return self.db.transaction()
 
-    async def _all(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
-        async with self._lock, self._conn.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+    async def _all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        return await self.db.fetch(sql, params)
 
-    async def _one(self, sql: str, params: Sequence[object] = ()) -> sqlite3.Row | None:
-        rows = await self._all(sql, params)
-        return rows[0] if rows else None
+    async def _one(self, sql: str, params: Sequence[object] = ()) -> Row | None:
+        return await self.db.fetchone(sql, params)
 
     async def schema_version(self) -> int:
-        row = await self._one("PRAGMA user_version")
-        return int(row[0]) if row else 0
+        return await self.db.schema_version()
 
     async def migrate(self) -> None:
         """Apply the migrations the database has not seen yet, each in its own transaction."""
-        current = await self.schema_version()
-        if current > LATEST:
-            raise RuntimeError(
-                f"the database schema is version {current}, newer than this bot ({LATEST}); "
-                "upgrade the bot"
-            )
-        for number, sql in MIGRATIONS:
-            if number <= current:
-                continue
-            async with self.transaction() as conn:
-                for statement in sql.split(";"):
-                    if statement.strip():
-                        await conn.execute(statement)
-                await conn.execute(f"PRAGMA user_version = {number}")
+        await self.db.migrate(MIGRATIONS)
 
     # ---- games ------------------------------------------------------------------------
 
@@ -313,38 +313,37 @@ class Storage:
         ChannelBusyError if the channel already has an active game.
         """
         try:
-            async with self.transaction() as conn:
-                cur = await conn.execute(
+            async with self.transaction() as tx:
+                row = await tx.fetchone(
                     "INSERT INTO games (guild_id, channel_id, host_id, status, max_players,"
                     " long_game, helm, finite_supply, seed, locale, clock, created_at,"
-                    " updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    " RETURNING id",
                     (
                         guild_id,
                         channel_id,
                         host_id,
                         max_players,
-                        int(long_game),
-                        int(helm),
-                        int(finite_supply),
+                        long_game,
+                        helm,
+                        finite_supply,
                         seed,
                         locale,
                         clock,
-                        now,
-                        now,
+                        float(now),
+                        float(now),
                     ),
                 )
-                game_id = cur.lastrowid
-                assert game_id is not None
+                assert row is not None
+                game_id = int(row["id"])
                 if host_name is not None:
-                    await conn.execute(
+                    await tx.execute(
                         "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                         (game_id, host_id, host_name),
                     )
-        except sqlite3.IntegrityError as e:
-            if "games.channel_id" in str(e) or "UNIQUE" in str(e):
-                raise ChannelBusyError(channel_id) from None
-            raise
-        return int(game_id)
+        except UniqueViolation:
+            raise ChannelBusyError(channel_id) from None
+        return game_id
 
     async def game(self, game_id: int) -> GameRow | None:
         row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -375,14 +374,24 @@ class Storage:
         )
         return _game(row) if row else None
 
-    async def games_with_status(self, status: GameStatus) -> list[GameRow]:
-        rows = await self._all("SELECT * FROM games WHERE status = ? ORDER BY id", (status,))
+    async def games_with_status(
+        self, status: GameStatus, shards: Shards | None = None
+    ) -> list[GameRow]:
+        """Games with this status, only those in the servers of ``shards`` if given
+        (Discord's formula, ``(guild_id >> 22) % count``; a game with no server is shard 0's)."""
+        sql = "SELECT * FROM games WHERE status = ?"
+        params: list[object] = [status]
+        if shards is not None and not shards.all:
+            marks = ", ".join("?" for _ in shards.ids)
+            sql += f" AND ((COALESCE(guild_id, 0) >> 22) % ?) IN ({marks})"
+            params += [shards.count, *sorted(shards.ids)]
+        rows = await self._all(sql + " ORDER BY id", params)
         return [_game(r) for r in rows]
 
     async def update_game(self, game_id: int, **fields: object) -> None:
         """Set some columns of a game's row (names checked against a fixed list)."""
-        async with self.transaction() as conn:
-            await _update_game(conn, game_id, fields)
+        async with self.transaction() as tx:
+            await _update_game(tx, game_id, fields)
 
     # ---- seats ------------------------------------------------------------------------
 
@@ -403,9 +412,9 @@ class Storage:
         self, game_id: int, seats: Iterable[SeatRow], **game_fields: object
     ) -> None:
         """Replace the seats of a game (and update its row) in one transaction."""
-        async with self.transaction() as conn:
-            await conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-            await conn.executemany(
+        async with self.transaction() as tx:
+            await tx.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await tx.executemany(
                 "INSERT INTO seats (game_id, seat, user_id, ai_level, name, timeouts,"
                 " former_user_id, rejoin) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [
@@ -417,21 +426,21 @@ class Storage:
                         s.name,
                         s.timeouts,
                         s.former_user_id,
-                        int(s.rejoin),
+                        s.rejoin,
                     )
                     for s in seats
                 ],
             )
             if game_fields:
-                await _update_game(conn, game_id, game_fields)
+                await _update_game(tx, game_id, game_fields)
 
     async def update(
         self, game_id: int, seats: SeatChanges | None = None, **game_fields: object
     ) -> None:
         """Set some columns of a game's seats and of its row, in one transaction."""
-        async with self.transaction() as conn:
-            await _update_seats(conn, game_id, seats or {})
-            await _update_game(conn, game_id, game_fields)
+        async with self.transaction() as tx:
+            await _update_seats(tx, game_id, seats or {})
+            await _update_game(tx, game_id, game_fields)
 
     # ---- the action log and snapshots ------------------------------------------------
 
@@ -468,9 +477,19 @@ class Storage:
         **game_fields: object,
     ) -> None:
         """Append actions, replace the snapshot, update the game row and some seats, and
-        (for the move that ends the game) record its results: all or nothing."""
-        async with self.transaction() as conn:
-            await conn.executemany(
+        (for the move that ends the game) record its results: all or nothing.
+
+        The first action's ``seq`` is the number of actions the move followed: unless the
+        stored snapshot follows exactly that many (none stored yet for the first actions
+        of a game), the game moved on meanwhile and ``GameChangedError`` is raised with
+        nothing written.
+        """
+        if not actions:
+            raise ValueError("commit_actions needs at least one action")
+        first, last = actions[0].seq, actions[-1].seq + 1
+        async with self.transaction() as tx:
+            await _move_snapshot(tx, game_id, first, last, state_json)
+            await tx.executemany(
                 "INSERT INTO actions (game_id, seq, actor, user_id, notation, events, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [
@@ -481,37 +500,61 @@ class Storage:
                         a.user_id,
                         a.notation,
                         json.dumps(a.events, separators=(",", ":")),
-                        a.created_at,
+                        float(a.created_at),
                     )
                     for a in actions
                 ],
             )
-            seq = actions[-1].seq + 1 if actions else None
-            await _put_snapshot(conn, game_id, seq, state_json)
-            await _update_seats(conn, game_id, seats or {})
+            await _update_seats(tx, game_id, seats or {})
             if game_fields:
-                await _update_game(conn, game_id, game_fields)
-            await conn.executemany(
+                await _update_game(tx, game_id, game_fields)
+            await tx.executemany(
                 f"INSERT INTO results ({', '.join(_RESULT_COLUMNS)})"
                 f" VALUES ({', '.join('?' for _ in _RESULT_COLUMNS)})",
                 [(game_id, *(getattr(r, c) for c in _RESULT_COLUMNS[1:])) for r in results],
             )
 
+    async def repair_snapshot(
+        self, game_id: int, found: int | None, seq: int, state_json: str
+    ) -> bool:
+        """Replace a snapshot found to differ from the replay of the log (``found``: the
+        number of actions it said it follows) by the replay's state after ``seq`` actions.
+
+        Only if neither changed meanwhile (the snapshot still follows ``found`` actions and
+        the log still has ``seq``): a commit of another process in between wins.
+        """
+        async with self.transaction() as tx:
+            count = "(SELECT COUNT(*) FROM actions WHERE game_id = ?) = ?"
+            if found is None:
+                done = await tx.fetch(
+                    "INSERT INTO snapshots (game_id, seq, state) SELECT ?, ?, ?"
+                    f" WHERE {count} ON CONFLICT (game_id) DO NOTHING RETURNING seq",
+                    (game_id, seq, state_json, game_id, seq),
+                )
+            else:
+                done = await tx.fetch(
+                    "UPDATE snapshots SET seq = ?, state = ? WHERE game_id = ? AND seq = ?"
+                    f" AND {count} RETURNING seq",
+                    (seq, state_json, game_id, found, game_id, seq),
+                )
+        return bool(done)
+
     async def undo_action(
         self, game_id: int, seq: int, state_json: str, **game_fields: object
     ) -> None:
-        """Remove the last action (``seq``) after an undo and store the restored state."""
-        async with self.transaction() as conn:
-            cur = await conn.execute(
+        """Remove the last action (``seq``) after an undo and store the restored state
+        (``GameChangedError`` if ``seq`` is no longer the last action)."""
+        async with self.transaction() as tx:
+            await _move_snapshot(tx, game_id, seq + 1, seq, state_json)
+            gone = await tx.fetch(
                 "DELETE FROM actions WHERE game_id = ? AND seq = ?"
-                " AND seq = (SELECT MAX(seq) FROM actions WHERE game_id = ?)",
+                " AND seq = (SELECT MAX(seq) FROM actions WHERE game_id = ?) RETURNING seq",
                 (game_id, seq, game_id),
             )
-            if cur.rowcount != 1:
-                raise RuntimeError(f"game {game_id}: action {seq} is not the last one")
-            await _put_snapshot(conn, game_id, seq, state_json)
+            if len(gone) != 1:
+                raise GameChangedError(f"game {game_id}: action {seq} is not the last one")
             if game_fields:
-                await _update_game(conn, game_id, game_fields)
+                await _update_game(tx, game_id, game_fields)
 
     # ---- servers and members ---------------------------------------------------------
 
@@ -521,12 +564,12 @@ class Storage:
         return str(row["clock"]) if row else None
 
     async def set_guild_clock(self, guild_id: int, clock: str, now: float) -> None:
-        async with self.transaction() as conn:
-            await conn.execute(
+        async with self.transaction() as tx:
+            await tx.execute(
                 "INSERT INTO guild_settings (guild_id, clock, updated_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET clock = excluded.clock,"
                 " updated_at = excluded.updated_at",
-                (guild_id, clock, now),
+                (guild_id, clock, float(now)),
             )
 
     async def away_until(self, user_ids: Iterable[int]) -> dict[int, float]:
@@ -543,11 +586,11 @@ class Storage:
         return {int(r["user_id"]): float(r["away_until"]) for r in rows}
 
     async def set_away_until(self, user_id: int, until: float) -> None:
-        async with self.transaction() as conn:
-            await conn.execute(
+        async with self.transaction() as tx:
+            await tx.execute(
                 "INSERT INTO members (user_id, away_until) VALUES (?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET away_until = excluded.away_until",
-                (user_id, until),
+                (user_id, float(until)),
             )
 
     async def prefs(self, user_ids: Iterable[int]) -> dict[int, MemberPrefs]:
@@ -580,14 +623,13 @@ class Storage:
         if unknown or not changes:
             raise ValueError(f"not member preferences: {sorted(unknown)}")
         names = list(changes)
-        values = [int(v) if isinstance(v, bool) else v for v in changes.values()]
         updates = ", ".join(f"{n} = excluded.{n}" for n in names)
-        async with self.transaction() as conn:
-            await conn.execute(
+        async with self.transaction() as tx:
+            await tx.execute(
                 f"INSERT INTO members (user_id, {', '.join(names)})"
                 f" VALUES (?, {', '.join('?' for _ in names)})"
                 f" ON CONFLICT (user_id) DO UPDATE SET {updates}",
-                (user_id, *values),
+                (user_id, *changes.values()),
             )
 
     # ---- finished games ---------------------------------------------------------------
@@ -627,9 +669,13 @@ class Storage:
                 "SELECT * FROM games WHERE status = 'over' AND channel_id = ? ORDER BY id DESC",
                 (channel_id,),
             )
+        elif guild_id is None:  # games in DMs
+            rows = await self._all(
+                "SELECT * FROM games WHERE status = 'over' AND guild_id IS NULL ORDER BY id DESC"
+            )
         else:
             rows = await self._all(
-                "SELECT * FROM games WHERE status = 'over' AND guild_id IS ? ORDER BY id DESC",
+                "SELECT * FROM games WHERE status = 'over' AND guild_id = ? ORDER BY id DESC",
                 (guild_id,),
             )
         return [_game(r) for r in rows]
@@ -649,48 +695,60 @@ class Storage:
         return str(row["value"]) if row else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        async with self.transaction() as conn:
-            await conn.execute(
+        async with self.transaction() as tx:
+            await tx.execute(
                 "INSERT INTO meta (key, value) VALUES (?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
 
 
-async def _update_game(conn: aiosqlite.Connection, game_id: int, fields: dict[str, object]) -> None:
+async def _update_game(tx: Tx, game_id: int, fields: Mapping[str, object]) -> None:
     unknown = set(fields) - _GAME_FIELDS
     if unknown:
         raise ValueError(f"not game columns: {sorted(unknown)}")
     if not fields:
         return
     assignments = ", ".join(f"{name} = ?" for name in fields)
-    await conn.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*fields.values(), game_id))
+    values = [_column_value(name, v) for name, v in fields.items()]
+    await tx.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*values, game_id))
 
 
-async def _update_seats(conn: aiosqlite.Connection, game_id: int, seats: SeatChanges) -> None:
+async def _update_seats(tx: Tx, game_id: int, seats: SeatChanges) -> None:
     for seat, columns in sorted(seats.items()):
         unknown = set(columns) - _SEAT_FIELDS
         if unknown:
             raise ValueError(f"not seat columns: {sorted(unknown)}")
         if not columns:
             continue
-        values = [int(v) if isinstance(v, bool) else v for v in columns.values()]
         assignments = ", ".join(f"{name} = ?" for name in columns)
-        await conn.execute(
+        await tx.execute(
             f"UPDATE seats SET {assignments} WHERE game_id = ? AND seat = ?",
-            (*values, game_id, seat),
+            (*columns.values(), game_id, seat),
         )
 
 
-async def _put_snapshot(
-    conn: aiosqlite.Connection, game_id: int, seq: int | None, state_json: str
-) -> None:
-    if seq is None:
-        cur = await conn.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))
-        row = await cur.fetchone()
-        seq = int(row[0]) if row else 0
-    await conn.execute(
-        "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)"
-        " ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state",
-        (game_id, seq, state_json),
+def _column_value(name: str, value: object) -> object:
+    """Times are stored as REAL on both databases (PostgreSQL refuses an int for them)."""
+    if name in _REAL_FIELDS and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    return value
+
+
+async def _move_snapshot(tx: Tx, game_id: int, expected: int, seq: int, state_json: str) -> None:
+    """Move the game's snapshot from ``expected`` actions to ``seq`` (see ``commit_actions``)."""
+    moved = await tx.fetch(
+        "UPDATE snapshots SET seq = ?, state = ? WHERE game_id = ? AND seq = ? RETURNING seq",
+        (seq, state_json, game_id, expected),
     )
+    if moved:
+        return
+    if expected == 0:
+        made = await tx.fetch(
+            "INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)"
+            " ON CONFLICT (game_id) DO NOTHING RETURNING seq",
+            (game_id, seq, state_json),
+        )
+        if made:
+            return
+    raise GameChangedError(f"game {game_id}: the stored game is no longer at action {expected}")

@@ -206,6 +206,8 @@ BOT_EN: Final[dict[str, Source]] = {
     # ---- games and moves ------------------------------------------------------------------
     "game.none": "There is no game in this channel. Open one with `/af new`.",
     "game.not_started": "The game has not started yet: the host starts it with `/af start`.",
+    "game.changed": "The game moved on meanwhile (another move came first); nothing was done. "
+    "Look at the current turn and try again.",
     "play.not_seated": "You are not playing in this game; follow it with `/af board` and "
     "`/af status`.",
     "play.done": "✅ `{move}`",

@@ -13,7 +13,6 @@ The same task restarts AI turns that an error stopped (a watchdog).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections import Counter
 from collections.abc import Sequence
@@ -35,6 +34,7 @@ from bot.describe import seat_name
 from bot.durations import hours_text
 from bot.games import ActiveGame
 from bot.service import Timeout
+from bot.shutdown import cancel
 from bot.strings import text
 
 if TYPE_CHECKING:
@@ -122,11 +122,8 @@ class TurnClock:
         self._task = asyncio.create_task(self._loop(), name="af-turn-clock")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await cancel(self._task)
+        self._task = None
 
     async def _loop(self) -> None:
         await self.bot.wait_until_ready()
@@ -142,7 +139,7 @@ class TurnClock:
         how many of each kind were taken ("remind", "warn", "timeout")."""
         now = self.bot.clock() if now is None else now
         service = self.bot.service
-        games = [g for g in service.active_games() if g.waiting_on() is not None]
+        games = [g for g in service.owned_games() if g.waiting_on() is not None]
         away = await service.store.away_until(u for g in games if (u := g.waiting_on()))
         done: Counter[str] = Counter()
         for game in games:

@@ -251,7 +251,7 @@ class TurnFlow:
     def restart_stalled(self) -> int:
         """Start AI turns that are due but not running (after an error); returns how many."""
         started = 0
-        for game in self.service.active_games():
+        for game in self.service.owned_games():
             task = self._ai_tasks.get(game.id)
             if game.ai_to_act() is not None and (task is None or task.done()):
                 self.schedule_ai(game)

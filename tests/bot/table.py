@@ -1,8 +1,8 @@
 """Helpers for end-to-end bot tests: a ``Table`` drives one channel's game through the fake.
 
-It builds the bot on a real SQLite file, sends slash commands and panel clicks
-as raw interactions (through discord.py's own parser), and reads back what the
-bot posted from the fake Discord API.
+It builds the bot on a real database (a SQLite file, or PostgreSQL with ``db_url``),
+sends slash commands and panel clicks as raw interactions (through discord.py's own
+parser), and reads back what the bot posted from the fake Discord API.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from PIL import Image
 from bot.client import AlienFrontiersBot, create_bot
 from bot.games import ActiveGame
 from bot.panel import group_key
+from bot.service import GameService
 from bot.settings import Settings
 from engine import GameState, legal_actions, parse
 from tests.discord_fake import BotHarness, InteractionResult, StartBot, find_component
@@ -55,10 +56,16 @@ class Clock:
         return self.now
 
 
-def make_settings(db: Path, **overrides: Any) -> Settings:
+def database_url(db: Path | str) -> str:
+    """A ``DATABASE_URL``: ``db`` itself if it is one (the ``db_url`` fixture), else the
+    SQLite file at that path."""
+    return db if isinstance(db, str) and "://" in db else f"sqlite:///{db}"
+
+
+def make_settings(db: Path | str, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
         "token": "fake-bot-token",
-        "database_url": f"sqlite:///{db}",
+        "database_url": database_url(db),
         "ai_pause_seconds": 0.0,
         "ai_budget_ms": 20,
         "sync_commands": True,
@@ -68,7 +75,7 @@ def make_settings(db: Path, **overrides: Any) -> Settings:
 
 
 def make_bot(
-    db: Path,
+    db: Path | str,
     *,
     real_renderer: bool = False,
     clock: Clock | None = None,
@@ -269,6 +276,30 @@ class Table:
         return str(rng.choice(pool))
 
 
+async def game_between(
+    service: GameService,
+    *,
+    channel: int,
+    guild: int | None = 1,
+    users: tuple[int, int] = (100, 200),
+    names: tuple[str, str] = ("Ann", "Bob"),
+) -> ActiveGame:
+    """A two-member game started in ``channel`` through the service (the first hosts)."""
+    game = await service.create(
+        guild_id=guild,
+        channel_id=channel,
+        host_id=users[0],
+        host_name=names[0],
+        max_players=2,
+        long_game=False,
+        helm=False,
+        locale="en",
+    )
+    await service.join(game, users[1], names[1])
+    await service.start(game, users[0])
+    return game
+
+
 def button(message: Mapping[str, Any], prefix: str) -> JSON:
     """The first component whose custom id starts with ``prefix``."""
     for c in iter_components(message.get("components", [])):
@@ -291,7 +322,9 @@ __all__ = [
     "Table",
     "attachment_png",
     "button",
+    "database_url",
     "find_component",
+    "game_between",
     "make_bot",
     "make_settings",
     "stub_renderer",

@@ -1,7 +1,7 @@
 """A whole game on the fake Discord: ``/af new`` to the final scores, two members playing.
 
 The first turns are played entirely by clicking the panel; the rest by ``/play``
-with moves picked from ``legal_actions`` by a seeded RNG. The real board renderer
+with moves picked from ``legal_actions`` by a seeded RNG. On SQLite the real board renderer
 draws every turn.
 """
 
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 from bot.storage import Storage
 from engine.scoring import outcome
@@ -19,9 +18,10 @@ from tests.discord_fake import StartBot
 CLICKED_TURNS = 4
 
 
-async def test_full_game_from_new_to_final_scores(tmp_path: Path, start_bot: StartBot) -> None:
-    db = tmp_path / "af.db"
-    h = await start_bot(make_bot(db, real_renderer=True))
+async def test_full_game_from_new_to_final_scores(db_url: str, start_bot: StartBot) -> None:
+    db = db_url  # on SQLite and on PostgreSQL
+    # The board image does not depend on the database: drawn for real once (SQLite).
+    h = await start_bot(make_bot(db, real_renderer=db.startswith("sqlite")))
     t = Table(h)
     await t.open(humans=("owner", "member"))
     game = t.game()

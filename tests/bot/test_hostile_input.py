@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import logging
-import sqlite3
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.db import open_database
 from bot.games import ActiveGame
 from tests.bot.table import Table, button, make_bot
 from tests.discord_fake import InteractionResult, StartBot
@@ -34,14 +34,16 @@ GUILD_ONLY = "works in a server channel only"
 OUTDATED = "from an older version of the bot"
 
 
-def db_rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+async def db_rows(url: str) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every table of the bot's database (read through a second connection)."""
-    with sqlite3.connect(path) as conn:
-        tables = [
-            r[0]
-            for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY 1")
-        ]
-        return {t: sorted(conn.execute(f"SELECT * FROM {t}"), key=repr) for t in tables}
+    db = await open_database(url)
+    try:
+        return {
+            t: sorted((tuple(r) for r in await db.fetch(f"SELECT * FROM {t}")), key=repr)
+            for t in await db.tables()
+        }
+    finally:
+        await db.close()
 
 
 def answer_text(result: InteractionResult) -> str:
@@ -59,7 +61,7 @@ class Hostile:
     def __init__(self, table: Table, caplog: pytest.LogCaptureFixture) -> None:
         self.t = table
         self.caplog = caplog
-        self.db = Path(table.bot.settings.database_path)
+        self.db = table.bot.settings.database_url
 
     async def send(self, payload: Mapping[str, Any]) -> InteractionResult:
         result = await self.t.h.interact(payload, timeout=ANSWER_SECONDS)
@@ -70,22 +72,22 @@ class Hostile:
 
     async def refused(self, payload: Mapping[str, Any], *why: str) -> str:
         """The interaction is answered privately with all of ``why``; nothing changes."""
-        before = db_rows(self.db)
+        before = await db_rows(self.db)
         result = await self.send(payload)
         assert result.ephemeral, result.data
         said = answer_text(result)
         for phrase in why:
             assert phrase in said, (phrase, said)
-        assert db_rows(self.db) == before, f"the database changed on a refusal: {said}"
+        assert await db_rows(self.db) == before, f"the database changed on a refusal: {said}"
         self.no_errors()
         return said
 
     async def no_choices(self, payload: Mapping[str, Any]) -> None:
         """An autocomplete request is answered, with no choices, and nothing changes."""
-        before = db_rows(self.db)
+        before = await db_rows(self.db)
         result = await self.send(payload)
         assert result.callback_type == 8 and result.choices == []
-        assert db_rows(self.db) == before
+        assert await db_rows(self.db) == before
         self.no_errors()
 
     def no_errors(self) -> None:
@@ -99,9 +101,10 @@ def caplog_all(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFi
     yield caplog
 
 
-async def playing(tmp_path: Path, start_bot: StartBot, caplog: pytest.LogCaptureFixture) -> Hostile:
-    """A game in play between owner and member, and the hostile sender for it."""
-    t = Table(await start_bot(make_bot(tmp_path / "af.db")))
+async def playing(db: Path | str, start_bot: StartBot, caplog: pytest.LogCaptureFixture) -> Hostile:
+    """A game in play between owner and member, and the hostile sender for it (``db``: a
+    test's folder for a SQLite file, or a ``db_url``)."""
+    t = Table(await start_bot(make_bot(db if isinstance(db, str) else db / "af.db")))
     await t.open(humans=("owner", "member"))
     return Hostile(t, caplog)
 
@@ -111,9 +114,9 @@ def other(t: Table) -> str:
 
 
 async def test_junk_moves_and_autocomplete(
-    tmp_path: Path, start_bot: StartBot, caplog_all: pytest.LogCaptureFixture
+    db_url: str, start_bot: StartBot, caplog_all: pytest.LogCaptureFixture
 ) -> None:
-    h = await playing(tmp_path, start_bot, caplog_all)
+    h = await playing(db_url, start_bot, caplog_all)
     t, to_act = h.t, h.t.member_to_act()
     slash = t.h.slash
     for junk, why in [
@@ -260,9 +263,9 @@ async def posted_message(t: Table) -> JSON:
 
 
 async def test_spectators_other_players_stale_panels_and_double_clicks(
-    tmp_path: Path, start_bot: StartBot, caplog_all: pytest.LogCaptureFixture
+    db_url: str, start_bot: StartBot, caplog_all: pytest.LogCaptureFixture
 ) -> None:
-    h = await playing(tmp_path, start_bot, caplog_all)
+    h = await playing(db_url, start_bot, caplog_all)
     t = h.t
     game = t.game()
     to_act, not_to_act = t.member_to_act(), other(t)

@@ -8,7 +8,6 @@ import asyncio
 import io
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 from PIL import Image
@@ -24,8 +23,9 @@ from tests.discord_fake import payloads as p
 MESSAGES = "/channels/{channel_id}/messages"
 
 
-async def table(tmp_path: Path, start_bot: StartBot, **kwargs: Any) -> Table:
-    return Table(await start_bot(make_bot(tmp_path / "af.db", **kwargs)))
+async def table(db_url: str, start_bot: StartBot, **kwargs: Any) -> Table:
+    """A table on each database in turn (``db_url``: SQLite, then PostgreSQL)."""
+    return Table(await start_bot(make_bot(db_url, **kwargs)))
 
 
 async def dm_channel(t: Table, member: str) -> int:
@@ -53,9 +53,9 @@ async def to_member_turn(t: Table, rng: random.Random, member: str = "member") -
 
 
 async def test_dm_mode_sends_one_dm_per_turn_with_a_link_and_no_channel_ping(
-    tmp_path: Path, start_bot: StartBot
+    db_url: str, start_bot: StartBot
 ) -> None:
-    t = await table(tmp_path, start_bot)
+    t = await table(db_url, start_bot)
     chose = await t.cmd("af notify", {"mode": "dm"}, "member")
     assert chose.ephemeral
     assert "come by direct message" in (await chose.followup()).json["content"]
@@ -93,9 +93,9 @@ async def test_dm_mode_sends_one_dm_per_turn_with_a_link_and_no_channel_ping(
 
 
 async def test_a_refused_dm_falls_back_to_the_channel_once_then_hints_privately(
-    tmp_path: Path, start_bot: StartBot
+    db_url: str, start_bot: StartBot
 ) -> None:
-    t = await table(tmp_path, start_bot)
+    t = await table(db_url, start_bot)
     await t.cmd("af notify", {"mode": "dm"}, "member")
     dm = await dm_channel(t, "member")
     t.fake.fail_next(
@@ -129,8 +129,8 @@ async def test_a_refused_dm_falls_back_to_the_channel_once_then_hints_privately(
     assert len(t.said("I could not send you a DM")) == 1
 
 
-async def test_mode_off_pings_nobody(tmp_path: Path, start_bot: StartBot) -> None:
-    t = await table(tmp_path, start_bot)
+async def test_mode_off_pings_nobody(db_url: str, start_bot: StartBot) -> None:
+    t = await table(db_url, start_bot)
     off = await t.cmd("af notify", {"mode": "off"}, "member")
     assert "Nothing pings you" in (await off.followup()).json["content"]
     await t.open(humans=("owner", "member"))
@@ -147,7 +147,7 @@ async def test_mode_off_pings_nobody(tmp_path: Path, start_bot: StartBot) -> Non
 
 
 async def test_my_games_across_two_servers_waiting_on_me_first(
-    tmp_path: Path, start_bot: StartBot, fake_discord: Any
+    db_url: str, start_bot: StartBot, fake_discord: Any
 ) -> None:
     fake = fake_discord
     home = fake.guild
@@ -163,7 +163,7 @@ async def test_my_games_across_two_servers_waiting_on_me_first(
             members=[bot_member, home.owner, home.member],
         )
     )
-    t = await table(tmp_path, start_bot)
+    t = await table(db_url, start_bot)
     await t.open(humans=("owner", "member"))
     await to_member_turn(t, random.Random(2), "owner")  # here the owner is to act
     elsewhere = int(other_channel["id"])
@@ -199,9 +199,9 @@ async def test_my_games_across_two_servers_waiting_on_me_first(
 
 
 async def test_the_ping_tells_what_the_others_did_since_your_last_turn(
-    tmp_path: Path, start_bot: StartBot
+    db_url: str, start_bot: StartBot
 ) -> None:
-    t = await table(tmp_path, start_bot)
+    t = await table(db_url, start_bot)
     await t.open(humans=("member",), bots=("normal",))
     rng = random.Random(11)
     game = t.game()
@@ -229,9 +229,9 @@ async def test_the_ping_tells_what_the_others_did_since_your_last_turn(
 
 
 async def test_panel_reposts_the_turn_message_and_the_old_one_points_to_it(
-    tmp_path: Path, start_bot: StartBot
+    db_url: str, start_bot: StartBot
 ) -> None:
-    t = await table(tmp_path, start_bot)
+    t = await table(db_url, start_bot)
     await t.open(humans=("owner", "member"))
     old = t.game().row.turn_message_id
     spectator = await t.cmd("af panel", member="manager")  # Manage Channels may
@@ -262,9 +262,9 @@ async def finish_with_member_seat_to_ai(t: Table, seed: int) -> int:
 
 
 async def test_game_over_pings_shows_the_breakdown_and_opens_a_rematch(
-    tmp_path: Path, start_bot: StartBot
+    db_url: str, start_bot: StartBot
 ) -> None:
-    t = await table(tmp_path, start_bot)
+    t = await table(db_url, start_bot)
     game_id = await finish_with_member_seat_to_ai(t, 41)
     final = t.h.last_message(include_ephemeral=False)
     content = final["content"]
@@ -332,9 +332,9 @@ async def _row_and_seats(t: Table, game_id: int) -> tuple[Any, Any]:
 
 
 async def test_stats_leaderboard_and_replay_of_finished_games(
-    tmp_path: Path, start_bot: StartBot
+    db_url: str, start_bot: StartBot
 ) -> None:
-    t = await table(tmp_path, start_bot)
+    t = await table(db_url, start_bot)
     none = await t.cmd("af stats", member="member")
     assert "has not finished a game" in none.data["content"]
     ids = [await finish_with_member_seat_to_ai(t, seed) for seed in (41, 42)]
@@ -376,14 +376,14 @@ async def test_stats_leaderboard_and_replay_of_finished_games(
 
 
 async def test_twenty_games_turning_at_once_send_one_dm_per_player_per_turn(
-    tmp_path: Path, start_bot: StartBot, fake_discord: Any
+    db_url: str, start_bot: StartBot, fake_discord: Any
 ) -> None:
     fake = fake_discord
     guild = fake.guild
     channels = [
         int(fake.add_channel(p.text_channel(guild.id, f"game-{i}"))["id"]) for i in range(20)
     ]
-    t = await table(tmp_path, start_bot)
+    t = await table(db_url, start_bot)
     await t.cmd("af notify", {"mode": "dm"}, "member")
     dm = await dm_channel(t, "member")
     member = fake.get_member(guild.id, t.user_id("member"))

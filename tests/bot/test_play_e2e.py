@@ -194,8 +194,8 @@ async def test_panel_click_and_play_race(tmp_path: Path, start_bot: StartBot) ->
     assert t.state.version == version + 1
 
 
-async def test_restart_mid_game_old_panel_still_works(tmp_path: Path, start_bot: StartBot) -> None:
-    db = tmp_path / "af.db"
+async def test_restart_mid_game_old_panel_still_works(db_url: str, start_bot: StartBot) -> None:
+    db = db_url
     first = await start_bot(make_bot(db))
     t = Table(first)
     await t.open(humans=("owner", "member"))
@@ -226,9 +226,9 @@ def panel_game_id(message: dict[str, Any]) -> int:
 
 
 async def test_restart_resumes_a_turn_message_lost_in_a_crash(
-    tmp_path: Path, start_bot: StartBot
+    db_url: str, start_bot: StartBot
 ) -> None:
-    db = tmp_path / "af.db"
+    db = db_url
     first = await start_bot(make_bot(db))
     t = Table(first)
     await t.open(humans=("owner", "member"))

@@ -13,10 +13,12 @@ import pytest
 
 import bot.__main__ as cli
 from bot import create_bot
-from bot.client import INVITE_PERMISSIONS, invite_url
+from bot.client import INVITE_PERMISSIONS, AlienFrontiersBot, ShardedAlienFrontiersBot, invite_url
 from bot.demo import run_demo
+from bot.health import check
 from bot.settings import DEFAULT_DATABASE_URL, Settings, SettingsError, from_env
-from tests.bot.table import PNG_MAGIC, stub_renderer
+from bot.shards import Shards
+from tests.bot.table import PNG_MAGIC, make_bot, stub_renderer
 
 ROOT = Path(__file__).resolve().parents[2]
 GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
@@ -43,7 +45,12 @@ def test_defaults_and_overrides() -> None:
 @pytest.mark.parametrize(
     ("env", "message"),
     [
-        ({"DATABASE_URL": "postgres://x"}, "DATABASE_URL must start with sqlite:///"),
+        ({"DATABASE_URL": "mysql://x"}, "DATABASE_URL must start with sqlite:/// or postgresql"),
+        ({"DATABASE_URL": "postgresql://"}, "names no PostgreSQL server"),
+        ({"SHARD_IDS": "0-1"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "none"}, "SHARD_COUNT must be a whole number"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "1-3"}, r"SHARD_IDS must list shards.*\[2, 3\]"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "2-x"}, "SHARD_IDS must list shards"),
         ({"LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
         ({"DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID must be a server id"),
         ({"AI_PAUSE_SECONDS": "soon"}, "AI_PAUSE_SECONDS must be a number"),
@@ -54,6 +61,19 @@ def test_bad_settings_are_one_line(env: dict[str, str], message: str) -> None:
     with pytest.raises(SettingsError, match=message) as e:
         from_env(env)
     assert "\n" not in str(e.value)
+
+
+def test_shards_and_a_postgresql_url() -> None:
+    s = from_env({"SHARD_COUNT": "4", "SHARD_IDS": "0,2-3", "DATABASE_URL": "postgres://h/db"})
+    assert s.shards == Shards(4, frozenset({0, 2, 3})) and s.is_postgres
+    assert from_env({"SHARD_COUNT": "2"}).shards == Shards(2, frozenset({0, 1}))
+    assert from_env({}).shards is None and not from_env({}).is_postgres
+    sharded = create_bot(Settings(token=GOOD_TOKEN, shards=Shards(4, frozenset({1, 3}))))
+    assert isinstance(sharded, ShardedAlienFrontiersBot)
+    assert sharded.shard_count == 4 and sharded.shard_ids == [1, 3]
+    assert sharded.shard_set.owns(1 << 22) and not sharded.shard_set.owns(2 << 22)
+    plain = create_bot(Settings(token=GOOD_TOKEN))
+    assert type(plain) is AlienFrontiersBot and plain.shard_set.owns(2 << 22)
 
 
 def test_token_checks() -> None:
@@ -151,3 +171,30 @@ def test_unwritable_database_is_one_line(tmp_path: Path) -> None:
     assert done.returncode == 2, done.stderr
     last = done.stderr.strip().splitlines()[-1]
     assert last.startswith("error: cannot open the database") and "Traceback" not in done.stderr
+
+
+async def test_heartbeat_while_connected_and_the_health_command(
+    tmp_path: Path, start_bot: Any
+) -> None:
+    alive = tmp_path / "run" / "alive"
+    assert from_env({"HEALTH_FILE": str(alive)}).health_file == str(alive)
+    bot = make_bot(tmp_path / "af.db", health_file=str(alive))
+    await start_bot(bot)
+    assert bot.heartbeat is not None and await bot.heartbeat.beat()
+    assert check(alive) is None
+    stale = check(alive, max_age=60, now=alive.stat().st_mtime + 61)
+    assert stale is not None and "stuck" in stale
+    assert run_cli("health", "--file", str(alive), cwd=tmp_path).returncode == 0
+    await bot.close()
+    assert not alive.exists()  # a stopped bot is not healthy
+    gone = run_cli("health", env={"HEALTH_FILE": str(alive)}, cwd=tmp_path)
+    assert gone.returncode == 1 and "no heartbeat" in gone.stderr
+    assert run_cli("health", cwd=tmp_path).returncode == 2
+
+
+def test_an_unreachable_postgresql_is_one_line_without_the_password() -> None:
+    url = "postgresql://af:s3cret@127.0.0.1:1/alienfrontiers"
+    problem = cli.check_database(Settings(token=GOOD_TOKEN, database_url=url))
+    assert problem is not None and "cannot reach the PostgreSQL database" in problem
+    assert "s3cret" not in problem and "postgresql://af:***@127.0.0.1:1/" in problem
+    assert cli.redacted("sqlite:///data/af.db") == "sqlite:///data/af.db"

@@ -15,25 +15,20 @@ import random
 import signal
 import sqlite3
 import sys
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.service import GameService
 from bot.storage import Storage
 from engine import legal_actions
+from tests.bot.processes import ROOT, START, TOKEN, Output, slash_in
+from tests.bot.table import game_between
 from tests.discord_fake import FakeDiscord
-from tests.discord_fake import payloads as p
 from tests.discord_fake.extra import HeldCallback
 from tests.discord_fake.harness import CALLBACK_ROUTE
 from tests.discord_fake.launch import ENV
 
-ROOT = Path(__file__).resolve().parents[2]
-TOKEN = "A" * 24 + ".BBBBBB." + "C" * 27
-# Bounds for awaiting only (a slow, busy machine); nothing here measures time.
-START = 60.0
 WAIT = 20.0
 
 
@@ -48,61 +43,19 @@ async def game_in_play(
     try:
         service = GameService(store)
         service.new_seed = lambda: 1234
-        game = await service.create(
-            guild_id=guild,
-            channel_id=channel,
-            host_id=users[0],
-            host_name="owner",
-            max_players=2,
-            long_game=False,
-            helm=False,
-            locale="en",
+        game = await game_between(
+            service,
+            guild=guild,
+            channel=channel,
+            users=(users[0], users[1]),
+            names=("owner", "member"),
         )
-        await service.join(game, users[1], "member")
-        await service.start(game, users[0])
         moves = [str(a) for a in legal_actions(game.state) if str(a).startswith("dock")]
         user = game.user_to_act()
         assert user is not None and moves
         return game.id, random.Random(7).choice(moves), user
     finally:
         await store.close()
-
-
-def slash(fake: FakeDiscord, user_id: int, name: str, options: Mapping[str, Any]) -> dict[str, Any]:
-    assert fake.guild is not None
-    guild_id = int(fake.guild.payload["id"])
-    payload = p.slash_command(
-        name,
-        application_id=fake.application_id,
-        channel=fake.get_channel(fake.guild.channel_id),
-        options=options,
-        guild_payload=fake.guilds[guild_id],
-        member_payload=fake.get_member(guild_id, user_id),
-        bot_member=fake.get_member(guild_id, int(fake.bot_user["id"])),
-    )
-    fake.register_interaction(payload)
-    return payload
-
-
-class Output:
-    """The process's log (stderr), line by line, with a way to wait for a line."""
-
-    def __init__(self, stream: asyncio.StreamReader) -> None:
-        self.lines: list[str] = []
-        self._changed = asyncio.Condition()
-        self.task = asyncio.create_task(self._read(stream))
-
-    async def _read(self, stream: asyncio.StreamReader) -> None:
-        async for raw in stream:
-            async with self._changed:
-                self.lines.append(raw.decode(errors="replace").rstrip())
-                self._changed.notify_all()
-
-    async def wait_for(self, text: str) -> None:
-        async with self._changed:
-            await asyncio.wait_for(
-                self._changed.wait_for(lambda: any(text in line for line in self.lines)), WAIT
-            )
 
 
 def member_moves(db: Path, game_id: int) -> int:
@@ -156,14 +109,14 @@ async def test_stop_signal_mid_move_finishes_it_and_exits_cleanly(
                 method="POST", route="/channels/{channel_id}/messages", timeout=WAIT
             )
 
-            play = slash(fake, user, "play", {"move": move})
+            play = slash_in(fake, fake.guild, user, "play", {"move": move})
             held = HeldCallback(fake, int(play["id"]))
             await fake.gateway.dispatch("INTERACTION_CREATE", play)
             await asyncio.wait_for(held.arrived.wait(), WAIT)  # committed, being answered
 
             proc.send_signal(signum)
             await log.wait_for("stop signal received")
-            late = slash(fake, user, "play", {"move": "end"})
+            late = slash_in(fake, fake.guild, user, "play", {"move": "end"})
             await fake.gateway.dispatch("INTERACTION_CREATE", late)
             refused = await fake.wait_for(
                 route=CALLBACK_ROUTE, interaction_id=int(late["id"]), timeout=WAIT

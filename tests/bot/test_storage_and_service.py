@@ -1,4 +1,6 @@
-"""The storage (SQLite file, WAL, migrations) and the game service without Discord."""
+"""The storage (SQLite file, WAL, migrations) and the game service without Discord.
+
+Tests taking ``store`` or ``db_url`` run on both databases, SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -14,33 +16,16 @@ from bot.ai import RandomPlayer
 from bot.games import ActiveGame, ServiceError, StalePanelError
 from bot.migrations import LATEST, MIGRATIONS
 from bot.service import GameService
+from bot.shards import Shards
 from bot.storage import ActionRow, Storage
 from engine import legal_actions
 from engine.errors import IllegalActionError
-from engine.serialize import loads
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> Any:
-    s = await Storage.open(tmp_path / "data" / "af.db")
-    yield s
-    await s.close()
+from engine.serialize import dumps, loads
+from tests.bot.table import game_between
 
 
 async def new_game(service: GameService, channel: int = 10) -> ActiveGame:
-    game = await service.create(
-        guild_id=1,
-        channel_id=channel,
-        host_id=100,
-        host_name="Ann",
-        max_players=2,
-        long_game=False,
-        helm=False,
-        locale="en",
-    )
-    await service.join(game, 200, "Bob")
-    await service.start(game, 100)
-    return game
+    return await game_between(service, channel=channel)
 
 
 def member_of(game: ActiveGame) -> int:
@@ -49,7 +34,8 @@ def member_of(game: ActiveGame) -> int:
     return user
 
 
-async def test_database_file_wal_and_migrations(tmp_path: Path, store: Storage) -> None:
+async def test_database_file_wal_and_migrations(tmp_path: Path) -> None:
+    store = await Storage.open(tmp_path / "data" / "af.db")
     assert (tmp_path / "data" / "af.db").exists()
     assert await store.schema_version() == LATEST
     conn = sqlite3.connect(tmp_path / "data" / "af.db")
@@ -61,6 +47,7 @@ async def test_database_file_wal_and_migrations(tmp_path: Path, store: Storage) 
         conn.close()
     await store.migrate()  # idempotent
     assert await store.schema_version() == LATEST
+    await store.close()
 
 
 async def test_finite_supply_is_stored_and_added_to_an_older_database(tmp_path: Path) -> None:
@@ -148,8 +135,8 @@ async def test_refusals_leave_storage_untouched(store: Storage) -> None:
     assert await store.actions(game.id) == before
 
 
-async def test_restart_rebuilds_the_same_state_and_undo_history(tmp_path: Path) -> None:
-    db = tmp_path / "af.db"
+async def test_restart_rebuilds_the_same_state_and_undo_history(db_url: str) -> None:
+    db = db_url
     store = await Storage.open(db)
     service = GameService(store)
     game = await new_game(service)
@@ -278,3 +265,38 @@ async def test_each_ai_seat_keeps_one_player_for_its_turns(store: Storage) -> No
     assert sorted(level for level, _ in made) == ["easy", "hard"]
     assert len({seed for _, seed in made}) == 2  # each seat has its own seed
     assert sum(asked.values()) == 60 or game.state.over
+
+
+async def test_a_wrong_snapshot_is_replaced_by_the_replay_and_play_goes_on(
+    store: Storage, caplog: pytest.LogCaptureFixture
+) -> None:
+    service = GameService(store)
+    game = await new_game(service)
+    await service.play(game, member_of(game), legal_actions(game.state)[0])
+    state, count = game.state, len(await store.actions(game.id))
+    async with store.transaction() as tx:  # a snapshot one action behind the log
+        await tx.execute("UPDATE snapshots SET seq = ? WHERE game_id = ?", (count - 1, game.id))
+
+    again = GameService(store)  # a restart
+    (loaded,) = await again.load_active()
+    assert loaded.state == state and "differs from the replay" in caplog.text
+    assert await store.snapshot(game.id) == (count, dumps(state))
+    await again.play(loaded, member_of(loaded), legal_actions(loaded.state)[0])
+    assert len(await store.actions(game.id)) > count
+
+
+async def test_a_process_keeps_in_memory_only_the_games_of_its_shards(store: Storage) -> None:
+    """``/af mygames`` in one process looks at a member's game in another process's shard:
+    it is read from the database each time, never held (it would fall behind)."""
+    here = GameService(store, shards=Shards(2, frozenset({0})))
+    there = GameService(store, shards=Shards(2, frozenset({1})))
+    game = await game_between(there, channel=5, guild=1 << 22)  # a server of shard 1
+    seen = await here.by_id(game.id)
+    assert seen is not None and seen.state == game.state and here.active_games() == []
+    move = next(a for a in legal_actions(game.state) if str(a).startswith("dock"))
+    await there.play(game, member_of(game), move)
+    again = await here.by_id(game.id)
+    assert again is not None and again.state == game.state != seen.state
+    assert here.active_games() == [] and there.active_games() == [game]
+    own = await game_between(here, channel=6, guild=0)  # a server of shard 0: kept
+    assert here.active_games() == [own] and await here.by_id(own.id) is own

@@ -23,14 +23,16 @@ H = 3600.0
 
 
 async def open_table(
-    tmp_path: Path, start_bot: StartBot, clock: Clock, name: str = "af.db", **options: Any
+    tmp_path: Path | str, start_bot: StartBot, clock: Clock, name: str = "af.db", **options: Any
 ) -> Table:
-    t = Table(await start_bot(make_bot(tmp_path / name, clock=clock)))
+    """A game in play between owner and member; ``tmp_path`` may be a ``db_url``."""
+    db = tmp_path if isinstance(tmp_path, str) else tmp_path / name
+    t = Table(await start_bot(make_bot(db, clock=clock)))
     await t.open(humans=("owner", "member"), **options)
     return t
 
 
-async def restart(t: Table, start_bot: StartBot, db: Path, clock: Clock) -> Table:
+async def restart(t: Table, start_bot: StartBot, db: Path | str, clock: Clock) -> Table:
     """Close the bot and start a new one on the same database (a restart)."""
     members = dict(t.members)
     await t.h.close()
@@ -48,11 +50,11 @@ def notices(t: Table, start: int) -> list[str]:
 
 
 async def test_a_quiet_turn_gets_a_reminder_then_a_final_warning_then_the_ai_plays_it(
-    tmp_path: Path, start_bot: StartBot
+    db_url: str, start_bot: StartBot
 ) -> None:
     clock = Clock()
-    db = tmp_path / "af.db"
-    t = await open_table(tmp_path, start_bot, clock)
+    db = db_url  # on SQLite and on PostgreSQL
+    t = await open_table(db, start_bot, clock)
     game = t.game()
     quiet, seat, turn = game.user_to_act(), game.to_act(), game.state.turn_number
     assert quiet is not None and seat is not None
@@ -106,10 +108,10 @@ async def test_a_quiet_turn_gets_a_reminder_then_a_final_warning_then_the_ai_pla
 
 
 async def test_timeouts_in_a_row_hand_the_seat_to_the_ai_until_the_member_rejoins(
-    tmp_path: Path, start_bot: StartBot
+    db_url: str, start_bot: StartBot
 ) -> None:
     clock = Clock()
-    t = await open_table(tmp_path, start_bot, clock)
+    t = await open_table(db_url, start_bot, clock)
     changed = await t.cmd("af settings", {"timeouts": 2}, "owner")
     assert not changed.ephemeral and "After 2 timed-out turns in a row" in changed.data["content"]
     member = t.user_id("member")

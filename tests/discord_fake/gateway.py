@@ -5,6 +5,9 @@ In-process tests feed events straight to discord.py's parsers (``BotHarness``); 
 gateway protocol for discord.py: HELLO on connect, READY (built from the fake's
 world) after IDENTIFY, an ACK for every heartbeat, RESUMED after a RESUME, and
 events the test sends with :meth:`FakeGateway.dispatch` (``INTERACTION_CREATE``).
+Sharding as Discord does it: an IDENTIFY with ``shard: [id, count]`` gets the servers
+of that shard (``(guild_id >> 22) % count``) in its READY, and a server's events go to
+the connection of its shard only, so several bot processes can share the fake.
 Frames are plain JSON text; the ``compress`` query parameter is ignored (discord.py
 reads text frames as they are).
 """
@@ -35,7 +38,9 @@ class FakeGateway:
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
         self.sessions: list[web.WebSocketResponse] = []
+        self.shard_of_session: dict[web.WebSocketResponse, tuple[int, int]] = {}
         self.identified = asyncio.Event()  # a bot identified and was sent READY
+        self._changed = asyncio.Condition()
         self.disconnected = asyncio.Event()  # the last identified bot went away
         self.received: list[dict[str, Any]] = []  # every frame the bots sent
         self.sequence = 0
@@ -60,21 +65,49 @@ class FakeGateway:
                 self.sessions.remove(ws)
                 if not self.sessions:
                     self.disconnected.set()
+            self.shard_of_session.pop(ws, None)
         return ws
+
+    @staticmethod
+    def shard_of(guild_id: int, count: int) -> int:
+        """Discord's shard of a server."""
+        return (guild_id >> 22) % count
+
+    def connected_shards(self) -> set[int]:
+        return {shard for shard, _ in self.shard_of_session.values()}
+
+    async def wait_shard(self, shard_id: int) -> None:
+        """Wait until a bot identified as ``shard_id`` (is sent READY) is connected."""
+        async with self._changed:
+            await self._changed.wait_for(lambda: shard_id in self.connected_shards())
+
+    async def wait_gone(self, shard_id: int) -> None:
+        """Wait until no connection of ``shard_id`` is left (its bot stopped or died)."""
+        while shard_id in self.connected_shards():
+            await asyncio.sleep(0.02)
 
     async def _answer(self, ws: web.WebSocketResponse, frame: Mapping[str, Any]) -> None:
         op = frame.get("op")
         if op == HEARTBEAT:
             await ws.send_json({"op": HEARTBEAT_ACK})
         elif op == IDENTIFY:
-            guilds = [self.fake.guild_payload(gid) for gid in self.fake.guilds]
+            shard, count = (frame.get("d") or {}).get("shard") or (0, 1)
+            guilds = [
+                self.fake.guild_payload(gid)
+                for gid in self.fake.guilds
+                if self.shard_of(gid, count) == shard
+            ]
             ready = p.ready(
                 self.fake.bot_user, application_id=self.fake.application_id, guilds=guilds
             )
             ready["resume_gateway_url"] = self.url
+            ready["shard"] = [shard, count]
             self.sessions.append(ws)
             self.disconnected.clear()
             await self._send(ws, "READY", ready)
+            async with self._changed:
+                self.shard_of_session[ws] = (int(shard), int(count))
+                self._changed.notify_all()
             self.identified.set()
         elif op == RESUME:
             self.sessions.append(ws)
@@ -85,10 +118,20 @@ class FakeGateway:
         await ws.send_json({"op": DISPATCH, "t": event, "s": self.sequence, "d": dict(data)})
 
     async def dispatch(self, event: str, data: Mapping[str, Any]) -> None:
-        """Send an event to every identified bot (e.g. ``INTERACTION_CREATE``)."""
-        if not self.sessions:
+        """Send an event (e.g. ``INTERACTION_CREATE``) to the bot of its server's shard (to
+        every identified bot if it has no server)."""
+        targets = list(self.sessions)
+        guild = data.get("guild_id")
+        if guild is not None:
+            targets = [
+                ws
+                for ws in targets
+                if (shard := self.shard_of_session.get(ws)) is not None
+                and self.shard_of(int(guild), shard[1]) == shard[0]
+            ]
+        if not targets:
             raise RuntimeError(f"no bot is connected to the fake gateway to receive {event}")
-        for ws in list(self.sessions):
+        for ws in targets:
             await self._send(ws, event, data)
 
     async def close(self) -> None:

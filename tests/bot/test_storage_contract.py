@@ -1,0 +1,397 @@
+"""The contract of every ``Storage`` method, run on both databases (SQLite and PostgreSQL).
+
+Each test says which methods it covers (``@covers``); ``test_every_storage_method_is_covered``
+fails when a new method of ``Storage`` has no contract test here, so an addition is
+checked on both databases from the start. Also here: the schema is the same on both
+after the migrations, the shared SQL's placeholders, and the one-action-per-version
+guarantee with two processes' worth of connections on one PostgreSQL database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import pytest
+
+from bot.db import SQLiteDatabase, UniqueViolation, numbered, postgres_ddl
+from bot.migrations import LATEST, MIGRATIONS
+from bot.service import GameService
+from bot.shards import Shards
+from bot.storage import (
+    TABLES,
+    ActionRow,
+    ChannelBusyError,
+    GameChangedError,
+    MemberPrefs,
+    ResultRow,
+    SeatRow,
+    Storage,
+)
+from engine import legal_actions
+from tests.bot.table import game_between
+
+F = TypeVar("F", bound=Callable[..., Any])
+COVERED: set[str] = set()
+
+
+def covers(*names: str) -> Callable[[F], F]:
+    COVERED.update(names)
+    return lambda test: test
+
+
+async def lobby(store: Storage, channel: int = 10, guild: int | None = 1) -> int:
+    return await store.create_game(
+        guild_id=guild,
+        channel_id=channel,
+        host_id=100,
+        host_name="Ann",
+        max_players=3,
+        long_game=True,
+        helm=False,
+        seed=2**62 - 1,  # seeds and Discord ids need 64 bits
+        locale="pl",
+        now=1000.5,
+        finite_supply=True,
+        clock='{"limit_hours": 24}',
+    )
+
+
+def action(seq: int, notation: str = "end", actor: int = 0) -> ActionRow:
+    return ActionRow(seq, actor, 100 if actor >= 0 else None, notation, [{"key": "x"}], 5.25)
+
+
+def test_every_storage_method_is_covered() -> None:
+    public = {
+        name
+        for name, member in inspect.getmembers(Storage)
+        if not name.startswith("_") and (callable(member) or isinstance(member, property))
+    }
+    assert public - COVERED == set(), "Storage methods without a contract test on both databases"
+
+
+@covers("open", "close", "migrate", "schema_version", "dialect")
+async def test_open_migrates_once_and_again_changes_nothing(db_url: str) -> None:
+    store = await Storage.open(db_url)
+    assert store.dialect == ("postgresql" if db_url.startswith("postgresql") else "sqlite")
+    assert await store.schema_version() == LATEST
+    await store.migrate()
+    await store.close()
+    again = await Storage.open(db_url)  # a restart: nothing left to migrate
+    assert await again.schema_version() == LATEST
+    await again.close()
+
+
+@covers("create_game", "game", "active_game", "latest_game", "update_game")
+async def test_games_are_created_read_and_updated(store: Storage) -> None:
+    game_id = await lobby(store)
+    row = await store.game(game_id)
+    assert row is not None
+    assert (row.guild_id, row.channel_id, row.host_id, row.status) == (1, 10, 100, "lobby")
+    assert (row.max_players, row.long_game, row.helm, row.finite_supply) == (3, True, False, True)
+    assert row.seed == 2**62 - 1 and row.locale == "pl" and row.clock == '{"limit_hours": 24}'
+    assert row.created_at == row.updated_at == 1000.5 and row.reminders_sent == 0
+    assert row.ai_only is False and row.timeout_mode is None
+    assert await store.active_game(10) == row and await store.latest_game(10) == row
+    assert await store.game(game_id + 1000) is None and await store.active_game(11) is None
+
+    with pytest.raises(ChannelBusyError):
+        await lobby(store)
+    await store.update_game(
+        game_id, status="aborted", updated_at=2000, waiting_on_user=2**60, ai_only=True
+    )
+    row = await store.game(game_id)
+    assert row is not None and row.status == "aborted" and row.updated_at == 2000.0
+    assert row.waiting_on_user == 2**60 and row.ai_only is True
+    assert await store.active_game(10) is None and await store.latest_game(10) == row
+    second = await lobby(store)  # the channel is free again; ids keep counting up
+    assert second > game_id
+    latest = await store.latest_game(10)
+    assert latest is not None and latest.id == second
+    with pytest.raises(ValueError, match="not game columns"):
+        await store.update_game(second, seed=1)
+
+
+@covers("seats", "set_seats", "update", "seats_of_user")
+async def test_seats_are_replaced_and_updated_with_the_game_row(store: Storage) -> None:
+    game_id = await lobby(store)
+    assert await store.seats(game_id) == [SeatRow(0, 100, None, "Ann")]
+    seats = [SeatRow(0, 100, None, "Ann"), SeatRow(1, None, "hard", "AI 1 (hard)")]
+    await store.set_seats(game_id, seats, updated_at=3000.0)
+    assert await store.seats(game_id) == seats
+    row = await store.game(game_id)
+    assert row is not None and row.updated_at == 3000.0
+    await store.update(
+        game_id,
+        {1: {"user_id": 200, "ai_level": None, "name": "Bob", "rejoin": True, "timeouts": 2}},
+        status="playing",
+    )
+    assert (await store.seats(game_id))[1] == SeatRow(1, 200, None, "Bob", 2, None, True)
+    assert await store.seats_of_user(200) == [(game_id, 1)]
+    assert await store.seats_of_user(300) == []
+    with pytest.raises(ValueError, match="not seat columns"):
+        await store.update(game_id, {0: {"seat": 3}})
+    await store.update_game(game_id, status="over")
+    assert await store.seats_of_user(200) == []  # only games in their lobby or in play
+
+
+@covers(
+    "commit_actions", "actions", "last_actions", "snapshot", "latest_played_game", "repair_snapshot"
+)
+async def test_actions_and_snapshot_are_committed_together(store: Storage) -> None:
+    game_id = await lobby(store)
+    assert await store.latest_played_game(10) is None
+    await store.commit_actions(
+        game_id, [action(0, "roll 1 2 3", -1), action(1)], '{"v": 2}', status="playing"
+    )
+    assert await store.snapshot(game_id) == (2, '{"v": 2}')
+    rows = await store.actions(game_id)
+    assert [r.notation for r in rows] == ["roll 1 2 3", "end"]
+    assert rows[1] == ActionRow(1, 0, 100, "end", [{"key": "x"}], 5.25)
+    assert rows[0].user_id is None and rows[0].actor == -1
+    await store.commit_actions(
+        game_id, [action(2, "dock mine 4")], '{"v": 3}', {0: {"timeouts": 0}}, clock_since=7.0
+    )
+    assert [r.seq for r in await store.last_actions(game_id, 2)] == [1, 2]
+    played = await store.latest_played_game(10)
+    assert played is not None and played.id == game_id and played.clock_since == 7.0
+
+    # A commit that follows fewer actions than are stored: refused, nothing written.
+    with pytest.raises(GameChangedError):
+        await store.commit_actions(game_id, [action(2, "end")], '{"v": "stale"}', status="over")
+    assert await store.snapshot(game_id) == (3, '{"v": 3}')
+    assert len(await store.actions(game_id)) == 3
+    row = await store.game(game_id)
+    assert row is not None and row.status == "playing"
+    with pytest.raises(ValueError):
+        await store.commit_actions(game_id, [], "{}")
+
+    # A snapshot found wrong is replaced by the replay, unless either changed meanwhile.
+    assert not await store.repair_snapshot(game_id, 2, 3, '{"v": "replayed"}')
+    assert not await store.repair_snapshot(game_id, 3, 4, '{"v": "replayed"}')
+    assert await store.repair_snapshot(game_id, 3, 3, '{"v": "replayed"}')
+    assert await store.snapshot(game_id) == (3, '{"v": "replayed"}')
+    other = await lobby(store, channel=11)
+    await store.commit_actions(other, [action(0)], '{"v": 1}')
+    async with store.transaction() as tx:  # a game whose snapshot is missing
+        await tx.execute("DELETE FROM snapshots WHERE game_id = ?", (other,))
+    assert await store.repair_snapshot(other, None, 1, '{"v": "again"}')
+    assert await store.snapshot(other) == (1, '{"v": "again"}')
+
+
+@covers("undo_action")
+async def test_undo_removes_only_the_last_action(store: Storage) -> None:
+    game_id = await lobby(store)
+    await store.commit_actions(game_id, [action(0), action(1), action(2)], '{"v": 3}')
+    with pytest.raises(GameChangedError):
+        await store.undo_action(game_id, 1, '{"v": 1}')
+    await store.undo_action(game_id, 2, '{"v": 2}', updated_at=9.0)
+    assert await store.snapshot(game_id) == (2, '{"v": 2}')
+    assert [a.seq for a in await store.actions(game_id)] == [0, 1]
+    await store.commit_actions(game_id, [action(2, "dock mine 5")], '{"v": "3b"}')
+    assert (await store.actions(game_id))[-1].notation == "dock mine 5"
+
+
+@covers("games_with_status")
+async def test_games_by_status_and_by_shard(store: Storage) -> None:
+    # Discord's shard of a server: (guild_id >> 22) % count.
+    guilds = {0: 0 << 22, 1: 1 << 22, 2: (2 << 22) + 12345, 3: (3 << 22) + 7}
+    ids = {}
+    for channel, guild in guilds.items():
+        ids[channel] = await lobby(store, channel=channel, guild=guild)
+    ids[9] = await lobby(store, channel=9, guild=None)  # no server: shard 0
+    for game_id in ids.values():
+        await store.update_game(game_id, status="playing")
+    await store.update_game(ids[3], status="over")
+
+    def channels(rows: list[Any]) -> list[int]:
+        return [r.channel_id for r in rows]
+
+    assert channels(await store.games_with_status("playing")) == [0, 1, 2, 9]
+    assert channels(await store.games_with_status("over")) == [3]
+    two = [Shards(2, frozenset({0})), Shards(2, frozenset({1}))]
+    assert channels(await store.games_with_status("playing", two[0])) == [0, 2, 9]
+    assert channels(await store.games_with_status("playing", two[1])) == [1]
+    assert channels(await store.games_with_status("playing", Shards(4, frozenset({2, 3})))) == [2]
+    assert channels(await store.games_with_status("playing", Shards(2, frozenset({0, 1})))) == [
+        0,
+        1,
+        2,
+        9,
+    ]
+    for shards in (*two, Shards(4, frozenset({2}))):
+        for row in await store.games_with_status("playing", shards):
+            assert shards.owns(row.guild_id)
+
+
+@covers("guild_clock", "set_guild_clock", "away_until", "set_away_until", "get_meta", "set_meta")
+async def test_servers_members_and_meta_are_upserted(store: Storage) -> None:
+    big = 2**63 - 1
+    assert await store.guild_clock(big) is None
+    await store.set_guild_clock(big, '{"a": 1}', 10)
+    await store.set_guild_clock(big, '{"a": 2}', 11.5)
+    assert await store.guild_clock(big) == '{"a": 2}'
+    assert await store.away_until([]) == {}
+    await store.set_away_until(5, 100)
+    await store.set_away_until(5, 200.25)
+    await store.set_away_until(6, 300.0)
+    assert await store.away_until([5, 6, 7, 5]) == {5: 200.25, 6: 300.0}
+    assert await store.get_meta("k") is None
+    await store.set_meta("k", "1")
+    await store.set_meta("k", "2")
+    assert await store.get_meta("k") == "2"
+
+
+@covers("prefs", "set_prefs")
+async def test_member_preferences_are_upserted_with_defaults(store: Storage) -> None:
+    big = 2**63 - 1
+    assert await store.prefs([]) == {}
+    assert await store.prefs([big]) == {big: MemberPrefs(big)}
+    await store.set_away_until(big, 50.0)  # a member row already there: only these change
+    await store.set_prefs(big, notify="dm", dm_channel_id=2**62, dm_hint=True, locale="ru")
+    await store.set_prefs(big, dm_blocked=True, dm_hint=False)
+    await store.set_prefs(7, notify="off")
+    assert await store.prefs([7, big, 8, 7]) == {
+        7: MemberPrefs(7, "off"),
+        8: MemberPrefs(8),
+        big: MemberPrefs(big, "dm", 2**62, True, False, "ru"),
+    }
+    assert await store.away_until([big]) == {big: 50.0}
+    with pytest.raises(ValueError, match="not member preferences"):
+        await store.set_prefs(7, away_until=1.0)
+    with pytest.raises(ValueError, match="not member preferences"):
+        await store.set_prefs(7)
+
+
+def result(seat: int, user: int | None, vp: int, winner: bool = False) -> ResultRow:
+    ai = None if user is not None else "hard"
+    return ResultRow(seat, user, ai, f"P{seat}", vp, vp - 3, 2, 1, 0, winner, "Heinlein Plains")
+
+
+@covers("results", "results_of", "finished_games", "games_by_id", "first_action_time")
+async def test_finished_games_keep_their_results(store: Storage) -> None:
+    ids = [await lobby(store, channel=c, guild=g) for c, g in ((10, 1), (11, 1), (12, 2))]
+    dm_game = await lobby(store, channel=13, guild=None)
+    assert await store.first_action_time(ids[0]) is None
+    await store.commit_actions(ids[0], [action(0, "roll 1 2 3", -1)], "{}", status="playing")
+    assert await store.first_action_time(ids[0]) == 5.25
+    ends = {
+        ids[0]: [result(0, 100, 8, True), result(1, None, 6)],
+        ids[2]: [result(0, 100, 5), result(1, 2**62, 9, True)],
+        dm_game: [result(0, 300, 7, True)],
+    }
+    for game_id, rows in ends.items():
+        first = len(await store.actions(game_id))
+        await store.commit_actions(game_id, [action(first)], "{}", None, rows, status="over")
+    assert await store.results(ids[0]) == ends[ids[0]]
+    assert await store.results(ids[1]) == []
+    # A result is written once: the same game cannot end twice.
+    with pytest.raises(UniqueViolation):
+        await store.commit_actions(ids[0], [action(2)], "{}", None, ends[ids[0]])
+    assert len(await store.actions(ids[0])) == 2
+
+    mine = await store.results_of(user_id=100)
+    assert [(g.id, r.seat, r.vp, r.winner) for g, r in mine] == [
+        (ids[2], 0, 5, False),
+        (ids[0], 0, 8, True),
+    ]
+    server = await store.results_of(guild_id=1)
+    assert [(g.id, r) for g, r in server] == [(ids[0], r) for r in ends[ids[0]]]
+    assert [r.user_id for _, r in await store.results_of(user_id=100, guild_id=2)] == [100]
+    assert len(await store.results_of()) == 5
+
+    await store.update_game(ids[1], status="over")  # ended without results (none played)
+    assert [g.id for g in await store.finished_games(1, None)] == [ids[1], ids[0]]
+    assert [g.id for g in await store.finished_games(1, 11)] == [ids[1]]
+    assert [g.id for g in await store.finished_games(None, None)] == [dm_game]
+    assert await store.finished_games(3, None) == []
+    assert [g.id for g in await store.games_by_id([ids[2], ids[0], ids[2], 10**9])] == [
+        ids[0],
+        ids[2],
+    ]
+    assert await store.games_by_id([]) == []
+
+
+@covers("transaction")
+async def test_a_transaction_is_all_or_nothing(store: Storage) -> None:
+    with pytest.raises(RuntimeError, match="boom"):
+        async with store.transaction() as tx:
+            await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("a", "1"))
+            raise RuntimeError("boom")
+    assert await store.get_meta("a") is None
+    async with store.transaction() as tx:
+        await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("a", "'?'"))
+        row = await tx.fetchone("SELECT value FROM meta WHERE key = ? AND value != '?'", ("a",))
+    assert row is not None and row["value"] == "'?'"
+
+
+async def test_tables_list_every_table_of_the_schema(store: Storage) -> None:
+    assert sorted(await store.db.tables()) == sorted(TABLES)
+
+
+async def test_the_schema_is_the_same_on_both_databases(tmp_path: Any, pg_url: str) -> None:
+    lite = await Storage.open(tmp_path / "af.db")
+    pg = await Storage.open(pg_url)
+    try:
+        assert await lite.db.tables() == await pg.db.tables()
+        for table in await lite.db.tables():
+            assert await lite.db.columns(table) == await pg.db.columns(table), table
+    finally:
+        await lite.close()
+        await pg.close()
+
+
+def test_shared_sql_and_migration_types() -> None:
+    assert numbered("SELECT ? FROM t WHERE a = ? AND b = '?' AND c = 'it''s ?'") == (
+        "SELECT $1 FROM t WHERE a = $2 AND b = '?' AND c = 'it''s ?'"
+    )
+    ddl = postgres_ddl(MIGRATIONS[0][1])
+    assert "id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY" in ddl
+    assert "reminded_at DOUBLE PRECISION" in ddl and " INTEGER" not in ddl
+    assert isinstance(SQLiteDatabase, type)
+
+
+async def test_two_processes_cannot_apply_two_actions_at_one_version(pg_url: str) -> None:
+    """Two bot processes wrongly serving one game (the same shard twice): each has loaded
+    the game, both apply a move at the same version at the same moment. The database
+    takes exactly one; the other is refused with nothing written, and its process takes
+    the game as stored."""
+    stores = [await Storage.open(pg_url), await Storage.open(pg_url)]
+    try:
+        first = GameService(stores[0])
+        first.new_seed = lambda: 77
+        game = await game_between(first, channel=5)
+        second = GameService(stores[1])
+        other = await second.in_channel(5)
+        assert other is not None and other.state == game.state
+        user = game.user_to_act()
+        moves = [a for a in legal_actions(game.state) if str(a).startswith("dock")]
+        assert user is not None and len(moves) >= 2
+        version = game.state.version
+
+        results = await asyncio.gather(
+            first.play(game, user, moves[0], version=version),
+            second.play(other, user, moves[-1], version=version),
+            return_exceptions=True,
+        )
+        refused = [r for r in results if isinstance(r, Exception)]
+        assert len(refused) == 1 and getattr(refused[0], "key", None) == "game.changed"
+        winner = moves[0] if not isinstance(results[0], Exception) else moves[-1]
+        log = await stores[0].actions(game.id)
+        assert [a.notation for a in log].count(str(winner)) == 1
+        assert str(moves[0] if winner == moves[-1] else moves[-1]) not in [
+            a.notation for a in log[-3:]
+        ]
+        snapshot = await stores[0].snapshot(game.id)
+        assert snapshot is not None and snapshot[0] == len(log)
+        # Both processes now hold the stored game; the loser's next move goes through.
+        assert game.state == other.state
+        loser, service = (other, second) if winner == moves[0] else (game, first)
+        nxt = str(legal_actions(loser.state)[0])
+        await service.play(loser, loser.user_to_act(), nxt)
+        assert len(await stores[0].actions(game.id)) > len(log)
+    finally:
+        for s in stores:
+            await s.close()
