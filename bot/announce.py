@@ -21,12 +21,13 @@ import discord
 from babel.dates import format_date
 
 from bot import describe
+from bot.choices import Choices, choices
 from bot.components import PanelView
 from bot.games import ActiveGame, MoveResult, ServiceError
 from bot.panel import build_panel
 from bot.replies import jump_url
 from bot.strings import text
-from engine import GameState, legal_actions
+from engine import GameState
 from engine.scoring import outcome
 from engine.state import Event
 from engine.view import view
@@ -125,23 +126,25 @@ class Announcer:
                 parts.append(text("turn.hint", locale))
         return "\n".join(parts)[:2000]
 
-    def panel(self, game: ActiveGame, open_group: str | None = None, page: int = 0) -> PanelView:
+    def panel(self, game: ActiveGame, open_path: str | None = None, page: int = 0) -> PanelView:
         """The action panel for the member to act (an empty view for AI seats or game over)."""
         seat = game.to_act()
         if seat is None or game.ai_to_act() is not None or game.game is None:
             return PanelView()
-        state = game.state
         return build_panel(
             game.id,
-            state.version,
-            legal_actions(state),
+            game.state.version,
+            self.choices(game),
             can_undo=game.game.can_undo(seat),
             locale=game.row.locale,
-            names=game.seat_names,  # labels are plain text: no markdown escapes
-            rate=view(state).market_rate,
-            open_group=open_group,
+            open_path=open_path,
             page=page,
         )
+
+    def choices(self, game: ActiveGame) -> Choices:
+        """What the panel offers the player to act (labels are plain text: no escapes)."""
+        state = game.state
+        return choices(state, game.seat_names, game.row.locale, view(state).market_rate)
 
     async def board_file(self, game: ActiveGame) -> discord.File | None:
         """The board image, drawn in a worker thread so the event loop stays free.

@@ -237,9 +237,9 @@ def test_labels_and_texts_fit_discord_limits_in_every_language() -> None:
             apply_in_place(s, rng.choice(actions))
             steps += 1
     for language in i18n.languages():
-        for key in ("panel.choose_group", "panel.choose_action"):
+        for key in ("panel.dock_prompt", "panel.powers_prompt", "panel.choice_idle"):
             assert len(text(key, language)) <= 150
-        for key in ("panel.undo", "panel.previous", "panel.next", "label.launch", "label.end"):
+        for key in ("panel.undo", "panel.previous", "panel.next", "panel.end", "panel.hint"):
             assert len(text(key, language)) <= 80
 
 

@@ -1,0 +1,782 @@
+"""What the action panel offers: the legal actions as a tree of choices, in words.
+
+The panel has three menus that keep their places (see ``bot.panel``): docking, cards
+and other powers, and the choice being made now. Each is the root of a small tree:
+
+* a **leaf** is one pick. It applies one engine action or a short sequence of them
+  (a *macro*): "Solar Converter: 1 + 2" docks two ships one after the other, "2 fuel +
+  2 ore from Anna" takes four resources at the Raiders' Outpost. Macros are found by
+  trying sequences with ``legal_actions`` and ``apply`` on copies of the state, so they
+  follow the engine's rules without restating them; each of their actions is checked and
+  committed again when it is played.
+* a **branch** is asked in a second step ("Mind Control Helm: which ship?", then
+  "where?") instead of pages of 25 options. A menu shows as many leaves as fit in
+  Discord's 25 options, the rest behind the branch's entry.
+
+Labels say first what tells the options apart and stay under Discord's 100 characters:
+long member names are shortened (never the end of a label), and the names of two
+members that look alike get their colour marker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from itertools import groupby
+
+from bot.strings import text, thing_name
+from engine import Action, GameState, apply_in_place, legal_actions
+from engine.actions import (
+    Boost,
+    BuyRelic,
+    Claim,
+    Crystal,
+    Cycle,
+    Die,
+    DiscardBooster,
+    DiscardField,
+    DiscardPlasma,
+    DiscardPolarity,
+    DiscardTeleporter,
+    DiscardWarper,
+    Dock,
+    Done,
+    EndTurn,
+    Gravity,
+    Helm,
+    Hit,
+    Launch,
+    Place,
+    Plasma,
+    Polarize,
+    ReturnExcess,
+    Stasis,
+    StealCard,
+    StealResource,
+    Teleport,
+    Trade,
+    Warp,
+)
+from engine.legal import dock_options
+from engine.state import PlaceColonyDecision, PlasmaDecision, RaidDecision, Ship
+from engine.tables import FACILITY_ORDER, FIELD_OF_CARD, PLAYER_COLOURS, TERRITORIES
+
+MAX_OPTIONS = 25  # options in one Discord select menu
+LABEL_LIMIT = 100  # characters of an option's label
+VALUE_LIMIT = 100  # characters of an option's value
+MAX_MOVES = 8  # engine actions one pick may apply
+NAME_LENGTHS = (20, 12, 7)  # member names are shortened to these lengths, in turn, to fit
+ROOTS = ("d", "c", "p")  # docking, cards and powers, the choice being made now
+MOVE_SEPARATOR = ";"
+
+
+@dataclass(frozen=True, slots=True)
+class Leaf:
+    """One pick: the engine actions it applies, in order (notation)."""
+
+    label: str  # read on its own, in any menu
+    short: str  # read under its branch's prompt
+    moves: tuple[str, ...]
+
+    @property
+    def value(self) -> str:
+        return MOVE_SEPARATOR.join(self.moves)
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """A choice asked in a step of its own: its entry opens it in the choice menu."""
+
+    title: str  # read on its own ("Solar Converter")
+    short: str  # read under its parent's prompt
+    prompt: str  # the placeholder of the menu once opened
+    children: tuple[Node, ...]
+
+    def leaves(self) -> int:
+        return sum(1 if isinstance(c, Leaf) else c.leaves() for c in self.children)
+
+
+Node = Leaf | Branch
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One option of a menu: a pick (value: moves) or a step to open (value: ``@path``)."""
+
+    label: str
+    value: str
+    description: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """The roots of the panel's three menus, and whether the turn may end now."""
+
+    dock: Branch
+    powers: Branch
+    pending: Branch | None  # the engine's decision waiting for an answer
+    can_end: bool
+
+    def root(self, key: str) -> Branch | None:
+        return {"d": self.dock, "c": self.powers, "p": self.pending}.get(key)
+
+    def node(self, path: str) -> Branch | None:
+        """The branch at ``path`` ("d", "c.3", "p.1.0"...), or None if there is none."""
+        parts = path.split(".")
+        node: Node | None = self.root(parts[0])
+        for part in parts[1:]:
+            if not isinstance(node, Branch) or not part.isdigit():
+                return None
+            index = int(part)
+            if index >= len(node.children):
+                return None
+            node = node.children[index]
+        return node if isinstance(node, Branch) else None
+
+
+def valid_path(path: str) -> bool:
+    root, *indices = path.split(".")
+    return root in ROOTS and len(indices) <= 3 and all(i.isdigit() and len(i) <= 3 for i in indices)
+
+
+def parent_path(path: str) -> str | None:
+    """The path one step up, or None at a menu's root."""
+    head, _, _ = path.rpartition(".")
+    return head or None
+
+
+def split_moves(value: str) -> list[str]:
+    """The moves of a picked value (one, or a macro's several)."""
+    return [m.strip() for m in value.split(MOVE_SEPARATOR) if m.strip()]
+
+
+# ---- names in labels ------------------------------------------------------------------------
+
+
+def _cut(name: str, length: int) -> str:
+    name = " ".join(name.split())
+    return name if len(name) <= length else name[: length - 1].rstrip() + "…"
+
+
+class Names:
+    """Members' names for labels, shortened when a label would be too long; two names that
+    read the same get their colour marker so that no two options look alike."""
+
+    def __init__(self, names: Sequence[str], players: int, locale: str) -> None:
+        self.full = [
+            names[i] if i < len(names) and names[i] else f"P{i + 1}" for i in range(players)
+        ]
+        self.locale = locale
+        self._by_length = {n: self._distinct(n) for n in NAME_LENGTHS}
+
+    def _distinct(self, length: int) -> list[str]:
+        cut = [_cut(n, length) for n in self.full]
+        folded = [c.casefold() for c in cut]
+        return [
+            f"{c} {text(f'colour.{PLAYER_COLOURS[i]}', self.locale)}"
+            if folded.count(folded[i]) > 1
+            else c
+            for i, c in enumerate(cut)
+        ]
+
+    def at(self, length: int) -> list[str]:
+        return self._by_length[length]
+
+    def label(self, make: Callable[[list[str]], str]) -> str:
+        """``make(names)`` with the longest names that keep it within ``LABEL_LIMIT``."""
+        for length in NAME_LENGTHS:
+            out = " ".join(make(self.at(length)).split())
+            if len(out) <= LABEL_LIMIT:
+                return out
+        return out[: LABEL_LIMIT - 1] + "…"  # never reached by the catalogue's texts
+
+
+# ---- words --------------------------------------------------------------------------------
+
+
+class Words:
+    """Labels of choices in one language, with member names shortened to fit."""
+
+    def __init__(self, locale: str, names: Names, rate: int | None) -> None:
+        self.locale = locale
+        self.names = names
+        self.rate = rate
+
+    def t(self, key: str, params: dict[str, object] | None = None) -> str:
+        params = dict(params or {})
+        return self.names.label(lambda seats: text(key, self.locale, params, seats))
+
+    def n(self, thing: str) -> str:
+        return thing_name(thing, self.locale)
+
+    def die(self, die: Die) -> str:
+        return text("die.relic", self.locale, {"value": die.value}) if die.relic else str(die.value)
+
+    def dice(self, dice: Iterable[Die], sep: str = " + ") -> str:
+        return sep.join(self.die(d) for d in dice)
+
+    def ship(self, ship: Ship, seats: Sequence[str]) -> str:
+        value = self.die(Die(ship.value, ship.relic))
+        owner = seats[ship.owner] if 0 <= ship.owner < len(seats) else f"P{ship.owner + 1}"
+        return text("ship.of", self.locale, {"owner": owner, "value": value})
+
+    def with_ship(self, key: str, ship: Ship, params: dict[str, object]) -> str:
+        """A text with a ``{ship}`` of another player (named, so shortened if need be)."""
+        return self.names.label(
+            lambda seats: text(key, self.locale, {**params, "ship": self.ship(ship, seats)})
+        )
+
+
+# ---- building the tree ----------------------------------------------------------------------
+
+
+def choices(
+    state: GameState, names: Sequence[str] = (), locale: str = "en", rate: int | None = None
+) -> Choices:
+    """The choices of the player to act in ``state`` (a member's turn or decision)."""
+    words = Words(locale, Names(names, state.num_players, locale), rate)
+    actions = legal_actions(state) if not state.over else []
+    pending = None
+    if state.pending:
+        pending = _decision(state, actions, words)
+        actions = []
+    dock = _root(text("panel.dock_prompt", locale), _docking(state, actions, words))
+    powers = _root(text("panel.powers_prompt", locale), _powers(state, actions, words))
+    return Choices(dock, powers, pending, any(isinstance(a, EndTurn) for a in actions))
+
+
+def _root(prompt: str, children: Sequence[Node]) -> Branch:
+    return Branch(prompt, prompt, prompt, tuple(children))
+
+
+def _group(title: str, prompt: str, children: Sequence[Node], short: str | None = None) -> Node:
+    """A branch of ``children``; a single child stands for itself."""
+    if len(children) == 1:
+        return children[0]
+    return Branch(title, short if short is not None else title, prompt, tuple(children))
+
+
+def _sequences(
+    state: GameState,
+    step: Callable[[GameState], list[Action]],
+    key: Callable[[Action], tuple[object, ...]],
+    limit: int = MAX_MOVES,
+) -> list[tuple[Action, ...]]:
+    """Sequences of actions taken one after another, each legal where it is taken (``step``
+    lists those that may follow in a state), in a canonical order: ``key`` never decreases."""
+    out: list[tuple[Action, ...]] = []
+
+    def grow(s: GameState, seq: tuple[Action, ...]) -> None:
+        if len(seq) >= limit:
+            return
+        for a in step(s):
+            if seq and key(a) < key(seq[-1]):
+                continue
+            longer = (*seq, a)
+            out.append(longer)
+            nxt = s.copy()
+            apply_in_place(nxt, a)
+            grow(nxt, longer)
+
+    grow(state, ())
+    return out
+
+
+# ---- docking --------------------------------------------------------------------------------
+
+
+def _docking(state: GameState, actions: list[Action], words: Words) -> list[Node]:
+    """A branch per facility: each way of docking there, one ship group or several in a row."""
+    seat = state.current
+    out: list[Node] = []
+    for f in FACILITY_ORDER:
+        if not any(isinstance(a, Dock) and a.facility == f for a in actions):
+            continue
+
+        def step(s: GameState, f: str = f) -> list[Action]:
+            if s.pending or s.current != seat or s.over:
+                return []
+            return [a for a in dock_options(s, seat) if a.facility == f]
+
+        found: dict[tuple[Die, ...], tuple[Action, ...]] = {}
+        for seq in _sequences(state, step, key=_dice_of):
+            ships = tuple(sorted(d for a in seq for d in _dice_of(a)))
+            if ships not in found or len(seq) < len(found[ships]):
+                found[ships] = seq
+        facility = words.n(f)
+        leaves: list[Node] = []
+        for seq in sorted(found.values(), key=_dock_rank):
+            if all(len(_dice_of(a)) == 1 for a in seq):  # one ship a dock: 1 + 2 + 5
+                groups = words.dice(d for a in seq for d in _dice_of(a))
+            else:  # pairs or triples: 3 + 3, 5 + 5
+                groups = ", ".join(words.dice(_dice_of(a)) for a in seq)
+            label = text("choice.dock", words.locale, {"facility": facility, "dice": groups})
+            leaves.append(Leaf(label, groups, tuple(str(a) for a in seq)))
+        prompt = text("choice.dock_prompt", words.locale, {"facility": facility})
+        out.append(_group(facility, prompt, leaves))
+    return out
+
+
+def _dice_of(a: Action) -> tuple[Die, ...]:
+    return a.dice if isinstance(a, Dock) else ()
+
+
+def _dock_rank(seq: tuple[Action, ...]) -> tuple[int, int, tuple[Die, ...]]:
+    """Single actions first (every legal dock, fewest ships first), then the ways of docking
+    more ships in a row, most ships first."""
+    ships = tuple(d for a in seq for d in _dice_of(a))
+    if len(seq) == 1:
+        return (0, len(ships), ships)
+    return (1, -len(ships), ships)
+
+
+# ---- cards and other powers -----------------------------------------------------------------
+
+CARD_ORDER = (
+    "booster",
+    "stasis",
+    "polarity",
+    "gravity",
+    "warper",
+    "crystal",
+    "teleporter",
+    "helm",
+    "plasma",
+)
+
+
+def _powers(state: GameState, actions: list[Action], words: Words) -> list[Node]:
+    """Trading, launching, the relic ship, the display, then each card's powers."""
+    seat = state.current
+    out: list[Node] = []
+    if any(isinstance(a, Trade) for a in actions):
+
+        def step(s: GameState) -> list[Action]:
+            if s.pending or s.current != seat or s.over:
+                return []
+            return [a for a in legal_actions(s) if isinstance(a, Trade)]
+
+        rate = words.rate or 0
+        leaves: list[Node] = []
+        for seq in _sequences(state, step, key=lambda a: ()):
+            label = _trade(words, rate * len(seq), len(seq))
+            leaves.append(Leaf(label, label, tuple(str(a) for a in seq)))
+        market = words.n("market")
+        out.append(_group(market, market, leaves))
+    for kind in (Launch, BuyRelic, Cycle):
+        out += [_leaf(a, words) for a in actions if isinstance(a, kind)]
+    claims = [_leaf(a, words) for a in actions if isinstance(a, Claim)]
+    if claims:
+        title = text("choice.claim", words.locale)
+        out.append(_group(title, title, claims))
+    cards: dict[tuple[int, int], list[Action]] = {}
+    for a in actions:
+        key = _power_of(a)
+        if key is not None:
+            cards.setdefault(key, []).append(a)
+    for key in sorted(cards):
+        out.append(_card_branch(key, cards[key], words))
+    return out
+
+
+def _power_of(a: Action) -> tuple[int, int] | None:
+    """(0 for a fuel power, 1 for a discard; the card's place) for a card's power, else None."""
+    uses: dict[type, str] = {
+        Boost: "booster",
+        Stasis: "stasis",
+        Polarize: "polarity",
+        Gravity: "gravity",
+        Warp: "warper",
+        Crystal: "crystal",
+        Teleport: "teleporter",
+        Helm: "helm",
+        Plasma: "plasma",
+    }
+    if type(a) in uses:
+        return (0, CARD_ORDER.index(uses[type(a)]))
+    card = _discarded(a)
+    if card is None:
+        return None
+    return (1, CARD_ORDER.index(card) if card in CARD_ORDER else len(CARD_ORDER) + len(card))
+
+
+def _discarded(a: Action) -> str | None:
+    if isinstance(a, DiscardField):
+        return a.card
+    discards: dict[type, str] = {
+        DiscardBooster: "booster",
+        DiscardTeleporter: "teleporter",
+        DiscardPolarity: "polarity",
+        DiscardPlasma: "plasma",
+        DiscardWarper: "warper",
+    }
+    return discards.get(type(a))
+
+
+def _card_of(a: Action) -> str:
+    card = _discarded(a)
+    if card is not None:
+        return card
+    names = {
+        Boost: "booster",
+        Stasis: "stasis",
+        Polarize: "polarity",
+        Gravity: "gravity",
+        Warp: "warper",
+        Crystal: "crystal",
+        Teleport: "teleporter",
+        Helm: "helm",
+        Plasma: "plasma",
+    }
+    return names[type(a)]
+
+
+def _card_branch(key: tuple[int, int], acts: list[Action], words: Words) -> Node:
+    """One card's power: its options, asked in two steps when there are more than 25."""
+    card = _card_of(acts[0])
+    verb = "choice.use" if key[0] == 0 else "choice.discard"
+    title = text(verb, words.locale, {"card": words.n(card)})
+    leaves = [_leaf(a, words) for a in acts]
+    split = _SPLITS.get(type(acts[0]))
+    if split is None or len(leaves) <= MAX_OPTIONS:
+        return _group(title, title, leaves)
+    children: list[Node] = []
+    pairs = sorted(zip(acts, leaves, strict=True), key=lambda x: _order(split(x[0])))
+    for part, members in groupby(pairs, key=lambda x: split(x[0])):
+        short = words.names.label(partial(_part_label, part, words))
+        full = words.names.label(partial(_step_label, title, part, words))
+        children.append(_group(full, full, [m[1] for m in members], short))
+    return _group(title, title, children)
+
+
+def _order(part: tuple[object, ...]) -> tuple[str, ...]:
+    return tuple(str(x) for x in part)
+
+
+# How a long list of one card's options is asked in two steps: the part chosen first
+# ("which ship", "which colony"), then the rest ("where").
+def _split_helm(a: Action) -> tuple[object, ...]:
+    assert isinstance(a, Helm)
+    return ("ship", FACILITY_ORDER.index(a.source), a.source, a.ship)
+
+
+def _split_teleport(a: Action) -> tuple[object, ...]:
+    assert isinstance(a, Teleport)
+    return ("die", FACILITY_ORDER.index(a.source), a.source, a.die)
+
+
+def _split_gravity(a: Action) -> tuple[object, ...]:
+    assert isinstance(a, Gravity)
+    return ("down", a.down)
+
+
+def _split_warp(a: Action) -> tuple[object, ...]:
+    assert isinstance(a, Warp)
+    return ("count", len(a.dice))
+
+
+def _split_plasma(a: Action) -> tuple[object, ...]:
+    assert isinstance(a, (Plasma, DiscardPlasma))
+    return ("at", FACILITY_ORDER.index(a.facility), a.facility)
+
+
+def _split_move(a: Action) -> tuple[object, ...]:
+    assert isinstance(a, DiscardTeleporter)
+    return ("colony", TERRITORIES.index(a.source), a.owner, a.source)
+
+
+def _split_swap(a: Action) -> tuple[object, ...]:
+    assert isinstance(a, DiscardPolarity)
+    return ("colony", TERRITORIES.index(a.territory_a), a.owner_a, a.territory_a)
+
+
+_SPLITS: dict[type, Callable[[Action], tuple[object, ...]]] = {
+    Helm: _split_helm,
+    Teleport: _split_teleport,
+    Gravity: _split_gravity,
+    Warp: _split_warp,
+    Plasma: _split_plasma,
+    DiscardPlasma: _split_plasma,
+    DiscardTeleporter: _split_move,
+    DiscardPolarity: _split_swap,
+}
+
+
+def _step_label(title: str, part: tuple[object, ...], words: Words, seats: list[str]) -> str:
+    step = _part_label(part, words, seats)
+    return text("choice.step", words.locale, {"title": title, "part": step})
+
+
+def _part_label(part: tuple[object, ...], words: Words, seats: list[str]) -> str:
+    """The label of the first step of a split (see ``_SPLITS``), with ``seats`` as names."""
+    kind = part[0]
+    loc = words.locale
+    if kind == "ship":
+        source, ship = part[2], part[3]
+        assert isinstance(ship, Ship)
+        params = {"ship": words.ship(ship, seats), "facility": words.n(str(source))}
+        return text("choice.ship_at", loc, params)
+    if kind == "die":
+        source, die = part[2], part[3]
+        assert isinstance(die, Die)
+        return text("choice.die_at", loc, {"die": words.die(die), "facility": words.n(str(source))})
+    if kind == "down":
+        die = part[1]
+        assert isinstance(die, Die)
+        return text("choice.down", loc, {"die": words.die(die)})
+    if kind == "count":
+        return text("choice.reroll_count", loc, {"count": part[1]})
+    if kind == "at":
+        return text("choice.at", loc, {"facility": words.n(str(part[2]))})
+    return text("choice.colony_on", loc, {"owner": part[2], "territory": part[3]}, seats)
+
+
+def _trade(words: Words, fuel: int, ore: int) -> str:
+    params = {"fuel": _amount(words, "fuel", fuel), "ore": _amount(words, "ore", ore)}
+    return text("choice.trade", words.locale, params)
+
+
+def _amount(words: Words, resource: str, count: int) -> str:
+    return text(f"choice.{resource}", words.locale, {"count": count})
+
+
+def _leaf(a: Action, words: Words) -> Leaf:
+    """The leaf of one action, with its label in full and under its branch."""
+    full, short = _labels(a, words)
+    return Leaf(full, short, (str(a),))
+
+
+def _labels(a: Action, words: Words) -> tuple[str, str]:
+    """(label, short label) of one action: the short one is read under its card's name."""
+    loc = words.locale
+    n = words.n
+    if isinstance(a, Trade):
+        label = _trade(words, words.rate or 0, 1)
+    elif isinstance(a, Launch):
+        label = text("label.launch", loc)
+    elif isinstance(a, BuyRelic):
+        label = text("label.buy_relic", loc)
+    elif isinstance(a, Cycle):
+        label = text("label.cycle", loc)
+    elif isinstance(a, Claim):
+        label = text("label.claim", loc, {"card": a.card})
+    elif isinstance(a, EndTurn):
+        label = text("label.end", loc)
+    elif isinstance(a, Done):
+        label = text("label.done", loc)
+    elif isinstance(a, ReturnExcess):
+        label = text("label.return", loc, {"fuel": a.fuel, "ore": a.ore})
+    elif isinstance(a, Place):
+        return text("label.place", loc, {"territory": a.territory}), n(a.territory)
+    elif isinstance(a, StealCard):
+        label = words.t("choice.steal_card", {"card": a.card, "victim": a.victim})
+    elif isinstance(a, Hit):
+        label = words.with_ship("label.hit", a.ship, {})
+    else:
+        return _card_labels(a, words)
+    return label, label
+
+
+def _card_labels(a: Action, words: Words) -> tuple[str, str]:
+    loc = words.locale
+    n = words.n
+    if isinstance(a, (Boost, Stasis, Polarize)):
+        key = {Boost: "booster", Stasis: "stasis", Polarize: "polarity"}[type(a)]
+        params: dict[str, object] = {"die": words.die(a.die), "new": 7 - a.die.value}
+        return text(f"label.{key}", loc, params), text(f"choice.{key}", loc, params)
+    if isinstance(a, Gravity):
+        params = {"down": words.die(a.down), "up": words.die(a.up)}
+        return text("label.gravity", loc, params), text("choice.gravity", loc, params)
+    if isinstance(a, Warp):
+        dice = words.dice(a.dice, " ")
+        return text("label.warper", loc, {"dice": dice}), text("choice.warper", loc, {"dice": dice})
+    if isinstance(a, Crystal):
+        return text("label.crystal", loc, {"territory": a.territory}), n(a.territory)
+    if isinstance(a, (Teleport, Helm)):
+        extra = text("label.with", loc, {"dice": words.dice(a.dice, " ")}) if a.dice else ""
+        params = {"source": n(a.source), "target": n(a.target), "with": extra}
+        short = text("choice.to", loc, params)
+        if isinstance(a, Teleport):
+            return text("label.teleporter", loc, {**params, "die": words.die(a.die)}), short
+        return words.with_ship("label.helm", a.ship, params), short
+    if isinstance(a, (Plasma, DiscardPlasma)):
+        params = {"facility": n(a.facility)}
+        key = "label.plasma" if isinstance(a, Plasma) else "label.discard_plasma"
+        return words.with_ship(key, a.ship, params), words.with_ship("choice.ship", a.ship, {})
+    if isinstance(a, DiscardField):
+        params = {"card": a.card, "field": n(FIELD_OF_CARD[a.card]), "territory": a.territory}
+        return text("label.discard_field", loc, params), n(a.territory)
+    if isinstance(a, DiscardBooster):
+        return text("label.discard_booster", loc, {"field": a.field}), n(a.field)
+    if isinstance(a, DiscardTeleporter):
+        params = {"owner": a.owner, "source": a.source, "target": a.target}
+        return words.t("label.discard_teleporter", params), text("choice.to_territory", loc, params)
+    if isinstance(a, DiscardPolarity):
+        params = {
+            "owner_a": a.owner_a,
+            "territory_a": a.territory_a,
+            "owner_b": a.owner_b,
+            "territory_b": a.territory_b,
+        }
+        return words.t("label.discard_polarity", params), words.t("choice.swap_with", params)
+    if isinstance(a, DiscardWarper):
+        return text("label.discard_warper", loc, {"card": a.card}), n(a.card)
+    return str(a), str(a)
+
+
+# ---- the decision waiting for an answer -----------------------------------------------------
+
+
+def _decision(state: GameState, actions: list[Action], words: Words) -> Branch:
+    d = state.pending[0]
+    if isinstance(d, RaidDecision):
+        return _raid(state, actions, words)
+    kind = {PlasmaDecision: "plasma", PlaceColonyDecision: "place"}.get(type(d), "return")
+    prompt = text(f"choice.prompt.{kind}", words.locale)
+    leaves = [_stop(words, "plasma") if isinstance(a, Done) else _leaf(a, words) for a in actions]
+    return Branch(prompt, prompt, prompt, tuple(leaves))
+
+
+def _stop(words: Words, decision: str) -> Leaf:
+    label = text(f"choice.stop.{decision}", words.locale)
+    return Leaf(label, label, (str(Done()),))
+
+
+def _raid(state: GameState, actions: list[Action], words: Words) -> Branch:
+    """What to steal, in one pick per opponent: "2 fuel + 2 ore from Anna" (then more from
+    someone else, or stop), or a card."""
+    seat = state.current
+
+    def step(s: GameState) -> list[Action]:
+        if not s.pending or not isinstance(s.pending[0], RaidDecision) or s.current != seat:
+            return []
+        return [a for a in legal_actions(s) if isinstance(a, StealResource)]
+
+    takes: dict[int, dict[tuple[int, int], tuple[Action, ...]]] = {}
+    for seq in _sequences(state, step, key=_steal_key):
+        victims = {a.victim for a in seq if isinstance(a, StealResource)}
+        if len(victims) == 1:
+            fuel = sum(1 for a in seq if isinstance(a, StealResource) and a.resource == "fuel")
+            takes.setdefault(victims.pop(), {})[(fuel, len(seq) - fuel)] = seq
+    children: list[Node] = []
+    for victim in range(state.num_players):
+        leaves: list[Node] = []
+        ranked = sorted(takes.get(victim, {}).items(), key=lambda x: (-sum(x[0]), -x[0][1]))
+        for (fuel, ore), seq in ranked:
+            parts = [_amount(words, r, c) for r, c in (("fuel", fuel), ("ore", ore)) if c]
+            label = words.t("choice.steal", {"amounts": " + ".join(parts), "victim": victim})
+            leaves.append(Leaf(label, label, tuple(str(a) for a in seq)))
+        leaves += [
+            _leaf(a, words) for a in actions if isinstance(a, StealCard) and a.victim == victim
+        ]
+        if leaves:
+            title = words.t("choice.steal_from", {"victim": victim})
+            children.append(_group(title, title, leaves))
+    children += [_stop(words, "raid") for a in actions if isinstance(a, Done)]
+    prompt = text("choice.prompt.raid", words.locale)
+    return Branch(prompt, prompt, prompt, tuple(children))
+
+
+def _steal_key(a: Action) -> tuple[object, ...]:
+    assert isinstance(a, StealResource)
+    return (a.victim, a.resource)
+
+
+# ---- menus --------------------------------------------------------------------------------
+
+
+def menu(branch: Branch, path: str, locale: str = "en", inner: bool = False) -> list[Entry]:
+    """The options of ``branch``'s menu: its children, and as many of their own children
+    inline as Discord's 25 options allow, round by round (the rest behind their branch's
+    entry). Children read under the branch's prompt (``inner``) use their short labels.
+
+    More than 25 children (rare) are all returned: the caller pages them.
+    """
+    kids = branch.children
+    shown = [0] * len(kids)
+    total = len(kids)
+    growing = [i for i, k in enumerate(kids) if isinstance(k, Branch)]
+    if total > MAX_OPTIONS:
+        growing = []
+    while growing:
+        for i in list(growing):
+            kid = kids[i]
+            assert isinstance(kid, Branch)
+            last = shown[i] + 1 == len(kid.children)
+            cost = 0 if last else 1
+            if total + cost > MAX_OPTIONS:
+                growing.remove(i)
+                continue
+            shown[i] += 1
+            total += cost
+            if last:
+                growing.remove(i)
+    entries: list[Entry] = []
+    for i, kid in enumerate(kids):
+        here = f"{path}.{i}"
+        name = kid.short if inner else (kid.label if isinstance(kid, Leaf) else kid.title)
+        if isinstance(kid, Leaf):
+            entries.append(Entry(name, kid.value))
+            continue
+        for j, grand in enumerate(kid.children[: shown[i]]):
+            if isinstance(grand, Leaf):
+                entries.append(Entry(grand.label, grand.value))
+            else:
+                entries.append(_step(grand, f"{here}.{j}", grand.title, locale))
+        if shown[i] < len(kid.children):
+            key = "choice.more" if shown[i] else "choice.open"
+            entries.append(_step(kid, here, text(key, locale, {"label": name}), locale))
+    return distinct(entries)
+
+
+def _step(node: Branch, path: str, label: str, locale: str) -> Entry:
+    if not label.endswith("…"):
+        label = text("choice.open", locale, {"label": label})
+    count = node.leaves()
+    return Entry(label, "@" + path, text("panel.options", locale, {"count": count}))
+
+
+def distinct(entries: list[Entry]) -> list[Entry]:
+    """The entries with no two labels alike and none longer than Discord allows. The labels
+    are written to differ (what tells them apart comes first, names are shortened); a
+    counter on a repeat is the last resort."""
+    seen: dict[str, int] = {}
+    out = []
+    for e in entries:
+        label = e.label if len(e.label) <= LABEL_LIMIT else e.label[: LABEL_LIMIT - 1] + "…"
+        key = label.casefold()
+        if key in seen:
+            seen[key] += 1
+            suffix = f" ({seen[key]})"
+            label = label[: LABEL_LIMIT - len(suffix)] + suffix
+            key = label.casefold()
+        seen.setdefault(key, 1)
+        out.append(Entry(label, e.value, e.description))
+    return out
+
+
+def path_to(choices: Choices, moves: Sequence[str]) -> list[str] | None:
+    """The branches to open, outermost first, to reach the leaf playing exactly ``moves``
+    (None if no leaf does): how a player finds a pick (tests, benchmarks)."""
+    wanted = tuple(moves)
+
+    def search(node: Branch, path: str) -> list[str] | None:
+        for i, kid in enumerate(node.children):
+            here = f"{path}.{i}"
+            if isinstance(kid, Leaf):
+                if kid.moves == wanted:
+                    return []
+            else:
+                found = search(kid, here)
+                if found is not None:
+                    return [here, *found]
+        return None
+
+    for key in ROOTS:
+        root = choices.root(key)
+        if root is not None:
+            found = search(root, key)
+            if found is not None:
+                return found
+    return None
