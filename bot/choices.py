@@ -59,16 +59,32 @@ from engine.actions import (
     Warp,
 )
 from engine.legal import dock_options
-from engine.state import PlaceColonyDecision, PlasmaDecision, RaidDecision, Ship
-from engine.tables import FACILITY_ORDER, FIELD_OF_CARD, PLAYER_COLOURS, TERRITORIES
+from engine.state import (
+    PlaceColonyDecision,
+    PlasmaDecision,
+    RaidDecision,
+    ReturnExcessDecision,
+    Ship,
+)
+from engine.tables import (
+    FACILITIES,
+    FACILITY_ORDER,
+    FIELD_OF_CARD,
+    PLAYER_COLOURS,
+    RAID_STEAL_LIMIT,
+    TERRITORIES,
+    FacilityId,
+)
 
 MAX_OPTIONS = 25  # options in one Discord select menu
 LABEL_LIMIT = 100  # characters of an option's label
 VALUE_LIMIT = 100  # characters of an option's value
 MAX_MOVES = 8  # engine actions one pick may apply
 NAME_LENGTHS = (20, 12, 7)  # member names are shortened to these lengths, in turn, to fit
-ROOTS = ("d", "c", "p")  # docking, cards and powers, the choice being made now
+ROOTS = ("d", "c", "p", "o")  # docking, cards and powers, the choice now, what overflows
 MOVE_SEPARATOR = ";"
+# The tests set this to a list to see every label that needed the counter of ``distinct``.
+REPEATS: list[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +94,7 @@ class Leaf:
     label: str  # read on its own, in any menu
     short: str  # read under its branch's prompt
     moves: tuple[str, ...]
+    rank: int = 0  # shown before leaves of a higher rank when a menu cannot show them all
 
     @property
     def value(self) -> str:
@@ -111,15 +128,19 @@ class Entry:
 
 @dataclass(frozen=True, slots=True)
 class Choices:
-    """The roots of the panel's three menus, and whether the turn may end now."""
+    """The roots of the panel's menus, and whether the turn may end now.
+
+    The docking and the cards menus show as many picks as fit; what does not fit goes to
+    ``more``, shown in the choice menu while no decision waits there."""
 
     dock: Branch
     powers: Branch
     pending: Branch | None  # the engine's decision waiting for an answer
     can_end: bool
+    more: Branch | None = None
 
     def root(self, key: str) -> Branch | None:
-        return {"d": self.dock, "c": self.powers, "p": self.pending}.get(key)
+        return {"d": self.dock, "c": self.powers, "p": self.pending, "o": self.more}.get(key)
 
     def node(self, path: str) -> Branch | None:
         """The branch at ``path`` ("d", "c.3", "p.1.0"...), or None if there is none."""
@@ -195,13 +216,18 @@ class Names:
 # ---- words --------------------------------------------------------------------------------
 
 
+def _said(key: str, locale: str, params: dict[str, object], seats: list[str]) -> str:
+    return text(key, locale, params, seats)
+
+
 class Words:
     """Labels of choices in one language, with member names shortened to fit."""
 
-    def __init__(self, locale: str, names: Names, rate: int | None) -> None:
+    def __init__(self, locale: str, names: Names, rate: int | None, seat: int = 0) -> None:
         self.locale = locale
         self.names = names
         self.rate = rate
+        self.seat = seat  # the player choosing
 
     def t(self, key: str, params: dict[str, object] | None = None) -> str:
         params = dict(params or {})
@@ -209,6 +235,10 @@ class Words:
 
     def n(self, thing: str) -> str:
         return thing_name(thing, self.locale)
+
+    def said(self, key: str, params: dict[str, object]) -> Callable[[list[str]], str]:
+        """The text of ``key`` as a function of the names members are shown by."""
+        return partial(_said, key, self.locale, params)
 
     def die(self, die: Die) -> str:
         return text("die.relic", self.locale, {"value": die.value}) if die.relic else str(die.value)
@@ -235,26 +265,87 @@ def choices(
     state: GameState, names: Sequence[str] = (), locale: str = "en", rate: int | None = None
 ) -> Choices:
     """The choices of the player to act in ``state`` (a member's turn or decision)."""
-    words = Words(locale, Names(names, state.num_players, locale), rate)
+    words = Words(locale, Names(names, state.num_players, locale), rate, state.current)
     actions = legal_actions(state) if not state.over else []
     pending = None
     if state.pending:
         pending = _decision(state, actions, words)
         actions = []
-    dock = _root(text("panel.dock_prompt", locale), _docking(state, actions, words))
-    powers = _root(text("panel.powers_prompt", locale), _powers(state, actions, words))
-    return Choices(dock, powers, pending, any(isinstance(a, EndTurn) for a in actions))
+    dock = _root(text("panel.dock_prompt", locale), _docking(state, actions, words), locale)
+    powers = _root(text("panel.powers_prompt", locale), _powers(state, actions, words), locale)
+    rest = [*_overflow(dock), *_overflow(powers)]
+    more = _root(text("panel.more_prompt", locale), rest, locale) if rest else None
+    can_end = any(isinstance(a, EndTurn) for a in actions)
+    return Choices(dock, powers, pending, can_end, more)
 
 
-def _root(prompt: str, children: Sequence[Node]) -> Branch:
-    return Branch(prompt, prompt, prompt, tuple(children))
+def _overflow(root: Branch) -> list[Node]:
+    """What the menu of ``root`` cannot show (see ``menu(..., spill=True)``)."""
+    out: list[Node] = []
+    kids = root.children
+    if len(kids) > MAX_OPTIONS:
+        return []
+    for kid, n in zip(kids, _layout(kids, "spill"), strict=True):
+        if isinstance(kid, Branch) and n < len(kid.children):
+            rest = kid.children[n:]
+            out.append(
+                rest[0] if len(rest) == 1 else Branch(kid.title, kid.short, kid.prompt, rest)
+            )
+    return out
 
 
-def _group(title: str, prompt: str, children: Sequence[Node], short: str | None = None) -> Node:
-    """A branch of ``children``; a single child stands for itself."""
-    if len(children) == 1:
-        return children[0]
-    return Branch(title, short if short is not None else title, prompt, tuple(children))
+def _root(prompt: str, children: Sequence[Node], locale: str) -> Branch:
+    return Branch(prompt, prompt, prompt, _fit(children, prompt, prompt, locale))
+
+
+def _group(
+    title: str, prompt: str, children: Sequence[Node], short: str | None = None, locale: str = "en"
+) -> Node:
+    """A branch of ``children`` (a pick offered twice once: two alike ships give the engine
+    two alike actions); a single child stands for itself."""
+    seen: set[tuple[str, ...]] = set()
+    unique: list[Node] = []
+    for child in children:
+        if isinstance(child, Leaf):
+            if child.moves in seen:
+                continue
+            seen.add(child.moves)
+        unique.append(child)
+    children = unique
+    if len(children) == 1:  # the one child stands for itself: its label says it all
+        only = children[0]
+        if isinstance(only, Leaf):
+            return Leaf(only.label, only.label, only.moves, only.rank)
+        return Branch(only.title, only.title, only.prompt, only.children)
+    kids = _fit(children, title, prompt, locale)
+    return Branch(title, short if short is not None else title, prompt, kids)
+
+
+def _fit(children: Sequence[Node], title: str, prompt: str, locale: str) -> tuple[Node, ...]:
+    """At most 25 children: the first 24 (by rank) and a step with the rest, so that a
+    menu never needs pages."""
+    if len(children) <= MAX_OPTIONS:
+        return tuple(children)
+    rest = text("choice.rest", locale, {"label": title})
+    more = Branch(rest, rest, prompt, _fit(children[MAX_OPTIONS - 1 :], title, prompt, locale))
+    return (*children[: MAX_OPTIONS - 1], more)
+
+
+def _run(state: GameState, moves: Sequence[Action]) -> GameState:
+    """A copy of ``state`` with ``moves`` applied (legal ones, found by ``legal_actions``)."""
+    s = state.copy()
+    for a in moves:
+        apply_in_place(s, a)
+    return s
+
+
+def _finished(state: GameState, moves: tuple[Action, ...]) -> tuple[Action, ...]:
+    """``moves`` and, when they leave a raid or a Plasma Cannon with nothing more to take
+    or hit, the ``done`` that must follow them."""
+    after = _run(state, moves)
+    if after.pending and legal_actions(after) == [Done()]:
+        return (*moves, Done())
+    return moves
 
 
 def _sequences(
@@ -294,10 +385,10 @@ def _docking(state: GameState, actions: list[Action], words: Words) -> list[Node
         if not any(isinstance(a, Dock) and a.facility == f for a in actions):
             continue
 
-        def step(s: GameState, f: str = f) -> list[Action]:
+        def step(s: GameState, f: FacilityId = f) -> list[Action]:
             if s.pending or s.current != seat or s.over:
                 return []
-            return [a for a in dock_options(s, seat) if a.facility == f]
+            return list(dock_options(s, seat, facilities=(f,)))
 
         found: dict[tuple[Die, ...], tuple[Action, ...]] = {}
         for seq in _sequences(state, step, key=_dice_of):
@@ -305,21 +396,72 @@ def _docking(state: GameState, actions: list[Action], words: Words) -> list[Node
             if ships not in found or len(seq) < len(found[ships]):
                 found[ships] = seq
         facility = words.n(f)
-        leaves: list[Node] = []
+        leaves: list[Leaf] = []
         for seq in sorted(found.values(), key=_dock_rank):
             if all(len(_dice_of(a)) == 1 for a in seq):  # one ship a dock: 1 + 2 + 5
                 groups = words.dice(d for a in seq for d in _dice_of(a))
             else:  # pairs or triples: 3 + 3, 5 + 5
                 groups = ", ".join(words.dice(_dice_of(a)) for a in seq)
-            label = text("choice.dock", words.locale, {"facility": facility, "dice": groups})
-            leaves.append(Leaf(label, groups, tuple(str(a) for a in seq)))
+            params: dict[str, object] = {"facility": facility, "dice": groups}
+            label = text("choice.dock", words.locale, params)
+            params["locale"] = words.locale
+            played = tuple(str(a) for a in seq)
+            rank = _leaf_rank(f, seq)
+            leaves.append(Leaf(label, groups, played, rank))
+            follow = f == "artifact" or FACILITIES[f].group_size > 1 or f == "terraform"
+            for then, key, extra in _follow_ups(_run(state, seq), f, words) if follow else ():
+                full = words.names.label(partial(_then, f"choice.dock_then_{key}", params, extra))
+                short = words.names.label(partial(_then, f"choice.then_{key}", params, extra))
+                moves = (*played, *(str(a) for a in then))
+                leaves.append(Leaf(full, short, moves, rank + (1 if key != "do" else 2)))
+        leaves.sort(key=lambda leaf: leaf.rank)
         prompt = text("choice.dock_prompt", words.locale, {"facility": facility})
-        out.append(_group(facility, prompt, leaves))
+        out.append(_group(facility, prompt, leaves, locale=words.locale))
     return out
 
 
 def _dice_of(a: Action) -> tuple[Die, ...]:
     return a.dice if isinstance(a, Dock) else ()
+
+
+def _leaf_rank(facility: str, seq: tuple[Action, ...]) -> int:
+    """How far a docking pick is from one plain dock: each more action, and each more ship
+    docked at once where ships dock one by one (the Colony Hub), counts 2. A pair or a
+    triple is one plain dock where a group is what the facility takes."""
+    ships = sum(len(_dice_of(a)) for a in seq)
+    grouped = FACILITIES[facility].group_size > 1 and facility != "hub"  # type: ignore[index]
+    extra = 0 if grouped else ships - len(seq)
+    return 2 * (len(seq) - 1 + extra)
+
+
+Said = Callable[[list[str]], str]  # a text, given the names to show members by
+
+
+def _then(key: str, params: dict[str, object], then: Said, seats: list[str]) -> str:
+    return text(key, str(params["locale"]), {**params, "then": then(seats)})
+
+
+def _follow_ups(
+    after: GameState, facility: str, words: Words
+) -> list[tuple[tuple[Action, ...], str, Said]]:
+    """What often comes right after a dock, offered in the same pick: cycling or claiming
+    at the Alien Artifact, the territory of a colony the dock placed, what a raid takes.
+    Each: the actions, the key of its words and the words for what they do."""
+    if after.over or after.current != words.seat or (facility != "artifact" and not after.pending):
+        return []
+    out: list[tuple[tuple[Action, ...], str, Said]] = []
+    actions = legal_actions(after)
+    for a in actions:
+        if isinstance(a, Cycle) and facility == "artifact":
+            out.append(((a,), "cycle", words.said("label.cycle", {})))
+        elif isinstance(a, Claim) and facility == "artifact":
+            out.append(((a,), "claim", words.said("choice.claim_card", {"card": a.card})))
+        elif isinstance(a, Place):
+            out.append(((a,), "do", words.said("choice.colony_to", {"territory": a.territory})))
+    if after.pending and isinstance(after.pending[0], RaidDecision):
+        for take, said in _best_takes(after, actions, words):
+            out.append((take, "do", said))
+    return out
 
 
 def _dock_rank(seq: tuple[Action, ...]) -> tuple[int, int, tuple[Die, ...]]:
@@ -363,20 +505,38 @@ def _powers(state: GameState, actions: list[Action], words: Words) -> list[Node]
             label = _trade(words, rate * len(seq), len(seq))
             leaves.append(Leaf(label, label, tuple(str(a) for a in seq)))
         market = words.n("market")
-        out.append(_group(market, market, leaves))
-    for kind in (Launch, BuyRelic, Cycle):
+        out.append(_group(market, market, leaves, locale=words.locale))
+    if Launch() in actions:  # the colony and, in the same pick, where it goes
+        launch = _leaf(Launch(), words)
+        places: list[Node] = [launch]
+        for a in legal_actions(_run(state, [Launch()])):
+            if isinstance(a, Place):
+                label = text("choice.launch_to", words.locale, {"territory": a.territory})
+                places.append(Leaf(label, label, (str(Launch()), str(a)), 1))
+        out.append(_group(launch.label, launch.label, places, locale=words.locale))
+    for kind in (BuyRelic, Cycle):
         out += [_leaf(a, words) for a in actions if isinstance(a, kind)]
+    if EndTurn() in actions:  # ending above 8 resources: end and return in one pick
+        after = _run(state, [EndTurn()])
+        if after.pending and isinstance(after.pending[0], ReturnExcessDecision):
+            leaves = []
+            for r in legal_actions(after):
+                assert isinstance(r, ReturnExcess)
+                label = text("choice.end_return", words.locale, {"fuel": r.fuel, "ore": r.ore})
+                leaves.append(Leaf(label, label, ("end", str(r))))
+            title = text("choice.end_and_return", words.locale)
+            out.append(_group(title, title, leaves, locale=words.locale))
     claims = [_leaf(a, words) for a in actions if isinstance(a, Claim)]
     if claims:
         title = text("choice.claim", words.locale)
-        out.append(_group(title, title, claims))
+        out.append(_group(title, title, claims, locale=words.locale))
     cards: dict[tuple[int, int], list[Action]] = {}
     for a in actions:
         key = _power_of(a)
         if key is not None:
             cards.setdefault(key, []).append(a)
     for key in sorted(cards):
-        out.append(_card_branch(key, cards[key], words))
+        out.append(_card_branch(key, cards[key], words, state))
     return out
 
 
@@ -432,22 +592,42 @@ def _card_of(a: Action) -> str:
     return names[type(a)]
 
 
-def _card_branch(key: tuple[int, int], acts: list[Action], words: Words) -> Node:
+def _card_branch(key: tuple[int, int], acts: list[Action], words: Words, state: GameState) -> Node:
     """One card's power: its options, asked in two steps when there are more than 25."""
     card = _card_of(acts[0])
     verb = "choice.use" if key[0] == 0 else "choice.discard"
     title = text(verb, words.locale, {"card": words.n(card)})
-    leaves = [_leaf(a, words) for a in acts]
+    pairs = [(a, leaf) for a in acts for leaf in _card_leaves(a, words, state)]
     split = _SPLITS.get(type(acts[0]))
-    if split is None or len(leaves) <= MAX_OPTIONS:
-        return _group(title, title, leaves)
+    if split is None or len(pairs) <= MAX_OPTIONS:  # one step: each option says it all
+        whole = [Leaf(leaf.label, leaf.label, leaf.moves, leaf.rank) for _, leaf in pairs]
+        return _group(title, title, whole, locale=words.locale)
     children: list[Node] = []
-    pairs = sorted(zip(acts, leaves, strict=True), key=lambda x: _order(split(x[0])))
+    pairs.sort(key=lambda x: _order(split(x[0])))
     for part, members in groupby(pairs, key=lambda x: split(x[0])):
         short = words.names.label(partial(_part_label, part, words))
         full = words.names.label(partial(_step_label, title, part, words))
-        children.append(_group(full, full, [m[1] for m in members], short))
-    return _group(title, title, children)
+        children.append(_group(full, full, [m[1] for m in members], short, words.locale))
+    return _group(title, title, children, locale=words.locale)
+
+
+def _card_leaves(a: Action, words: Words, state: GameState) -> list[Leaf]:
+    """A card's option, and what often follows it in the same pick: cycling the display
+    after moving a ship to the Alien Artifact; stopping after a Plasma Cannon's first hit."""
+    leaf = _leaf(a, words, state)
+    out = [leaf]
+    then: tuple[str, Action] | None = None
+    if isinstance(a, (Teleport, Helm)) and a.target == "artifact":
+        if Cycle() in legal_actions(_run(state, [a])):
+            then = ("choice.and_cycle", Cycle())
+    elif isinstance(a, Plasma) and leaf.moves[-1] != str(Done()):
+        then = ("choice.and_stop", Done())
+    if then is not None:
+        full = text(then[0], words.locale, {"label": leaf.label})
+        short = text(then[0], words.locale, {"label": leaf.short})
+        if len(full) <= LABEL_LIMIT:  # else the plain option alone (a long name in it)
+            out.append(Leaf(full, short, (*leaf.moves, str(then[1])), 1))
+    return out
 
 
 def _order(part: tuple[object, ...]) -> tuple[str, ...]:
@@ -541,10 +721,14 @@ def _amount(words: Words, resource: str, count: int) -> str:
     return text(f"choice.{resource}", words.locale, {"count": count})
 
 
-def _leaf(a: Action, words: Words) -> Leaf:
-    """The leaf of one action, with its label in full and under its branch."""
+def _leaf(a: Action, words: Words, state: GameState | None = None) -> Leaf:
+    """The leaf of one action, with its label in full and under its branch; given the
+    state, a Plasma Cannon shot that leaves nothing more to hit also says ``done``."""
     full, short = _labels(a, words)
-    return Leaf(full, short, (str(a),))
+    moves: tuple[Action, ...] = (a,)
+    if state is not None and isinstance(a, (Plasma, Hit)):
+        moves = _finished(state, moves)
+    return Leaf(full, short, tuple(str(m) for m in moves))
 
 
 def _labels(a: Action, words: Words) -> tuple[str, str]:
@@ -643,9 +827,12 @@ def _stop(words: Words, decision: str) -> Leaf:
     return Leaf(label, label, (str(Done()),))
 
 
-def _raid(state: GameState, actions: list[Action], words: Words) -> Branch:
-    """What to steal, in one pick per opponent: "2 fuel + 2 ore from Anna" (then more from
-    someone else, or stop), or a card."""
+def _takes(
+    state: GameState, actions: list[Action], words: Words
+) -> dict[int, list[tuple[int, tuple[Action, ...], Said]]]:
+    """Per opponent, what a raid can take from them in one pick, most first: resources
+    (with the ``done`` that must follow when nothing else is left) and cards. Each:
+    how many resources, the actions, the words for them."""
     seat = state.current
 
     def step(s: GameState) -> list[Action]:
@@ -653,26 +840,52 @@ def _raid(state: GameState, actions: list[Action], words: Words) -> Branch:
             return []
         return [a for a in legal_actions(s) if isinstance(a, StealResource)]
 
-    takes: dict[int, dict[tuple[int, int], tuple[Action, ...]]] = {}
+    found: dict[int, dict[tuple[int, int], tuple[Action, ...]]] = {}
     for seq in _sequences(state, step, key=_steal_key):
         victims = {a.victim for a in seq if isinstance(a, StealResource)}
         if len(victims) == 1:
             fuel = sum(1 for a in seq if isinstance(a, StealResource) and a.resource == "fuel")
-            takes.setdefault(victims.pop(), {})[(fuel, len(seq) - fuel)] = seq
-    children: list[Node] = []
+            found.setdefault(victims.pop(), {})[(fuel, len(seq) - fuel)] = seq
+    out: dict[int, list[tuple[int, tuple[Action, ...], Said]]] = {}
     for victim in range(state.num_players):
-        leaves: list[Node] = []
-        ranked = sorted(takes.get(victim, {}).items(), key=lambda x: (-sum(x[0]), -x[0][1]))
+        takes = out.setdefault(victim, [])
+        ranked = sorted(found.get(victim, {}).items(), key=lambda x: (-sum(x[0]), -x[0][1]))
         for (fuel, ore), seq in ranked:
             parts = [_amount(words, r, c) for r, c in (("fuel", fuel), ("ore", ore)) if c]
-            label = words.t("choice.steal", {"amounts": " + ".join(parts), "victim": victim})
-            leaves.append(Leaf(label, label, tuple(str(a) for a in seq)))
-        leaves += [
-            _leaf(a, words) for a in actions if isinstance(a, StealCard) and a.victim == victim
-        ]
+            params: dict[str, object] = {"amounts": " + ".join(parts), "victim": victim}
+            moves = _finished(state, seq) if len(seq) < RAID_STEAL_LIMIT else seq
+            takes.append((fuel + ore, moves, words.said("choice.steal", params)))
+        for a in actions:
+            if isinstance(a, StealCard) and a.victim == victim:
+                params = {"card": a.card, "victim": a.victim}
+                takes.append((0, (a,), words.said("choice.steal_card", params)))
+    return out
+
+
+def _best_takes(
+    state: GameState, actions: list[Action], words: Words
+) -> list[tuple[tuple[Action, ...], Said]]:
+    """The raids worth offering with the dock: the most resources from one opponent (each
+    mix), or one of their cards."""
+    out = []
+    for takes in _takes(state, actions, words).values():
+        most = max((n for n, _, _ in takes), default=0)
+        out += [(moves, said) for n, moves, said in takes if n == most or n == 0]
+    return out
+
+
+def _raid(state: GameState, actions: list[Action], words: Words) -> Branch:
+    """What to steal, in one pick per opponent: "2 fuel + 2 ore from Anna" (then more from
+    someone else, or stop), or a card."""
+    children: list[Node] = []
+    for victim, takes in _takes(state, actions, words).items():
+        leaves: list[Node] = []
+        for _, moves, said in takes:
+            label = words.names.label(said)
+            leaves.append(Leaf(label, label, tuple(str(a) for a in moves)))
         if leaves:
             title = words.t("choice.steal_from", {"victim": victim})
-            children.append(_group(title, title, leaves))
+            children.append(_group(title, title, leaves, locale=words.locale))
     children += [_stop(words, "raid") for a in actions if isinstance(a, Done)]
     prompt = text("choice.prompt.raid", words.locale)
     return Branch(prompt, prompt, prompt, tuple(children))
@@ -686,32 +899,22 @@ def _steal_key(a: Action) -> tuple[object, ...]:
 # ---- menus --------------------------------------------------------------------------------
 
 
-def menu(branch: Branch, path: str, locale: str = "en", inner: bool = False) -> list[Entry]:
+def menu(
+    branch: Branch, path: str, locale: str = "en", inner: bool = False, spill: bool = False
+) -> list[Entry]:
     """The options of ``branch``'s menu: its children, and as many of their own children
-    inline as Discord's 25 options allow, round by round (the rest behind their branch's
-    entry). Children read under the branch's prompt (``inner``) use their short labels.
+    inline as Discord's 25 options allow, lowest rank first, round by round among the
+    branches. What is left is behind an entry per branch ("Solar Converter: more…") or,
+    with ``spill``, left out for the choice menu to show (``Choices.more``). Children read
+    under the branch's prompt (``inner``) use their short labels.
 
-    More than 25 children (rare) are all returned: the caller pages them.
+    More than 25 children (rare: ``_fit`` nests them) are all returned: the caller pages.
     """
     kids = branch.children
-    shown = [0] * len(kids)
-    total = len(kids)
-    growing = [i for i, k in enumerate(kids) if isinstance(k, Branch)]
-    if total > MAX_OPTIONS:
-        growing = []
-    while growing:
-        for i in list(growing):
-            kid = kids[i]
-            assert isinstance(kid, Branch)
-            last = shown[i] + 1 == len(kid.children)
-            cost = 0 if last else 1
-            if total + cost > MAX_OPTIONS:
-                growing.remove(i)
-                continue
-            shown[i] += 1
-            total += cost
-            if last:
-                growing.remove(i)
+    if len(kids) > MAX_OPTIONS:
+        shown = [0] * len(kids)
+    else:
+        shown = _layout(kids, "spill" if spill else "own")
     entries: list[Entry] = []
     for i, kid in enumerate(kids):
         here = f"{path}.{i}"
@@ -724,10 +927,49 @@ def menu(branch: Branch, path: str, locale: str = "en", inner: bool = False) -> 
                 entries.append(Entry(grand.label, grand.value))
             else:
                 entries.append(_step(grand, f"{here}.{j}", grand.title, locale))
-        if shown[i] < len(kid.children):
+        if shown[i] < len(kid.children) and not spill:
             key = "choice.more" if shown[i] else "choice.open"
             entries.append(_step(kid, here, text(key, locale, {"label": name}), locale))
     return distinct(entries)
+
+
+def _layout(kids: tuple[Node, ...], mode: str) -> list[int]:
+    """How many children of each branch a menu shows, lowest rank first, round by round:
+    with an entry for the rest of each branch (``own``), or none, the rest shown elsewhere
+    (``spill``)."""
+    shown = [0] * len(kids)
+    branches = {i for i, k in enumerate(kids) if isinstance(k, Branch)}
+    open_ = set(branches)  # branches with children not shown (need an entry)
+    leaves = len(kids) - len(branches)
+
+    def total() -> int:
+        if mode == "spill":
+            return leaves + sum(shown)
+        return leaves + sum(shown[i] + (1 if i in open_ else 0) for i in branches)
+
+    growing = set(branches)
+    while growing:
+        i = min(growing, key=lambda i: (_rank(kids[i], shown[i]), shown[i], i))
+        kid = kids[i]
+        assert isinstance(kid, Branch)
+        shown[i] += 1
+        last = shown[i] == len(kid.children)
+        if last:
+            open_.discard(i)
+        if total() > MAX_OPTIONS:
+            shown[i] -= 1
+            open_.add(i)
+            growing.discard(i)
+        elif last:
+            growing.discard(i)
+    return shown
+
+
+def _rank(node: Node, index: int) -> int:
+    child = (
+        node.children[index] if isinstance(node, Branch) and index < len(node.children) else node
+    )
+    return child.rank if isinstance(child, Leaf) else 0
 
 
 def _step(node: Branch, path: str, label: str, locale: str) -> Entry:
@@ -747,6 +989,8 @@ def distinct(entries: list[Entry]) -> list[Entry]:
         label = e.label if len(e.label) <= LABEL_LIMIT else e.label[: LABEL_LIMIT - 1] + "…"
         key = label.casefold()
         if key in seen:
+            if REPEATS is not None:
+                REPEATS.append(label)
             seen[key] += 1
             suffix = f" ({seen[key]})"
             label = label[: LABEL_LIMIT - len(suffix)] + suffix
@@ -758,7 +1002,9 @@ def distinct(entries: list[Entry]) -> list[Entry]:
 
 def path_to(choices: Choices, moves: Sequence[str]) -> list[str] | None:
     """The branches to open, outermost first, to reach the leaf playing exactly ``moves``
-    (None if no leaf does): how a player finds a pick (tests, benchmarks)."""
+    (None if no leaf does), the menu's root first ("d", "c", "p" or "o", the choices that
+    the first two menus cannot show): how a player finds a pick (tests, benchmarks).
+    A pick shown by a menu needs no step opened, whatever its path."""
     wanted = tuple(moves)
 
     def search(node: Branch, path: str) -> list[str] | None:
@@ -773,10 +1019,10 @@ def path_to(choices: Choices, moves: Sequence[str]) -> list[str] | None:
                     return [here, *found]
         return None
 
-    for key in ROOTS:
+    for key in ("o", "d", "c", "p"):
         root = choices.root(key)
         if root is not None:
             found = search(root, key)
             if found is not None:
-                return found
+                return [key, *found]
     return None

@@ -28,7 +28,7 @@ IDLE = "-"  # the one option of a greyed-out menu
 # SQLite's 64-bit integers; a longer one is no panel of ours (see bot.fallback).
 IDS = r"(?P<game>\d{1,18}):(?P<version>\d{1,18})"
 PAGE = r"(?P<page>\d{1,4})"
-PATH = r"(?P<path>[a-z0-9_.\-]{1,40})"
+PATH = r"(?P<path>@?[a-z0-9_.\-]{1,40})"  # "@": the path opened in the choice row
 
 
 class PanelHandler(Protocol):

@@ -55,14 +55,15 @@ def build_panel(
     if opened is None:
         open_path = None
     path, node = (open_path, opened) if opened is not None else ("p", choices.pending)
+    if node is None and choices.more is not None:  # what the two menus above cannot show
+        path, node = "o", choices.more
     pages = 1
     if node is None or not node.children:
-        view.add_item(
-            ActionSelect.idle(game_id, version, "p", text("panel.choice_idle", locale), ROW_CHOICE)
-        )
+        idle = text("panel.choice_idle", locale)
+        view.add_item(ActionSelect.idle(game_id, version, "@p", idle, ROW_CHOICE))
     else:
         assert path is not None
-        entries = menu(node, path, locale, inner=True)
+        entries = menu(node, path, locale, inner=path != "o")
         pages = max(1, math.ceil(len(entries) / MAX_OPTIONS))
         page = min(max(page, 0), pages - 1)
         shown = entries[page * MAX_OPTIONS : (page + 1) * MAX_OPTIONS]
@@ -70,7 +71,7 @@ def build_panel(
         if pages > 1:
             params = {"prompt": prompt, "page": page + 1, "pages": pages}
             prompt = text("panel.page_of", locale, params)
-        view.add_item(ActionSelect(game_id, version, path, page, prompt, shown, ROW_CHOICE))
+        view.add_item(ActionSelect(game_id, version, "@" + path, page, prompt, shown, ROW_CHOICE))
     view.add_item(
         ActionButton(
             game_id, version, "end", text("panel.end", locale), ROW_BUTTONS, not choices.can_end
@@ -107,16 +108,8 @@ def _menu_row(
     locale: str,
     idle: str,
 ) -> None:
-    entries: Sequence[Entry] = menu(root, path, locale) if root.children else ()
+    entries: Sequence[Entry] = menu(root, path, locale, spill=True) if root.children else ()
     if not entries:
         view.add_item(ActionSelect.idle(game_id, version, path, text(idle, locale), row))
         return
     view.add_item(ActionSelect(game_id, version, path, 0, root.prompt, entries[:MAX_OPTIONS], row))
-
-
-def menu_values(choices: Choices, path: str) -> set[str]:
-    """The values the menu at ``path`` offers (moves, or ``@`` steps): for tests and checks."""
-    node = choices.node(path)
-    if node is None:
-        return set()
-    return {e.value for e in menu(node, path, inner="." in path or path == "p")}

@@ -6,6 +6,8 @@ functions the checked ``apply`` uses to explain why something is not allowed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine import turn
 from engine.actions import (
     Action,
@@ -38,7 +40,7 @@ from engine.state import (
     RaidDecision,
     ReturnExcessDecision,
 )
-from engine.tables import FACILITY_ORDER, TERRITORIES
+from engine.tables import FACILITY_ORDER, TERRITORIES, FacilityId
 from engine.tech import (
     colony_movers,
     data_crystal,
@@ -50,13 +52,19 @@ from engine.tech import (
 from engine.territories import repulsed
 
 
-def dock_options(s: GameState, p: int, first_only: bool = False) -> list[Dock]:
-    """Every legal way to dock undocked ships now (R-TURN-3, R-TURN-5)."""
+def dock_options(
+    s: GameState,
+    p: int,
+    first_only: bool = False,
+    facilities: Sequence[FacilityId] = FACILITY_ORDER,
+) -> list[Dock]:
+    """Every legal way to dock undocked ships now (R-TURN-3, R-TURN-5), at ``facilities``
+    (all of them unless told: the bot asks about one facility at a time)."""
     out: list[Dock] = []
     if not s.undocked:
         return out
     groups = GroupCache(s.undocked)
-    for f in FACILITY_ORDER:
+    for f in facilities:
         rules = FACILITY_RULES[f]
         if not rules.may_have_room(s, p):
             continue

@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.choices import Branch, choices, menu, path_to, split_moves
+from bot.choices import Branch, Choices, choices, menu, path_to, split_moves
 from bot.components import ActionButton, ActionSelect, HintButton, PageButton, UndoButton
 from bot.describe import action_label
 from bot.panel import build_panel
@@ -131,13 +131,22 @@ def test_the_rows_keep_their_places_at_every_step() -> None:
     for name, rows in layout.items():
         assert rows[0] == ["s:d"], name
         assert rows[1] == ["s:c"], name
-        assert rows[2][0].startswith("s:p") or rows[2][0].startswith("s:d."), name
+        assert rows[2][0].startswith(("s:@p", "s:@d.", "s:@o")), name
         assert rows[3][:3] == ["a:end", "u", "h"], name
     assert layout["step"][3] == ["a:end", "u", "h", "n:-"]  # ◀ Back (closes the step) joins them
     # Idle rows are greyed out, not removed; Undo is there but off until there is a move.
+    quiet = components(panel(scenario(undocked="5")))
+    assert quiet[2]["components"][0]["disabled"] is True
+    assert quiet[2]["components"][0]["placeholder"] == "Follow-up choices appear here"
     first = components(views["start"])
-    assert first[2]["components"][0]["disabled"] is True
     assert first[3]["components"][1]["disabled"] is True
+    # What the docking and cards menus cannot show waits in the choice menu meanwhile.
+    busy = components(panel(scenario(undocked="1 2 4 6", fuel=4, ore=4)))
+    more = busy[2]["components"][0]
+    assert more["placeholder"] == "More choices…" and not more.get("disabled")
+    first_rows = {o["value"] for row in busy[:3] for o in row["components"][0]["options"]}
+    assert "dock solar 1" in {o["value"] for o in busy[0]["components"][0]["options"]}
+    assert {"dock mine 1;dock mine 2", "dock hub 1 2", "@o.0"} <= first_rows
     assert components(views["undo"])[3]["components"][1].get("disabled", False) is False
     pending = components(views["pending"])
     assert pending[0]["components"][0]["disabled"] is True  # nothing to dock while placing
@@ -146,24 +155,36 @@ def test_the_rows_keep_their_places_at_every_step() -> None:
     assert pending[2]["components"][0]["placeholder"] == "Place the colony on…"
 
 
+def label_in_step(c: Choices, moves: list[str]) -> str:
+    """The label of the pick playing ``moves`` in the step that holds it (short in a step of
+    its own, in full among the other choices of "More choices…")."""
+    path = path_to(c, moves)
+    assert path is not None, moves
+    node = c.node(path[-1])
+    assert node is not None
+    entries = menu(node, path[-1], inner=path[-1] != "o")
+    return {e.value: e.label for e in entries}[";".join(moves)]
+
+
 def test_a_whole_docking_choice_is_one_pick() -> None:
     s = scenario(undocked="1 2 6", fuel=2, ore=2)
-    dock = components(panel(s))[0]["components"][0]
-    options = {o["value"]: o["label"] for o in dock["options"]}
-    assert options["dock solar 1;dock solar 2"] == "Solar Converter: 1 + 2"
-    assert options["dock solar 1;dock solar 2;dock solar 6"] == "Solar Converter: 1 + 2 + 6"
-    assert options["@d.2"] == "Colony Hub: more…"  # more ways than fit: in a second step
+    rows = components(panel(s))
+    shown = {o["value"]: o["label"] for row in rows[:3] for o in row["components"][0]["options"]}
+    assert shown["dock solar 1;dock solar 2"] == "Solar Converter: 1 + 2"
+    assert shown["dock artifact 6;cycle"] == "Alien Artifact: 6, then cycle the display"
     c = choices(s, NAMES)
-    hub, mine = c.node("d.2"), c.node("d.1")
-    assert hub is not None and mine is not None
-    step = {e.value: e.label for e in menu(hub, "d.2", inner=True)}
-    assert step["dock hub 1 2 6"] == "1 + 2 + 6"  # one action of three ships
-    step = {e.value: e.label for e in menu(mine, "d.1", inner=True)}
-    assert step["dock mine 1;dock mine 6"] == "1 + 6"  # each as big as the last, as the mine wants
-    assert "dock mine 6;dock mine 1" not in step
-    pairs = scenario(undocked="3 3 5 5", fuel=9, ore=9)
-    yard = {e.value: e.label for e in menu(choices(pairs, NAMES).dock, "d")}
-    assert yard["dock yard 3 3;dock yard 5 5"] == "Shipyard: 3 + 3, 5 + 5"
+    assert label_in_step(c, ["dock solar 1", "dock solar 2", "dock solar 6"]).endswith("1 + 2 + 6")
+    assert label_in_step(c, ["dock hub 1 2 6"]).endswith("1 + 2 + 6")  # one action, three ships
+    assert label_in_step(c, ["dock mine 1", "dock mine 6"]).endswith("1 + 6")  # as the mine wants
+    assert path_to(c, ["dock mine 6", "dock mine 1"]) is None
+    pairs = choices(scenario(undocked="3 3 5 5", fuel=9, ore=9), NAMES)
+    assert label_in_step(pairs, ["dock yard 3 3", "dock yard 5 5"]).endswith("3 + 3, 5 + 5")
+    # What follows a dock at once: the colony's territory, what a raid takes.
+    colony = choices(scenario(undocked="2 3 3 3 4", ore=[3, 0, 0, 0], fuel=[0, 2, 0, 0]), NAMES)
+    moves = ["dock constructor 3 3 3", "place lem"]
+    assert label_in_step(colony, moves).endswith("3 + 3 + 3 → colony to Lem Badlands")
+    raid = ["dock raiders 2 3 4", "steal fuel p2", "steal fuel p2", "done"]
+    assert label_in_step(colony, raid).endswith("2 + 3 + 4 → 2 fuel from Bob")
 
 
 def test_a_raids_whole_steal_is_one_pick() -> None:
@@ -240,7 +261,7 @@ def test_undo_end_and_hint_buttons() -> None:
 def test_a_pick_that_is_found_is_played_as_found() -> None:
     s = scenario(undocked="1 1 5", fuel=1)
     c = choices(s, NAMES)
-    assert path_to(c, ["dock solar 1", "dock solar 1"]) == ["d.0"]  # the Solar Converter's
+    assert path_to(c, ["dock solar 1", "dock solar 1"]) == ["d", "d.0"]  # the Solar Converter's
     assert "dock solar 1;dock solar 1" in {e.value for e in menu(c.dock, "d")}  # shown inline
     assert path_to(c, ["dock hub 1 1 5"]) is not None
     assert path_to(c, ["dock terraform 6"]) is None
