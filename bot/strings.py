@@ -32,7 +32,7 @@ BOARD_EN: Final[dict[str, Source]] = {
     "board.fuel": "Fuel",
     "board.ore": "Ore",
     "board.colonies": "Colonies",
-    "board.colonies_value": "{unplaced} to place · {placed} on planet",
+    "board.colonies_value": "{left} left · {placed} on the planet",
     "board.ships": "Ships",
     "board.ships_value": "{in_play} in play · {stock} in stock",
     "board.cards": "Alien tech",
@@ -47,6 +47,16 @@ BOARD_EN: Final[dict[str, Source]] = {
     "board.display_empty": "empty",
     "board.vp_card": "+1 VP",
     "board.relic": "Relic ship",
+    "board.legend": "A territory's frame and token: the colour of who controls it",
+    # What controlling a territory gives (R-COL-4), short.
+    "board.bonus.asimov": "Hub: +1 space",
+    "board.bonus.bradbury": "Constructor: −1 ore",
+    "board.bonus.burroughs": "Buy the relic ship",
+    "board.bonus.heinlein": "Market: 1 fuel per ore",
+    "board.bonus.herbert": "Shipyard: −1 fuel, −1 ore",
+    "board.bonus.lem": "Solar: +1 fuel a ship",
+    "board.bonus.pohl": "Cards: −1 fuel",
+    "board.bonus.vanvogt": "Mine: any first ship",
     "board.used_up": "used up",
     "board.field_short.isolation": "Isolation",
     "board.field_short.positron": "Positron",
@@ -78,6 +88,49 @@ BOARD_EN: Final[dict[str, Source]] = {
     "board.market_rate": Plural(
         "Market: {rate} fuel per ore", "Market: {rate} fuel per ore", "rate"
     ),
+}
+
+# ---- the live board (bot/render/live): short, to be read in Discord's preview ------------
+LIVE_EN: Final[dict[str, Source]] = {
+    "live.territories": "Territories · frame: who controls it",
+    "live.status.dock": "docking",
+    "live.status.idle": "all ships docked",
+    "live.status.place": "placing a colony",
+    "live.status.raid": "raiding",
+    "live.status.plasma": "firing the cannon",
+    "live.status.return": "returning resources",
+    "live.status.roll": "rolling",
+    "live.status.reveal": "revealing a card",
+    "live.status.first_player": "choosing who starts",
+    "live.field.isolation": "I",  # the field's initial, on its mark
+    "live.field.positron": "P",
+    "live.field.repulsor": "R",
+    "live.left": Plural("{count} left", "{count} left", "count"),
+    # Names of facilities where the full one does not fit.
+    "live.short.solar": "Solar",
+    "live.short.mine": "Mine",
+    "live.short.market": "Market",
+    "live.short.yard": "Shipyard",
+    "live.short.constructor": "Constructor",
+    "live.short.hub": "Hub",
+    "live.short.terraform": "Terraform",
+    "live.short.artifact": "Artifact",
+    "live.short.raiders": "Raiders",
+    "live.short.bay": "Bay",
+    # Alien tech cards, as short as their owners call them.
+    "live.card.booster": "Booster",
+    "live.card.crystal": "Crystal",
+    "live.card.gravity": "Gravity",
+    "live.card.decoy": "Decoy",
+    "live.card.teleporter": "Teleporter",
+    "live.card.plasma": "Plasma",
+    "live.card.polarity": "Polarity",
+    "live.card.cache": "Cache",
+    "live.card.stasis": "Stasis",
+    "live.card.warper": "Warper",
+    "live.card.city": "City",
+    "live.card.monument": "Monument",
+    "live.card.helm": "Helm",
 }
 
 # ---- bot texts: commands, panels, replies (owned by the bot cogs) ------------------------
@@ -125,6 +178,8 @@ BOT_EN: Final[dict[str, Source]] = {
     "cmd.play.move": "The move in the game's notation, e.g. dock solar 3 or end",
     "cmd.undo.description": "Take back your last action this turn",
     "cmd.board.description": "Show the board of this channel's game",
+    "cmd.board.detail": "The full board: the log, the deck, the ships in stock "
+    "(default: as posted)",
     "cmd.status.description": "Scores, resources and whose turn it is",
     "cmd.log.description": "The last moves of this channel's game",
     "cmd.log.count": "How many of the last actions to show (1-50)",
@@ -222,7 +277,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "status.over": "The game is over.",
     "status.header": "**Round {round}** (turn {turn})",
     "status.player": "{marker} **{name}** — {vp} VP · {fuel} fuel · {ore} ore · colonies: "
-    "{left} left, {placed} placed · hub {hub}/7 · {ships} ships · cards: {cards}",
+    "{left} left, {placed} on the planet · hub {hub}/7 · {ships} ships · cards: {cards}",
     "status.display": "Alien tech display: {cards}",
     "status.field": "{field} on {territory}",
     "status.fields": "Fields: {fields}",
@@ -451,6 +506,8 @@ BOT_EN: Final[dict[str, Source]] = {
     "label.return": "Return {fuel} fuel and {ore} ore",
     # ---- looking at a game ----------------------------------------------------------------
     "board.caption": "The board (round {round}).",
+    "board.caption_detail": "The full board (round {round}): the log, the deck and discard "
+    "pile, the ships in stock.",
     "log.header": Plural(
         "The last {count} of {total} action (the whole log is attached):",
         "The last {count} of {total} actions (the whole log is attached):",
@@ -566,6 +623,7 @@ SOURCES: Final[dict[str, Source]] = {
     **{f"name.{thing}": english for thing, english in NAMES_EN.items()},
     **MESSAGES_EN,
     **BOARD_EN,
+    **LIVE_EN,
     **BOT_EN,
 }
 

@@ -128,6 +128,7 @@ class TurnFlow:
                 self.announcer.panel(game),
                 interaction if from_panel else None,
             )
+            self.announcer.board_changed(game)
             if not from_panel:
                 await send_ephemeral(interaction, text("undo.done", locale, {"move": moves}))
             elif not interaction.response.is_done():
@@ -371,9 +372,11 @@ class TurnFlow:
 
 
 def merged(results: Sequence[MoveResult]) -> MoveResult:
-    """One result for the moves of a pick, in order."""
+    """One result for the moves of a pick, in order (``before``: that of its last move,
+    the one that may end the turn)."""
     return MoveResult(
         tuple(step for r in results for step in r.steps),
         any(r.turn_changed for r in results),
         any(r.over for r in results),
+        results[-1].before,
     )

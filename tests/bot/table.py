@@ -36,7 +36,9 @@ def tiny_png() -> bytes:
 _TINY = tiny_png()
 
 
-def stub_renderer(state: GameState, seat_names: list[str] | None, locale: str) -> bytes:
+def stub_renderer(
+    state: GameState, seat_names: list[str] | None, locale: str, detail: bool = False
+) -> bytes:
     """A fast stand-in for the board renderer (tests that do not look at the picture)."""
     return _TINY
 
@@ -74,11 +76,15 @@ def make_bot(
     clock: Clock | None = None,
     **overrides: Any,
 ) -> AlienFrontiersBot:
-    return create_bot(
+    bot = create_bot(
         make_settings(db, **overrides),
         renderer=None if real_renderer else stub_renderer,
         clock=clock,
     )
+    # Turn messages' pictures are redrawn at once: the tests that look at the pacing of
+    # image edits give the board edits a clock of their own.
+    bot.announcer.boards.interval = 0.0
+    return bot
 
 
 class Table:
@@ -89,6 +95,7 @@ class Table:
         self.bot: AlienFrontiersBot = harness.bot  # type: ignore[assignment]
         self.members: dict[int, str] = {}  # user id -> harness member name
         self.locales: dict[str, str] = {}  # harness member name -> Discord locale (en-US)
+        self.renders: list[bool] = []  # for tests that record the boards drawn (detail?)
         seeds = random.Random(seed)
         self.bot.service.new_seed = lambda: seeds.randrange(2**62)  # reproducible games
 

@@ -16,7 +16,7 @@ import bot.strings
 from bot import i18n
 from bot.cogs.info import RULE_TOPICS, find_topic
 from bot.describe import action_label, notation_of
-from bot.strings import BOARD_EN, BOT_EN, SOURCES, english, text, thing_name
+from bot.strings import BOARD_EN, BOT_EN, LIVE_EN, SOURCES, english, text, thing_name
 from engine import CHANCE, GameConfig, apply_in_place, legal_actions, new_game, sample_chance
 from engine.messages import MESSAGES_EN, NAMES_EN, Plural
 from engine.tables import CARDS, FACILITY_ORDER, FIELDS, TERRITORIES
@@ -39,7 +39,13 @@ def test_the_languages_are_found_from_the_po_files() -> None:
 
 
 def test_one_english_source_per_key() -> None:
-    groups = [{f"name.{k}" for k in NAMES_EN}, set(MESSAGES_EN), set(BOARD_EN), set(BOT_EN)]
+    groups = [
+        {f"name.{k}" for k in NAMES_EN},
+        set(MESSAGES_EN),
+        set(BOARD_EN),
+        set(LIVE_EN),
+        set(BOT_EN),
+    ]
     assert sum(len(g) for g in groups) == len(SOURCES)  # no key is defined twice
 
 
