@@ -540,56 +540,46 @@ def _powers(state: GameState, actions: list[Action], words: Words) -> list[Node]
     return out
 
 
+# The card whose fuel power (or discard power) an action uses.
+FUEL_POWERS: dict[type, str] = {
+    Boost: "booster",
+    Stasis: "stasis",
+    Polarize: "polarity",
+    Gravity: "gravity",
+    Warp: "warper",
+    Crystal: "crystal",
+    Teleport: "teleporter",
+    Helm: "helm",
+    Plasma: "plasma",
+}
+DISCARD_POWERS: dict[type, str] = {
+    DiscardBooster: "booster",
+    DiscardTeleporter: "teleporter",
+    DiscardPolarity: "polarity",
+    DiscardPlasma: "plasma",
+    DiscardWarper: "warper",
+}
+
+
 def _power_of(a: Action) -> tuple[int, int] | None:
     """(0 for a fuel power, 1 for a discard; the card's place) for a card's power, else None."""
-    uses: dict[type, str] = {
-        Boost: "booster",
-        Stasis: "stasis",
-        Polarize: "polarity",
-        Gravity: "gravity",
-        Warp: "warper",
-        Crystal: "crystal",
-        Teleport: "teleporter",
-        Helm: "helm",
-        Plasma: "plasma",
-    }
-    if type(a) in uses:
-        return (0, CARD_ORDER.index(uses[type(a)]))
+    if type(a) in FUEL_POWERS:
+        return (0, CARD_ORDER.index(FUEL_POWERS[type(a)]))
     card = _discarded(a)
     if card is None:
         return None
-    return (1, CARD_ORDER.index(card) if card in CARD_ORDER else len(CARD_ORDER) + len(card))
+    return (1, CARD_ORDER.index(card) if card in CARD_ORDER else len(CARD_ORDER))
 
 
 def _discarded(a: Action) -> str | None:
     if isinstance(a, DiscardField):
         return a.card
-    discards: dict[type, str] = {
-        DiscardBooster: "booster",
-        DiscardTeleporter: "teleporter",
-        DiscardPolarity: "polarity",
-        DiscardPlasma: "plasma",
-        DiscardWarper: "warper",
-    }
-    return discards.get(type(a))
+    return DISCARD_POWERS.get(type(a))
 
 
 def _card_of(a: Action) -> str:
     card = _discarded(a)
-    if card is not None:
-        return card
-    names = {
-        Boost: "booster",
-        Stasis: "stasis",
-        Polarize: "polarity",
-        Gravity: "gravity",
-        Warp: "warper",
-        Crystal: "crystal",
-        Teleport: "teleporter",
-        Helm: "helm",
-        Plasma: "plasma",
-    }
-    return names[type(a)]
+    return card if card is not None else FUEL_POWERS[type(a)]
 
 
 def _card_branch(key: tuple[int, int], acts: list[Action], words: Words, state: GameState) -> Node:

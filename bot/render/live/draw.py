@@ -14,23 +14,12 @@ from bot.render.fonts import Face, Fitted, draw_label, draw_text, fit_label, fit
 from bot.render.geometry import Rect
 from bot.render.live import tokens
 from bot.render.live.layout import MIN_TEXT, SLOT, TOKEN, LiveLayout, live_layout
+from bot.render.orbit import ACCENTS
 from bot.strings import text, thing_name
 from engine.tables import HUB_TRACK_LENGTH, SHARED_FACILITIES, VP_CARDS, FieldId
 from engine.view import GameView, PlayerView, TerritoryView
 
 SCALE = 2  # shapes of the static board are drawn twice as big, then scaled down
-ACCENTS: dict[str, theme.RGB] = {
-    "solar": (255, 170, 40),
-    "mine": (150, 170, 200),
-    "market": (80, 200, 120),
-    "yard": (70, 190, 220),
-    "constructor": (240, 200, 70),
-    "hub": (120, 160, 255),
-    "terraform": (60, 210, 170),
-    "artifact": (186, 120, 240),
-    "raiders": (236, 80, 70),
-    "bay": (170, 170, 190),
-}
 ROW: theme.RGB = (38, 28, 36)  # a territory's row
 CHIP_H = 28
 COLONY = 24
@@ -202,7 +191,7 @@ def _hub(image: Image.Image, layout: LiveLayout, view: GameView) -> None:
     for seat, row in enumerate(layout.hub_rows):
         p = view.players[seat]
         colour = theme.player_rgb(seat)
-        for i, r in enumerate(row.steps):
+        for i, r in enumerate(row.spaces):
             on = i < p.hub_space
             last = i == HUB_TRACK_LENGTH - 1
             edge = theme.GOLD if last else theme.SLOT_EDGE

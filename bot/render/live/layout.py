@@ -13,7 +13,7 @@ from functools import lru_cache
 from math import ceil
 from typing import Final
 
-from bot.render.geometry import Rect
+from bot.render.geometry import HubRow, Rect
 from engine.tables import FACILITIES, HUB_TRACK_LENGTH, TERRITORIES, FacilityId, TerritoryId
 
 WIDTH: Final = 1100
@@ -35,16 +35,6 @@ ROW_H: Final = 54  # a territory
 HUB_ROW_H: Final = 38
 STRIP_Y: Final = 544  # the players' panels
 LEFT_FACILITIES: Final[tuple[FacilityId, ...]] = ("solar", "mine", "market", "yard", "constructor")
-
-
-@dataclass(frozen=True, slots=True)
-class HubRow:
-    """One player's Colony Hub track: badge, seven steps, three docks."""
-
-    row: Rect
-    badge: Rect
-    steps: tuple[Rect, ...]
-    docks: tuple[Rect, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,14 +119,14 @@ def live_layout(players: int) -> LiveLayout:
         row = Rect(hub.x + 6, hub.y + TITLE_H + seat * HUB_ROW_H, hub.w - 12, HUB_ROW_H - 2)
         cy = row.y + row.h // 2
         badge = Rect(row.x + 4, cy - 11, 22, 22)
-        steps = tuple(
+        spaces = tuple(
             Rect(badge.right + 8 + i * 22, cy - 9, 18, 18) for i in range(HUB_TRACK_LENGTH)
         )
         dx = row.right - 3 * SLOT - 2 * DOCK_GAP
         hub_docks = tuple(
             Rect(dx + i * (SLOT + DOCK_GAP), cy - SLOT // 2, SLOT, SLOT) for i in range(3)
         )
-        hub_rows.append(HubRow(row, badge, steps, hub_docks))
+        hub_rows.append(HubRow(row, badge, spaces, hub_docks))
     bay = Rect(right_x, hub.bottom + GAP, col_w, STRIP_Y - GAP - hub.bottom - GAP)
     cols = 2
     cell_w = (bay.w - 12 - GAP) // cols
