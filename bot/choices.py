@@ -1,7 +1,8 @@
 """What the action panel offers: the legal actions as a tree of choices, in words.
 
 The panel has three menus that keep their places (see ``bot.panel``): docking, cards
-and other powers, and the choice being made now. Each is the root of a small tree:
+and other powers, and the choice being made now (or, while nothing is to be chosen,
+what the first two could not show). Each is the root of a small tree:
 
 * a **leaf** is one pick. It applies one engine action or a short sequence of them
   (a *macro*): "Solar Converter: 1 + 2" docks two ships one after the other, "2 fuel +
@@ -80,7 +81,7 @@ MAX_OPTIONS = 25  # options in one Discord select menu
 LABEL_LIMIT = 100  # characters of an option's label
 VALUE_LIMIT = 100  # characters of an option's value
 MAX_MOVES = 8  # engine actions one pick may apply
-NAME_LENGTHS = (20, 12, 7)  # member names are shortened to these lengths, in turn, to fit
+NAME_LENGTHS = (32, 20, 12, 7)  # member names are cut to these lengths, in turn, to fit
 ROOTS = ("d", "c", "p", "o")  # docking, cards and powers, the choice now, what overflows
 MOVE_SEPARATOR = ";"
 # The tests set this to a list to see every label that needed the counter of ``distinct``.
@@ -302,12 +303,13 @@ def _group(
     title: str, prompt: str, children: Sequence[Node], short: str | None = None, locale: str = "en"
 ) -> Node:
     """A branch of ``children`` (a pick offered twice once: two alike ships give the engine
-    two alike actions); a single child stands for itself."""
+    two alike actions; a macro too long for a menu's value left out, its actions being
+    picks of their own); a single child stands for itself."""
     seen: set[tuple[str, ...]] = set()
     unique: list[Node] = []
     for child in children:
         if isinstance(child, Leaf):
-            if child.moves in seen:
+            if child.moves in seen or (len(child.moves) > 1 and len(child.value) > VALUE_LIMIT):
                 continue
             seen.add(child.moves)
         unique.append(child)
