@@ -16,22 +16,24 @@ import asyncio
 import io
 import logging
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
-from babel.dates import format_date
 
 from bot import describe
 from bot.board_edits import BoardEdits
+from bot.catchup import lines as catch_up_lines
+from bot.catchup import since_last_turn
 from bot.choices import Choices, choices
-from bot.components import PanelView
+from bot.components import PanelView, RematchButton
+from bot.durations import day_text, duration_text
 from bot.games import ActiveGame, MoveResult, ServiceError
+from bot.notify import pings_in_channel
 from bot.panel import build_panel
 from bot.replies import jump_url
 from bot.strings import text
 from engine import GameState
-from engine.scoring import outcome
+from engine.scoring import outcome, score_parts
 from engine.state import Event
 from engine.view import view
 
@@ -135,7 +137,12 @@ class Announcer:
             hidden = len(lines) - TURN_LINES
             more = text("turn.earlier", locale, {"count": hidden})
             lines = [lines[0], more, *lines[-(TURN_LINES - 1) :]]
-        parts = [header, *lines]
+        parts = [header]
+        if not final and segment == -1 and game.catch_up_turn == state.turn_number:
+            caught = catch_up_lines(game.catch_up, names, locale)
+            if caught:
+                parts += [text("catchup.header", locale), *caught]
+        parts += lines
         if not final and not state.over:
             v = view(state)
             parts.append(describe.player_line(v, seat, names, locale))
@@ -195,8 +202,7 @@ class Announcer:
             if back is None:
                 names.append(s.name)
                 continue
-            day = datetime.fromtimestamp(back, UTC).date()
-            date = format_date(day, format="d MMM", locale=game.row.locale)
+            date = day_text(back, game.row.locale)
             names.append(text("seat.away", game.row.locale, {"name": s.name[:16], "date": date}))
         return names
 
@@ -241,19 +247,87 @@ class Announcer:
             return None
 
     async def post_turn(self, game: ActiveGame) -> None:
-        """Post the message that starts a turn (board image, mention, roll, panel)."""
+        """Post the message that starts a turn (board image, mention, roll, panel, and for
+        the member to act what happened since their last turn), then notify them as they
+        chose (bot.notify: the turn message pings them only if they want channel pings)."""
+        await self.prepare_catch_up(game)
+        user = game.waiting_on()
+        prefs = await self.bot.notifier.prefs(user) if user is not None else None
+        ping = prefs is not None and pings_in_channel(prefs)
         message = await self.send(
-            game, self.turn_text(game), view=self.panel(game), allowed_mentions=self.allowed(game)
+            game,
+            self.turn_text(game),
+            view=self.panel(game),
+            allowed_mentions=self.allowed(game) if ping else mentions([]),
         )
         await self.bot.service.set_turn_message(game, message.id, game.state.turn_number)
+        await self.bot.notifier.turn_started(game)
+
+    async def repost_turn(self, game: ActiveGame) -> str:
+        """Post the turn message again at the bottom of the channel (no new ping); the old
+        one keeps its picture and points to the new one. Returns the new one's link."""
+        old = game.row.turn_message_id
+        await self.prepare_catch_up(game)
+        message = await self.send(
+            game, self.turn_text(game), view=self.panel(game), allowed_mentions=mentions([])
+        )
+        await self.bot.service.set_turn_message(game, message.id, game.state.turn_number)
+        link = self.panel_link(game)
+        if old is not None:
+            moved = text("panel.moved", game.row.locale, {"link": link})
+            try:
+                await (
+                    self.channel(game)
+                    .get_partial_message(old)
+                    .edit(content=moved, view=None, allowed_mentions=mentions([]))
+                )
+            except discord.HTTPException as e:
+                log.warning("game %d: old turn message %d not edited: %s", game.id, old, e)
+        return link
+
+    async def prepare_catch_up(self, game: ActiveGame) -> None:
+        """Keep, for the turn message, what happened since the last turn of the member to
+        act (read from the stored log once per turn)."""
+        user = game.waiting_on()
+        seat = game.to_act()
+        turn = game.state.turn_number
+        if user is None or seat is None or game.catch_up_turn == turn:
+            return
+        rows = await self.bot.service.store.actions(game.id)
+        game.catch_up = since_last_turn(rows, seat)
+        game.catch_up_turn = turn
 
     async def post_game_over(self, game: ActiveGame) -> None:
-        """The final scores, the winner and the tie-break, with the final board."""
-        result = outcome(game.state)
+        """The final message: it pings the game's members, shows each player's VP part by
+        part, the winner and the tie-break, the rounds played and the game's length, with
+        the final board and a Rematch button."""
+        state = game.state
+        result = outcome(state)
         assert result is not None
-        content = text("over.header", game.row.locale) + "\n"
-        content += describe.outcome_text(result, game.chat_names, game.row.locale)
-        await self.send(game, content, allowed_mentions=discord.AllowedMentions.none())
+        locale = game.row.locale
+        members = [
+            u
+            for s in game.seats
+            if (u := s.user_id if s.user_id is not None else s.former_user_id) is not None
+        ]
+        parts = [score_parts(state, p) for p in range(state.num_players)]
+        actions = await self.bot.service.store.last_actions(game.id, 1)
+        first = await self.bot.service.store.first_action_time(game.id)
+        length = (actions[-1].created_at if actions else 0.0) - (first or 0.0)
+        content = "\n".join(
+            [
+                text("over.header", locale, {"mentions": " ".join(f"<@{u}>" for u in members)}),
+                describe.outcome_text(result, game.chat_names, locale, parts),
+                text(
+                    "over.length",
+                    locale,
+                    {"rounds": state.round, "duration": duration_text(length, locale)},
+                ),
+            ]
+        )
+        view = discord.ui.View(timeout=None)
+        view.add_item(RematchButton(game.id, text("over.rematch", locale)))
+        await self.send(game, content, view=view, allowed_mentions=mentions(members))
 
     async def edit_turn_message(
         self,
@@ -299,6 +373,8 @@ class Announcer:
         """Show a move: edit the turn message and redraw its board, or close it (with the
         turn's last board) and start the next turn / game over."""
         posted = game.row.turn_message_turn == game.state.turn_number
+        if posted:
+            await self.prepare_catch_up(game)  # after a restart, for the edits to keep it
         if result.turn_changed or result.over:
             old_id = game.row.turn_message_id
             if old_id is not None:

@@ -28,6 +28,7 @@ from bot.components import DYNAMIC_ITEMS
 from bot.fallback import UNCLAIMABLE, answer_unclaimed, claimed
 from bot.games import ServiceError
 from bot.guards import check_command
+from bot.notify import Notifier
 from bot.replies import describe_interaction, locale_of, report_unexpected, send_ephemeral
 from bot.service import GameService
 from bot.settings import Settings
@@ -128,6 +129,7 @@ class AlienFrontiersBot(commands.Bot):
         self.announcer = Announcer(self, renderer)
         self.turns = TurnFlow(self, self.announcer)
         self.turn_clock = TurnClock(self)
+        self.notifier = Notifier(self)
         self._invite_logged = False
 
     @property

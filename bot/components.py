@@ -77,8 +77,19 @@ async def panel_check(item: PanelItem, interaction: discord.Interaction[Any]) ->
     discord.py matches templates by custom id only: a click on another kind of component
     with a matching id is declined here in silence and answered by ``bot.fallback``.
     """
+    if not await component_check(item.component_type, interaction):
+        return False
+    return await handler(interaction).check_panel(interaction, item.game_id, item.version)
+
+
+async def component_check(
+    kind: discord.ComponentType, interaction: discord.Interaction[Any]
+) -> bool:
+    """The checks every component of the bot makes first: the right kind of component
+    (else declined in silence, answered by ``bot.fallback``), the bot still taking work
+    (the click is then counted as in flight), and a server, not a DM."""
     data: Mapping[str, Any] = interaction.data or {}
-    if data.get("component_type") != item.component_type.value:
+    if data.get("component_type") != kind.value:
         return False
     locale = locale_of(interaction)
     if not interaction.client.gate.admit():
@@ -87,7 +98,7 @@ async def panel_check(item: PanelItem, interaction: discord.Interaction[Any]) ->
     if interaction.guild_id is None:
         await send_ephemeral(interaction, text("error.guild_only", locale))
         return False
-    return await handler(interaction).check_panel(interaction, item.game_id, item.version)
+    return True
 
 
 class ActionButton(
@@ -338,12 +349,51 @@ class HintButton(
         await handler(interaction).panel_hint(interaction, self.game_id, self.version)
 
 
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"af:rematch:(?P<game>\d{1,18})",
+):
+    """On a game-over message: open a lobby in the same channel with the same seats and
+    options (handled by the lobby cog)."""
+
+    component_type: ClassVar[discord.ComponentType] = discord.ComponentType.button
+
+    def __init__(self, game_id: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.primary,
+                custom_id=f"af:rematch:{game_id}",
+                emoji="🔁",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: Any,
+    ) -> Self:
+        return cls(int(match["game"]), getattr(item, "label", None) or "")
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return await component_check(self.component_type, interaction)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        lobby = interaction.client.get_cog("Lobby")
+        if lobby is not None:
+            await lobby.rematch(interaction, self.game_id)
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ActionButton,
     ActionSelect,
     PageButton,
     UndoButton,
     HintButton,
+    RematchButton,
 )
 
 

@@ -47,7 +47,7 @@ from engine.actions import (
 )
 from engine.errors import EngineError
 from engine.facilities.orbital_market import market_rate
-from engine.scoring import Outcome
+from engine.scoring import Outcome, ScoreParts
 from engine.state import Event, Ship
 from engine.tables import FACILITY_ORDER, FIELD_OF_CARD, TERRITORIES
 from engine.view import GameView
@@ -310,24 +310,46 @@ def status_text(state: GameState, v: GameView, names: Sequence[str], locale: str
     return "\n".join(lines)
 
 
-def outcome_text(result: Outcome, names: Sequence[str], locale: str = "en") -> str:
-    """The final scores, the winner(s) and the tie-break used."""
+def outcome_text(
+    result: Outcome,
+    names: Sequence[str],
+    locale: str = "en",
+    parts: Sequence[ScoreParts] | None = None,
+) -> str:
+    """The final scores (with where each player's VP came from, given ``parts``), the
+    winner(s) and the tie-break used."""
     winners = ", ".join(seat_name(w, names) for w in result.winners)
     key = "over.winner" if len(result.winners) == 1 else "over.shared"
     lines = [text(key, locale, {"winners": winners, "vp": max(result.scores)})]
     order = sorted(range(len(result.scores)), key=lambda p: -result.scores[p])
     for p in order:
         mark = "🏆 " if p in result.winners else "• "
-        lines.append(
-            text(
-                "over.score",
-                locale,
-                {"mark": mark, "name": seat_name(p, names), "vp": result.scores[p]},
-            )
+        line = text(
+            "over.score",
+            locale,
+            {"mark": mark, "name": seat_name(p, names), "vp": result.scores[p]},
         )
+        if parts is not None:
+            line += " — " + score_parts_text(parts[p], locale)
+        lines.append(line)
     if result.tiebreak is not None:
         lines.append(text(f"over.tiebreak.{result.tiebreak}", locale))
     return "\n".join(lines)
+
+
+def score_parts_text(parts: ScoreParts, locale: str = "en") -> str:
+    """Where a player's VP came from: "7 colonies · 3 territories · 1 alien tech card"."""
+    shown = [
+        text(f"over.part.{name}", locale, {"count": count})
+        for name, count in (
+            ("colonies", parts.colonies),
+            ("territories", parts.territories),
+            ("positron", parts.positron),
+            ("cards", parts.cards),
+        )
+        if count
+    ]
+    return " · ".join(shown) or text("over.part.none", locale)
 
 
 @cache

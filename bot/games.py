@@ -55,6 +55,10 @@ class ActiveGame:
     # while the game is in memory so that it follows the plan it made for its turn (a
     # restart just plans again).
     ai_players: dict[int, tuple[str, Chooser]] = field(default_factory=dict)
+    # What happened since the last turn of the member to act (bot.catchup), for the turn
+    # numbered catch_up_turn's message.
+    catch_up: list[Event] = field(default_factory=list)
+    catch_up_turn: int | None = None
 
     @property
     def id(self) -> int:

@@ -118,5 +118,42 @@ MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
         );
         """,
     ),
+    (
+        4,
+        """
+        -- How each member wants to hear it is their turn (bot/notify.py): channel, dm, both,
+        -- off. dm_channel_id: their DM channel once opened. dm_blocked: Discord refused a DM
+        -- (closed DMs), so pings go to the channel until they choose again.
+        ALTER TABLE members ADD COLUMN notify TEXT NOT NULL DEFAULT 'channel'
+            CHECK (notify IN ('channel', 'dm', 'both', 'off'));
+        ALTER TABLE members ADD COLUMN dm_channel_id INTEGER;
+        ALTER TABLE members ADD COLUMN dm_blocked INTEGER NOT NULL DEFAULT 0;
+        -- The member has not yet been told (privately) how to open their DMs.
+        ALTER TABLE members ADD COLUMN dm_hint INTEGER NOT NULL DEFAULT 0;
+        -- The language of their Discord app when they last chose (for DMs).
+        ALTER TABLE members ADD COLUMN locale TEXT;
+        -- The turn (number) whose start the member to act was notified of: once per turn.
+        ALTER TABLE games ADD COLUMN notified_turn INTEGER;
+
+        -- One row per seat of every finished game: who played it, how it scored (VP and
+        -- its parts), whether it won, and the territory of its first colony.
+        CREATE TABLE results (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            user_id INTEGER,
+            ai_level TEXT,
+            name TEXT NOT NULL,
+            vp INTEGER NOT NULL,
+            vp_colonies INTEGER NOT NULL,
+            vp_territories INTEGER NOT NULL,
+            vp_positron INTEGER NOT NULL,
+            vp_cards INTEGER NOT NULL,
+            winner INTEGER NOT NULL,
+            first_territory TEXT,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE INDEX results_by_user ON results (user_id);
+        """,
+    ),
 )
 LATEST: Final = MIGRATIONS[-1][0]

@@ -32,10 +32,19 @@ from bot.games import (
     event_data,
     new_events,
 )
-from bot.storage import ActionRow, ChannelBusyError, GameRow, SeatChanges, SeatRow, Storage
+from bot.storage import (
+    ActionRow,
+    ChannelBusyError,
+    GameRow,
+    ResultRow,
+    SeatChanges,
+    SeatRow,
+    Storage,
+)
 from engine import CHANCE, Action, parse, sample_chance
 from engine.ai.skip import SkipPlayer
 from engine.game import Game
+from engine.scoring import outcome, score_parts
 from engine.serialize import dumps, loads
 
 MAX_AWAY_DAYS = 14
@@ -663,16 +672,51 @@ class GameService:
             # The member to act may change with the seats: work it out on the new rows.
             game.seats = [_with(s, seats.get(s.seat)) for s in game.seats]
         fields["waiting_on_user"] = game.waiting_on()
+        results: list[ResultRow] = []
         if status is not None:
             fields["status"] = status
+            if status == "over":
+                results = await self._results(game, rows)
         try:
-            await self.store.commit_actions(game.id, rows, dumps(state), seats, **fields)
+            await self.store.commit_actions(game.id, rows, dumps(state), seats, results, **fields)
         except BaseException:
             await self._reload(game)
             raise
         await self._refresh_row(game)
         if game.row.status not in ("lobby", "playing"):
             self._forget(game)
+
+    async def _results(self, game: ActiveGame, new_rows: list[ActionRow]) -> list[ResultRow]:
+        """The record of a finished game: each seat's VP part by part, the winners, and the
+        territory of each seat's first colony (from the logged events)."""
+        state = game.state
+        ended = outcome(state)
+        assert ended is not None
+        first: dict[int, str] = {}
+        for row in [*await self.store.actions(game.id), *new_rows]:
+            for e in row.events:
+                seat, territory = e.get("player"), e.get("params", {}).get("territory")
+                if e.get("key") == "colony_placed" and isinstance(seat, int):
+                    first.setdefault(seat, str(territory))
+        out = []
+        for s in game.seats:
+            parts = score_parts(state, s.seat)
+            out.append(
+                ResultRow(
+                    seat=s.seat,
+                    user_id=s.user_id if s.user_id is not None else s.former_user_id,
+                    ai_level=s.ai_level,
+                    name=s.name,
+                    vp=ended.scores[s.seat],
+                    vp_colonies=parts.colonies,
+                    vp_territories=parts.territories,
+                    vp_positron=parts.positron,
+                    vp_cards=parts.cards,
+                    winner=s.seat in ended.winners,
+                    first_territory=first.get(s.seat),
+                )
+            )
+        return out
 
     async def _reload(self, game: ActiveGame) -> None:
         """After a failed commit: put the in-memory game back to what the database holds."""
@@ -684,6 +728,11 @@ class GameService:
         except Exception:
             log.exception("game %d could not be reloaded; dropping it from memory", game.id)
             self._forget(game)
+
+    async def mark_notified(self, game: ActiveGame, turn: int) -> None:
+        """Record that the start of ``turn`` was notified (before notifying: at most once)."""
+        await self.store.update_game(game.id, notified_turn=turn)
+        game.row = await self._row(game.id)
 
     async def set_turn_message(self, game: ActiveGame, message_id: int | None, turn: int) -> None:
         await self.store.update_game(game.id, turn_message_id=message_id, turn_message_turn=turn)

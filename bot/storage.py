@@ -14,7 +14,7 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -24,6 +24,7 @@ from bot.migrations import LATEST, MIGRATIONS
 
 GameStatus = Literal["lobby", "playing", "over", "aborted"]
 AiLevel = Literal["easy", "normal", "hard"]
+NotifyMode = Literal["channel", "dm", "both", "off"]
 ACTIVE: Final = ("lobby", "playing")
 _GAME_FIELDS: Final = frozenset(
     {
@@ -47,6 +48,7 @@ _GAME_FIELDS: Final = frozenset(
         "timeout_turn",
         "timeout_mode",
         "ai_only",
+        "notified_turn",
     }
 )
 _SEAT_FIELDS: Final = frozenset(
@@ -88,6 +90,7 @@ class GameRow:
     timeout_turn: int | None = None
     timeout_mode: Literal["ai", "skip"] | None = None
     ai_only: bool = False
+    notified_turn: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +113,38 @@ class SeatRow:
     @property
     def is_ai(self) -> bool:
         return self.ai_level is not None
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """How one seat of a finished game did (``vp`` is the sum of the four parts)."""
+
+    seat: int
+    user_id: int | None
+    ai_level: str | None
+    name: str
+    vp: int
+    vp_colonies: int
+    vp_territories: int
+    vp_positron: int
+    vp_cards: int
+    winner: bool
+    first_territory: str | None
+
+
+_RESULT_COLUMNS: Final = ("game_id", *(f.name for f in fields(ResultRow)))
+
+
+@dataclass(frozen=True, slots=True)
+class MemberPrefs:
+    """A member's notification choice (bot/notify.py) and what is known of their DMs."""
+
+    user_id: int
+    notify: NotifyMode = "channel"
+    dm_channel_id: int | None = None
+    dm_blocked: bool = False
+    dm_hint: bool = False  # a private hint on opening DMs is still to be given
+    locale: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +186,14 @@ def _game(row: sqlite3.Row) -> GameRow:
         timeout_turn=row["timeout_turn"],
         timeout_mode=row["timeout_mode"],
         ai_only=bool(row["ai_only"]),
+        notified_turn=row["notified_turn"],
     )
+
+
+def _result(row: sqlite3.Row, prefix: str = "") -> ResultRow:
+    values = {f.name: row[prefix + f.name] for f in fields(ResultRow)}
+    values["winner"] = bool(values["winner"])
+    return ResultRow(**values)
 
 
 def _seat(row: sqlite3.Row) -> SeatRow:
@@ -404,6 +446,13 @@ class Storage:
         )
         return [_action(r) for r in reversed(rows)]
 
+    async def first_action_time(self, game_id: int) -> float | None:
+        """When the game's first action was logged (its start)."""
+        row = await self._one(
+            "SELECT MIN(created_at) AS t FROM actions WHERE game_id = ?", (game_id,)
+        )
+        return float(row["t"]) if row is not None and row["t"] is not None else None
+
     async def snapshot(self, game_id: int) -> tuple[int, str] | None:
         """The stored state (JSON) and the number of actions it follows."""
         row = await self._one("SELECT seq, state FROM snapshots WHERE game_id = ?", (game_id,))
@@ -415,10 +464,11 @@ class Storage:
         actions: Sequence[ActionRow],
         state_json: str,
         seats: SeatChanges | None = None,
+        results: Sequence[ResultRow] = (),
         **game_fields: object,
     ) -> None:
-        """Append actions, replace the snapshot, update the game row and some seats: all or
-        nothing."""
+        """Append actions, replace the snapshot, update the game row and some seats, and
+        (for the move that ends the game) record its results: all or nothing."""
         async with self.transaction() as conn:
             await conn.executemany(
                 "INSERT INTO actions (game_id, seq, actor, user_id, notation, events, created_at)"
@@ -441,6 +491,11 @@ class Storage:
             await _update_seats(conn, game_id, seats or {})
             if game_fields:
                 await _update_game(conn, game_id, game_fields)
+            await conn.executemany(
+                f"INSERT INTO results ({', '.join(_RESULT_COLUMNS)})"
+                f" VALUES ({', '.join('?' for _ in _RESULT_COLUMNS)})",
+                [(game_id, *(getattr(r, c) for c in _RESULT_COLUMNS[1:])) for r in results],
+            )
 
     async def undo_action(
         self, game_id: int, seq: int, state_json: str, **game_fields: object
@@ -495,6 +550,98 @@ class Storage:
                 (user_id, until),
             )
 
+    async def prefs(self, user_ids: Iterable[int]) -> dict[int, MemberPrefs]:
+        """The notification preferences of these members (defaults for those never set)."""
+        ids = sorted(set(user_ids))
+        out = {u: MemberPrefs(u) for u in ids}
+        if not ids:
+            return out
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._all(
+            "SELECT user_id, notify, dm_channel_id, dm_blocked, dm_hint, locale FROM members"
+            f" WHERE user_id IN ({marks})",
+            ids,
+        )
+        for r in rows:
+            u = int(r["user_id"])
+            out[u] = MemberPrefs(
+                u,
+                r["notify"],
+                r["dm_channel_id"],
+                bool(r["dm_blocked"]),
+                bool(r["dm_hint"]),
+                r["locale"],
+            )
+        return out
+
+    async def set_prefs(self, user_id: int, **changes: object) -> None:
+        """Set some of a member's preferences (the columns of ``MemberPrefs``)."""
+        unknown = set(changes) - {"notify", "dm_channel_id", "dm_blocked", "dm_hint", "locale"}
+        if unknown or not changes:
+            raise ValueError(f"not member preferences: {sorted(unknown)}")
+        names = list(changes)
+        values = [int(v) if isinstance(v, bool) else v for v in changes.values()]
+        updates = ", ".join(f"{n} = excluded.{n}" for n in names)
+        async with self.transaction() as conn:
+            await conn.execute(
+                f"INSERT INTO members (user_id, {', '.join(names)})"
+                f" VALUES (?, {', '.join('?' for _ in names)})"
+                f" ON CONFLICT (user_id) DO UPDATE SET {updates}",
+                (user_id, *values),
+            )
+
+    # ---- finished games ---------------------------------------------------------------
+
+    async def results(self, game_id: int) -> list[ResultRow]:
+        rows = await self._all("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
+        return [_result(r) for r in rows]
+
+    async def results_of(
+        self, *, user_id: int | None = None, guild_id: int | None = None
+    ) -> list[tuple[GameRow, ResultRow]]:
+        """Results of finished games (of one member, of one server, or both), newest first."""
+        where = ["g.status = 'over'"]
+        params: list[object] = []
+        if user_id is not None:
+            where.append("r.user_id = ?")
+            params.append(user_id)
+        if guild_id is not None:
+            where.append("g.guild_id = ?")
+            params.append(guild_id)
+        rows = await self._all(
+            "SELECT g.*, r.seat AS r_seat, r.user_id AS r_user_id, r.ai_level AS r_ai_level,"
+            " r.name AS r_name, r.vp AS r_vp, r.vp_colonies AS r_vp_colonies,"
+            " r.vp_territories AS r_vp_territories, r.vp_positron AS r_vp_positron,"
+            " r.vp_cards AS r_vp_cards, r.winner AS r_winner,"
+            " r.first_territory AS r_first_territory"
+            " FROM results r JOIN games g ON g.id = r.game_id"
+            f" WHERE {' AND '.join(where)} ORDER BY g.id DESC, r.seat",
+            params,
+        )
+        return [(_game(r), _result(r, prefix="r_")) for r in rows]
+
+    async def finished_games(self, guild_id: int | None, channel_id: int | None) -> list[GameRow]:
+        """Finished games of a server (or one of its channels), newest first."""
+        if channel_id is not None:
+            rows = await self._all(
+                "SELECT * FROM games WHERE status = 'over' AND channel_id = ? ORDER BY id DESC",
+                (channel_id,),
+            )
+        else:
+            rows = await self._all(
+                "SELECT * FROM games WHERE status = 'over' AND guild_id IS ? ORDER BY id DESC",
+                (guild_id,),
+            )
+        return [_game(r) for r in rows]
+
+    async def games_by_id(self, game_ids: Iterable[int]) -> list[GameRow]:
+        ids = sorted(set(game_ids))
+        if not ids:
+            return []
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._all(f"SELECT * FROM games WHERE id IN ({marks})", ids)
+        return [_game(r) for r in rows]
+
     # ---- meta -------------------------------------------------------------------------
 
     async def get_meta(self, key: str) -> str | None:
@@ -521,14 +668,14 @@ async def _update_game(conn: aiosqlite.Connection, game_id: int, fields: dict[st
 
 
 async def _update_seats(conn: aiosqlite.Connection, game_id: int, seats: SeatChanges) -> None:
-    for seat, fields in sorted(seats.items()):
-        unknown = set(fields) - _SEAT_FIELDS
+    for seat, columns in sorted(seats.items()):
+        unknown = set(columns) - _SEAT_FIELDS
         if unknown:
             raise ValueError(f"not seat columns: {sorted(unknown)}")
-        if not fields:
+        if not columns:
             continue
-        values = [int(v) if isinstance(v, bool) else v for v in fields.values()]
-        assignments = ", ".join(f"{name} = ?" for name in fields)
+        values = [int(v) if isinstance(v, bool) else v for v in columns.values()]
+        assignments = ", ".join(f"{name} = ?" for name in columns)
         await conn.execute(
             f"UPDATE seats SET {assignments} WHERE game_id = ? AND seat = ?",
             (*values, game_id, seat),

@@ -193,6 +193,19 @@ BOT_EN: Final[dict[str, Source]] = {
     "cmd.rejoin.description": "Take back your seat from the AI that plays it",
     "cmd.away.description": "Pause your turn clock in all your games while you are away",
     "cmd.away.days": "For how many days (1-14); 0 says you are back",
+    "cmd.notify.description": "How you hear that it is your turn, in all your games",
+    "cmd.notify.mode": "Where your turn pings and reminders go",
+    "cmd.notify.channel": "In the game's channel",
+    "cmd.notify.dm": "By direct message",
+    "cmd.notify.both": "In the channel and by direct message",
+    "cmd.notify.off": "Nowhere (no pings)",
+    "cmd.mygames.description": "Every game you sit in, the ones waiting on you first",
+    "cmd.panel.description": "Post this game's turn message again at the bottom of the channel",
+    "cmd.stats.description": "A player's record in this server's games",
+    "cmd.stats.player": "Whose record (default: yours)",
+    "cmd.leaderboard.description": "This server's best players",
+    "cmd.replay.description": "An animated replay of a finished game, one picture per turn",
+    "cmd.replay.game": "The finished game (the newest of this channel by default)",
     "cmd.settings.description": "Show or change the turn clock of this game or this server",
     "cmd.settings.scope": "This game, or the server's defaults for new games (Manage Server)",
     "cmd.settings.scope.game": "This game",
@@ -282,7 +295,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "status.field": "{field} on {territory}",
     "status.fields": "Fields: {fields}",
     "status.supply": "Finite supply: {fuel} fuel · {ore} ore left in the bank",
-    "over.header": "🏁 **Game over!**",
+    "over.header": "🏁 **Game over!** {mentions}",
     "over.winner": Plural(
         "🏆 **{winners}** wins with {vp} VP!", "🏆 **{winners}** wins with {vp} VP!", "vp"
     ),
@@ -292,6 +305,22 @@ BOT_EN: Final[dict[str, Source]] = {
         "vp",
     ),
     "over.score": Plural("{mark}{name}: {vp} VP", "{mark}{name}: {vp} VP", "vp"),
+    "over.part.colonies": Plural("{count} colony", "{count} colonies", "count"),
+    "over.part.territories": Plural("{count} territory", "{count} territories", "count"),
+    "over.part.positron": Plural("{count} Positron Field", "{count} Positron Field", "count"),
+    "over.part.cards": Plural("{count} alien tech card", "{count} alien tech cards", "count"),
+    "over.part.none": "no points",
+    "over.length": Plural(
+        "{rounds} round, {duration} from the first move to the last.",
+        "{rounds} rounds, {duration} from the first move to the last.",
+        "rounds",
+    ),
+    "over.rematch": "Rematch",
+    "over.rematch_opened": "🔁 {name} opens a rematch: same seats and options. {mentions} — "
+    "join with `/af join` (the host starts with `/af start`).",
+    "over.rematch_busy": "This channel already has a game: finish or abort it first.",
+    "over.rematch_not_player": "Only the players of that game (or members with Manage "
+    "Channels) can open its rematch.",
     "over.tiebreak.cards": "Tie on VP, decided by the most alien tech cards.",
     "over.tiebreak.ore": "Tie on VP and cards, decided by the most ore.",
     "over.tiebreak.fuel": "Tie on VP, cards and ore, decided by the most fuel.",
@@ -356,6 +385,65 @@ BOT_EN: Final[dict[str, Source]] = {
     "clock.bad_action": "“{action}” is not a timeout action: choose ai, skip or none.",
     "clock.timeouts_range": "Timed-out turns in a row: from 1 to {high}.",
     "clock.bad_level": "“{level}” is not an AI level: choose easy, normal or hard.",
+    # ---- notifications and catch-up -------------------------------------------------------
+    "catchup.header": "📰 Since your last turn:",
+    "notify.your_turn": "🎲 It is your turn in {where}: {link}",
+    "notify.mode.channel": "🔔 Your turns and reminders ping you in each game's channel.",
+    "notify.mode.dm": "🔔 Your turns and reminders come by direct message (the channel shows "
+    "your name without pinging you).",
+    "notify.mode.both": "🔔 Your turns and reminders ping you in the channel and by direct "
+    "message.",
+    "notify.mode.off": "🔕 Nothing pings you: check `/af mygames` now and then (the turn clock "
+    "still runs).",
+    "notify.blocked": "Your DMs are closed to me, so your pings come in the channel until you "
+    "choose again.",
+    "notify.dm_test": "🔔 This is where your Alien Frontiers turns will come.",
+    "notify.dm_ok": "I sent you a direct message to check.",
+    "mygames.none": "You have no seat in any game. Open one with `/af new`, or `/af join` a lobby.",
+    "mygames.header": Plural(
+        "🪐 **Your game** (the ones waiting on you first):",
+        "🪐 **Your {count} games** (the ones waiting on you first):",
+        "count",
+    ),
+    "mygames.yours": "• ➡️ {where} — **your turn** began {since} · {link}",
+    "mygames.theirs": "• {where} — {player}'s turn began {since} · {link}",
+    "mygames.lobby": "• {where} — lobby opened {since} · {link}",
+    "notify.in_game": "({where})",
+    "notify.dm_failed": "🔔 {mention}, it is your turn ({link}). I could not send you a DM, so "
+    "your pings come here for now.",
+    "notify.dm_hint": "📭 I could not send you a DM: your DMs are closed to this server. To "
+    "get your turns by DM, allow direct messages from server members (the server's name → "
+    "Privacy Settings → Direct Messages), then choose again with `/af notify`.",
+    "catchup.stole_fuel": Plural(
+        "{player} steals {count} fuel from you", "{player} steals {count} fuel from you", "count"
+    ),
+    "catchup.stole_ore": Plural(
+        "{player} steals {count} ore from you", "{player} steals {count} ore from you", "count"
+    ),
+    "catchup.more": Plural("• … and {count} more", "• … and {count} more", "count"),
+    # ---- records: stats, leaderboard, replays ----------------------------------------------
+    "stats.header": "📊 **{name}** —",
+    "stats.games": Plural("{count} game", "{count} games", "count"),
+    "stats.wins": Plural("{count} win ({rate}%)", "{count} wins ({rate}%)", "count"),
+    "stats.average": "{vp} VP on average",
+    "stats.best": Plural("best {vp} VP", "best {vp} VP", "vp"),
+    "stats.first": "favourite first colony: {territory}",
+    "stats.none": "{name} has not finished a game in this server yet.",
+    "leaderboard.header": "🏆 **This server's best players** (wins, then win rate):",
+    "leaderboard.line": Plural(
+        "{place}. {name} — {wins} of {games} game won · {vp} VP on average",
+        "{place}. {name} — {wins} of {games} games won · {vp} VP on average",
+        "games",
+    ),
+    "leaderboard.none": "No game has been finished in this server yet.",
+    "replay.caption": Plural(
+        "🎞️ Game {game}, turn by turn ({frames} picture, {seconds} s).",
+        "🎞️ Game {game}, turn by turn ({frames} pictures, {seconds} s).",
+        "frames",
+    ),
+    "replay.choice": "Game {game} · {channel} · {date}",
+    "replay.none": "No game has been finished in this channel yet.",
+    "replay.unknown": "There is no finished game {game} in this server.",
     # ---- settings -------------------------------------------------------------------------
     "settings.game": "**This game** — {settings}",
     "settings.server": "**Server defaults for new games** — {settings}",
@@ -408,6 +496,8 @@ BOT_EN: Final[dict[str, Source]] = {
     "away.back": "Welcome back: your turn clock runs again.",
     # ---- the action panel -----------------------------------------------------------------
     "panel.undo": "Undo",
+    "panel.reposted": "📌 The turn message is at the bottom of the channel again: {link}",
+    "panel.moved": "⬇️ This turn continues further down: {link}",
     "panel.options": Plural("{count} option", "{count} options", "count"),
     "panel.previous": "◀ Previous",
     "panel.next": "Next ▶",

@@ -21,7 +21,6 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import discord
-from babel.units import format_unit
 
 from bot.clock_settings import (
     REMINDED,
@@ -33,6 +32,7 @@ from bot.clock_settings import (
     due_step,
 )
 from bot.describe import seat_name
+from bot.durations import hours_text
 from bot.games import ActiveGame
 from bot.service import Timeout
 from bot.strings import text
@@ -46,14 +46,6 @@ log = logging.getLogger(__name__)
 def when(timestamp: float, style: str = "R") -> str:
     """A Discord timestamp: shown in each reader's own time zone and language."""
     return discord.utils.format_dt(datetime.fromtimestamp(timestamp, UTC), style)  # type: ignore[arg-type]
-
-
-def hours_text(hours: float, locale: str) -> str:
-    """A span of hours in words, in the reader's language ("12 hours", "12 часов", "30
-    minutes"): CLDR units and plurals through Babel."""
-    if hours < 1:
-        return format_unit(round(hours * 60), "duration-minute", length="long", locale=locale)
-    return format_unit(round(hours, 2), "duration-hour", length="long", locale=locale)
 
 
 def mention(user_id: int | None) -> str:
@@ -201,7 +193,7 @@ class TurnClock:
                     "relative": when(deadline(clock, since, away.get(user))),
                 }
                 key = "clock.reminder" if step == "remind" else f"clock.warning.{clock.action}"
-                await announcer.notify(game, text(key, locale, params), [user])
+                await self.bot.notifier.remind(game, user, text(key, locale, params))
         if timeout is not None and timeout.action != "none":
             self.bot.turns.schedule_ai(game)
         return True

@@ -90,7 +90,8 @@ class TurnFlow:
                 describe.event_line(e, locale, game.chat_names) for e in result.steps[0].events
             ]
             ack = text("play.done", locale, {"move": str(result.steps[0].action)})
-            await send_ephemeral(interaction, "\n".join([ack, *lines]))
+            hint = await self.bot.notifier.hint_for(interaction.user.id, locale)
+            await send_ephemeral(interaction, "\n".join([ack, *lines, *([hint] if hint else [])]))
             await self.announcer.announce(game, result, None)
         self.schedule_ai(game)
 
@@ -211,6 +212,9 @@ class TurnFlow:
                     )
                 self._picks[game.id] = (game.state.version, len(results))
                 await self.announcer.announce(game, merged(results), interaction)
+            hint = await self.bot.notifier.hint_for(interaction.user.id, locale)
+            if hint is not None:
+                await send_ephemeral(interaction, hint)
             self.schedule_ai(game)
         except ServiceError as e:  # the move was saved but could not be shown
             await send_ephemeral(interaction, describe.refusal(e, locale))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.board import docked_ships
-from engine.scoring import recount_victory_points, victory_points
+from engine.scoring import recount_victory_points, score_parts, victory_points
 from engine.state import GameState, PlaceColonyDecision, RollDecision
 from engine.tables import (
     CARDS,
@@ -57,6 +57,8 @@ def problems(s: GameState) -> list[str]:
             out.append(f"P{p + 1} owns two copies of a card")
         if victory_points(s, p) != recount[p]:
             out.append(f"P{p + 1}'s VP differ from a recount")
+        if score_parts(s, p).total != recount[p]:
+            out.append(f"P{p + 1}'s VP broken down do not add up to a recount")
     for t in TERRITORIES:
         if min(s.colonies[t]) < 0:
             out.append(f"negative colonies on {t}")

@@ -14,7 +14,8 @@ TieBreak = Literal["cards", "ore", "fuel", "shared"]
 
 def victory_points(s: GameState, p: int) -> int:
     """1 per colony on the planet, per controlled territory, per Alien City/Monument,
-    and 1 for controlling the territory with the Positron Field."""
+    and 1 for controlling the territory with the Positron Field (``score_parts`` gives
+    the same number part by part; this is the fast path the AI uses)."""
     vp = colonies_placed(s, p)
     vp += sum(1 for t in TERRITORIES if s.controller[t] == p)
     vp += sum(1 for c in s.players[p].cards if c in VP_CARDS)
@@ -22,6 +23,31 @@ def victory_points(s: GameState, p: int) -> int:
     if positron is not None and s.controller[positron] == p:
         vp += 1
     return vp
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreParts:
+    """Where a player's VP come from (R-END-1); ``total`` equals ``victory_points``."""
+
+    colonies: int  # 1 per colony on the planet
+    territories: int  # 1 per territory controlled
+    positron: int  # 1 for controlling the territory with the Positron Field
+    cards: int  # 1 per Alien City or Alien Monument
+
+    @property
+    def total(self) -> int:
+        return self.colonies + self.territories + self.positron + self.cards
+
+
+def score_parts(s: GameState, p: int) -> ScoreParts:
+    """Player p's VP, part by part (the game-over breakdown)."""
+    positron = s.fields["positron"]
+    return ScoreParts(
+        colonies=colonies_placed(s, p),
+        territories=sum(1 for t in TERRITORIES if s.controller[t] == p),
+        positron=int(positron is not None and s.controller[positron] == p),
+        cards=sum(1 for c in s.players[p].cards if c in VP_CARDS),
+    )
 
 
 def recount_victory_points(s: GameState) -> list[int]:

@@ -4,6 +4,8 @@ EXTENSIONS = (
     "bot.cogs.lobby",
     "bot.cogs.seats",
     "bot.cogs.settings",
+    "bot.cogs.notifications",
     "bot.cogs.play",
     "bot.cogs.info",
+    "bot.cogs.records",
 )

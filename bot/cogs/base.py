@@ -14,6 +14,7 @@ from discord.ext import commands
 
 if TYPE_CHECKING:
     from bot.client import AlienFrontiersBot
+    from bot.games import ActiveGame
 
 AF: dict[str, Any] = {"af": True}
 
@@ -40,3 +41,15 @@ class AfCog(commands.Cog):
         for name in self._af_names:
             self.bot.af_group.remove_command(name)
         self._af_names.clear()
+
+
+async def show_again(bot: AlienFrontiersBot, game: ActiveGame) -> None:
+    """Show a game again after its seats or settings changed: its lobby message, or its
+    turn message and panel."""
+    if game.row.status == "lobby":
+        lobby = bot.get_cog("Lobby")
+        if lobby is not None:
+            await lobby.refresh_lobby(game)  # type: ignore[attr-defined]
+    elif game.row.status == "playing" and game.game is not None:
+        shown = bot.announcer
+        await shown.edit_turn_message(game, shown.turn_text(game), shown.panel(game))

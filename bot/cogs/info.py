@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -18,11 +19,12 @@ from bot.cogs.base import AF, AfCog
 from bot.describe import chat_name
 from bot.games import ServiceError
 from bot.replies import locale_of
-from bot.storage import GameRow
+from bot.storage import ActionRow, GameRow
 from bot.strings import text, thing_name
 from bot.translator import command_text
 from bot.turn_clock import waiting_lines
 from engine.game import Game
+from engine.state import Event
 from engine.tables import CARDS, FACILITY_ORDER, FIELDS, TERRITORIES
 from engine.view import view
 
@@ -71,6 +73,35 @@ def find_topic(typed: str, locale: str = "en") -> str | None:
         if found:
             return found[0]
     return None
+
+
+def who_acted(action: ActionRow, names: Sequence[str], locale: str) -> str:
+    """The seat that acted, or the dice/deck for a chance outcome."""
+    return (
+        text("log.chance", locale) if action.actor < 0 else describe.seat_name(action.actor, names)
+    )
+
+
+def action_sentences(
+    action: ActionRow, names: Sequence[str], locale: str, *, bullet: bool = True
+) -> list[str]:
+    """What one logged action did, in sentences of the reader's language (its events; a
+    new turn as a heading)."""
+    out = []
+    for data in action.events:
+        player = data.get("player")
+        event = Event(
+            str(data.get("key")),
+            player if isinstance(player, int) else None,
+            data.get("params") or {},
+            0,
+        )
+        line = describe.event_line(event, locale, names)
+        if event.key == "turn_started":
+            out.append(f"**{line}**" if bullet else f"— {line} —")
+        else:
+            out.append(f"• {line}" if bullet else line)
+    return out
 
 
 class Info(AfCog):
@@ -140,20 +171,29 @@ class Info(AfCog):
     ) -> None:
         row, names, _game = await self._game(interaction.channel_id)
         locale = locale_of(interaction)
-        store = self.bot.service.store
-        actions = await store.actions(row.id)
-        lines = []
-        for a in actions:
-            who = text("log.chance", locale) if a.actor < 0 else describe.seat_name(a.actor, names)
-            lines.append(
-                text("log.line", locale, {"seq": a.seq + 1, "who": who, "move": a.notation})
-            )
-        body = "\n".join(lines[-count:]) or text("log.empty", locale)
-        header = text("log.header", locale, {"count": min(count, len(lines)), "total": len(lines)})
-        full = "\n".join(lines).encode()
+        chat = [chat_name(n) for n in names]
+        actions = await self.bot.service.store.actions(row.id)
+        recent = actions[-count:]
+        shown = [line for a in recent for line in action_sentences(a, chat, locale)]
+        body = "\n".join(shown) or text("log.empty", locale)
+        header = text("log.header", locale, {"count": len(recent), "total": len(actions)})
+        while len(body) > 2000 - len(header) - 10 and "\n" in body:
+            body = body.split("\n", 1)[1]  # keep the latest sentences
+        full = "\n".join(
+            line
+            for a in actions
+            for line in [
+                text(
+                    "log.line",
+                    locale,
+                    {"seq": a.seq + 1, "who": who_acted(a, names, locale), "move": a.notation},
+                ),
+                *("    " + s for s in action_sentences(a, names, locale, bullet=False)),
+            ]
+        )
         await interaction.response.send_message(
-            f"{header}\n```\n{body[-1800:]}\n```",
-            file=discord.File(io.BytesIO(full), filename=f"game-{row.id}-log.txt"),
+            f"{header}\n{body}",
+            file=discord.File(io.BytesIO(full.encode()), filename=f"game-{row.id}-log.txt"),
             ephemeral=True,
         )
 

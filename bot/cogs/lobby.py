@@ -13,11 +13,11 @@ from discord import app_commands
 
 from bot import describe, i18n
 from bot.ai import LEVELS
-from bot.clock_settings import MAX_HOURS
+from bot.clock_settings import MAX_HOURS, ClockSettings
 from bot.cogs.base import AF, AfCog
 from bot.cogs.settings import TIMEOUT_CHOICES, language_choices
-from bot.games import ActiveGame
-from bot.replies import locale_of
+from bot.games import ActiveGame, ServiceError
+from bot.replies import locale_of, send_ephemeral
 from bot.service import GameService
 from bot.strings import text
 from bot.translator import command_text
@@ -135,6 +135,60 @@ class Lobby(AfCog):
         )
         if callback.message_id is not None:
             await self.service.set_lobby_message(game, callback.message_id)
+
+    async def rematch(self, interaction: Interaction, game_id: int) -> None:
+        """The Rematch button of a finished game: a lobby in the same channel with the same
+        options and AI seats; the clicker hosts (seated if they played), the other members
+        are pinged to confirm by joining."""
+        locale = locale_of(interaction)
+        service = self.service
+        row = await service.store.game(game_id)
+        if row is None or row.status != "over" or row.channel_id != interaction.channel_id:
+            await send_ephemeral(interaction, text("panel.gone", locale))
+            return
+        seats = await service.store.seats(game_id)
+        members = [
+            u for s in seats if (u := s.user_id if s.user_id is not None else s.former_user_id)
+        ]
+        user = interaction.user.id
+        if user not in members and not interaction.permissions.manage_channels:
+            await send_ephemeral(interaction, text("over.rematch_not_player", locale))
+            return
+        try:
+            game = await service.create(
+                guild_id=row.guild_id,
+                channel_id=row.channel_id,
+                host_id=user,
+                host_name=_name(interaction.user) if user in members else None,
+                max_players=len(seats),
+                long_game=row.long_game,
+                helm=row.helm,
+                finite_supply=row.finite_supply,
+                locale=row.locale,
+                clock=ClockSettings.from_json(row.clock),
+            )
+        except ServiceError as e:
+            key = "over.rematch_busy" if e.key == "lobby.busy" else e.key
+            await send_ephemeral(interaction, text(key, locale, e.params))
+            return
+        async with game.lock:
+            for s in seats:
+                if s.ai_level is not None and s.former_user_id is None:
+                    await service.add_ai(game, user, s.ai_level)
+            others = [u for u in members if u != user]
+            opened = text(
+                "over.rematch_opened",
+                game.row.locale,
+                {"name": _name(interaction.user), "mentions": " ".join(f"<@{u}>" for u in others)},
+            )
+            callback = await interaction.response.send_message(
+                f"{self.lobby_text(game)}\n{opened}",
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(u) for u in others]
+                ),
+            )
+            if callback.message_id is not None:
+                await service.set_lobby_message(game, callback.message_id)
 
     @app_commands.command(name="join", description=command_text("cmd.join.description"), extras=AF)
     @app_commands.guild_only()

@@ -1,4 +1,5 @@
-"""Playing by command: ``/play move:`` (with autocomplete of one's legal moves) and ``/af undo``."""
+"""Playing by command: ``/play move:`` (with autocomplete of one's legal moves), ``/af undo``
+and ``/af panel`` (the turn message posted again at the bottom of the channel)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from discord import app_commands
 
 from bot.cogs.base import AF, AfCog
 from bot.describe import action_label, shorten
-from bot.replies import locale_of
+from bot.games import ServiceError
+from bot.replies import holding, locale_of, send_ephemeral
+from bot.strings import text
 from bot.translator import command_text
 from engine import legal_actions
 from engine.view import view
@@ -67,6 +70,27 @@ class Play(AfCog):
     @app_commands.guild_only()
     async def undo(self, interaction: Interaction) -> None:
         await self.bot.turns.undo(interaction)
+
+    @app_commands.command(
+        name="panel", description=command_text("cmd.panel.description"), extras=AF
+    )
+    @app_commands.guild_only()
+    async def panel(self, interaction: Interaction) -> None:
+        """Re-post the turn message at the bottom of the channel (busy channels); the old
+        one then points to the new one. For the game's players and channel managers."""
+        service = self.bot.service
+        game = await service.require(interaction.channel_id)
+        if game.game is None or game.row.status != "playing":
+            raise ServiceError("game.not_started")
+        if game.seat_of(interaction.user.id) is None and not (
+            interaction.permissions.manage_channels
+        ):
+            raise ServiceError("play.not_seated")
+        async with holding(game.lock, interaction):
+            link = await self.bot.announcer.repost_turn(game)
+        await send_ephemeral(
+            interaction, text("panel.reposted", locale_of(interaction), {"link": link})
+        )
 
 
 async def setup(bot: AlienFrontiersBot) -> None:

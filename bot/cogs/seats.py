@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, Self, cast
 import discord
 from discord import app_commands
 
-from bot.cogs.base import AF, AfCog
+from bot.cogs.base import AF, AfCog, show_again
+from bot.components import component_check
 from bot.describe import shorten
 from bot.games import ActiveGame, ServiceError
 from bot.replies import holding, locale_of, send_ephemeral, send_public
@@ -83,8 +84,11 @@ class LeaveButton(
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: Any
     ) -> Self:
-        label = cast(discord.ui.Button[Any], item).label or ""
+        label = getattr(item, "label", None) or ""
         return cls(int(match["game"]), int(match["user"]), match["answer"], label)
+
+    async def interaction_check(self, interaction: Interaction) -> bool:
+        return await component_check(discord.ComponentType.button, interaction)
 
     async def callback(self, interaction: Interaction) -> None:
         cog = cast("Seats | None", interaction.client.get_cog("Seats"))
@@ -231,7 +235,7 @@ class Seats(AfCog):
             }
             key = "seats.kicked_lobby" if in_lobby else "seats.kicked_game"
             await send_public(interaction, text(key, locale, params))
-            await self._refresh(game, change)
+            await show_again(self.bot, game)
         self.bot.turns.schedule_ai(game)
 
     @app_commands.command(
@@ -263,7 +267,7 @@ class Seats(AfCog):
                 "new": _name(member),
             }
             await send_public(interaction, text("seats.replaced", locale, params))
-            await self._refresh(game, change)
+            await show_again(self.bot, game)
             if game.waiting_on() == member.id:
                 link = self.bot.announcer.panel_link(game)
                 content = text(
@@ -271,18 +275,6 @@ class Seats(AfCog):
                 )
                 await self.bot.announcer.notify(game, content, [member.id])
         self.bot.turns.schedule_ai(game)
-
-    async def _refresh(self, game: ActiveGame, change: SeatChange) -> None:
-        """Show a change of seats: the lobby message, or the turn message and its panel."""
-        if game.row.status == "lobby":
-            lobby = self.bot.get_cog("Lobby")
-            if lobby is not None:
-                await lobby.refresh_lobby(game)  # type: ignore[attr-defined]
-        elif game.row.status == "playing" and game.game is not None:
-            announcer = self.bot.announcer
-            await announcer.edit_turn_message(
-                game, announcer.turn_text(game), announcer.panel(game)
-            )
 
     @kick.autocomplete("player")
     async def _kick_player(
@@ -309,7 +301,7 @@ class Seats(AfCog):
             locale = game.row.locale
             key = "seats.rejoin_pending" if change.pending else "seats.rejoined"
             await send_public(interaction, text(key, locale, {"name": _name(interaction.user)}))
-            await self._refresh(game, change)
+            await show_again(self.bot, game)
 
     @app_commands.command(name="away", description=command_text("cmd.away.description"), extras=AF)
     @app_commands.describe(days=command_text("cmd.away.days"))

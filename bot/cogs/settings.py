@@ -16,8 +16,8 @@ from discord import app_commands
 from bot import i18n
 from bot.ai import LEVELS
 from bot.clock_settings import MAX_HOURS, MAX_TIMEOUTS, MIN_HOURS, TIMEOUT_ACTIONS
-from bot.cogs.base import AF, AfCog
-from bot.games import ActiveGame, ServiceError
+from bot.cogs.base import AF, AfCog, show_again
+from bot.games import ServiceError
 from bot.replies import holding, locale_of, send_ephemeral, send_public
 from bot.strings import text
 from bot.translator import command_text
@@ -160,17 +160,7 @@ class Settings(AfCog):
                 await send_ephemeral(interaction, text("settings.unchanged", locale))
                 return
             await send_public(interaction, "\n".join(lines))
-            await self._refresh(game)
-
-    async def _refresh(self, game: ActiveGame) -> None:
-        """Show the game again in its (maybe new) language: lobby or turn message."""
-        if game.row.status == "lobby":
-            lobby = self.bot.get_cog("Lobby")
-            if lobby is not None:
-                await lobby.refresh_lobby(game)  # type: ignore[attr-defined]
-        elif game.row.status == "playing" and game.game is not None:
-            shown = self.bot.announcer
-            await shown.edit_turn_message(game, shown.turn_text(game), shown.panel(game))
+            await show_again(self.bot, game)
 
 
 async def setup(bot: AlienFrontiersBot) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.ai import AIPlayer, RandomAI, make_ai
 from engine.scoring import outcome
 from tests.ai.conftest import play_game
@@ -30,5 +32,11 @@ def test_easy_beats_random() -> None:
     assert score("easy", "random", 20, 1000) >= 17
 
 
+def test_normal_beats_easy_in_a_short_match() -> None:
+    assert score("normal", "easy", 4, 3000) >= 3
+
+
+@pytest.mark.slow
 def test_normal_beats_easy() -> None:
+    """The longer match (about a minute and a half): ``pytest -m slow``."""
     assert score("normal", "easy", 12, 3000) >= 9

@@ -3,7 +3,7 @@
     python tests/benchmarks/pbp_sim.py --games 50 --days 30 [--seed 1] [--quiet 0.1]
 
 Every seat is a member (2, 3 or 4 per game, in turn). Each time a member's turn comes,
-they go quiet for the whole turn with probability ``--quiet`` (the turn clock then
+they go quiet for the whole turn with probability ``--quiet`` (default 5 %; the turn clock then
 reminds, warns and times out: the default clock, 12 h / 36 h / 48 h, action ``ai``);
 otherwise they come back after a seeded delay (log-uniform between 5 minutes and
 ``--max-delay`` hours) and play the whole turn by ``/play`` (moves chosen by the
@@ -247,7 +247,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--days", type=float, default=30)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--quiet", type=float, default=0.1, help="chance a turn is ignored")
+    parser.add_argument("--quiet", type=float, default=0.05, help="chance a turn is ignored")
     parser.add_argument("--max-delay", type=float, default=8.0, help="hours, longest reply")
     parser.add_argument("--step", type=float, default=0.25, help="hours per clock step")
     parser.add_argument("--procs", type=int, default=2, help="processes sharing the games")

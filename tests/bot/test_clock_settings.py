@@ -14,7 +14,7 @@ from bot.clock_settings import (
     deadline,
     due_step,
 )
-from bot.turn_clock import hours_text
+from bot.durations import hours_text
 
 H = 3600.0
 T0 = 1_000_000.0

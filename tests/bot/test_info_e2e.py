@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from bot import describe
 from bot.cogs.info import RULE_TOPICS
 from bot.strings import BOT_EN
 from engine import GameState
+from engine.state import Event
 from tests.bot.table import Table, attachment_png, make_bot
 from tests.discord_fake import StartBot
 
@@ -58,12 +60,23 @@ async def test_board_status_and_log_for_players_and_spectators(
 
     log = await t.cmd("af log", {"count": 3}, "manager")
     assert log.ephemeral
-    lines = [line for line in log.data["content"].splitlines() if line.startswith("#")]
-    assert len(lines) == 3
+    content = log.data["content"]
     actions = await t.bot.service.store.actions(t.game().id)
-    assert lines[-1].endswith(actions[-1].notation)
+    assert content.startswith(f"The last 3 of {len(actions)} actions")
+    # The last moves as sentences (their events), not notation.
+    expected = [
+        describe.event_line(Event(e["key"], e["player"], e["params"], 0), "en", ["owner", "member"])
+        for a in actions[-3:]
+        for e in a.events
+    ]
+    assert expected and all(line in content for line in expected)
+    assert not any(a.notation in content.splitlines() for a in actions[-3:])
     (attached,) = log.files
-    assert attached.data.decode().count("\n") == len(actions) - 1
+    full = attached.data.decode()
+    # The file has every action's notation (what replays the game) and its sentences.
+    for a in actions:
+        assert f"#{a.seq + 1} " in full and a.notation in full
+    assert all(line in full for line in expected)
 
 
 async def test_rules_topics_autocomplete_and_text(tmp_path: Path, start_bot: StartBot) -> None:

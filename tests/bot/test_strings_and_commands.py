@@ -153,6 +153,7 @@ async def test_every_description_and_choice_name_of_the_tree_is_a_catalogue_text
             for key in (
                 *(f"cmd.bot.level.{level}" for level in ("easy", "normal", "hard")),
                 *(f"cmd.timeout.{action}" for action in ("ai", "skip", "none")),
+                *(f"cmd.notify.{mode}" for mode in ("channel", "dm", "both", "off")),
                 "cmd.settings.scope.game",
                 "cmd.settings.scope.server",
             )
