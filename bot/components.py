@@ -273,13 +273,17 @@ class PageButton(
         )
 
 
-class UndoButton(
+class _TurnButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"af:u:" + IDS,
+    template=r"af:[uh]:" + IDS,
 ):
-    """Take back the last pick of this turn (greyed out when the engine does not allow it)."""
+    """A button of the panel that acts on the turn as a whole (its id: ``af:<kind>:<game>:
+    <version>``); subclasses set the kind, the look and what a click does."""
 
     component_type: ClassVar[discord.ComponentType] = discord.ComponentType.button
+    kind: ClassVar[str]
+    style: ClassVar[discord.ButtonStyle]
+    emoji: ClassVar[str | None] = None
 
     def __init__(
         self, game_id: int, version: int, label: str, row: int, disabled: bool = False
@@ -287,8 +291,9 @@ class UndoButton(
         super().__init__(
             discord.ui.Button(
                 label=label,
-                style=discord.ButtonStyle.danger,
-                custom_id=f"af:u:{game_id}:{version}",
+                style=self.style,
+                emoji=self.emoji,
+                custom_id=f"af:{self.kind}:{game_id}:{version}",
                 row=row,
                 disabled=disabled,
             )
@@ -308,42 +313,20 @@ class UndoButton(
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         return await panel_check(self, interaction)
 
+
+class UndoButton(_TurnButton, template=r"af:u:" + IDS):
+    """Take back the last pick of this turn (greyed out when the engine does not allow it)."""
+
+    kind, style = "u", discord.ButtonStyle.danger
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await handler(interaction).panel_undo(interaction, self.game_id, self.version)
 
 
-class HintButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"af:h:" + IDS,
-):
+class HintButton(_TurnButton, template=r"af:h:" + IDS):
     """A private look at what the normal AI would do with the rest of the turn."""
 
-    component_type: ClassVar[discord.ComponentType] = discord.ComponentType.button
-
-    def __init__(self, game_id: int, version: int, label: str, row: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                emoji="💡",
-                custom_id=f"af:h:{game_id}:{version}",
-                row=row,
-            )
-        )
-        self.game_id, self.version = game_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: Any,
-    ) -> Self:
-        label = getattr(item, "label", None) or ""
-        return cls(int(match["game"]), int(match["version"]), label, 0)
-
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return await panel_check(self, interaction)
+    kind, style, emoji = "h", discord.ButtonStyle.secondary, "💡"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await handler(interaction).panel_hint(interaction, self.game_id, self.version)
