@@ -1,8 +1,8 @@
 """Board image speed and size: prints figures, asserts nothing (tests never assert on time).
 
-    python tests/benchmarks/bench_render.py [--runs 5] [--renders 40] [--detail]
+    python tests/benchmarks/bench_render.py [--players 4] [--runs 5] [--renders 40] [--detail]
 
-Renders a busy 4-player mid-game state (seeded random play) ``--renders`` times per run,
+Renders a busy mid-game state (4 players unless ``--players`` says otherwise) (seeded random play) ``--renders`` times per run,
 PNG encoding included, and prints the median per render (median of the runs' medians),
 the split between drawing and encoding, and the PNG size. The first render of a process
 (it builds the cached background) is reported apart, and so is a whole game rendered
@@ -31,12 +31,13 @@ def _ms(seconds: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--renders", type=int, default=40)
     parser.add_argument("--detail", action="store_true", help="the full board")
     args = parser.parse_args()
-    s = mid_game(4, seed=1)
-    names = list(DEMO_NAMES)
+    s = mid_game(args.players, seed=1)
+    names = list(DEMO_NAMES[: args.players])
     image_of = render_board_image if args.detail else render_live_board_image
     print("the full board" if args.detail else "the live board")
 
@@ -59,7 +60,7 @@ def main() -> None:
             draw.append(t1 - t0)
             encode.append(t2 - t1)
         medians.append(statistics.median(times))
-    print(f"state: 4 players, round {s.round}, {s.version} actions in")
+    print(f"state: {args.players} players, round {s.round}, {s.version} actions in")
     print(f"first render (builds the cached background): {_ms(first)}")
     print(f"median per render incl. PNG encoding: {_ms(statistics.median(medians))}")
     print(f"  runs: {', '.join(_ms(m) for m in medians)}")
@@ -68,7 +69,7 @@ def main() -> None:
     )
     print(f"PNG size: {len(png) / 1024:.0f} KB")
 
-    game = list(states(4, seed=2, every=5))
+    game = list(states(args.players, seed=2, every=5))
     times, sizes = [], []
     for state in game:
         t0 = time.perf_counter()
