@@ -2,11 +2,12 @@
 
     python tests/benchmarks/bench_render.py [--players 4] [--runs 5] [--renders 40] [--detail]
 
-Renders a busy mid-game state (4 players unless ``--players`` says otherwise) (seeded random play) ``--renders`` times per run,
-PNG encoding included, and prints the median per render (median of the runs' medians),
-the split between drawing and encoding, and the PNG size. The first render of a process
-(it builds the cached background) is reported apart, and so is a whole game rendered
-every 5th state, where new texts and sprites keep appearing. The live board (posted with
+Renders a busy mid-game state (seeded random play; 4 players unless ``--players`` says
+otherwise) ``--renders`` times per run, PNG encoding included, and prints the median per
+render (median of the runs' medians), the split between drawing and encoding, and the PNG
+size. The first render of a process (it builds the cached background) is reported apart,
+and so is a whole game rendered every 5th state, where new texts and sprites keep
+appearing. The live board (posted with
 turn messages) by default; ``--detail`` measures the full board of ``/af board detail``.
 """
 
