@@ -59,7 +59,7 @@ from engine.actions import (
     Trade,
     Warp,
 )
-from engine.legal import dock_options
+from engine.docking import dock_options
 from engine.state import (
     PlaceColonyDecision,
     PlasmaDecision,

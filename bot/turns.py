@@ -25,7 +25,7 @@ from bot.games import ActiveGame, MoveResult, ServiceError, StalePanelError
 from bot.replies import locale_of, report_unexpected, send_ephemeral
 from bot.service import GameService
 from bot.strings import text
-from engine import CHANCE, Action, apply, legal_actions, parse, refusal
+from engine import CHANCE, Action, apply_in_place, check, legal_actions, parse
 from engine.errors import EngineError, IllegalActionError, InvalidNotationError
 
 if TYPE_CHECKING:
@@ -59,14 +59,9 @@ class TurnFlow:
         if seat is None:
             return ServiceError("play.not_seated")
         try:
-            action = parse(move)
-        except InvalidNotationError as e:
+            check(game.state, parse(move), seat)
+        except (InvalidNotationError, IllegalActionError) as e:
             return e
-        why = refusal(game.state, action, seat)
-        if why is not None:
-            return IllegalActionError(why[0], **why[1])
-        if action not in legal_actions(game.state):
-            return IllegalActionError("action.not_legal", action=str(action))
         return None
 
     async def play_command(self, interaction: discord.Interaction[Any], move: str) -> None:
@@ -240,12 +235,11 @@ class TurnFlow:
             if i and state.to_act() == CHANCE:
                 raise ServiceError("panel.unknown_choice")
             action = parse(move)
-            why = refusal(state, action, seat)
-            if why is not None:
-                raise IllegalActionError(why[0], **why[1])
+            check(state, action, seat)
             if action not in legal_actions(state):
                 raise IllegalActionError("action.not_legal", action=str(action))
-            state = apply(state, action, seat)
+            state = state.copy()
+            apply_in_place(state, action)
             actions.append(action)
         return actions
 

@@ -8,6 +8,7 @@ import time
 from engine.config import GameConfig
 from engine.scoring import outcome
 from engine.selfplay import play_random_game
+from engine.tables import PLAYER_COUNT_RULES
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -15,7 +16,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sp = sub.add_parser("selfplay", help="play random legal games with invariant checks")
     sp.add_argument("--games", type=int, default=100)
-    sp.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    sp.add_argument("--players", type=int, default=4, choices=tuple(PLAYER_COUNT_RULES))
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--helm", action="store_true", help="Mind Control Helm option")
     sp.add_argument("--long", action="store_true", help="long game variant")

@@ -7,12 +7,24 @@ other players on the board by seat and value (``Ship``, written ``p2:4``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from engine.state import Ship
 from engine.tables import CardId, FacilityId, FieldId, TerritoryId
 
 Resource = Literal["fuel", "ore"]
+
+
+class Action:
+    """An action: a small frozen value whose ``str()`` is its notation.
+
+    Every action type subclasses this and is declared with
+    ``@dataclass(frozen=True, slots=True)``; its rule (when it is legal, why not, what it
+    does, how it is read) is declared once in ``engine.rulebook``'s registry.
+    """
+
+    __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Any]]  # every action type is a dataclass
 
 
 class Die(NamedTuple):
@@ -41,7 +53,7 @@ def sort_dice(dice: tuple[Die, ...] | list[Die]) -> tuple[Die, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(Action):
     """Chance outcome: the values rolled (a turn's roll or a Temporal Warper reroll)."""
 
     dice: tuple[Die, ...]
@@ -51,7 +63,7 @@ class Roll:
 
 
 @dataclass(frozen=True, slots=True)
-class Reveal:
+class Reveal(Action):
     """Chance outcome: the card turned up from the deck."""
 
     card: CardId
@@ -61,7 +73,7 @@ class Reveal:
 
 
 @dataclass(frozen=True, slots=True)
-class FirstPlayer:
+class FirstPlayer(Action):
     """Chance outcome: the seat (0-based) that starts."""
 
     seat: int
@@ -74,7 +86,7 @@ class FirstPlayer:
 
 
 @dataclass(frozen=True, slots=True)
-class Dock:
+class Dock(Action):
     """Dock undocked ships at a facility (R-TURN-3)."""
 
     facility: FacilityId
@@ -85,7 +97,7 @@ class Dock:
 
 
 @dataclass(frozen=True, slots=True)
-class Trade:
+class Trade(Action):
     """Orbital Market: pay fuel at your rate for 1 ore (R-MARKET)."""
 
     def __str__(self) -> str:
@@ -93,7 +105,7 @@ class Trade:
 
 
 @dataclass(frozen=True, slots=True)
-class Launch:
+class Launch(Action):
     """Colony Hub: pay 1 fuel + 1 ore to launch the colony on space 7 (R-HUB-2)."""
 
     def __str__(self) -> str:
@@ -101,7 +113,7 @@ class Launch:
 
 
 @dataclass(frozen=True, slots=True)
-class BuyRelic:
+class BuyRelic(Action):
     """Burroughs Desert: buy the relic ship for 1 fuel + 1 ore (R-COL-4)."""
 
     def __str__(self) -> str:
@@ -109,7 +121,7 @@ class BuyRelic:
 
 
 @dataclass(frozen=True, slots=True)
-class Cycle:
+class Cycle(Action):
     """Alien Artifact: discard the display and lay out three new cards (R-ART-1)."""
 
     def __str__(self) -> str:
@@ -117,7 +129,7 @@ class Cycle:
 
 
 @dataclass(frozen=True, slots=True)
-class Claim:
+class Claim(Action):
     """Alien Artifact: take a display card (R-ART-2)."""
 
     card: CardId
@@ -127,7 +139,7 @@ class Claim:
 
 
 @dataclass(frozen=True, slots=True)
-class EndTurn:
+class EndTurn(Action):
     """End the turn; undocked ships that cannot dock go to the Maintenance Bay (R-TURN-4)."""
 
     def __str__(self) -> str:
@@ -138,37 +150,38 @@ class EndTurn:
 
 
 @dataclass(frozen=True, slots=True)
-class Boost:
-    """Booster Pod: +1 on one undocked ship."""
+class OneShipAction(Action):
+    """A fuel power on one of the current player's undocked ships."""
 
     die: Die
+
+
+@dataclass(frozen=True, slots=True)
+class Boost(OneShipAction):
+    """Booster Pod: +1 on one undocked ship."""
 
     def __str__(self) -> str:
         return f"use booster {self.die}"
 
 
 @dataclass(frozen=True, slots=True)
-class Stasis:
+class Stasis(OneShipAction):
     """Stasis Beam: -1 on one undocked ship."""
-
-    die: Die
 
     def __str__(self) -> str:
         return f"use stasis {self.die}"
 
 
 @dataclass(frozen=True, slots=True)
-class Polarize:
+class Polarize(OneShipAction):
     """Polarity Device: turn an undocked ship to its opposite face."""
-
-    die: Die
 
     def __str__(self) -> str:
         return f"use polarity {self.die}"
 
 
 @dataclass(frozen=True, slots=True)
-class Gravity:
+class Gravity(Action):
     """Gravity Manipulator: -1 on ``down`` and +1 on ``up`` (two different undocked ships)."""
 
     down: Die
@@ -179,7 +192,7 @@ class Gravity:
 
 
 @dataclass(frozen=True, slots=True)
-class Warp:
+class Warp(Action):
     """Temporal Warper: reroll these undocked ships."""
 
     dice: tuple[Die, ...]
@@ -189,7 +202,7 @@ class Warp:
 
 
 @dataclass(frozen=True, slots=True)
-class Crystal:
+class Crystal(Action):
     """Data Crystal: use a territory's bonus this turn."""
 
     territory: TerritoryId
@@ -198,8 +211,19 @@ class Crystal:
         return f"use crystal {self.territory}"
 
 
+class Relocation(Action):
+    """A fuel power moving a docked ship to another facility, where it docks anew with
+    ``dice`` (undocked ships). Only declares what both kinds have; not a dataclass."""
+
+    __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Any]]  # every action type is a dataclass
+    source: FacilityId
+    target: FacilityId
+    dice: tuple[Die, ...]
+
+
 @dataclass(frozen=True, slots=True)
-class Teleport:
+class Teleport(Relocation):
     """Orbital Teleporter: move your docked ship to another facility, docking it anew."""
 
     source: FacilityId
@@ -213,7 +237,7 @@ class Teleport:
 
 
 @dataclass(frozen=True, slots=True)
-class Helm:
+class Helm(Relocation):
     """Mind Control Helm: move an opponent's docked ship to another facility and use it."""
 
     source: FacilityId
@@ -227,7 +251,7 @@ class Helm:
 
 
 @dataclass(frozen=True, slots=True)
-class Plasma:
+class Plasma(Action):
     """Plasma Cannon: fire at one facility, removing a first opponent's ship."""
 
     facility: FacilityId
@@ -241,7 +265,7 @@ class Plasma:
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardField:
+class DiscardField(Action):
     """Discard Stasis Beam, Data Crystal or Gravity Manipulator to place or move its field."""
 
     card: CardId
@@ -252,7 +276,7 @@ class DiscardField:
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardBooster:
+class DiscardBooster(Action):
     """Discard Booster Pod to remove a field generator from the board."""
 
     field: FieldId
@@ -262,7 +286,7 @@ class DiscardBooster:
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardTeleporter:
+class DiscardTeleporter(Action):
     """Discard Orbital Teleporter to move one colony to another territory."""
 
     owner: int
@@ -274,7 +298,7 @@ class DiscardTeleporter:
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardPolarity:
+class DiscardPolarity(Action):
     """Discard Polarity Device to swap two colonies of different players."""
 
     owner_a: int
@@ -290,7 +314,7 @@ class DiscardPolarity:
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardPlasma:
+class DiscardPlasma(Action):
     """Discard Plasma Cannon to send an opponent's docked ship to its stock."""
 
     facility: FacilityId
@@ -301,7 +325,7 @@ class DiscardPlasma:
 
 
 @dataclass(frozen=True, slots=True)
-class DiscardWarper:
+class DiscardWarper(Action):
     """Discard Temporal Warper to take a card from the discard pile."""
 
     card: CardId
@@ -314,7 +338,7 @@ class DiscardWarper:
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
+class Place(Action):
     """Place the pending colony on a territory."""
 
     territory: TerritoryId
@@ -324,7 +348,7 @@ class Place:
 
 
 @dataclass(frozen=True, slots=True)
-class StealResource:
+class StealResource(Action):
     """Raiders' Outpost: take one fuel or ore from an opponent."""
 
     resource: Resource
@@ -335,7 +359,7 @@ class StealResource:
 
 
 @dataclass(frozen=True, slots=True)
-class StealCard:
+class StealCard(Action):
     """Raiders' Outpost: take one alien tech card from an opponent."""
 
     card: CardId
@@ -346,7 +370,7 @@ class StealCard:
 
 
 @dataclass(frozen=True, slots=True)
-class Hit:
+class Hit(Action):
     """Plasma Cannon: remove one more opponent's ship at the facility fired at."""
 
     ship: Ship
@@ -356,7 +380,7 @@ class Hit:
 
 
 @dataclass(frozen=True, slots=True)
-class Done:
+class Done(Action):
     """Stop stealing at the Raiders' Outpost, or stop firing the Plasma Cannon."""
 
     def __str__(self) -> str:
@@ -364,7 +388,7 @@ class Done:
 
 
 @dataclass(frozen=True, slots=True)
-class ReturnExcess:
+class ReturnExcess(Action):
     """End of turn: return resources to the supply down to 8 (R-TURN-7)."""
 
     fuel: int
@@ -372,39 +396,3 @@ class ReturnExcess:
 
     def __str__(self) -> str:
         return f"return {self.fuel} fuel {self.ore} ore"
-
-
-Action = (
-    Roll
-    | Reveal
-    | FirstPlayer
-    | Dock
-    | Trade
-    | Launch
-    | BuyRelic
-    | Cycle
-    | Claim
-    | EndTurn
-    | Boost
-    | Stasis
-    | Polarize
-    | Gravity
-    | Warp
-    | Crystal
-    | Teleport
-    | Helm
-    | Plasma
-    | DiscardField
-    | DiscardBooster
-    | DiscardTeleporter
-    | DiscardPolarity
-    | DiscardPlasma
-    | DiscardWarper
-    | Place
-    | StealResource
-    | StealCard
-    | Hit
-    | Done
-    | ReturnExcess
-)
-CHANCE_ACTIONS = (Roll, Reveal, FirstPlayer)

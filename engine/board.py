@@ -5,8 +5,10 @@ Nothing here decides whether something is allowed; callers check the rules first
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Final
 
+from engine.actions import Die
 from engine.state import NEUTRAL, Event, GameState, Ship
 from engine.tables import SHIPS_PER_COLOUR, FacilityId
 
@@ -58,6 +60,27 @@ def gain(s: GameState, p: int, fuel: int = 0, ore: int = 0) -> tuple[int, int]:
 
 
 # ---- ships -------------------------------------------------------------------------------
+
+
+def find_die(pool: Sequence[Ship], die: Die) -> int | None:
+    """Index of a ship in the pool that the die names (same value, relic or not), or None."""
+    value, relic = die
+    for i, ship in enumerate(pool):
+        if ship.value == value and ship.relic == relic:
+            return i
+    return None
+
+
+def take_dice(pool: Sequence[Ship], dice: Iterable[Die]) -> list[Ship] | None:
+    """The ships of the pool the dice name, one ship per die, or None if some are missing."""
+    rest = list(pool)
+    taken: list[Ship] = []
+    for die in dice:
+        i = find_die(rest, die)
+        if i is None:
+            return None
+        taken.append(rest.pop(i))
+    return taken
 
 
 def colour_ships_in_play(s: GameState, p: int) -> int:

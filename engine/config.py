@@ -24,7 +24,8 @@ class GameConfig:
 
     def __post_init__(self) -> None:
         if self.players not in PLAYER_COUNT_RULES:
-            raise ValueError(f"players must be 2, 3 or 4, not {self.players}")
+            *most, last = map(str, PLAYER_COUNT_RULES)
+            raise ValueError(f"players must be {', '.join(most)} or {last}, not {self.players}")
 
     @property
     def colonies_per_player(self) -> int:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.actions import CHANCE_ACTIONS, Action
+from engine.actions import Action
 from engine.config import GameConfig
 from engine.errors import IllegalActionError
 from engine.notation import parse
+from engine.rulebook import RULEBOOK
 from engine.rules import apply, apply_in_place
 from engine.setup import new_game
 from engine.state import CHANCE, GameState
@@ -49,7 +50,7 @@ class Game:
         return self.state
 
     def _undoable_next(self, a: Action) -> bool:
-        return not isinstance(a, CHANCE_ACTIONS)
+        return not RULEBOOK.is_chance(a)
 
     def _record(self, a: Action, before: GameState | None) -> None:
         self.log.append(a)

@@ -7,14 +7,17 @@ from engine.scoring import recount_victory_points, score_parts, victory_points
 from engine.state import GameState, PlaceColonyDecision, RollDecision
 from engine.tables import (
     CARDS,
+    DISPLAY_SIZE,
     FACILITIES,
     FINITE_SUPPLY,
+    HUB_DOCKS,
+    HUB_TRACK_LENGTH,
     MIN_COLOUR_SHIPS,
     SHARED_FACILITIES,
     SHIPS_PER_COLOUR,
     TERRITORIES,
-    deck_counts,
 )
+from engine.tech.card import deck_counts
 from engine.territories import leader
 
 
@@ -42,7 +45,7 @@ def problems(s: GameState) -> list[str]:
         if len(s.docks[f]) != FACILITIES[f].docks:
             out.append(f"{f} has {len(s.docks[f])} docks")
     for p, track in enumerate(s.hub_docks):
-        if len(track) > 3:
+        if len(track) > HUB_DOCKS:
             out.append(f"P{p + 1}'s hub track holds {len(track)} ships")
     total = s.config.colonies_per_player
     recount = recount_victory_points(s)
@@ -51,7 +54,7 @@ def problems(s: GameState) -> list[str]:
         placed = sum(s.colonies[t][p] for t in TERRITORIES)
         if pl.colonies + int(pl.hub > 0) + placed + placing != total:
             out.append(f"P{p + 1}'s colonies do not add up to {total}")
-        if min(pl.fuel, pl.ore, pl.colonies, pl.stock) < 0 or not 0 <= pl.hub <= 7:
+        if min(pl.fuel, pl.ore, pl.colonies, pl.stock) < 0 or not 0 <= pl.hub <= HUB_TRACK_LENGTH:
             out.append(f"P{p + 1} has a negative count or a bad hub space")
         if len(set(pl.cards)) != len(pl.cards):
             out.append(f"P{p + 1} owns two copies of a card")
@@ -68,9 +71,9 @@ def problems(s: GameState) -> list[str]:
     for pl in s.players:
         for c in pl.cards:
             cards[CARDS.index(c)] += 1
-    if tuple(cards) != deck_counts(s.config.mind_control_helm):
+    if tuple(cards) != deck_counts(s.config):
         out.append("alien tech cards are not conserved")
-    if min(s.deck + s.discard) < 0 or len(s.display) > 3:
+    if min(s.deck + s.discard) < 0 or len(s.display) > DISPLAY_SIZE:
         out.append("bad deck, discard or display")
     if s.supply is not None:
         fuel = s.supply[0] + sum(pl.fuel for pl in s.players)

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.state import GameState
-from engine.tables import TERRITORIES, VP_CARDS
+from engine.tables import TERRITORIES
+from engine.tech.card import card_vp
 from engine.territories import colonies_placed, leader
 
 TieBreak = Literal["cards", "ore", "fuel", "shared"]
@@ -18,7 +19,7 @@ def victory_points(s: GameState, p: int) -> int:
     the same number part by part; this is the fast path the AI uses)."""
     vp = colonies_placed(s, p)
     vp += sum(1 for t in TERRITORIES if s.controller[t] == p)
-    vp += sum(1 for c in s.players[p].cards if c in VP_CARDS)
+    vp += sum(card_vp(c) for c in s.players[p].cards)
     positron = s.fields["positron"]
     if positron is not None and s.controller[positron] == p:
         vp += 1
@@ -46,7 +47,7 @@ def score_parts(s: GameState, p: int) -> ScoreParts:
         colonies=colonies_placed(s, p),
         territories=sum(1 for t in TERRITORIES if s.controller[t] == p),
         positron=int(positron is not None and s.controller[positron] == p),
-        cards=sum(1 for c in s.players[p].cards if c in VP_CARDS),
+        cards=sum(card_vp(c) for c in s.players[p].cards),
     )
 
 
@@ -61,7 +62,7 @@ def recount_victory_points(s: GameState) -> list[int]:
         if lead is not None:
             vp[lead] += 2 if s.fields["positron"] == t else 1
     for p, pl in enumerate(s.players):
-        vp[p] += sum(1 for c in pl.cards if c in VP_CARDS)
+        vp[p] += sum(card_vp(c) for c in pl.cards)
     return vp
 
 

@@ -7,14 +7,15 @@ problem. A round trip is exact: ``loads(dumps(s)) == s``.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from engine.config import GameConfig
 from engine.errors import StateLoadError
 from engine.invariants import problems
 from engine.state import (
+    NEUTRAL,
     Decision,
     Event,
     FirstPlayerDecision,
@@ -29,11 +30,36 @@ from engine.state import (
     Ship,
     TurnState,
 )
-from engine.tables import CardId, FacilityId, FieldId, TerritoryId
+from engine.tables import (
+    CARDS,
+    DIE_FACES,
+    FIELDS,
+    HUB_TRACK_LENGTH,
+    MAX_PLAYERS,
+    PLAYER_COUNT_RULES,
+    RAID_STEAL_LIMIT,
+    SHARED_FACILITIES,
+    SHIPS_PER_COLOUR,
+    TERRITORIES,
+    CardId,
+    FacilityId,
+    FieldId,
+    TerritoryId,
+)
 
 SCHEMA_VERSION = 1
 Count = Annotated[int, Field(ge=0)]
-Seat = Annotated[int, Field(ge=0, le=3)]
+
+
+def _known_card(card: str) -> str:
+    if card not in CARDS:
+        raise ValueError(f"{card!r} is not an alien tech card")
+    return card
+
+
+CardName = Annotated[str, AfterValidator(_known_card)]  # the cards in play (engine.tables)
+Seat = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]
+Value = Annotated[int, Field(ge=1, le=DIE_FACES)]
 
 
 class _Doc(BaseModel):
@@ -41,13 +67,13 @@ class _Doc(BaseModel):
 
 
 class ShipDoc(_Doc):
-    owner: Annotated[int, Field(ge=-1, le=3)]
-    value: Annotated[int, Field(ge=1, le=6)]
+    owner: Annotated[int, Field(ge=NEUTRAL, le=MAX_PLAYERS - 1)]
+    value: Value
     relic: bool = False
 
 
 class ConfigDoc(_Doc):
-    players: Annotated[int, Field(ge=2, le=4)]
+    players: Annotated[int, Field(ge=min(PLAYER_COUNT_RULES), le=MAX_PLAYERS)]
     long_game: bool
     mind_control_helm: bool
     finite_supply: bool
@@ -57,14 +83,14 @@ class PlayerDoc(_Doc):
     fuel: Count
     ore: Count
     colonies: Count
-    hub: Annotated[int, Field(ge=0, le=7)]
-    stock: Annotated[int, Field(ge=0, le=6)]
+    hub: Annotated[int, Field(ge=0, le=HUB_TRACK_LENGTH)]
+    stock: Annotated[int, Field(ge=0, le=SHIPS_PER_COLOUR)]
     bay: list[ShipDoc]
-    cards: list[CardId]
+    cards: list[CardName]
 
 
 class TurnDoc(_Doc):
-    used: list[CardId]
+    used: list[CardName]
     discarded: bool
     mine_docks: Count
     hub_docks: Count
@@ -72,7 +98,7 @@ class TurnDoc(_Doc):
     hub_overflow: Count
     artifact_cycles: Count
     artifact_total: Count
-    market_rates: dict[int, Annotated[int, Field(ge=1, le=6)]]
+    market_rates: dict[int, Value]
     borrowed: list[TerritoryId]
 
 
@@ -88,7 +114,7 @@ class FirstPlayerDoc(_Doc):
 
 class RollDoc(_Doc):
     kind: Literal["roll"]
-    dice: Annotated[int, Field(ge=0, le=6)]
+    dice: Annotated[int, Field(ge=0, le=SHIPS_PER_COLOUR)]
     relic: bool
     reroll: bool
 
@@ -102,7 +128,7 @@ class PlaceDoc(_Doc):
 class RaidDoc(_Doc):
     kind: Literal["raid"]
     player: Seat
-    stolen: Annotated[int, Field(ge=0, le=4)]
+    stolen: Annotated[int, Field(ge=0, le=RAID_STEAL_LIMIT)]
 
 
 class PlasmaDoc(_Doc):
@@ -122,16 +148,18 @@ DecisionDoc = Annotated[
     RevealDoc | FirstPlayerDoc | RollDoc | PlaceDoc | RaidDoc | PlasmaDoc | ReturnDoc,
     Field(discriminator="kind"),
 ]
-_KINDS: dict[type, str] = {
-    RevealDecision: "reveal",
-    FirstPlayerDecision: "first_player",
-    RollDecision: "roll",
-    PlaceColonyDecision: "place",
-    RaidDecision: "raid",
-    PlasmaDecision: "plasma",
-    ReturnExcessDecision: "return",
+_DECISIONS: dict[str, type[Decision]] = {
+    d.kind: d
+    for d in (
+        RevealDecision,
+        FirstPlayerDecision,
+        RollDecision,
+        PlaceColonyDecision,
+        RaidDecision,
+        PlasmaDecision,
+        ReturnExcessDecision,
+    )
 }
-_DECISIONS: dict[str, type] = {v: k for k, v in _KINDS.items()}
 
 
 class EventDoc(_Doc):
@@ -153,7 +181,7 @@ class StateDoc(_Doc):
     relic_on_desert: bool
     deck: list[Count]
     discard: list[Count]
-    display: list[CardId]
+    display: list[CardName]
     supply: list[Count] | None
     current: Seat
     first_player: Seat
@@ -231,10 +259,14 @@ def to_dict(s: GameState) -> dict[str, Any]:
 
 
 def _decision(d: Decision) -> dict[str, Any]:
-    data: dict[str, Any] = {"kind": _KINDS[type(d)]}
-    for name in d.__slots__:
+    data: dict[str, Any] = {"kind": d.kind}
+    for name in d.__dataclass_fields__:
         data[name] = getattr(d, name)
     return data
+
+
+def _cards(names: list[str]) -> list[CardId]:
+    return [cast(CardId, c) for c in names]  # validated by CardName
 
 
 def _from_ship(x: ShipDoc) -> Ship:
@@ -259,7 +291,7 @@ def from_doc(doc: StateDoc) -> GameState:
                 p.hub,
                 p.stock,
                 [_from_ship(x) for x in p.bay],
-                list(p.cards),
+                _cards(p.cards),
             )
             for p in doc.players
         ],
@@ -274,14 +306,14 @@ def from_doc(doc: StateDoc) -> GameState:
         relic_on_desert=doc.relic_on_desert,
         deck=list(doc.deck),
         discard=list(doc.discard),
-        display=list(doc.display),
+        display=_cards(doc.display),
         supply=None if doc.supply is None else list(doc.supply),
         current=doc.current,
         first_player=doc.first_player,
         turn_number=doc.turn_number,
         undocked=[_from_ship(x) for x in doc.undocked],
         turn=TurnState(
-            list(t.used),
+            _cards(t.used),
             t.discarded,
             t.mine_docks,
             t.hub_docks,
@@ -326,11 +358,15 @@ def _shape_problems(s: GameState) -> list[str]:
     out = []
     if len(s.players) != n or len(s.hub_docks) != n:
         out.append(f"the config has {n} players but the state has {len(s.players)}")
-    if any(len(v) != n for v in s.colonies.values()) or len(s.colonies) != 8:
-        out.append("colonies must list 8 territories with one count per player")
-    if len(s.deck) != 13 or len(s.discard) != 13:
-        out.append("deck and discard must count the 13 kinds of card")
-    if len(s.docks) != 8 or len(s.controller) != 8 or len(s.fields) != 3:
+    if any(len(v) != n for v in s.colonies.values()) or len(s.colonies) != len(TERRITORIES):
+        out.append(f"colonies must list {len(TERRITORIES)} territories, one count per player")
+    if len(s.deck) != len(CARDS) or len(s.discard) != len(CARDS):
+        out.append(f"deck and discard must count the {len(CARDS)} kinds of card")
+    if (
+        len(s.docks) != len(SHARED_FACILITIES)
+        or len(s.controller) != len(TERRITORIES)
+        or len(s.fields) != len(FIELDS)
+    ):
         out.append("docks, controllers or fields are incomplete")
     if not (0 <= s.current < n and 0 <= s.first_player < n):
         out.append("current or first player is not a seat")

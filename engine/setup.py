@@ -4,10 +4,12 @@ pending: three display cards, one card per player, then the first player.
 
 from __future__ import annotations
 
+import random
+
 from engine.actions import FirstPlayer, Reveal
 from engine.board import Refusal, gain, log, refuse
-from engine.chance import deck_for_reveal
 from engine.config import GameConfig
+from engine.rule import ChanceRule
 from engine.state import (
     NEUTRAL,
     Decision,
@@ -32,8 +34,9 @@ from engine.tables import (
     FacilityId,
     FieldId,
     TerritoryId,
-    deck_counts,
 )
+from engine.tech.card import deck_counts
+from engine.tokens import Tokens
 from engine.turn import start_turn
 
 
@@ -69,45 +72,93 @@ def new_game(config: GameConfig | None = None) -> GameState:
         colonies=colonies,
         controller=controller,
         fields=fields,
-        deck=list(deck_counts(config.mind_control_helm)),
+        deck=list(deck_counts(config)),
         discard=[0] * len(CARDS),
         supply=list(FINITE_SUPPLY) if config.finite_supply else None,
         pending=pending,
     )
 
 
-def reveal_refusal(s: GameState, action: Reveal) -> Refusal | None:
-    if deck_for_reveal(s)[CARD_INDEX[action.card]] == 0:
-        return refuse("chance.card_not_in_deck", card=action.card)
-    return None
+def deck_for_reveal(s: GameState) -> list[int]:
+    """Copies per card that a reveal draws from: the deck, or the reshuffled discard (R-TECH-4)."""
+    return s.deck if sum(s.deck) else s.discard
 
 
-def apply_reveal(s: GameState, d: RevealDecision, action: Reveal) -> None:
-    if sum(s.deck) == 0:  # R-TECH-4
-        s.deck, s.discard = s.discard, [0] * len(CARDS)
-        log(s, "reshuffled")
-    s.deck[CARD_INDEX[action.card]] -= 1
-    if d.to_player is None:
-        s.display.append(action.card)
-        log(s, "revealed", card=action.card)
-    else:
-        s.players[d.to_player].cards.append(action.card)
-        log(s, "dealt", d.to_player, card=action.card)
-    if d.count > 1:
-        s.pending[0] = RevealDecision(d.count - 1, d.to_player)
-    else:
-        s.pending.pop(0)
+class RevealRule(ChanceRule[RevealDecision, Reveal]):
+    """The card turned up from the deck, weighted by the copies left in it (deck order is
+    not stored: drawing each card as a chance outcome is the same as a shuffled deck)."""
+
+    verbs = ("reveal",)
+
+    def outcomes(self, s: GameState, d: RevealDecision) -> list[tuple[Reveal, float]]:
+        counts = deck_for_reveal(s)
+        total = sum(counts)
+        return [(Reveal(c), counts[i] / total) for i, c in enumerate(CARDS) if counts[i]]
+
+    def sample(self, s: GameState, d: RevealDecision, rng: random.Random) -> Reveal:
+        counts = deck_for_reveal(s)
+        k = rng.randrange(sum(counts))
+        for i, c in enumerate(counts):
+            if k < c:
+                return Reveal(CARDS[i])
+            k -= c
+        raise AssertionError("deck counts changed while sampling")
+
+    def refusal(self, s: GameState, d: RevealDecision, a: Reveal) -> Refusal | None:
+        if deck_for_reveal(s)[CARD_INDEX[a.card]] == 0:
+            return refuse("chance.card_not_in_deck", card=a.card)
+        return None
+
+    def apply(self, s: GameState, d: RevealDecision, a: Reveal) -> None:
+        if sum(s.deck) == 0:  # R-TECH-4
+            s.deck, s.discard = s.discard, [0] * len(CARDS)
+            log(s, "reshuffled")
+        s.deck[CARD_INDEX[a.card]] -= 1
+        if d.to_player is None:
+            s.display.append(a.card)
+            log(s, "revealed", card=a.card)
+        else:
+            s.players[d.to_player].cards.append(a.card)
+            log(s, "dealt", d.to_player, card=a.card)
+        if d.count > 1:
+            s.pending[0] = RevealDecision(d.count - 1, d.to_player)
+        else:
+            s.pending.pop(0)
+
+    def parse(self, t: Tokens) -> Reveal:
+        return Reveal(t.card())
 
 
-def apply_first_player(s: GameState, action: FirstPlayer) -> None:
+class FirstPlayerRule(ChanceRule[FirstPlayerDecision, FirstPlayer]):
     """R-SETUP-5: the first player starts; the others get their starting compensation."""
-    s.pending.pop(0)
-    s.first_player = action.seat
-    log(s, "first_player", action.seat)
-    n = s.num_players
-    for k, (fuel, ore) in enumerate(PLAYER_COUNT_RULES[n].compensation):
-        if fuel or ore:
-            p = (action.seat + k) % n
-            gain(s, p, fuel, ore)
-            log(s, "compensation", p, fuel=fuel, ore=ore)
-    start_turn(s, action.seat)
+
+    verbs = ("first",)
+
+    def outcomes(self, s: GameState, d: FirstPlayerDecision) -> list[tuple[FirstPlayer, float]]:
+        n = s.num_players
+        return [(FirstPlayer(i), 1 / n) for i in range(n)]
+
+    def sample(self, s: GameState, d: FirstPlayerDecision, rng: random.Random) -> FirstPlayer:
+        return FirstPlayer(rng.randrange(s.num_players))
+
+    def refusal(self, s: GameState, d: FirstPlayerDecision, a: FirstPlayer) -> Refusal | None:
+        return None if 0 <= a.seat < s.num_players else refuse("chance.seat")
+
+    def apply(self, s: GameState, d: FirstPlayerDecision, a: FirstPlayer) -> None:
+        s.pending.pop(0)
+        s.first_player = a.seat
+        log(s, "first_player", a.seat)
+        n = s.num_players
+        for k, (fuel, ore) in enumerate(PLAYER_COUNT_RULES[n].compensation):
+            if fuel or ore:
+                p = (a.seat + k) % n
+                gain(s, p, fuel, ore)
+                log(s, "compensation", p, fuel=fuel, ore=ore)
+        start_turn(s, a.seat)
+
+    def parse(self, t: Tokens) -> FirstPlayer:
+        return FirstPlayer(t.seat())
+
+
+REVEAL = RevealRule()
+FIRST_PLAYER = FirstPlayerRule()

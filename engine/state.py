@@ -8,7 +8,7 @@ so a copy only duplicates the containers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Any, ClassVar, Final, Literal
 
 from engine.config import GameConfig
 from engine.tables import CardId, FacilityId, FieldId, TerritoryId
@@ -32,73 +32,88 @@ class Ship:
 # ---- pending decisions -------------------------------------------------------
 # The first decision in ``GameState.pending`` must be answered before anything
 # else happens; chance decisions are answered by the driver's sampled outcome.
+# Each kind of decision declares its ``kind``: its id in the saved state, in the
+# view, and in the refusal ``decision.<kind>`` given to any other action.
+
+
+class Decision:
+    """A decision the game waits for. ``kind`` is its stable id."""
+
+    __slots__ = ()
+    kind: ClassVar[str]
+    __dataclass_fields__: ClassVar[dict[str, Any]]  # every decision type is a dataclass
+
+
+class ChanceDecision(Decision):
+    """A decision the dice or the deck take: the driver samples it (engine.chance)."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
-class RevealDecision:
+class PlayerDecision(Decision):
+    """A decision one seat must take."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class RevealDecision(ChanceDecision):
     """Chance: turn up ``count`` cards from the deck, to the display or a player (R-SETUP-2)."""
 
+    kind: ClassVar[str] = "reveal"
     count: int
     to_player: int | None = None  # None: the alien tech display
 
 
 @dataclass(frozen=True, slots=True)
-class FirstPlayerDecision:
+class FirstPlayerDecision(ChanceDecision):
     """Chance: the first player is chosen at random (R-SETUP-5)."""
+
+    kind: ClassVar[str] = "first_player"
 
 
 @dataclass(frozen=True, slots=True)
-class RollDecision:
+class RollDecision(ChanceDecision):
     """Chance: roll the current player's undocked ships (R-TURN-1) or a Warper reroll."""
 
+    kind: ClassVar[str] = "roll"
     dice: int  # coloured ships rolled
     relic: bool  # whether the relic ship is rolled too
     reroll: bool = False
 
 
 @dataclass(frozen=True, slots=True)
-class PlaceColonyDecision:
+class PlaceColonyDecision(PlayerDecision):
     """Choose the territory for a colony (Terraforming, Constructor, launch)."""
 
-    player: int
+    kind: ClassVar[str] = "place"
     source: Literal["terraform", "constructor", "launch"]
 
 
 @dataclass(frozen=True, slots=True)
-class RaidDecision:
+class RaidDecision(PlayerDecision):
     """Choose what to steal at the Raiders' Outpost (R-RAID-2), one pick at a time."""
 
-    player: int
+    kind: ClassVar[str] = "raid"
     stolen: int = 0  # resources taken so far; >0 means resources were chosen
 
 
 @dataclass(frozen=True, slots=True)
-class PlasmaDecision:
+class PlasmaDecision(PlayerDecision):
     """Plasma Cannon fired at ``facility``: remove more opponents' ships there, or stop."""
 
-    player: int
+    kind: ClassVar[str] = "plasma"
     facility: FacilityId
     removed: int
 
 
 @dataclass(frozen=True, slots=True)
-class ReturnExcessDecision:
+class ReturnExcessDecision(PlayerDecision):
     """End of turn: choose which resources to return above the limit of 8 (R-TURN-7)."""
 
-    player: int
+    kind: ClassVar[str] = "return"
     excess: int
-
-
-Decision = (
-    RevealDecision
-    | FirstPlayerDecision
-    | RollDecision
-    | PlaceColonyDecision
-    | RaidDecision
-    | PlasmaDecision
-    | ReturnExcessDecision
-)
-CHANCE_DECISIONS: Final = (RevealDecision, FirstPlayerDecision, RollDecision)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,9 +240,9 @@ class GameState:
         """Seat that must act now, or CHANCE for a chance decision."""
         if self.pending:
             d = self.pending[0]
-            if isinstance(d, CHANCE_DECISIONS):
-                return CHANCE
-            return d.player
+            if isinstance(d, PlayerDecision):
+                return d.player
+            return CHANCE
         return self.current
 
     @property

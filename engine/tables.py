@@ -7,8 +7,9 @@ numbers of the game in one place and the rule modules stay free of literals.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
+# The ids of the game's things, declared once: each tuple below is read from its type.
 FacilityId = Literal[
     "solar", "mine", "market", "yard", "constructor", "hub", "terraform", "artifact", "raiders"
 ]
@@ -32,6 +33,14 @@ CardId = Literal[
 ]
 FieldId = Literal["isolation", "positron", "repulsor"]
 
+FACILITY_ORDER: Final[tuple[FacilityId, ...]] = get_args(FacilityId)  # board order
+TERRITORIES: Final[tuple[TerritoryId, ...]] = get_args(TerritoryId)
+FIELDS: Final[tuple[FieldId, ...]] = get_args(FieldId)
+# The cards' ids, in the order of the deck and discard counts; a card registered later
+# (engine.rulebook.register_card) is appended. What each card is: engine.tech.<card>.
+CARDS: Final[list[CardId]] = list(get_args(CardId))
+CARD_INDEX: Final[dict[CardId, int]] = {c: i for i, c in enumerate(CARDS)}
+
 
 @dataclass(frozen=True, slots=True)
 class FacilityInfo:
@@ -46,95 +55,32 @@ class FacilityInfo:
         return self.groups * self.group_size
 
 
-# The Colony Hub is per player (R-HUB) and kept apart from the shared docks.
-FACILITIES: Final[dict[FacilityId, FacilityInfo]] = {
-    "solar": FacilityInfo("solar", 8, 1),
-    "mine": FacilityInfo("mine", 5, 1),
-    "market": FacilityInfo("market", 2, 2),
-    "yard": FacilityInfo("yard", 3, 2),
-    "constructor": FacilityInfo("constructor", 2, 3),
-    "hub": FacilityInfo("hub", 1, 3),
-    "terraform": FacilityInfo("terraform", 1, 1),
-    "artifact": FacilityInfo("artifact", 4, 1),
-    "raiders": FacilityInfo("raiders", 1, 3),
+# (sets of docks, docks per set) with 4 players (R-SETUP-6 blocks some with fewer).
+# The Colony Hub is per player (R-HUB): each player's track has its docks.
+_DOCKS: Final[dict[FacilityId, tuple[int, int]]] = {
+    "solar": (8, 1),
+    "mine": (5, 1),
+    "market": (2, 2),
+    "yard": (3, 2),
+    "constructor": (2, 3),
+    "hub": (1, 3),
+    "terraform": (1, 1),
+    "artifact": (4, 1),
+    "raiders": (1, 3),
 }
-FACILITY_ORDER: Final[tuple[FacilityId, ...]] = (
-    "solar",
-    "mine",
-    "market",
-    "yard",
-    "constructor",
-    "hub",
-    "terraform",
-    "artifact",
-    "raiders",
-)
+FACILITIES: Final[dict[FacilityId, FacilityInfo]] = {
+    f: FacilityInfo(f, *_DOCKS[f]) for f in FACILITY_ORDER
+}
 SHARED_FACILITIES: Final[tuple[FacilityId, ...]] = tuple(f for f in FACILITY_ORDER if f != "hub")
+HUB_DOCKS: Final = FACILITIES["hub"].docks
 HUB_TRACK_LENGTH: Final = 7
 
-TERRITORIES: Final[tuple[TerritoryId, ...]] = (
-    "asimov",
-    "bradbury",
-    "burroughs",
-    "heinlein",
-    "herbert",
-    "lem",
-    "pohl",
-    "vanvogt",
-)
-
-FIELDS: Final[tuple[FieldId, ...]] = ("isolation", "positron", "repulsor")
 # Which card's discard places or moves which field generator (section 7).
 FIELD_OF_CARD: Final[dict[CardId, FieldId]] = {
     "stasis": "isolation",
     "crystal": "positron",
     "gravity": "repulsor",
 }
-
-CARDS: Final[tuple[CardId, ...]] = (
-    "booster",
-    "crystal",
-    "gravity",
-    "decoy",
-    "teleporter",
-    "plasma",
-    "polarity",
-    "cache",
-    "stasis",
-    "warper",
-    "city",
-    "monument",
-    "helm",
-)
-CARD_INDEX: Final[dict[CardId, int]] = {c: i for i, c in enumerate(CARDS)}
-VP_CARDS: Final[frozenset[CardId]] = frozenset({"city", "monument"})
-# Cards that may be discarded for a power (R-TECH-2); the others have none.
-DISCARDABLE: Final[frozenset[CardId]] = frozenset(
-    {"booster", "crystal", "gravity", "teleporter", "plasma", "polarity", "stasis", "warper"}
-)
-# Base fuel cost of each card's fuel power ("plasma" and "crystal" vary: see their modules).
-FUEL_POWER_COST: Final[dict[CardId, int]] = {
-    "booster": 1,
-    "gravity": 2,
-    "teleporter": 2,
-    "polarity": 1,
-    "stasis": 1,
-    "warper": 1,
-    "helm": 3,
-}
-
-
-def deck_counts(mind_control_helm: bool) -> tuple[int, ...]:
-    """Copies of each card in the deck (section 1): 22 cards, or 24 with the Helm option."""
-    counts = []
-    for card in CARDS:
-        if card in VP_CARDS:
-            counts.append(1)
-        elif card == "helm":
-            counts.append(2 if mind_control_helm else 0)
-        else:
-            counts.append(2)
-    return tuple(counts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +120,7 @@ PLAYER_COUNT_RULES: Final[dict[int, PlayerCountRules]] = {
 # counting the new one (R-YARD): 4th 1+1, 5th 2+2, 6th 3+3.
 SHIPYARD_COST: Final[dict[int, int]] = {4: 1, 5: 2, 6: 3}
 SHIPS_PER_COLOUR: Final = 6
+DIE_FACES: Final = 6  # a ship shows 1..6 (R-TECH-3); the opposite face of v is 7 - v
 SHIPS_AT_START: Final = 3
 MIN_COLOUR_SHIPS: Final = 3
 HAND_LIMIT: Final = 8
@@ -182,3 +129,4 @@ RAID_STEAL_LIMIT: Final = 4
 DISPLAY_SIZE: Final = 3
 FINITE_SUPPLY: Final = (30, 20)  # (fuel, ore) in the box, R-RES-4
 PLAYER_COLOURS: Final[tuple[str, ...]] = ("red", "blue", "green", "yellow")
+MAX_PLAYERS: Final = max(PLAYER_COUNT_RULES)

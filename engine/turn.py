@@ -4,11 +4,20 @@ discarding down to 8, and passing to the next seat.
 
 from __future__ import annotations
 
-from engine.actions import ReturnExcess, Roll
+import random
+import re
+from collections import Counter
+from itertools import combinations_with_replacement
+from math import factorial
+
+from engine.actions import Action, Die, Dock, EndTurn, ReturnExcess, Roll
 from engine.board import Refusal, log, pay, refuse, to_bay, to_stock
+from engine.docking import dock_options
+from engine.rule import AnswerRule, ChanceRule, TurnRule
 from engine.state import GameState, ReturnExcessDecision, RollDecision, Ship, TurnState
-from engine.tables import HAND_LIMIT, SHARED_FACILITIES
-from engine.tech.resource_cache import resolve_after_roll
+from engine.tables import DIE_FACES, HAND_LIMIT, SHARED_FACILITIES
+from engine.tech.card import CATALOGUE
+from engine.tokens import Tokens
 
 
 def gather(s: GameState, p: int) -> list[Ship]:
@@ -48,23 +57,76 @@ def start_turn(s: GameState, p: int) -> None:
     s.pending.insert(0, RollDecision(len(ships) - int(relic), relic))
 
 
-def roll_refusal(s: GameState, d: RollDecision, action: Roll) -> Refusal | None:
-    relics = sum(1 for x in action.dice if x.relic)
-    if len(action.dice) - relics != d.dice or relics != int(d.relic):
-        return refuse("chance.roll_count", dice=d.dice, relic=int(d.relic))
-    if any(not 1 <= x.value <= 6 for x in action.dice):
-        return refuse("ship.value_range")
-    return None
+class RollRule(ChanceRule[RollDecision, Roll]):
+    """The dice of a turn's roll (R-TURN-1) or of a Temporal Warper reroll."""
+
+    verbs = ("roll",)
+
+    def outcomes(self, s: GameState, d: RollDecision) -> list[tuple[Roll, float]]:
+        out: list[tuple[Roll, float]] = []
+        faces = range(1, DIE_FACES + 1)
+        relics = faces if d.relic else [0]
+        for values in combinations_with_replacement(faces, d.dice):
+            ways = factorial(d.dice)
+            for c in Counter(values).values():
+                ways //= factorial(c)
+            prob = ways / DIE_FACES**d.dice
+            for r in relics:
+                dice = [Die(v) for v in values] + ([Die(r, True)] if r else [])
+                out.append((Roll(tuple(sorted(dice))), prob / (DIE_FACES if r else 1)))
+        return out
+
+    def sample(self, s: GameState, d: RollDecision, rng: random.Random) -> Roll:
+        dice = [Die(rng.randint(1, DIE_FACES)) for _ in range(d.dice)]
+        if d.relic:
+            dice.append(Die(rng.randint(1, DIE_FACES), True))
+        return Roll(tuple(sorted(dice)))
+
+    def refusal(self, s: GameState, d: RollDecision, a: Roll) -> Refusal | None:
+        relics = sum(1 for x in a.dice if x.relic)
+        if len(a.dice) - relics != d.dice or relics != int(d.relic):
+            return refuse("chance.roll_count", dice=d.dice, relic=int(d.relic))
+        if any(not 1 <= x.value <= DIE_FACES for x in a.dice):
+            return refuse("ship.value_range")
+        return None
+
+    def apply(self, s: GameState, d: RollDecision, a: Roll) -> None:
+        p = s.current
+        s.pending.pop(0)
+        s.undocked += [Ship(p, x.value, x.relic) for x in a.dice]
+        s.undocked.sort(key=lambda x: (x.value, x.relic))
+        log(s, "rerolled" if d.reroll else "rolled", p, values=" ".join(str(x) for x in a.dice))
+        if not d.reroll:
+            for card in list(s.players[p].cards):  # R-TURN-2: before any card is used
+                after_roll = CATALOGUE[card].after_roll
+                if after_roll is not None:
+                    after_roll(s, p)
+
+    def parse(self, t: Tokens) -> Roll:
+        return Roll(t.dice())
 
 
-def apply_roll(s: GameState, d: RollDecision, action: Roll) -> None:
-    p = s.current
-    s.pending.pop(0)
-    s.undocked += [Ship(p, x.value, x.relic) for x in action.dice]
-    s.undocked.sort(key=lambda x: (x.value, x.relic))
-    log(s, "rerolled" if d.reroll else "rolled", p, values=" ".join(str(x) for x in action.dice))
-    if not d.reroll:
-        resolve_after_roll(s, p)  # R-TURN-2
+class EndTurnRule(TurnRule[EndTurn]):
+    """End the turn once no undocked ship can dock (R-TURN-4)."""
+
+    verbs = ("end", "pass")
+
+    def refusal(self, s: GameState, p: int, a: EndTurn) -> Refusal | None:
+        options = dock_options(s, p, first_only=True)
+        if options:
+            return refuse("turn.must_dock", example=str(options[0]))
+        return None
+
+    def options_after(self, s: GameState, p: int, listed: list[Action]) -> list[EndTurn]:
+        # The docks are listed first: the turn may end when none was.
+        return [] if any(type(a) is Dock for a in listed) else [EndTurn()]
+
+    def apply(self, s: GameState, p: int, a: EndTurn) -> None:
+        end_turn(s, p)
+
+    def parse(self, t: Tokens) -> EndTurn:
+        t.optional("turn")
+        return EndTurn()
 
 
 def end_turn(s: GameState, p: int) -> None:
@@ -87,26 +149,45 @@ def next_turn(s: GameState) -> None:
     start_turn(s, (s.current + 1) % s.num_players)
 
 
-def return_refusal(s: GameState, d: ReturnExcessDecision, action: ReturnExcess) -> Refusal | None:
-    pl = s.players[d.player]
-    if action.fuel < 0 or action.ore < 0 or action.fuel + action.ore != d.excess:
-        return refuse("return.amount", excess=d.excess)
-    if action.fuel > pl.fuel or action.ore > pl.ore:
-        return refuse("return.more_than_held", fuel=pl.fuel, ore=pl.ore)
-    return None
+class ReturnRule(AnswerRule[ReturnExcessDecision, ReturnExcess]):
+    """Return resources above the limit to the supply (R-TURN-7), then the next turn."""
+
+    verbs = ("return",)
+
+    exact = True
+
+    def candidates(self, s: GameState, d: ReturnExcessDecision) -> list[ReturnExcess]:
+        pl = s.players[d.player]  # the fuel returned: within what is held, with the ore
+        fuel = range(max(0, d.excess - pl.ore), min(pl.fuel, d.excess) + 1)
+        return [ReturnExcess(f, d.excess - f) for f in fuel]
+
+    def refusal(self, s: GameState, d: ReturnExcessDecision, a: ReturnExcess) -> Refusal | None:
+        pl = s.players[d.player]
+        if a.fuel < 0 or a.ore < 0 or a.fuel + a.ore != d.excess:
+            return refuse("return.amount", excess=d.excess)
+        if a.fuel > pl.fuel or a.ore > pl.ore:
+            return refuse("return.more_than_held", fuel=pl.fuel, ore=pl.ore)
+        return None
+
+    def apply(self, s: GameState, d: ReturnExcessDecision, a: ReturnExcess) -> None:
+        pay(s, d.player, a.fuel, a.ore)
+        log(s, "returned", d.player, fuel=a.fuel, ore=a.ore)
+        s.pending.pop(0)
+        next_turn(s)
+
+    def parse(self, t: Tokens) -> ReturnExcess:
+        amounts = {"fuel": 0, "ore": 0}
+        while t.more():
+            m = re.match(r"^(\d+)([fo]?)$", t.peek())
+            if not m:
+                raise t.fail("amounts like `2 fuel 1 ore`")
+            t.take()
+            n = int(m.group(1))
+            kind = {"f": "fuel", "o": "ore"}.get(m.group(2)) or t.word("fuel", "ore")
+            amounts[kind] += n
+        return ReturnExcess(amounts["fuel"], amounts["ore"])
 
 
-def apply_return(s: GameState, d: ReturnExcessDecision, action: ReturnExcess) -> None:
-    pay(s, d.player, action.fuel, action.ore)
-    log(s, "returned", d.player, fuel=action.fuel, ore=action.ore)
-    s.pending.pop(0)
-    next_turn(s)
-
-
-def return_options(s: GameState, d: ReturnExcessDecision) -> list[ReturnExcess]:
-    pl = s.players[d.player]
-    return [
-        ReturnExcess(f, d.excess - f)
-        for f in range(d.excess + 1)
-        if f <= pl.fuel and d.excess - f <= pl.ore
-    ]
+ROLL = RollRule()
+END_TURN = EndTurnRule()
+RETURN = ReturnRule()

@@ -6,24 +6,12 @@ display names): front ends look names up in engine.messages.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from engine.board import colour_ships_in_play, consumed_ship
 from engine.facilities.orbital_market import market_rate
 from engine.scoring import Outcome, outcome, victory_points
-from engine.state import (
-    NEUTRAL,
-    Event,
-    FirstPlayerDecision,
-    GameState,
-    PlaceColonyDecision,
-    PlasmaDecision,
-    RaidDecision,
-    ReturnExcessDecision,
-    RevealDecision,
-    RollDecision,
-    Ship,
-)
+from engine.state import NEUTRAL, Event, GameState, PlayerDecision, Ship
 from engine.tables import (
     CARDS,
     FACILITY_ORDER,
@@ -106,26 +94,17 @@ class GameView:
 
 
 def _decision(s: GameState) -> DecisionView | None:
+    """The pending decision: its kind, who takes it, and its other fields (flags as 0/1;
+    a seat the cards go to is left out, it is not a detail anyone is asked about)."""
     if not s.pending:
         return None
     d = s.pending[0]
-    if isinstance(d, RevealDecision):
-        return DecisionView("reveal", None, {"count": d.count})
-    if isinstance(d, FirstPlayerDecision):
-        return DecisionView("first_player", None, {})
-    if isinstance(d, RollDecision):
-        return DecisionView(
-            "roll", None, {"dice": d.dice, "relic": int(d.relic), "reroll": int(d.reroll)}
-        )
-    if isinstance(d, PlaceColonyDecision):
-        return DecisionView("place", d.player, {"source": d.source})
-    if isinstance(d, RaidDecision):
-        return DecisionView("raid", d.player, {"stolen": d.stolen})
-    if isinstance(d, PlasmaDecision):
-        return DecisionView("plasma", d.player, {"facility": d.facility, "removed": d.removed})
-    if isinstance(d, ReturnExcessDecision):
-        return DecisionView("return", d.player, {"excess": d.excess})
-    return None
+    detail: dict[str, int | str] = {}
+    for f in fields(d):
+        value = getattr(d, f.name)
+        if f.name not in ("player", "to_player"):
+            detail[f.name] = int(value) if isinstance(value, bool) else value
+    return DecisionView(d.kind, d.player if isinstance(d, PlayerDecision) else None, detail)
 
 
 def _has_relic(s: GameState, p: int) -> bool:

@@ -12,7 +12,8 @@ from bot.render.fonts import draw_label, draw_text, fit_label
 from bot.render.geometry import BOX_TITLE_H, Layout
 from bot.render.scene import Scene, board_label
 from bot.strings import thing_name
-from engine.tables import VP_CARDS, CardId
+from engine.tables import CardId
+from engine.tech.card import card_vp
 
 ACCENT = (120, 200, 255)
 
@@ -48,15 +49,15 @@ def card_face(card: CardId, locale: str, w: int, h: int) -> Image.Image:
     """A face-up alien tech card: its name, and "+1 VP" for the Alien City and Monument."""
     k = sprites.SS
     big = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
-    fill = theme.CARD_VP if card in VP_CARDS else theme.CARD
-    edge = theme.GOLD if card in VP_CARDS else theme.CARD_EDGE
+    fill = theme.CARD_VP if card_vp(card) > 0 else theme.CARD
+    edge = theme.GOLD if card_vp(card) > 0 else theme.CARD_EDGE
     ImageDraw.Draw(big).rounded_rectangle(
         (0, 0, w * k - 1, h * k - 1), radius=8 * k, fill=fill, outline=edge, width=2 * k
     )
     face = big.resize((w, h), Image.Resampling.LANCZOS)
     extra = (
         fit_label(board_label("vp_card", locale), "cond_bold", 14, w - 10)
-        if card in VP_CARDS
+        if card_vp(card) > 0
         else None
     )
     room = h - 8 - (extra.height if extra is not None else 0)

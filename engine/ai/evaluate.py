@@ -15,7 +15,15 @@ from typing import Final
 from engine.ai.threats import raid_exposure
 from engine.scoring import outcome
 from engine.state import GameState, PlaceColonyDecision, PlayerState
-from engine.tables import SHIPS_PER_COLOUR, VP_CARDS, CardId, TerritoryId
+from engine.tables import (
+    ARTIFACT_CLAIM_TOTAL,
+    HAND_LIMIT,
+    HUB_TRACK_LENGTH,
+    SHIPS_PER_COLOUR,
+    CardId,
+    TerritoryId,
+)
+from engine.tech.card import card_vp
 
 WIN: Final = 100.0  # the score of a won game; a shared win counts half
 
@@ -83,11 +91,11 @@ def _held(marginal: tuple[float, ...], n: int) -> float:
 
 def _resources(w: Weights, fuel: int, ore: int) -> float:
     """Worth of the resources held; above the limit of 8 only the best 8 count."""
-    if fuel + ore <= 8:
+    if fuel + ore <= HAND_LIMIT:
         return _held(w.fuel, fuel) + _held(w.ore, ore)
     best = 0.0
-    for f in range(max(0, 8 - ore), min(fuel, 8) + 1):
-        best = max(best, _held(w.fuel, f) + _held(w.ore, 8 - f))
+    for f in range(max(0, HAND_LIMIT - ore), min(fuel, HAND_LIMIT) + 1):
+        best = max(best, _held(w.fuel, f) + _held(w.ore, HAND_LIMIT - f))
     return best
 
 
@@ -164,8 +172,9 @@ class Evaluator:
             v = float(placed[p])
             fut = bonus[p]
             for card in pl.cards:
-                if card in VP_CARDS:
-                    v += 1.0
+                vp = card_vp(card)
+                if vp:
+                    v += vp
                 else:
                     fut += wcard[card]
             ships = SHIPS_PER_COLOUR - pl.stock - 3
@@ -178,7 +187,7 @@ class Evaluator:
             v += future * fut
             v += res_factor * self._res[min(pl.fuel, top)][min(pl.ore, top)]
             if pl.hub:
-                v += w.hub_step * pl.hub + (w.hub_ready if pl.hub == 7 else 0.0)
+                v += w.hub_step * pl.hub + (w.hub_ready if pl.hub == HUB_TRACK_LENGTH else 0.0)
             vals[p] += v
         self._raids(s, vals)
         self._turn_potential(s, vals)
@@ -198,7 +207,7 @@ class Evaluator:
         v = w.undocked_die * len(s.undocked)
         v += 0.02 * sum(x.value for x in s.undocked)
         total = s.turn.artifact_total
-        if 0 < total < 8:
+        if 0 < total < ARTIFACT_CLAIM_TOTAL:
             v += w.artifact_step * total
         vals[p] += v
 

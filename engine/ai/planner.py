@@ -15,38 +15,15 @@ from dataclasses import dataclass
 from heapq import nlargest
 from typing import Final
 
-from engine.actions import (
-    Action,
-    Boost,
-    Die,
-    DiscardBooster,
-    DiscardField,
-    DiscardPlasma,
-    DiscardPolarity,
-    DiscardTeleporter,
-    DiscardWarper,
-    Dock,
-    Gravity,
-    Polarize,
-    Stasis,
-    Warp,
-)
+from engine.actions import Action, Die, Dock, Warp
 from engine.ai.evaluate import Evaluator
 from engine.chance import sample_chance
 from engine.legal import legal_actions
+from engine.rulebook import RULEBOOK
 from engine.rules import apply_in_place
 from engine.state import CHANCE, GameState, PlaceColonyDecision
 from engine.tables import FACILITIES, FACILITY_ORDER
 
-DISCARDS: Final = (
-    DiscardField,
-    DiscardBooster,
-    DiscardTeleporter,
-    DiscardPolarity,
-    DiscardPlasma,
-    DiscardWarper,
-)
-DEFERRED: Final = (Boost, Stasis, Polarize, Gravity)
 MAX_DEPTH: Final = 40
 
 Key = tuple[object, ...]
@@ -58,6 +35,19 @@ FACILITY_INDEX: Final = {f: i for i, f in enumerate(FACILITY_ORDER)}
 
 _UNORDERED: Final = frozenset({"solar", "mine", "artifact"})
 _GROUP_SIZE: Final = {f: info.group_size for f, info in FACILITIES.items()}
+
+
+# The fields of the state the key leaves out, and why; every other field is in it
+# (tests/engine/test_state_fields.py changes each field and looks).
+KEY_LEAVES_OUT: Final[dict[str, str]] = {
+    "config": "the same all game",
+    "controller": "follows from the colonies, which are in the key",
+    "deck": "changes within a turn only along with the display, which is in the key",
+    "discard": "changes within a turn only along with the display, which is in the key",
+    "first_player": "the same all game",
+    "events": "a record of what happened, not the game",
+    "version": "counts the actions, not what they did",
+}
 
 
 def state_key(s: GameState) -> Key:
@@ -164,7 +154,7 @@ class TurnPlanner:
             if type(a) is Dock:
                 if a.facility == "hub" and len(a.dice) > 1:
                     continue
-            elif isinstance(a, Warp) or (docking and isinstance(a, DISCARDS)):
+            elif isinstance(a, Warp) or (docking and type(a) in RULEBOOK.discards()):
                 continue
             out.append(a)
         return out
@@ -298,4 +288,4 @@ def width_ok(p: TurnPlanner) -> bool:
 
 
 def _deferred(a: Action) -> bool:
-    return isinstance(a, DEFERRED)
+    return type(a) in RULEBOOK.tuners()

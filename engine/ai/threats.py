@@ -12,24 +12,26 @@ from math import factorial
 from typing import Final
 
 from engine.state import GameState, PlayerState, RollDecision
-from engine.tables import RAID_STEAL_LIMIT, SHIPS_PER_COLOUR
+from engine.tables import DIE_FACES, RAID_STEAL_LIMIT, SHIPS_PER_COLOUR
+
+MAX_DICE: Final = SHIPS_PER_COLOUR + 1  # a full fleet and the relic ship
 
 
 def _run_table() -> dict[int, list[float]]:
     """P(k dice show three consecutive values starting at a or above), for a = 1..4."""
     table: dict[int, list[float]] = {}
-    for k in range(0, 9):
+    for k in range(0, MAX_DICE + 1):
         probs = [0.0] * 6  # index a: run starting at >= a (a = 1..4), 5 = none possible
         if k < 3:
             table[k] = probs
             continue
-        total = 6**k
-        for values in combinations_with_replacement(range(1, 7), k):
+        total = DIE_FACES**k
+        for values in combinations_with_replacement(range(1, DIE_FACES + 1), k):
             ways = factorial(k)
             for c in Counter(values).values():
                 ways //= factorial(c)
             present = set(values)
-            starts = [a for a in range(1, 5) if {a, a + 1, a + 2} <= present]
+            starts = [a for a in range(1, DIE_FACES - 1) if {a, a + 1, a + 2} <= present]
             if starts:
                 top = max(starts)
                 for a in range(1, top + 1):
@@ -69,7 +71,7 @@ def raid_probability(s: GameState, q: int) -> float:
     else:
         start = 1
     dice = colour_ships(s, q) + int(has_relic(s, q))
-    return RUN_PROB[min(dice, 8)][start]
+    return RUN_PROB[min(dice, MAX_DICE)][start]
 
 
 def attackers(s: GameState, p: int) -> list[tuple[int, float]]:

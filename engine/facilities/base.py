@@ -6,10 +6,12 @@ values it takes, what it costs, and what docking there does.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import ClassVar, Literal
 
+from engine.actions import Die, Dock
 from engine.board import Refusal, log, refuse
 from engine.state import GameState, Ship
 from engine.tables import FACILITIES, FacilityId, FacilityInfo
@@ -53,6 +55,54 @@ def fits_pattern(pattern: Pattern, values: list[int]) -> bool:
     return 1 <= len(values) <= 3
 
 
+Pool = tuple[tuple[int, bool], ...]  # (value, relic) of each ship, sorted
+Group = tuple[tuple[Ship, ...], Dock]  # ships of one shape and the action docking them
+PATTERN_SIZES: dict[Pattern, tuple[int, ...]] = {
+    "single": (1,),
+    "pair": (2,),
+    "triple": (3,),
+    "run": (3,),
+    "any": (1, 2, 3),
+}
+
+
+class PoolGroups:
+    """The distinct groups of one pool of a player's ships, by pattern and size, and for
+    each facility the actions docking them. A pure function of a small pool, so it is
+    built once and remembered (``pool_groups``): the same rolls come back all game long."""
+
+    __slots__ = ("_by_size", "_docks", "_groups")
+
+    def __init__(self, owner: int, pool: Pool) -> None:
+        ships = [Ship(owner, value, relic) for value, relic in pool]
+        self._by_size = {size: list(distinct_groups(ships, size)) for size in (1, 2, 3)}
+        self._groups: dict[tuple[FacilityId, int], list[Group]] = {}
+        self._docks: dict[tuple[FacilityId, int], list[Dock]] = {}
+
+    def docks(self, facility: FacilityId, pattern: Pattern, size: int) -> list[Dock]:
+        """The docking actions alone (shared: callers copy, never change them)."""
+        found = self._docks.get((facility, size))
+        if found is None:
+            found = self._docks[facility, size] = [d for _, d in self.of(facility, pattern, size)]
+        return found
+
+    def of(self, facility: FacilityId, pattern: Pattern, size: int) -> list[Group]:
+        """The groups of ``size`` ships that fit the pattern, with the facility's docks."""
+        found = self._groups.get((facility, size))
+        if found is None:
+            found = self._groups[facility, size] = [
+                (tuple(g), Dock(facility, tuple([Die(x.value, x.relic) for x in g])))
+                for g in self._by_size[size]
+                if fits_pattern(pattern, [x.value for x in g])
+            ]
+        return found
+
+
+@lru_cache(maxsize=8192)
+def pool_groups(owner: int, pool: Pool) -> PoolGroups:
+    return PoolGroups(owner, pool)
+
+
 class GroupCache:
     """The distinct groups of a pool of ships by size, computed once and shared."""
 
@@ -73,11 +123,19 @@ class Facility:
 
     id: ClassVar[FacilityId]
     pattern: ClassVar[Pattern]
+    # Whether room depends on the ships docked (else ``may_have_room`` settles it), and
+    # whether the facility's own rule does (else one look settles it for every group).
+    room_by_ships: ClassVar[bool] = False
+    rule_by_ships: ClassVar[bool] = True
 
     def __init__(self) -> None:
         self.info: FacilityInfo = FACILITIES[self.id]
-        size = {"single": 1, "pair": 2, "triple": 3, "run": 3, "any": 3}[self.pattern]
-        self._sizes = range(1, size + 1) if self.pattern == "any" else range(size, size + 1)
+        sizes = PATTERN_SIZES[self.pattern]
+        self._sizes = range(sizes[0], sizes[-1] + 1)
+        has_rule = type(self).rule_refusal is not Facility.rule_refusal
+        # How dockable looks at the rule: per group of ships, once for all, or not at all.
+        self._per_group = self.room_by_ships or (has_rule and self.rule_by_ships)
+        self._rule_once = has_rule and not self._per_group
 
     # ---- which groups to consider ---------------------------------------------------
 
@@ -104,21 +162,45 @@ class Facility:
 
     def may_have_room(self, s: GameState, p: int) -> bool:
         """A cheap first look: False only when no group of ships could fit."""
+        if self.info.group_size == 1:
+            return None in s.docks[self.id]
         return self.free_group(s) is not None
+
+    def dockable(self, s: GameState, p: int, groups: PoolGroups) -> list[Dock]:
+        """Every way p may dock a group of undocked ships here now (``groups``: those
+        ships' groups): the candidates (groups of the facility's shape) its refusal lets
+        through, found fast (the shape holds by construction, room is looked at once when
+        it does not depend on the ships, and a facility without a rule of its own, or
+        with one that does not look at the ships, takes every group that fits)."""
+        if not self.may_have_room(s, p):
+            return []
+        if self._rule_once and self.rule_refusal(s, p, ()) is not None:
+            return []
+        out: list[Dock] = []
+        for size in self.group_sizes(s, p):
+            if not self._per_group:
+                out += groups.docks(self.id, self.pattern, size)
+                continue
+            for ships, dock in groups.of(self.id, self.pattern, size):
+                if self.room_by_ships and self.room_refusal(s, p, ships) is not None:
+                    continue
+                if self.rule_refusal(s, p, ships) is None:
+                    out.append(dock)
+        return out
 
     # ---- rules ---------------------------------------------------------------------------
 
-    def room_refusal(self, s: GameState, p: int, ships: list[Ship]) -> Refusal | None:
+    def room_refusal(self, s: GameState, p: int, ships: Sequence[Ship]) -> Refusal | None:
         """Default: a set of docks entirely free (R-TURN-5)."""
         if self.free_group(s) is None:
             return refuse("dock.full", facility=self.id)
         return None
 
-    def rule_refusal(self, s: GameState, p: int, ships: list[Ship]) -> Refusal | None:
+    def rule_refusal(self, s: GameState, p: int, ships: Sequence[Ship]) -> Refusal | None:
         """The facility's own conditions: values, costs, colonies. Default: none."""
         return None
 
-    def refusal(self, s: GameState, p: int, ships: list[Ship]) -> Refusal | None:
+    def refusal(self, s: GameState, p: int, ships: Sequence[Ship]) -> Refusal | None:
         """Why p may not dock these ships here now, or None if they may."""
         if not fits_pattern(self.pattern, [ship.value for ship in ships]):
             return refuse(f"{self.id}.pattern", facility=self.id)

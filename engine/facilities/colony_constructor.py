@@ -5,6 +5,8 @@ Bradbury Plateau: 2 ore.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.board import Refusal, pay, refuse
 from engine.facilities.base import Facility
 from engine.facilities.colonies import colony_refusal, take_colony
@@ -19,8 +21,9 @@ def constructor_cost(s: GameState, p: int) -> int:
 class ColonyConstructor(Facility):
     id = "constructor"
     pattern = "triple"
+    rule_by_ships = False  # the rule looks at the player, not at the values
 
-    def rule_refusal(self, s: GameState, p: int, ships: list[Ship]) -> Refusal | None:
+    def rule_refusal(self, s: GameState, p: int, ships: Sequence[Ship]) -> Refusal | None:
         cost = constructor_cost(s, p)
         if s.players[p].ore < cost:
             return refuse("constructor.cost", ore=cost)

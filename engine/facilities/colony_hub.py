@@ -8,18 +8,21 @@ one ship here this turn. Steps past space 7 are kept only for an immediate launc
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from engine.actions import Launch
 from engine.board import Refusal, can_pay, log, pay, refuse
 from engine.facilities.base import Facility
+from engine.rule import TurnRule
 from engine.state import GameState, PlaceColonyDecision, Ship
-from engine.tables import HUB_TRACK_LENGTH
+from engine.tables import HUB_DOCKS, HUB_TRACK_LENGTH
 from engine.territories import has_bonus
-
-HUB_DOCKS = 3
 
 
 class ColonyHub(Facility):
     id = "hub"
     pattern = "any"
+    rule_by_ships = False  # the rule looks at the player, not at the values
 
     def group_sizes(self, s: GameState, p: int) -> range:
         return range(1, HUB_DOCKS - len(s.hub_docks[p]) + 1)
@@ -27,13 +30,13 @@ class ColonyHub(Facility):
     def may_have_room(self, s: GameState, p: int) -> bool:
         return len(s.hub_docks[p]) < HUB_DOCKS
 
-    def room_refusal(self, s: GameState, p: int, ships: list[Ship]) -> Refusal | None:
+    def room_refusal(self, s: GameState, p: int, ships: Sequence[Ship]) -> Refusal | None:
         free = HUB_DOCKS - len(s.hub_docks[p])
         if len(ships) > free:
             return refuse("hub.full", free=free)
         return None
 
-    def rule_refusal(self, s: GameState, p: int, ships: list[Ship]) -> Refusal | None:
+    def rule_refusal(self, s: GameState, p: int, ships: Sequence[Ship]) -> Refusal | None:
         pl = s.players[p]
         if pl.hub == HUB_TRACK_LENGTH:
             return refuse("hub.launch_first")
@@ -62,22 +65,26 @@ class ColonyHub(Facility):
         log(s, "hub_advanced", p, space=position)
 
 
-def launch_refusal(s: GameState, p: int) -> Refusal | None:
-    if s.players[p].hub == 0:
-        return refuse("hub.no_colony")
-    if s.players[p].hub != HUB_TRACK_LENGTH:
-        return refuse("hub.not_ready", space=s.players[p].hub)
-    if not can_pay(s, p, 1, 1):
-        return refuse("hub.launch_cost")
-    return None
-
-
-def launch(s: GameState, p: int) -> None:
+class LaunchRule(TurnRule[Launch]):
     """R-HUB-2: pay and place the colony; leftover steps wait for the placement (R-HUB-3)."""
-    pay(s, p, 1, 1)
-    s.players[p].hub = 0
-    log(s, "launched", p)
-    s.pending.insert(0, PlaceColonyDecision(p, "launch"))
+
+    verbs = ("launch",)
+    keeps_hub_steps = True
+
+    def refusal(self, s: GameState, p: int, a: Launch) -> Refusal | None:
+        if s.players[p].hub == 0:
+            return refuse("hub.no_colony")
+        if s.players[p].hub != HUB_TRACK_LENGTH:
+            return refuse("hub.not_ready", space=s.players[p].hub)
+        if not can_pay(s, p, 1, 1):
+            return refuse("hub.launch_cost")
+        return None
+
+    def apply(self, s: GameState, p: int, a: Launch) -> None:
+        pay(s, p, 1, 1)
+        s.players[p].hub = 0
+        log(s, "launched", p)
+        s.pending.insert(0, PlaceColonyDecision(p, "launch"))
 
 
 def start_next_colony(s: GameState, p: int) -> None:
@@ -88,3 +95,6 @@ def start_next_colony(s: GameState, p: int) -> None:
     if left and pl.colonies > 0 and not s.over:
         pl.colonies -= 1
         pl.hub = min(left, HUB_TRACK_LENGTH)
+
+
+LAUNCH = LaunchRule()

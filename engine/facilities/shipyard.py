@@ -6,6 +6,8 @@ Cost by the number of your colour's ships in play, the new one included: 4th 1+1
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.board import Refusal, can_pay, colour_ships_in_play, log, pay, refuse, to_bay
 from engine.facilities.base import Facility
 from engine.state import GameState, Ship
@@ -24,8 +26,9 @@ def ship_cost(s: GameState, p: int) -> int:
 class Shipyard(Facility):
     id = "yard"
     pattern = "pair"
+    rule_by_ships = False  # the rule looks at the player, not at the values
 
-    def rule_refusal(self, s: GameState, p: int, ships: list[Ship]) -> Refusal | None:
+    def rule_refusal(self, s: GameState, p: int, ships: Sequence[Ship]) -> Refusal | None:
         if s.players[p].stock == 0:
             return refuse("yard.no_stock")
         cost = ship_cost(s, p)

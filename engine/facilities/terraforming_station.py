@@ -7,20 +7,22 @@ ship goes to Burroughs Desert instead (R-TERR-BURR).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.board import Refusal, can_pay, colour_ships_in_play, pay, refuse
 from engine.facilities.base import Facility
 from engine.facilities.colonies import colony_refusal, take_colony
 from engine.state import GameState, PlaceColonyDecision, Ship
-from engine.tables import MIN_COLOUR_SHIPS
+from engine.tables import DIE_FACES, MIN_COLOUR_SHIPS
 
 
 class TerraformingStation(Facility):
     id = "terraform"
     pattern = "single"
 
-    def rule_refusal(self, s: GameState, p: int, ships: list[Ship]) -> Refusal | None:
+    def rule_refusal(self, s: GameState, p: int, ships: Sequence[Ship]) -> Refusal | None:
         ship = ships[0]
-        if ship.value != 6:
+        if ship.value != DIE_FACES:  # a 6
             return refuse("terraform.needs_six", value=ship.value)
         if ship.owner != p:
             return refuse("terraform.not_own")

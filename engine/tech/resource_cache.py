@@ -10,11 +10,10 @@ from __future__ import annotations
 from engine.board import gain, log
 from engine.state import GameState
 from engine.tables import CARD_INDEX
+from engine.tech.card import Card
 
 
 def resolve_after_roll(s: GameState, p: int) -> None:
-    if "cache" not in s.players[p].cards:
-        return
     odd = sum(1 for ship in s.undocked if ship.value % 2)
     even = len(s.undocked) - odd
     if odd > even:
@@ -27,3 +26,6 @@ def resolve_after_roll(s: GameState, p: int) -> None:
         s.discard[CARD_INDEX["cache"]] += 1
         log(s, "cache_spent", p)
     log(s, "cache_paid", p, fuel=fuel, ore=ore)
+
+
+CARD = Card("cache", ("resource cache",), after_roll=resolve_after_roll)

@@ -7,79 +7,70 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.actions import Die, DiscardWarper, Warp
-from engine.board import Refusal, log, refuse
+from engine.board import Refusal, find_die, log, refuse, take_dice
 from engine.state import GameState, RollDecision
 from engine.tables import CARD_INDEX, CARDS
-from engine.tech.common import (
-    discard_card,
-    discard_refusal,
-    power_cost,
-    power_refusal,
-    undocked_index,
-    use_power,
-)
+from engine.tech.card import Card
+from engine.tech.common import DiscardPower, FuelPower
+from engine.tokens import Tokens
 
 
-def warp_refusal(s: GameState, p: int, action: Warp) -> Refusal | None:
-    r = power_refusal(s, p, "warper", power_cost(s, p, "warper"))
-    if r:
-        return r
-    if not action.dice:
-        return refuse("warp.none")
-    pool = list(s.undocked)
-    for die in action.dice:
-        for i, ship in enumerate(pool):
-            if ship.value == die.value and ship.relic == die.relic:
-                del pool[i]
-                break
-        else:
-            return refuse("ship.not_undocked", value=str(die))
-    return None
+class WarperUse(FuelPower[Warp]):
+    exact = True  # any subset of the undocked ships
+
+    def candidates(self, s: GameState, p: int) -> list[Warp]:
+        dice = sorted(Die(x.value, x.relic) for x in s.undocked)
+        seen: set[tuple[Die, ...]] = set()
+        for k in range(1, len(dice) + 1):
+            seen.update(combinations(dice, k))
+        return [Warp(c) for c in sorted(seen)]
+
+    def use_refusal(self, s: GameState, p: int, a: Warp) -> Refusal | None:
+        if not a.dice:
+            return refuse("warp.none")
+        pool = list(s.undocked)
+        for die in a.dice:
+            i = find_die(pool, die)
+            if i is None:
+                return refuse("ship.not_undocked", value=str(die))
+            del pool[i]
+        return None
+
+    def use(self, s: GameState, p: int, a: Warp) -> None:
+        ships = take_dice(s.undocked, a.dice)
+        assert ships is not None
+        for ship in ships:
+            s.undocked.remove(ship)
+        relic = any(x.relic for x in ships)
+        s.pending.insert(0, RollDecision(len(a.dice) - int(relic), relic, reroll=True))
+
+    def parse(self, t: Tokens) -> Warp:
+        return Warp(t.dice())
 
 
-def warp(s: GameState, p: int, action: Warp) -> None:
-    use_power(s, p, "warper", power_cost(s, p, "warper"))
-    relic = False
-    for die in action.dice:
-        i = undocked_index(s, die)
-        assert i is not None
-        relic = relic or s.undocked[i].relic
-        del s.undocked[i]
-    s.pending.insert(0, RollDecision(len(action.dice) - int(relic), relic, reroll=True))
+class WarperDiscard(DiscardPower[DiscardWarper]):
+    exact = True
+
+    def candidates(self, s: GameState, p: int) -> list[DiscardWarper]:
+        owned = s.players[p].cards
+        return [DiscardWarper(c) for c in CARDS if s.discard[CARD_INDEX[c]] and c not in owned]
+
+    def use_refusal(self, s: GameState, p: int, a: DiscardWarper) -> Refusal | None:
+        if s.discard[CARD_INDEX[a.card]] == 0:
+            return refuse("warp.not_in_discard", card=a.card)
+        if a.card in s.players[p].cards:
+            return refuse("card.already_owned", card=a.card)
+        return None
+
+    def use(self, s: GameState, p: int, a: DiscardWarper) -> None:
+        s.discard[CARD_INDEX[a.card]] -= 1
+        s.players[p].cards.append(a.card)
+        log(s, "took_from_discard", p, card=a.card)
+
+    def parse(self, t: Tokens) -> DiscardWarper:
+        return DiscardWarper(t.card())
 
 
-def warp_options(s: GameState, p: int) -> list[Warp]:
-    if "warper" not in s.players[p].cards or power_refusal(
-        s, p, "warper", power_cost(s, p, "warper")
-    ):
-        return []
-    dice = sorted(Die(x.value, x.relic) for x in s.undocked)
-    seen: set[tuple[Die, ...]] = set()
-    for k in range(1, len(dice) + 1):
-        seen.update(combinations(dice, k))
-    return [Warp(c) for c in sorted(seen)]
-
-
-def take_refusal(s: GameState, p: int, action: DiscardWarper) -> Refusal | None:
-    r = discard_refusal(s, p, "warper")
-    if r:
-        return r
-    if s.discard[CARD_INDEX[action.card]] == 0:
-        return refuse("warp.not_in_discard", card=action.card)
-    if action.card in s.players[p].cards:
-        return refuse("card.already_owned", card=action.card)
-    return None
-
-
-def take(s: GameState, p: int, action: DiscardWarper) -> None:
-    s.discard[CARD_INDEX[action.card]] -= 1
-    discard_card(s, p, "warper")
-    s.players[p].cards.append(action.card)
-    log(s, "took_from_discard", p, card=action.card)
-
-
-def take_options(s: GameState, p: int) -> list[DiscardWarper]:
-    if "warper" not in s.players[p].cards or discard_refusal(s, p, "warper"):
-        return []
-    acts = [DiscardWarper(c) for c in CARDS if s.discard[CARD_INDEX[c]]]
-    return [a for a in acts if take_refusal(s, p, a) is None]
+USE = WarperUse("warper", fuel=1)
+DISCARD = WarperDiscard("warper")
+CARD = Card("warper", ("temporal warper", "warp"), use=USE, discard=DISCARD)

@@ -203,9 +203,9 @@ async def member_turn(t: Table, planner: Planner) -> Turn:
 
 
 def _chance(a: Action) -> bool:
-    from engine.actions import CHANCE_ACTIONS
+    from engine.rulebook import RULEBOOK
 
-    return isinstance(a, CHANCE_ACTIONS)
+    return RULEBOOK.is_chance(a)
 
 
 def _turn_end(log: list[Action]) -> int:

@@ -15,6 +15,7 @@ missing ones wait in their Maintenance Bay) unless ``stock`` says otherwise.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -145,6 +146,27 @@ def scenario(
         found = problems(s)
         assert not found, found
     return s
+
+
+def game_states(config: GameConfig, seed: int, every: int, chance: bool = False) -> list[GameState]:
+    """Copies of every ``every``-th position of a seeded random game where a seat acts
+    (with ``chance``: every position, chance decisions and the end included)."""
+    from engine.rules import apply_in_place
+    from engine.selfplay import random_action
+    from engine.state import CHANCE
+
+    rng = random.Random(seed)
+    s = new_game(config)
+    out = []
+    i = 0
+    while not s.over:
+        if (chance or s.to_act() != CHANCE) and i % every == 0:
+            out.append(s.copy())
+        apply_in_place(s, random_action(s, rng))
+        i += 1
+    if chance:
+        out.append(s)
+    return out
 
 
 def act(s: GameState, *moves: str | Action) -> GameState:

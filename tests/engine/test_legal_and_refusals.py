@@ -46,21 +46,9 @@ from engine.config import GameConfig
 from engine.rules import apply_in_place, refusal
 from engine.selfplay import random_action
 from engine.setup import new_game
-from engine.state import CHANCE, GameState, Ship
+from engine.state import CHANCE, Ship
 from engine.tables import CARDS, FACILITY_ORDER, FIELDS, TERRITORIES
-
-
-def _states(config: GameConfig, seed: int, every: int) -> list[GameState]:
-    rng = random.Random(seed)
-    s = new_game(config)
-    out = []
-    i = 0
-    while not s.over:
-        if s.to_act() != CHANCE and i % every == 0:
-            out.append(s.copy())
-        apply_in_place(s, random_action(s, rng))
-        i += 1
-    return out
+from tests.engine.scenario import game_states
 
 
 def _random_die(rng: random.Random) -> Die:
@@ -122,7 +110,7 @@ CONFIGS = [
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c.players}p")
 def test_every_listed_action_is_accepted_by_apply(config: GameConfig) -> None:
     for seed in range(6):
-        for s in _states(config, seed, every=7):
+        for s in game_states(config, seed, every=7):
             before = s.copy()
             for a in legal_actions(s):
                 assert refusal(s, a) is None, f"{a} listed but refused: {refusal(s, a)}"
@@ -136,7 +124,7 @@ def test_random_illegal_actions_are_refused_and_change_nothing(config: GameConfi
     rng = random.Random(7)
     refused = 0
     for seed in range(4):
-        for s in _states(config, 100 + seed, every=3):
+        for s in game_states(config, 100 + seed, every=3):
             legal = legal_actions(s)
             before = s.copy()
             for _ in range(30):

@@ -16,7 +16,8 @@ from bot.render.live import tokens
 from bot.render.live.layout import MIN_TEXT, SLOT, TOKEN, LiveLayout, live_layout
 from bot.render.orbit import ACCENTS
 from bot.strings import text, thing_name
-from engine.tables import HUB_TRACK_LENGTH, SHARED_FACILITIES, VP_CARDS, FieldId
+from engine.tables import HUB_TRACK_LENGTH, SHARED_FACILITIES, FieldId
+from engine.tech.card import card_vp
 from engine.view import GameView, PlayerView, TerritoryView
 
 SCALE = 2  # shapes of the static board are drawn twice as big, then scaled down
@@ -223,7 +224,7 @@ def _display(image: Image.Image, layout: LiveLayout, view: GameView, locale: str
     r = layout.display
     y = r.y
     for card in view.display:
-        fill = theme.CARD_VP if card in VP_CARDS else theme.CARD
+        fill = theme.CARD_VP if card_vp(card) > 0 else theme.CARD
         name = _card_name(card, locale, r.w)
         sprites.paste(image, tokens.chip(name, fill, theme.TEXT, 28), (r.x, y))
         y += 31
@@ -337,7 +338,7 @@ def _cards(image: Image.Image, r: Rect, p: PlayerView, locale: str) -> None:
     chips = [
         tokens.chip(
             label(f"card.{card}", locale),
-            theme.CARD_VP if card in VP_CARDS else theme.CARD,
+            theme.CARD_VP if card_vp(card) > 0 else theme.CARD,
             theme.TEXT,
             CHIP_H,
             card in p.cards_used,
