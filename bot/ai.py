@@ -64,3 +64,17 @@ def choose_move(player: Chooser, level: str, seed: int, state: GameState) -> Act
         log.error("AI (%s) proposed illegal %s at version %d", level, move, state.version)
         return random.Random(seed).choice(options)
     return move
+
+
+HINT_LEVEL: Level = "normal"
+
+
+def hint_plan(state: GameState, seed: int) -> list[Action]:
+    """What the normal AI would do with the rest of the turn of the seat to act (its
+    decisions included; chance as it expects it). Blocking: run in a thread."""
+    from engine.ai import NormalAI
+
+    seat = state.to_act()
+    if state.over or seat < 0:
+        return []
+    return NormalAI(seed).make_plan(state, seat)

@@ -2,10 +2,12 @@
 
 At the start of every turn one message is posted: the board image, a mention of
 the player to act (the only mention allowed), the events of the turn so far and
-the action panel. Each action edits that message; when the turn ends the message
-keeps its lines and loses its panel, and the next turn's message is posted (or
-the game-over message with the final scores and board). The board is drawn in a
-worker thread. Callers hold the game's lock, so edits go out in order.
+the action panel. Each action edits that message, and its picture is redrawn: the
+live board (``bot.board_edits``, at most one image edit a second per channel). When
+the turn ends the message keeps its lines and the turn's last picture and loses its
+panel, and the next turn's message is posted (or the game-over message with the
+final scores and board). The board is drawn in a worker thread. Callers hold the
+game's lock, so edits go out in order.
 """
 
 from __future__ import annotations
@@ -13,14 +15,16 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
 from bot import describe
+from bot.board_edits import BoardEdits
 from bot.catchup import lines as catch_up_lines
 from bot.catchup import since_last_turn
+from bot.choices import Choices, choices
 from bot.components import PanelView, RematchButton
 from bot.durations import day_text, duration_text
 from bot.games import ActiveGame, MoveResult, ServiceError
@@ -28,7 +32,7 @@ from bot.notify import pings_in_channel
 from bot.panel import build_panel
 from bot.replies import jump_url
 from bot.strings import text
-from engine import GameState, legal_actions
+from engine import GameState
 from engine.scoring import outcome, score_parts
 from engine.state import Event
 from engine.view import view
@@ -38,15 +42,29 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-Renderer = Callable[[GameState, "list[str] | None", str], bytes]
 TURN_LINES = 20  # lines of events shown; the roll (first) and the latest are kept
 
 
-def default_renderer(state: GameState, seat_names: list[str] | None, locale: str) -> bytes:
+class Renderer(Protocol):
+    """Draws the board as PNG bytes: the live board, or the full one (``detail``)."""
+
+    def __call__(
+        self,
+        state: GameState,
+        seat_names: list[str] | None,
+        locale: str,
+        detail: bool = False,
+        /,
+    ) -> bytes: ...
+
+
+def default_renderer(
+    state: GameState, seat_names: list[str] | None, locale: str, detail: bool = False
+) -> bytes:
     """The board image from ``bot.render`` (imported on first use)."""
     from bot.render import render_board
 
-    return render_board(state, seat_names=seat_names, locale=locale)
+    return render_board(state, seat_names=seat_names, locale=locale, detail=detail)
 
 
 def mentions(users: Sequence[int]) -> discord.AllowedMentions:
@@ -72,6 +90,7 @@ class Announcer:
     def __init__(self, bot: AlienFrontiersBot, renderer: Renderer) -> None:
         self.bot = bot
         self.renderer = renderer
+        self.boards = BoardEdits(self)
 
     def mention(self, game: ActiveGame) -> str:
         user = game.waiting_on()
@@ -132,30 +151,35 @@ class Announcer:
                 parts.append(text("turn.hint", locale))
         return "\n".join(parts)[:2000]
 
-    def panel(self, game: ActiveGame, open_group: str | None = None, page: int = 0) -> PanelView:
+    def panel(self, game: ActiveGame, open_path: str | None = None, page: int = 0) -> PanelView:
         """The action panel for the member to act (an empty view for AI seats or game over)."""
         seat = game.to_act()
         if seat is None or game.ai_to_act() is not None or game.game is None:
             return PanelView()
-        state = game.state
         return build_panel(
             game.id,
-            state.version,
-            legal_actions(state),
+            game.state.version,
+            self.choices(game),
             can_undo=game.game.can_undo(seat),
             locale=game.row.locale,
-            names=game.seat_names,  # labels are plain text: no markdown escapes
-            rate=view(state).market_rate,
-            open_group=open_group,
+            open_path=open_path,
             page=page,
         )
 
-    async def board_file(self, game: ActiveGame) -> discord.File | None:
-        """The board image, drawn in a worker thread so the event loop stays free.
+    def choices(self, game: ActiveGame) -> Choices:
+        """What the panel offers the player to act (labels are plain text: no escapes)."""
+        state = game.state
+        return choices(state, game.seat_names, game.row.locale, view(state).market_rate)
+
+    async def board_file(
+        self, game: ActiveGame, state: GameState | None = None
+    ) -> discord.File | None:
+        """The board image (of ``state``, else the game's now), drawn in a worker thread so
+        the event loop stays free.
 
         None if drawing failed (logged): the turn goes on without its picture.
         """
-        state = game.state
+        state = state if state is not None else game.state
         names = await self.board_names(game)
         try:
             png = await asyncio.to_thread(self.renderer, state, names, game.row.locale)
@@ -346,16 +370,21 @@ class Announcer:
     async def announce(
         self, game: ActiveGame, result: MoveResult, interaction: discord.Interaction[Any] | None
     ) -> None:
-        """Show a move: edit the turn message, or close it and start the next turn / game over."""
+        """Show a move: edit the turn message and redraw its board, or close it (with the
+        turn's last board) and start the next turn / game over."""
         posted = game.row.turn_message_turn == game.state.turn_number
         if posted:
             await self.prepare_catch_up(game)  # after a restart, for the edits to keep it
         if result.turn_changed or result.over:
-            if game.row.turn_message_id is not None:
+            old_id = game.row.turn_message_id
+            if old_id is not None:
                 segment = -1 if result.over else -2
                 seat = result.steps[0].seat
                 old = self.turn_text(game, segment=segment, final=True, seat=seat)
                 await self.edit_turn_message(game, old, None, interaction)
+                # The board as the turn left it: before the next player gathers their ships.
+                last = game.state if result.over or result.before is None else result.before
+                self.boards.request(game, old_id, last)
             if result.over:
                 await self.post_game_over(game)
             else:
@@ -364,5 +393,12 @@ class Announcer:
             game, self.turn_text(game), self.panel(game), interaction
         ):
             await self.post_turn(game)  # the turn's message is missing (deleted, or never posted)
+        else:
+            self.board_changed(game)
         if interaction is not None and not interaction.response.is_done():
             await interaction.response.defer()
+
+    def board_changed(self, game: ActiveGame) -> None:
+        """Redraw the board on the turn message (coalesced: ``bot.board_edits``)."""
+        if game.row.turn_message_id is not None and game.game is not None:
+            self.boards.request(game, game.row.turn_message_id, game.state)

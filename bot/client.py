@@ -207,6 +207,10 @@ class AlienFrontiersBot(commands.Bot):
                 left = max(0.0, deadline - asyncio.get_running_loop().time())
                 await hold_locks([g.lock for g in self._service.active_games()], left)
             await self.turns.stop()
+            # Turn messages' last pictures, within what is left of the grace time.
+            left = max(0.0, deadline - asyncio.get_running_loop().time())
+            await self.announcer.boards.flush(timeout=left)
+            await self.announcer.boards.stop()
         await super().close()
         if self.storage is not None:
             await self.storage.close()

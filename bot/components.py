@@ -3,45 +3,32 @@
 Every component is a ``discord.ui.DynamicItem`` whose custom id carries the game id
 and the state version (``af:<kind>:<game>:<version>:...``), so a panel needs no
 memory: after a restart it is rebuilt from the message, and one of an older
-version is recognised as stale. Clicks are passed to the ``PanelHandler`` the bot
-holds (``bot.turns.TurnFlow``), after its ``check_panel`` let them through.
+version is recognised as stale. A menu's value is what its option plays (one move, or
+a macro's moves separated by ``;``) or ``@<path>``, a second step to open (see
+``bot.choices``). Clicks are passed to the ``PanelHandler`` the bot holds
+(``bot.turns.TurnFlow``), after its ``check_panel`` let them through.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, Self, cast
 
 import discord
 
+from bot.choices import Entry
 from bot.describe import shorten
 from bot.replies import locale_of, report_unexpected, send_ephemeral
 from bot.strings import text
 
 MAX_OPTIONS = 25
-OVERVIEW = "-"  # the "no group open" marker in navigation ids
+CLOSED = "-"  # the "no second step open" path in navigation ids
+IDLE = "-"  # the one option of a greyed-out menu
 # Game ids and versions in custom ids: at most 18 digits, so every id that matches fits
 # SQLite's 64-bit integers; a longer one is no panel of ours (see bot.fallback).
 IDS = r"(?P<game>\d{1,18}):(?P<version>\d{1,18})"
 PAGE = r"(?P<page>\d{1,4})"
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One legal action as the panel shows it."""
-
-    move: str  # the notation, sent back when chosen
-    label: str
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    """Actions of one facility or verb, shown as one select menu."""
-
-    key: str
-    label: str
-    choices: tuple[Choice, ...]
+PATH = r"(?P<path>@?[a-z0-9_.\-]{1,40})"  # "@": the path opened in the choice row
 
 
 class PanelHandler(Protocol):
@@ -60,11 +47,15 @@ class PanelHandler(Protocol):
         interaction: discord.Interaction[Any],
         game_id: int,
         version: int,
-        group: str | None,
+        path: str | None,
         page: int,
     ) -> None: ...
 
     async def panel_undo(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int
+    ) -> None: ...
+
+    async def panel_hint(
         self, interaction: discord.Interaction[Any], game_id: int, version: int
     ) -> None: ...
 
@@ -114,11 +105,19 @@ class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"af:a:" + IDS + r":(?P<move>.+)",
 ):
-    """A button that plays one argument-free action."""
+    """A button that plays one argument-free action (End turn)."""
 
     component_type: ClassVar[discord.ComponentType] = discord.ComponentType.button
 
-    def __init__(self, game_id: int, version: int, move: str, label: str, row: int) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        move: str,
+        label: str,
+        row: int,
+        disabled: bool = False,
+    ) -> None:
         style = (
             discord.ButtonStyle.primary
             if move in ("end", "done")
@@ -130,6 +129,7 @@ class ActionButton(
                 style=style,
                 custom_id=f"af:a:{game_id}:{version}:{move}",
                 row=row,
+                disabled=disabled,
             )
         )
         self.game_id, self.version, self.move = game_id, version, move
@@ -153,9 +153,9 @@ class ActionButton(
 
 class ActionSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"af:s:" + IDS + r":(?P<group>[a-z_]+):" + PAGE,
+    template=r"af:s:" + IDS + r":" + PATH + r":" + PAGE,
 ):
-    """A select menu of one group's actions (one page of 25); the value is the notation."""
+    """A menu of the panel: its options play moves, or open a second step (``@path``)."""
 
     component_type: ClassVar[discord.ComponentType] = discord.ComponentType.string_select
 
@@ -163,22 +163,38 @@ class ActionSelect(
         self,
         game_id: int,
         version: int,
-        group: str,
+        path: str,
         page: int,
         placeholder: str,
-        choices: Sequence[Choice],
+        entries: Sequence[Entry],
         row: int,
+        disabled: bool = False,
     ) -> None:
-        options = [discord.SelectOption(label=c.label, value=c.move) for c in choices]
+        options: list[discord.SelectOption] = []
+        values: set[str] = set()
+        for e in entries[:MAX_OPTIONS]:
+            if e.value in values:
+                continue
+            values.add(e.value)
+            description = shorten(e.description) if e.description else None
+            options.append(
+                discord.SelectOption(label=shorten(e.label), value=e.value, description=description)
+            )
         super().__init__(
             discord.ui.Select(
-                custom_id=f"af:s:{game_id}:{version}:{group}:{page}",
+                custom_id=f"af:s:{game_id}:{version}:{path}:{page}",
                 placeholder=shorten(placeholder, 150),
-                options=options or [discord.SelectOption(label="-", value="-")],
+                options=options or [discord.SelectOption(label=IDLE, value=IDLE)],
                 row=row,
+                disabled=disabled or not options,
             )
         )
         self.game_id, self.version = game_id, version
+
+    @classmethod
+    def idle(cls, game_id: int, version: int, path: str, placeholder: str, row: int) -> Self:
+        """A greyed-out menu that keeps its row's place when it has nothing to offer."""
+        return cls(game_id, version, path, 0, placeholder, (), row, disabled=True)
 
     @classmethod
     async def from_custom_id(
@@ -187,14 +203,14 @@ class ActionSelect(
         item: discord.ui.Item[Any],
         match: Any,
     ) -> Self:
-        choices = [Choice(o.value, o.label) for o in getattr(item, "options", [])]
+        entries = [Entry(o.label, o.value) for o in getattr(item, "options", [])]
         return cls(
             int(match["game"]),
             int(match["version"]),
-            match["group"],
+            match["path"],
             int(match["page"]),
             getattr(item, "placeholder", None) or "",
-            choices,
+            entries,
             0,
         )
 
@@ -202,86 +218,34 @@ class ActionSelect(
         return await panel_check(self, interaction)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        move = self.item.values[0] if self.item.values else ""
-        await handler(interaction).panel_move(interaction, self.game_id, self.version, move)
-
-
-class GroupSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"af:g:" + IDS,
-):
-    """The "choose what to do" menu: opens one group of actions."""
-
-    component_type: ClassVar[discord.ComponentType] = discord.ComponentType.string_select
-
-    def __init__(
-        self,
-        game_id: int,
-        version: int,
-        groups: Sequence[Group],
-        open_group: str | None,
-        placeholder: str,
-        locale: str,
-        row: int,
-    ) -> None:
-        options = [
-            discord.SelectOption(
-                label=shorten(g.label),
-                value=g.key,
-                description=text("panel.options", locale, {"count": len(g.choices)}),
-                default=g.key == open_group,
-            )
-            for g in groups[:MAX_OPTIONS]
-        ]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"af:g:{game_id}:{version}",
-                placeholder=shorten(placeholder, 150),
-                options=options or [discord.SelectOption(label="-", value="-")],
-                row=row,
-            )
-        )
-        self.game_id, self.version = game_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: Any,
-    ) -> Self:
-        made = cls(int(match["game"]), int(match["version"]), [], None, "", "en", 0)
-        made.item.options = list(getattr(item, "options", []))
-        return made
-
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return await panel_check(self, interaction)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        group = self.item.values[0] if self.item.values else None
-        await handler(interaction).panel_open(interaction, self.game_id, self.version, group, 0)
+        chosen = self.item.values[0] if self.item.values else ""
+        panel = handler(interaction)
+        if chosen.startswith("@"):
+            await panel.panel_open(interaction, self.game_id, self.version, chosen[1:], 0)
+        else:
+            await panel.panel_move(interaction, self.game_id, self.version, chosen)
 
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"af:n:" + IDS + r":(?P<group>[a-z_\-]+):" + PAGE,
+    template=r"af:n:" + IDS + r":" + PATH + r":" + PAGE,
 ):
-    """Page through a group's options, or go back to the overview (group ``-``)."""
+    """Page through a step's options, go back a step, or close it (path ``-``)."""
 
     component_type: ClassVar[discord.ComponentType] = discord.ComponentType.button
 
     def __init__(
-        self, game_id: int, version: int, group: str, page: int, label: str, row: int
+        self, game_id: int, version: int, path: str, page: int, label: str, row: int
     ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"af:n:{game_id}:{version}:{group}:{page}",
+                custom_id=f"af:n:{game_id}:{version}:{path}:{page}",
                 row=row,
             )
         )
-        self.game_id, self.version, self.group, self.page = game_id, version, group, page
+        self.game_id, self.version, self.path, self.page = game_id, version, path, page
 
     @classmethod
     async def from_custom_id(
@@ -293,7 +257,7 @@ class PageButton(
         return cls(
             int(match["game"]),
             int(match["version"]),
-            match["group"],
+            match["path"],
             int(match["page"]),
             getattr(item, "label", None) or "",
             0,
@@ -303,27 +267,35 @@ class PageButton(
         return await panel_check(self, interaction)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        group = None if self.group == OVERVIEW else self.group
+        path = None if self.path == CLOSED else self.path
         await handler(interaction).panel_open(
-            interaction, self.game_id, self.version, group, self.page
+            interaction, self.game_id, self.version, path, self.page
         )
 
 
-class UndoButton(
+class _TurnButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"af:u:" + IDS,
+    template=r"af:[uh]:" + IDS,
 ):
-    """Take back the last action of this turn (shown only when the engine allows it)."""
+    """A button of the panel that acts on the turn as a whole (its id: ``af:<kind>:<game>:
+    <version>``); subclasses set the kind, the look and what a click does."""
 
     component_type: ClassVar[discord.ComponentType] = discord.ComponentType.button
+    kind: ClassVar[str]
+    style: ClassVar[discord.ButtonStyle]
+    emoji: ClassVar[str | None] = None
 
-    def __init__(self, game_id: int, version: int, label: str, row: int) -> None:
+    def __init__(
+        self, game_id: int, version: int, label: str, row: int, disabled: bool = False
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
-                style=discord.ButtonStyle.danger,
-                custom_id=f"af:u:{game_id}:{version}",
+                style=self.style,
+                emoji=self.emoji,
+                custom_id=f"af:{self.kind}:{game_id}:{version}",
                 row=row,
+                disabled=disabled,
             )
         )
         self.game_id, self.version = game_id, version
@@ -341,8 +313,23 @@ class UndoButton(
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         return await panel_check(self, interaction)
 
+
+class UndoButton(_TurnButton, template=r"af:u:" + IDS):
+    """Take back the last pick of this turn (greyed out when the engine does not allow it)."""
+
+    kind, style = "u", discord.ButtonStyle.danger
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await handler(interaction).panel_undo(interaction, self.game_id, self.version)
+
+
+class HintButton(_TurnButton, template=r"af:h:" + IDS):
+    """A private look at what the normal AI would do with the rest of the turn."""
+
+    kind, style, emoji = "h", discord.ButtonStyle.secondary, "💡"
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handler(interaction).panel_hint(interaction, self.game_id, self.version)
 
 
 class RematchButton(
@@ -386,9 +373,9 @@ class RematchButton(
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ActionButton,
     ActionSelect,
-    GroupSelect,
     PageButton,
     UndoButton,
+    HintButton,
     RematchButton,
 )
 

@@ -13,7 +13,7 @@ import discord.utils
 
 from bot import i18n
 from bot.strings import text, thing_name
-from engine import Action, GameState
+from engine import CHANCE, Action, GameState, apply_in_place
 from engine.actions import (
     Boost,
     BuyRelic,
@@ -46,12 +46,14 @@ from engine.actions import (
     Warp,
 )
 from engine.errors import EngineError
+from engine.facilities.orbital_market import market_rate
 from engine.scoring import Outcome, ScoreParts
 from engine.state import Event, Ship
 from engine.tables import FACILITY_ORDER, FIELD_OF_CARD, TERRITORIES
 from engine.view import GameView
 
 LABEL_LIMIT = 100
+HINT_LINES = 15
 
 
 def chat_name(name: str) -> str:
@@ -182,6 +184,37 @@ def action_label(
     else:
         return str(a)[:LABEL_LIMIT]
     return shorten(text(key, locale, params))
+
+
+def hint_text(
+    state: GameState, plan: Sequence[Action], names: Sequence[str], locale: str = "en"
+) -> str:
+    """The Hint button's private answer: the normal AI's plan for the rest of the turn."""
+    if not plan:
+        return text("hint.none", locale)
+    lines = [text("hint.header", locale)]
+    labels: list[tuple[str, int]] = []  # (label, times in a row)
+    s: GameState | None = state.copy()
+    for action in plan:
+        rate = None
+        if s is not None and s.turn.market_rates:
+            rate = market_rate(s, s.current)
+        label = action_label(action, locale, names, rate)
+        if labels and labels[-1][0] == label:
+            labels[-1] = (label, labels[-1][1] + 1)
+        else:
+            labels.append((label, 1))
+        if s is not None:  # follow the plan to know the market's rate; not past chance
+            apply_in_place(s, action)
+            s = None if s.to_act() == CHANCE else s
+    for number, (label, times) in enumerate(labels[:HINT_LINES], start=1):
+        line = text("hint.line", locale, {"number": number, "action": label})
+        if times != 1:
+            line += f" ×{times}"
+        lines.append(line)
+    if len(labels) > HINT_LINES:
+        lines.append(text("turn.earlier", locale, {"count": len(labels) - HINT_LINES}))
+    return "\n".join(lines)[:2000]
 
 
 def shorten(label: str, limit: int = LABEL_LIMIT) -> str:

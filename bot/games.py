@@ -34,11 +34,13 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class MoveResult:
-    """What one move did, chance outcomes it triggered included."""
+    """What one move did, chance outcomes it triggered included; ``before``: the state
+    just before the move (the board as a turn left it, when the move ended it)."""
 
     steps: tuple[Step, ...]
     turn_changed: bool
     over: bool
+    before: GameState | None = None
 
 
 @dataclass(eq=False)

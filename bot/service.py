@@ -590,7 +590,7 @@ class GameService:
         await self._commit(
             game, steps, first_seq, user_id, status="over" if over else None, seats=seats
         )
-        return MoveResult(tuple(steps), over or engine_game.state.turn_number != turn, over)
+        return MoveResult(tuple(steps), over or engine_game.state.turn_number != turn, over, before)
 
     async def play_ai(self, game: ActiveGame) -> MoveResult | None:
         """Let the AI seat to act make one move (None if no AI is to act)."""

@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import describe
+from bot.ai import hint_plan
 from bot.announce import Announcer
-from bot.games import ActiveGame, ServiceError, StalePanelError
-from bot.panel import group_keys
+from bot.choices import MAX_MOVES, split_moves, valid_path
+from bot.games import ActiveGame, MoveResult, ServiceError, StalePanelError
 from bot.replies import locale_of, report_unexpected, send_ephemeral
 from bot.service import GameService
 from bot.strings import text
-from engine import check, legal_actions, parse
+from engine import CHANCE, Action, apply_in_place, check, legal_actions, parse
 from engine.errors import EngineError, IllegalActionError, InvalidNotationError
 
 if TYPE_CHECKING:
@@ -40,6 +41,9 @@ class TurnFlow:
         self.bot = bot
         self.announcer = announcer
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        # The last pick on each game's panel: (state version after it, actions it applied),
+        # so that Undo takes back a whole pick (a macro's several docks at once).
+        self._picks: dict[int, tuple[int, int]] = {}
 
     @property
     def service(self) -> GameService:
@@ -87,23 +91,32 @@ class TurnFlow:
         self.schedule_ai(game)
 
     async def undo(self, interaction: discord.Interaction[Any], version: int | None = None) -> None:
-        """Take back the member's last action (``/af undo`` or the panel's Undo button)."""
+        """Take back the member's last pick (``/af undo`` or the panel's Undo button): one
+        action, or all the actions of a macro picked on the panel."""
         locale = locale_of(interaction)
         game = await self.service.require(interaction.channel_id)
         from_panel = version is not None
         if game.lock.locked():
             await interaction.response.defer(ephemeral=not from_panel, thinking=not from_panel)
         async with game.lock:
+            undone: list[Action] = []
             try:
                 self.service.check_version(game, version)
-                action = await self.service.undo(game, interaction.user.id)
+                count = self._pick_size(game)
+                while len(undone) < count:
+                    undone.append(await self.service.undo(game, interaction.user.id))
+                    if not game.game or not game.game.can_undo(game.to_act()):
+                        break
             except StalePanelError:
                 await send_ephemeral(interaction, self.stale_text(game, locale))
                 return
             except (EngineError, ServiceError) as e:
-                await send_ephemeral(interaction, describe.refusal(e, locale, game.chat_names))
-                return
-            note = text("undo.done", game.row.locale, {"move": str(action)})
+                if not undone:
+                    await send_ephemeral(interaction, describe.refusal(e, locale, game.chat_names))
+                    return
+            self._picks.pop(game.id, None)
+            moves = "`, `".join(str(a) for a in reversed(undone))
+            note = text("undo.done", game.row.locale, {"move": moves})
             content = self.announcer.turn_text(game) + "\n" + note
             await self.announcer.edit_turn_message(
                 game,
@@ -111,10 +124,15 @@ class TurnFlow:
                 self.announcer.panel(game),
                 interaction if from_panel else None,
             )
+            self.announcer.board_changed(game)
             if not from_panel:
-                await send_ephemeral(interaction, text("undo.done", locale, {"move": str(action)}))
+                await send_ephemeral(interaction, text("undo.done", locale, {"move": moves}))
             elif not interaction.response.is_done():
                 await interaction.response.defer()
+
+    def _pick_size(self, game: ActiveGame) -> int:
+        pick = self._picks.get(game.id)
+        return pick[1] if pick is not None and pick[0] == game.state.version else 1
 
     # ---- the panel -------------------------------------------------------------------------
 
@@ -137,7 +155,10 @@ class TurnFlow:
                 return False
             seat = game.seat_of(interaction.user.id)
             to_act = game.to_act()
-            if seat is None or seat != to_act:
+            if seat is None:  # a spectator: nothing of theirs to wait for
+                await send_ephemeral(interaction, text("play.not_seated", locale))
+                return False
+            if seat != to_act:
                 name = describe.seat_name(to_act, game.chat_names) if to_act is not None else "?"
                 await send_ephemeral(
                     interaction, text("panel.not_your_turn", locale, {"player": name})
@@ -151,6 +172,8 @@ class TurnFlow:
     async def panel_move(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, move: str
     ) -> None:
+        """Play a pick of the panel: one move, or a macro's moves one after the other (each
+        checked by the engine and committed, the whole pick checked before any is played)."""
         locale = locale_of(interaction)
         try:
             game = await self.service.by_id(game_id)
@@ -160,17 +183,30 @@ class TurnFlow:
             if game.lock.locked():
                 await interaction.response.defer()
             async with game.lock:
+                results: list[MoveResult] = []
                 try:
-                    result = await self.service.play(
-                        game, interaction.user.id, move, version=version
-                    )
+                    self.service.check_version(game, version)
+                    picked = self._check_pick(game, interaction.user.id, move)
+                    for action in picked:
+                        results.append(
+                            await self.service.play(
+                                game, interaction.user.id, action, version=game.state.version
+                            )
+                        )
                 except StalePanelError:
                     await send_ephemeral(interaction, self.stale_text(game, locale))
                     return
                 except (EngineError, ServiceError) as e:
-                    await send_ephemeral(interaction, describe.refusal(e, locale, game.chat_names))
-                    return
-                await self.announcer.announce(game, result, interaction)
+                    if not results:
+                        await send_ephemeral(
+                            interaction, describe.refusal(e, locale, game.chat_names)
+                        )
+                        return
+                    log.warning(
+                        "game %d: a pick stopped after %d moves: %s", game.id, len(results), e
+                    )
+                self._picks[game.id] = (game.state.version, len(results))
+                await self.announcer.announce(game, merged(results), interaction)
             hint = await self.bot.notifier.hint_for(interaction.user.id, locale)
             if hint is not None:
                 await send_ephemeral(interaction, hint)
@@ -180,25 +216,54 @@ class TurnFlow:
         except Exception as e:
             await report_unexpected(interaction, e, "panel move")
 
+    def _check_pick(self, game: ActiveGame, user_id: int, value: str) -> list[Action]:
+        """The actions of a pick, each legal after the ones before it (or the reason why not).
+
+        A pick may not run past a chance outcome (a card revealed, a reroll): what follows
+        it could not be judged before."""
+        if game.row.status != "playing" or game.game is None:
+            raise ServiceError("game.not_started")
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("play.not_seated")
+        moves = split_moves(value)
+        if not moves or len(moves) > MAX_MOVES:
+            raise ServiceError("panel.unknown_choice")
+        state = game.state
+        actions: list[Action] = []
+        for i, move in enumerate(moves):
+            if i and state.to_act() == CHANCE:
+                raise ServiceError("panel.unknown_choice")
+            action = parse(move)
+            check(state, action, seat)
+            if action not in legal_actions(state):
+                raise IllegalActionError("action.not_legal", action=str(action))
+            state = state.copy()
+            apply_in_place(state, action)
+            actions.append(action)
+        return actions
+
     async def panel_open(
         self,
         interaction: discord.Interaction[Any],
         game_id: int,
         version: int,
-        group: str | None,
+        path: str | None,
         page: int,
     ) -> None:
-        """Open a group of actions (or a page of it): a new panel, same game version."""
+        """Open a second step (or a page of it), or close it: a new panel, same game version."""
         try:
             game = await self.service.by_id(game_id)
             if game is None:
                 await send_ephemeral(interaction, text("panel.gone", locale_of(interaction)))
                 return
-            if group is not None and group not in group_keys(legal_actions(game.state)):
+            if path is not None and (
+                not valid_path(path) or self.announcer.choices(game).node(path) is None
+            ):
                 locale = locale_of(interaction)
                 await send_ephemeral(interaction, text("panel.unknown_choice", locale))
                 return
-            await interaction.response.edit_message(view=self.announcer.panel(game, group, page))
+            await interaction.response.edit_message(view=self.announcer.panel(game, path, page))
         except Exception as e:
             await report_unexpected(interaction, e, "panel page")
 
@@ -211,6 +276,26 @@ class TurnFlow:
             await send_ephemeral(interaction, describe.refusal(e, locale_of(interaction)))
         except Exception as e:
             await report_unexpected(interaction, e, "panel undo")
+
+    async def panel_hint(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int
+    ) -> None:
+        """What the normal AI would do with the rest of the turn, privately; worked out in a
+        worker thread so the other games go on meanwhile."""
+        locale = locale_of(interaction)
+        try:
+            game = await self.service.by_id(game_id)
+            if game is None or game.game is None:
+                await send_ephemeral(interaction, text("panel.gone", locale))
+                return
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            state = game.state.copy()
+            plan = await asyncio.to_thread(hint_plan, state, game.row.seed)
+            await interaction.followup.send(
+                describe.hint_text(state, plan, game.seat_names, locale), ephemeral=True
+            )
+        except Exception as e:
+            await report_unexpected(interaction, e, "panel hint")
 
     # ---- AI seats -------------------------------------------------------------------------
 
@@ -282,3 +367,14 @@ class TurnFlow:
                 self.schedule_ai(game)
             except Exception:
                 log.exception("could not resume game %d", game.id)
+
+
+def merged(results: Sequence[MoveResult]) -> MoveResult:
+    """One result for the moves of a pick, in order (``before``: that of its last move,
+    the one that may end the turn)."""
+    return MoveResult(
+        tuple(step for r in results for step in r.steps),
+        any(r.turn_changed for r in results),
+        any(r.over for r in results),
+        results[-1].before,
+    )

@@ -4,23 +4,34 @@ facility, whose own rule (engine.facilities) says which ships it takes and what 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.actions import Die, Dock
 from engine.board import Refusal, refuse, take_dice
 from engine.facilities import FACILITY_RULES
 from engine.facilities.base import GroupCache, pool_groups
 from engine.rule import TurnRule
 from engine.state import GameState
-from engine.tables import FACILITY_ORDER
+from engine.tables import FACILITY_ORDER, FacilityId
 from engine.tokens import Tokens
 
 
-def dock_options(s: GameState, p: int, first_only: bool = False) -> list[Dock]:
-    """Every legal way to dock undocked ships now (R-TURN-3, R-TURN-5)."""
+def dock_options(
+    s: GameState,
+    p: int,
+    first_only: bool = False,
+    facilities: Sequence[FacilityId] | None = None,
+) -> list[Dock]:
+    """Every legal way to dock undocked ships now (R-TURN-3, R-TURN-5), at ``facilities``
+    (all of them unless told: the bot asks about one facility at a time)."""
     out: list[Dock] = []
     if not s.undocked:
         return out
     groups = pool_groups(p, tuple(sorted([(x.value, x.relic) for x in s.undocked])))
-    for rules in FACILITY_RULES.values():
+    chosen = (
+        FACILITY_RULES.values() if facilities is None else [FACILITY_RULES[f] for f in facilities]
+    )
+    for rules in chosen:
         out += rules.dockable(s, p, groups)
         if first_only and out:
             return out[:1]

@@ -130,18 +130,21 @@ class Info(AfCog):
     @app_commands.command(
         name="board", description=command_text("cmd.board.description"), extras=AF
     )
+    @app_commands.describe(detail=command_text("cmd.board.detail"))
     @app_commands.guild_only()
-    async def board(self, interaction: Interaction) -> None:
+    async def board(self, interaction: Interaction, detail: bool = False) -> None:
+        """The live board, or with ``detail`` the full one (log, deck, ships in stock...)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         row, names, game = await self._game(interaction.channel_id)
+        locale = locale_of(interaction)
         png = await asyncio.to_thread(
-            self.bot.announcer.renderer, game.state, names, locale_of(interaction)
+            self.bot.announcer.renderer, game.state, names, locale, detail
         )
-        file = discord.File(io.BytesIO(png), filename=f"board-{row.id}.png")
+        kind = "full" if detail else "live"
+        file = discord.File(io.BytesIO(png), filename=f"board-{row.id}-{kind}.png")
+        caption = "board.caption_detail" if detail else "board.caption"
         await interaction.followup.send(
-            text("board.caption", locale_of(interaction), {"round": game.state.round}),
-            file=file,
-            ephemeral=True,
+            text(caption, locale, {"round": game.state.round}), file=file, ephemeral=True
         )
 
     @app_commands.command(

@@ -1,9 +1,16 @@
-"""The board image: a PNG picture of everything a player at the table could see.
+"""The board images: PNG pictures of everything a player at the table could see.
 
-``render_board(state)`` is a pure function of the engine's state (through
-``engine.view``). What never changes is drawn once per player count and locale and
-cached (``background``); each render copies it, pastes cached sprites and text, and
-encodes the PNG. Regions are in ``layout_for(players)`` for tests and callers.
+Two pictures, both pure functions of the engine's state (through ``engine.view``):
+
+* the **live board** (``bot.render.live``), posted with every turn message and kept up
+  to date: made to be read in Discord's preview, 550 pixels wide;
+* the **full board** (``detail=True``), 1600 x 1000, with everything besides: the log,
+  the deck and discard pile, ships in stock, the tie-break — what ``/af board
+  detail:true`` shows.
+
+What never changes is drawn once per player count and locale and cached
+(``background``); each render copies it, pastes cached sprites and text, and encodes
+the PNG. Regions are in ``layout_for(players)`` (full) and ``live_layout(players)``.
 """
 
 from __future__ import annotations
@@ -12,10 +19,11 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from bot.render import log, orbit, panels, planet, status, tech
+from bot.render import live, log, orbit, panels, planet, status, tech
 from bot.render.background import background
 from bot.render.encode import encode_png
 from bot.render.geometry import HEIGHT, WIDTH, Layout, Rect, layout_for
+from bot.render.live import LIVE_SIZE, live_layout, render_live_view_image
 from bot.render.scene import Scene, seat_label
 from engine.state import GameState
 from engine.view import GameView, view
@@ -49,30 +57,46 @@ def render_board_image(
     return render_view_image(view(state), seat_names, locale)
 
 
+def render_live_board_image(
+    state: GameState, seat_names: Sequence[str] | None = None, locale: str = "en"
+) -> Image.Image:
+    """The live board for ``state`` as an RGB image (``LIVE_SIZE`` pixels)."""
+    return render_live_view_image(view(state), seat_names, locale)
+
+
 def clear_caches() -> None:
     """Forget the drawings cached per locale (backgrounds, card faces, chips, pills, tags)."""
     for cached in (background, tech.card_face, panels._chip, panels._tag, planet._field_pill):
         cached.cache_clear()
+    live.clear_caches()
 
 
 def render_board(
-    state: GameState, seat_names: Sequence[str] | None = None, locale: str = "en"
+    state: GameState,
+    seat_names: Sequence[str] | None = None,
+    locale: str = "en",
+    detail: bool = False,
 ) -> bytes:
-    """The board for ``state`` as PNG bytes, ready to post.
+    """The live board for ``state`` as PNG bytes, ready to post (``detail``: the full one).
 
     ``seat_names`` are the players' display names by seat (default "P1", "P2"...);
     ``locale`` picks the catalogue of ``bot.strings`` (English when missing).
     """
-    return encode_png(render_board_image(state, seat_names, locale))
+    if detail:
+        return encode_png(render_board_image(state, seat_names, locale))
+    return encode_png(render_live_board_image(state, seat_names, locale))
 
 
 __all__ = [
     "BOARD_SIZE",
+    "LIVE_SIZE",
     "Layout",
     "Rect",
     "clear_caches",
     "layout_for",
+    "live_layout",
     "render_board",
     "render_board_image",
+    "render_live_board_image",
     "render_view_image",
 ]

@@ -1,4 +1,5 @@
-"""``python -m bot.render --demo DIR``: write sample boards (2, 3, 4 players, a finished game)."""
+"""``python -m bot.render --demo DIR``: write sample boards (2, 3, 4 players, a finished game),
+the live board posted with turn messages and the full one (``/af board detail:true``)."""
 
 from __future__ import annotations
 
@@ -18,15 +19,18 @@ def main(argv: list[str] | None = None) -> int:
     out: Path = args.demo
     out.mkdir(parents=True, exist_ok=True)
     boards = {
-        "mid_2p.png": mid_game(2, args.seed),
-        "mid_3p.png": mid_game(3, args.seed),
-        "mid_4p.png": mid_game(4, args.seed),
-        "over_4p.png": finished(4, args.seed),
+        "mid_2p": mid_game(2, args.seed),
+        "mid_3p": mid_game(3, args.seed),
+        "mid_4p": mid_game(4, args.seed),
+        "over_4p": finished(4, args.seed),
     }
     for name, state in boards.items():
-        data = render_board(state, DEMO_NAMES[: state.num_players], args.locale)
-        (out / name).write_bytes(data)
-        print(f"{out / name}  {len(data) / 1024:.0f} KB")
+        for kind, detail in (("live", False), ("full", True)):
+            names = DEMO_NAMES[: state.num_players]
+            data = render_board(state, names, args.locale, detail=detail)
+            path = out / f"{kind}_{name}.png"
+            path.write_bytes(data)
+            print(f"{path}  {len(data) / 1024:.0f} KB")
     return 0
 
 

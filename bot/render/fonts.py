@@ -89,6 +89,19 @@ class FitRecord:
 FIT_LOG: list[FitRecord] | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class DrawnText:
+    """One text drawn (collected in ``TEXT_LOG`` by the tests)."""
+
+    text: str
+    face: Face
+    size: int
+
+
+# The tests set this to a list to see every text drawn, at the size it is drawn.
+TEXT_LOG: list[DrawnText] | None = None
+
+
 def _greedy(words: list[str], f: ImageFont.FreeTypeFont, width: int) -> list[str]:
     lines: list[str] = []
     for word in words:
@@ -205,5 +218,7 @@ def draw_text(
     """Paste ``text`` in ``fill`` at ``xy`` (the anchor point) using the cached mask."""
     if not text:
         return
+    if TEXT_LOG is not None:
+        TEXT_LOG.append(DrawnText(text, face, size))
     mask, dx, dy = text_mask(text, face, size, anchor)
     image.paste(fill, (xy[0] + dx, xy[1] + dy), mask)

@@ -88,10 +88,12 @@ class Rect:
 
 @dataclass(frozen=True, slots=True)
 class TileParts:
-    """The parts of a territory tile: name line, colony row, control token, fields, relic."""
+    """The parts of a territory tile: name line, bonus line, colony row, control token,
+    fields, relic."""
 
     tile: Rect
     name: Rect
+    bonus: Rect
     colonies: Rect
     token: Rect
     fields: Rect
@@ -146,6 +148,7 @@ class Layout:
     log: Rect
     panels: tuple[PanelParts, ...]
     banner: Rect
+    legend: Rect  # what a territory's frame means, under the planet
 
 
 def _dock_row(
@@ -174,11 +177,12 @@ def _tile_parts(cx: int, cy: int) -> TileParts:
     x, y = tile.x, tile.y
     return TileParts(
         tile=tile,
-        name=Rect(x + 6, y + 4, TILE_W - 12, 24),
-        colonies=Rect(x + 8, y + 32, TILE_W - 56, 36),
-        token=Rect(x + TILE_W - 44, y + 33, 34, 34),
-        fields=Rect(x + 8, y + 74, TILE_W - 56, 42),
-        relic=Rect(x + TILE_W - 44, y + 78, 34, 34),
+        name=Rect(x + 6, y + 3, TILE_W - 12, 22),
+        bonus=Rect(x + 8, y + 25, TILE_W - 16, 16),
+        colonies=Rect(x + 8, y + 42, TILE_W - 56, 36),
+        token=Rect(x + TILE_W - 44, y + 43, 34, 34),
+        fields=Rect(x + 8, y + 80, TILE_W - 56, 38),
+        relic=Rect(x + TILE_W - 44, y + 82, 34, 34),
     )
 
 
@@ -293,6 +297,7 @@ def layout_for(players: int) -> Layout:
         for i in range(players)
     )
     banner = Rect(pcx - 131, pcy - 146, 262, 292)
+    legend = Rect(pcx - 230, PANEL_Y - GAP - 30, 460, 24)
     return Layout(
         players=players,
         size=(WIDTH, HEIGHT),
@@ -315,4 +320,5 @@ def layout_for(players: int) -> Layout:
         log=log,
         panels=panels,
         banner=banner,
+        legend=legend,
     )

@@ -30,8 +30,11 @@ def draw_static_text(image: Image.Image, layout: Layout, locale: str) -> None:
 
 
 def event_text(event: Event, names: list[str], locale: str) -> str:
-    """One event in words, in ``locale``."""
+    """One event in words, in ``locale``: a sentence, so capitalised, unless it starts
+    with a member's name, which is shown as its member wrote it ("owner", "ßanne")."""
     text = catalogue_text(event.key, locale, {**event.params, "player": event.player}, names)
+    if any(name and text.startswith(name) for name in names):
+        return text
     return text[:1].upper() + text[1:]
 
 

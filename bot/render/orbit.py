@@ -116,8 +116,8 @@ def draw(scene: Scene) -> None:
         step = SMALL_DIE + 4
         room = max(0, (cell.right - 6 - x) // step)
         shown = ships if len(ships) <= room else ships[: max(0, room - 1)]
-        for ship in shown:
-            die = sprites.die(SMALL_DIE, ship.owner, ship.value, ship.relic)
+        for ship in shown:  # no pips: a ship in the bay has no value until it is rolled
+            die = sprites.die(SMALL_DIE, ship.owner, 0, ship.relic)
             sprites.paste(image, die, (x, cell.y + (cell.h - SMALL_DIE) // 2))
             x += step
         if len(shown) < len(ships):

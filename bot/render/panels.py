@@ -140,7 +140,8 @@ def _stats(scene: Scene, p: PlayerView, st: Rect) -> None:
         draw_text(image, (x, st.y + 14), str(value), theme.TEXT, "bold", 21, "lm")
         x += round(text_width(str(value), "bold", 21)) + 6
         draw_text(image, (x, st.y + 15), scene.label(key), theme.MUTED, "cond", 15, "lm")
-    col = scene.label("colonies_value", unplaced=p.colonies_unplaced, placed=p.colonies_placed)
+    left = p.colonies_unplaced + (1 if p.hub_space else 0)  # as /af status counts them
+    col = scene.label("colonies_value", left=left, placed=p.colonies_placed)
     ships = scene.label("ships_value", in_play=p.ships_in_play, stock=p.ships_in_stock)
     x = st.x + LABEL_W
     right = st.right

@@ -61,13 +61,19 @@ def draw_static(pen: Pen, layout: Layout) -> None:
         pen.rect(parts.tile, fill=(*theme.TILE, 226), radius=TILE_RADIUS)
         pen.rect(parts.tile, outline=(*theme.TILE_EDGE, 150), width=1.5, radius=TILE_RADIUS)
     pen.circle(layout.status.center, 128, fill=(20, 12, 26, 110), outline=(*theme.TILE_EDGE, 70))
+    pen.rect(layout.legend, fill=(*theme.TILE, 226), radius=layout.legend.h // 2)
 
 
 def draw_static_text(image: Image.Image, layout: Layout, locale: str) -> None:
-    """Territory names."""
+    """Territory names and bonuses, and what a territory's frame and token mean."""
     for t, parts in layout.territories.items():
         name = fit_label(thing_name(t, locale), "cond_bold", 17, parts.name.w, smallest=12)
         draw_label(image, parts.name.center, name, theme.TEXT, "cond_bold", "mm")
+        bonus = fit_label(board_label(f"bonus.{t}", locale), "cond", 14, parts.bonus.w, smallest=11)
+        draw_label(image, parts.bonus.center, bonus, theme.GOLD, "cond", "mm")
+    legend = layout.legend
+    words = fit_label(board_label("legend", locale), "cond", 15, legend.w - 20, smallest=11)
+    draw_label(image, legend.center, words, theme.TEXT, "cond", "mm")
 
 
 @lru_cache(maxsize=8)

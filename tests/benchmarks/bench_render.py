@@ -1,12 +1,14 @@
 """Board image speed and size: prints figures, asserts nothing (tests never assert on time).
 
-    python tests/benchmarks/bench_render.py [--runs 5] [--renders 40]
+    python tests/benchmarks/bench_render.py [--players 4] [--runs 5] [--renders 40] [--detail]
 
-Renders a busy 4-player mid-game state (seeded random play) ``--renders`` times per run,
-PNG encoding included, and prints the median per render (median of the runs' medians),
-the split between drawing and encoding, and the PNG size. The first render of a process
-(it builds the cached background) is reported apart, and so is a whole game rendered
-every 5th state, where new texts and sprites keep appearing.
+Renders a busy mid-game state (seeded random play; 4 players unless ``--players`` says
+otherwise) ``--renders`` times per run, PNG encoding included, and prints the median per
+render (median of the runs' medians), the split between drawing and encoding, and the PNG
+size. The first render of a process (it builds the cached background) is reported apart,
+and so is a whole game rendered every 5th state, where new texts and sprites keep
+appearing. The live board (posted with
+turn messages) by default; ``--detail`` measures the full board of ``/af board detail``.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bot.render import render_board, render_board_image
+from bot.render import render_board, render_board_image, render_live_board_image
 from bot.render.demo import DEMO_NAMES, mid_game, states
 from bot.render.encode import encode_png
 
@@ -30,14 +32,18 @@ def _ms(seconds: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--renders", type=int, default=40)
+    parser.add_argument("--detail", action="store_true", help="the full board")
     args = parser.parse_args()
-    s = mid_game(4, seed=1)
-    names = list(DEMO_NAMES)
+    s = mid_game(args.players, seed=1)
+    names = list(DEMO_NAMES[: args.players])
+    image_of = render_board_image if args.detail else render_live_board_image
+    print("the full board" if args.detail else "the live board")
 
     t = time.perf_counter()
-    png = render_board(s, names)
+    png = render_board(s, names, detail=args.detail)
     first = time.perf_counter() - t
 
     medians: list[float] = []
@@ -47,7 +53,7 @@ def main() -> None:
         times = []
         for _ in range(args.renders):
             t0 = time.perf_counter()
-            image = render_board_image(s, names)
+            image = image_of(s, names)
             t1 = time.perf_counter()
             png = encode_png(image)
             t2 = time.perf_counter()
@@ -55,7 +61,7 @@ def main() -> None:
             draw.append(t1 - t0)
             encode.append(t2 - t1)
         medians.append(statistics.median(times))
-    print(f"state: 4 players, round {s.round}, {s.version} actions in")
+    print(f"state: {args.players} players, round {s.round}, {s.version} actions in")
     print(f"first render (builds the cached background): {_ms(first)}")
     print(f"median per render incl. PNG encoding: {_ms(statistics.median(medians))}")
     print(f"  runs: {', '.join(_ms(m) for m in medians)}")
@@ -64,11 +70,11 @@ def main() -> None:
     )
     print(f"PNG size: {len(png) / 1024:.0f} KB")
 
-    game = list(states(4, seed=2, every=5))
+    game = list(states(args.players, seed=2, every=5))
     times, sizes = [], []
     for state in game:
         t0 = time.perf_counter()
-        sizes.append(len(render_board(state, names)))
+        sizes.append(len(render_board(state, names, detail=args.detail)))
         times.append(time.perf_counter() - t0)
     print(
         f"a whole game, {len(game)} states: median {_ms(statistics.median(times))}, "

@@ -15,12 +15,12 @@ from typing import Any
 
 from PIL import Image
 
+from bot.choices import path_to
 from bot.client import AlienFrontiersBot, create_bot
 from bot.games import ActiveGame
-from bot.panel import group_key
 from bot.service import GameService
 from bot.settings import Settings
-from engine import GameState, legal_actions, parse
+from engine import GameState, legal_actions
 from tests.discord_fake import BotHarness, InteractionResult, StartBot, find_component
 from tests.discord_fake.payloads import BUTTON, STRING_SELECT, iter_components
 
@@ -37,7 +37,9 @@ def tiny_png() -> bytes:
 _TINY = tiny_png()
 
 
-def stub_renderer(state: GameState, seat_names: list[str] | None, locale: str) -> bytes:
+def stub_renderer(
+    state: GameState, seat_names: list[str] | None, locale: str, detail: bool = False
+) -> bytes:
     """A fast stand-in for the board renderer (tests that do not look at the picture)."""
     return _TINY
 
@@ -81,11 +83,15 @@ def make_bot(
     clock: Clock | None = None,
     **overrides: Any,
 ) -> AlienFrontiersBot:
-    return create_bot(
+    bot = create_bot(
         make_settings(db, **overrides),
         renderer=None if real_renderer else stub_renderer,
         clock=clock,
     )
+    # Turn messages' pictures are redrawn at once: the tests that look at the pacing of
+    # image edits give the board edits a clock of their own.
+    bot.announcer.boards.interval = 0.0
+    return bot
 
 
 class Table:
@@ -96,6 +102,7 @@ class Table:
         self.bot: AlienFrontiersBot = harness.bot  # type: ignore[assignment]
         self.members: dict[int, str] = {}  # user id -> harness member name
         self.locales: dict[str, str] = {}  # harness member name -> Discord locale (en-US)
+        self.renders: list[bool] = []  # for tests that record the boards drawn (detail?)
         seeds = random.Random(seed)
         self.bot.service.new_seed = lambda: seeds.randrange(2**62)  # reproducible games
 
@@ -198,60 +205,64 @@ class Table:
         return await self.cmd("play", {"move": move}, member or self.member_to_act())
 
     async def click_move(self, move: str, member: str | None = None) -> InteractionResult:
-        """Play ``move`` through the turn message's panel, opening groups and pages as needed."""
+        """Play ``move`` through the turn message's panel, opening steps as needed."""
+        return await self.click_pick([move], member)
+
+    async def click_pick(
+        self, moves: list[str], member: str | None = None, taps: list[str] | None = None
+    ) -> InteractionResult:
+        """Pick the panel's option that plays ``moves`` (one move, or a macro's several),
+        opening the steps that lead to it like a player would; ``taps`` collects what was
+        clicked."""
         member = member or self.member_to_act()
-        for _ in range(12):
+        locale = self.locale(member)
+        value = ";".join(moves)
+        for _ in range(6):
             message = self.turn_message()
             comps = list(iter_components(message.get("components", [])))
             for c in comps:
                 cid = c.get("custom_id", "")
-                if c["type"] == BUTTON and cid.startswith("af:a:") and cid.endswith(f":{move}"):
+                if c["type"] == BUTTON and cid.startswith("af:a:") and cid.endswith(f":{value}"):
+                    assert not c.get("disabled"), c
+                    if taps is not None:
+                        taps.append(value)
                     return await self._send(
-                        self.h.click(message, cid, member=member, locale=self.locale(member))
+                        self.h.click(message, cid, member=member, locale=locale)
                     )
             for c in comps:
-                if (
-                    c["type"] == STRING_SELECT
-                    and c["custom_id"].startswith("af:s:")
-                    and any(o["value"] == move for o in c["options"])
-                ):
+                if c["type"] == STRING_SELECT and any(o["value"] == value for o in c["options"]):
+                    assert not c.get("disabled"), c
+                    if taps is not None:
+                        taps.append(value)
                     payload = self.h.select(
-                        message, c["custom_id"], [move], member=member, locale=self.locale(member)
+                        message, c["custom_id"], [value], member=member, locale=locale
                     )
                     return await self._send(payload)
-            group = group_key(parse(move))
-            chooser = next((c for c in comps if c.get("custom_id", "").startswith("af:g:")), None)
-            opened = next((o for o in (chooser or {}).get("options", []) if o.get("default")), None)
-            if chooser is not None and (opened is None or opened["value"] != group):
-                values = [o["value"] for o in chooser["options"]]
-                target = group if group is not None and group in values else "docks"
-                await self._send(
-                    self.h.select(
-                        message,
-                        chooser["custom_id"],
-                        [target],
-                        member=member,
-                        locale=self.locale(member),
-                    )
-                )
-                continue
-            nxt = next(
-                (
-                    c
-                    for c in comps
-                    if c.get("custom_id", "").startswith("af:n:") and "▶" in c.get("label", "")
-                ),
-                None,
-            )
-            if nxt is not None:
-                await self._send(
-                    self.h.click(
-                        message, nxt["custom_id"], member=member, locale=self.locale(member)
-                    )
-                )
-                continue
-            break
-        raise LookupError(f"move {move!r} is not on the panel: {self.turn_message()['components']}")
+            path = path_to(self.bot.announcer.choices(self.game()), moves)
+            if path is None:
+                break
+            opened = False
+            for step in reversed(path):  # the deepest step that is on the panel now
+                for c in comps:
+                    if c["type"] == STRING_SELECT and any(
+                        o["value"] == "@" + step for o in c["options"]
+                    ):
+                        if taps is not None:
+                            taps.append("@" + step)
+                        await self._send(
+                            self.h.select(
+                                message, c["custom_id"], ["@" + step], member=member, locale=locale
+                            )
+                        )
+                        opened = True
+                        break
+                if opened:
+                    break
+            if not opened:
+                break
+        raise LookupError(
+            f"pick {value!r} is not on the panel: {self.turn_message()['components']}"
+        )
 
     async def _send(self, payload: JSON) -> InteractionResult:
         result = await self.h.interact(payload)

@@ -192,11 +192,16 @@ async def test_payloads_discord_would_not_send(
         await h.refused(
             select_snapshot(t.h, message, select["custom_id"], [junk], member=to_act), "⛔"
         )
-    group_id = f"af:g:{game}:{version}"
-    forged = forge(message, group_id, p.STRING_SELECT, options=["docks", "steal"])
-    for junk in ("nowhere", "docks_x", "-"):
-        payload = select_snapshot(t.h, forged, group_id, [junk], member=to_act)
+    step_id = f"af:s:{game}:{version}:p:0"
+    steps = ["@nowhere", "@d.99", "@c.1.2.3.4", "@x.1", "@d.-1"]
+    forged = forge(message, step_id, p.STRING_SELECT, options=steps)
+    for junk in steps:
+        payload = select_snapshot(t.h, forged, step_id, [junk], member=to_act)
         await h.refused(payload, "not on this panel")
+    # A macro that is not one: too many moves, or moves that are not legal one after another.
+    for junk in (";".join(["trade"] * 9), "dock mine 6;dock mine 1", "end;end"):
+        payload = select_snapshot(t.h, forged, step_id, [junk], member=to_act)
+        await h.refused(payload, "⛔")
     page_id = f"af:n:{game}:{version}:nowhere:1"
     forged = forge(message, page_id, p.BUTTON)
     await h.refused(click_snapshot(t.h, forged, page_id, member=to_act), "not on this panel")
@@ -277,9 +282,9 @@ async def test_spectators_other_players_stale_panels_and_double_clicks(
     message = panel(t, game)
     select = button(message, "af:s:")
     value = select["options"][0]["value"]
-    for member in (not_to_act, "manager"):
+    for member, why in ((not_to_act, "not your turn"), ("manager", "not playing in this game")):
         payload = select_snapshot(t.h, message, select["custom_id"], [value], member=member)
-        await h.refused(payload, "not your turn")
+        await h.refused(payload, why)
 
     # A double click: the first applies, the second (same panel) is stale.
     version = game.state.version

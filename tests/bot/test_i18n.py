@@ -16,7 +16,7 @@ import bot.strings
 from bot import i18n
 from bot.cogs.info import RULE_TOPICS, find_topic
 from bot.describe import action_label, notation_of
-from bot.strings import BOARD_EN, BOT_EN, SOURCES, english, text, thing_name
+from bot.strings import BOARD_EN, BOT_EN, LIVE_EN, SOURCES, english, text, thing_name
 from engine import CHANCE, GameConfig, apply_in_place, legal_actions, new_game, sample_chance
 from engine.messages import MESSAGES_EN, NAMES_EN, Plural
 from engine.tables import CARDS, FACILITY_ORDER, FIELDS, TERRITORIES
@@ -39,7 +39,13 @@ def test_the_languages_are_found_from_the_po_files() -> None:
 
 
 def test_one_english_source_per_key() -> None:
-    groups = [{f"name.{k}" for k in NAMES_EN}, set(MESSAGES_EN), set(BOARD_EN), set(BOT_EN)]
+    groups = [
+        {f"name.{k}" for k in NAMES_EN},
+        set(MESSAGES_EN),
+        set(BOARD_EN),
+        set(LIVE_EN),
+        set(BOT_EN),
+    ]
     assert sum(len(g) for g in groups) == len(SOURCES)  # no key is defined twice
 
 
@@ -237,9 +243,9 @@ def test_labels_and_texts_fit_discord_limits_in_every_language() -> None:
             apply_in_place(s, rng.choice(actions))
             steps += 1
     for language in i18n.languages():
-        for key in ("panel.choose_group", "panel.choose_action"):
+        for key in ("panel.dock_prompt", "panel.powers_prompt", "panel.choice_idle"):
             assert len(text(key, language)) <= 150
-        for key in ("panel.undo", "panel.previous", "panel.next", "label.launch", "label.end"):
+        for key in ("panel.undo", "panel.previous", "panel.next", "panel.end", "panel.hint"):
             assert len(text(key, language)) <= 80
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from bot import describe
 from bot.cogs.info import RULE_TOPICS
 from bot.strings import BOT_EN
+from engine import GameState
 from engine.state import Event
 from tests.bot.table import Table, attachment_png, make_bot
 from tests.discord_fake import StartBot
@@ -16,7 +17,18 @@ from tests.discord_fake import StartBot
 async def test_board_status_and_log_for_players_and_spectators(
     tmp_path: Path, start_bot: StartBot
 ) -> None:
-    t = Table(await start_bot(make_bot(tmp_path / "af.db")))
+    bot = make_bot(tmp_path / "af.db")
+    t = Table(await start_bot(bot))
+    t.renders = []  # which board each render drew (detail or not)
+    plain = bot.announcer.renderer
+
+    def recording(
+        state: GameState, names: list[str] | None, locale: str, detail: bool = False
+    ) -> bytes:
+        t.renders.append(detail)
+        return plain(state, names, locale, detail)
+
+    bot.announcer.renderer = recording
     none = await t.cmd("af board", member="manager")
     assert "no game in this channel" in (none.message or {}).get("content", "")
 
@@ -25,11 +37,20 @@ async def test_board_status_and_log_for_players_and_spectators(
     for _ in range(4):
         await t.play(t.seeded_move(rng))
 
+    mark = len(t.renders)
     board = await t.cmd("af board", member="manager")
     assert board.callback_type == 5 and board.ephemeral
     followup = await board.followup()
     assert followup.message is not None
     attachment_png(t.fake, followup.message)
+    assert t.renders[mark:] and True not in t.renders[mark:]  # the live board, as posted
+
+    mark = len(t.renders)
+    detail = await t.cmd("af board", {"detail": True}, member="manager")
+    followup = await detail.followup()
+    assert followup.message is not None and followup.message["content"].startswith("The full")
+    attachment_png(t.fake, followup.message)
+    assert True in t.renders[mark:]  # the full board: log, deck, stock...
 
     status = await t.cmd("af status", member="manager")
     assert status.ephemeral

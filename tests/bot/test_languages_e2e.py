@@ -32,7 +32,9 @@ class LocaleRecorder:
     def __init__(self) -> None:
         self.locales: list[str] = []
 
-    def __call__(self, state: GameState, names: list[str] | None, locale: str) -> bytes:
+    def __call__(
+        self, state: GameState, names: list[str] | None, locale: str, detail: bool = False
+    ) -> bytes:
         self.locales.append(locale)
         return stub_renderer(state, names, locale)
 
@@ -55,6 +57,7 @@ async def test_russian_game_with_a_polish_member(tmp_path: Path, start_bot: Star
 
     boards = LocaleRecorder()
     bot = create_bot(make_settings(tmp_path / "af.db"), renderer=boards)
+    bot.announcer.boards.interval = 0.0
     h = await start_bot(bot)
     h.fake.guilds[h.guild.id]["preferred_locale"] = "ru"
     t = Table(h, seed=5)

@@ -315,7 +315,7 @@ async def test_game_over_pings_shows_the_breakdown_and_opens_a_rematch(
     assert busy.ephemeral and "already has a game" in busy.data["content"]
 
 
-def numbered_board(state: Any, names: Any, locale: str) -> bytes:
+def numbered_board(state: Any, names: Any, locale: str, detail: bool = False) -> bytes:
     """A small stand-in board that shows the state version in binary (frames differ)."""
     out = io.BytesIO()
     image = Image.new("RGB", (16, 2), (0, 0, 0))

@@ -1,4 +1,5 @@
-"""The action panel fits Discord's limits and offers every legal action, in many game states."""
+"""The action panel: the same rows at every step, one pick per docking choice and per raid,
+long choices in two steps, every legal action reachable within Discord's limits."""
 
 from __future__ import annotations
 
@@ -7,11 +8,15 @@ from typing import Any
 
 import discord
 
-from bot.components import ActionButton, ActionSelect, GroupSelect, PageButton
+from bot.choices import Branch, Choices, choices, menu, path_to, split_moves
+from bot.components import ActionButton, ActionSelect, HintButton, PageButton, UndoButton
 from bot.describe import action_label
-from bot.panel import build_panel, group_key
-from engine import CHANCE, GameConfig, legal_actions, sample_chance
+from bot.panel import build_panel
+from engine import CHANCE, GameConfig, GameState, apply, legal_actions, parse, sample_chance
 from engine.game import Game
+from tests.engine.scenario import act, scenario
+
+NAMES = ["Ann", "Bob", "Cleo", "Dan"]
 
 
 def components(view: discord.ui.View) -> list[dict[str, Any]]:
@@ -36,69 +41,233 @@ def check_limits(view: discord.ui.View) -> None:
             else:
                 assert 1 <= len(item["options"]) <= 25
                 assert len(item.get("placeholder", "")) <= 150
+                labels = [o["label"] for o in item["options"]]
+                assert len(set(labels)) == len(labels), labels
                 for option in item["options"]:
                     assert 1 <= len(option["label"]) <= 100 and len(option["value"]) <= 100
+                    assert len(option.get("description") or "") <= 100
     assert len(ids) == len(set(ids))
 
 
-def reachable(game_id: int, version: int, actions: list[Any], **kw: Any) -> set[str]:
-    """Every move the panel can send, following group menus and pages like a player."""
-    found: set[str] = set()
+def panel(state: GameState, **kw: Any) -> discord.ui.View:
+    return build_panel(1, state.version, choices(state, NAMES, "en", 3), **kw)
+
+
+def reachable(state: GameState, **kw: Any) -> set[tuple[str, ...]]:
+    """Every pick the panel can send, following steps and pages like a player would."""
+    found: set[tuple[str, ...]] = set()
     seen: set[tuple[str | None, int]] = set()
     todo: list[tuple[str | None, int]] = [(None, 0)]
     while todo:
-        group, page = todo.pop()
-        if (group, page) in seen:
+        path, page = todo.pop()
+        if (path, page) in seen:
             continue
-        seen.add((group, page))
-        view = build_panel(game_id, version, actions, open_group=group, page=page, **kw)
+        seen.add((path, page))
+        view = panel(state, open_path=path, page=page, **kw)
         check_limits(view)
         for item in view.children:
-            if isinstance(item, ActionButton):
-                found.add(item.move)
-            elif isinstance(item, ActionSelect):
-                found |= {o.value for o in item.item.options}
-            elif isinstance(item, GroupSelect):
-                todo += [(o.value, 0) for o in item.item.options]
+            if isinstance(item, ActionButton) and not item.item.disabled:
+                found.add((item.move,))
+            elif isinstance(item, ActionSelect) and not item.item.disabled:
+                for o in item.item.options:
+                    if o.value.startswith("@"):
+                        todo.append((o.value[1:], 0))
+                    else:
+                        found.add(tuple(split_moves(o.value)))
             elif isinstance(item, PageButton):
-                todo.append((item.group, item.page))
+                todo.append((None if item.path == "-" else item.path, item.page))
     return found
+
+
+def rows_of(view: discord.ui.View) -> list[list[str]]:
+    """Each row's components by kind and path: ``s:d``, ``a:end``, ``u``, ``h``, ``n``."""
+    out: list[list[str]] = []
+    for row in components(view):
+        kinds = []
+        for c in row["components"]:
+            parts = c["custom_id"].split(":")
+            kinds.append(f"s:{parts[4]}" if parts[1] == "s" else ":".join(parts[1:2] + parts[4:5]))
+        out.append(kinds)
+    return out
 
 
 def test_every_legal_action_is_reachable_within_discord_limits() -> None:
     rng = random.Random(11)
     checked = 0
     biggest = 0
-    for seed in range(6):
+    for _seed in range(3):
         game = Game(GameConfig(players=4, mind_control_helm=True))
-        while not game.state.over and checked < 3000:
+        while not game.state.over and checked < 1200:
             s = game.state
             if s.to_act() == CHANCE:
                 game.apply(sample_chance(s, rng))
                 continue
             actions = legal_actions(s)
             biggest = max(biggest, len(actions))
-            if checked % 7 == 0 or len(actions) > 25:
-                moves = reachable(seed, s.version, actions, can_undo=checked % 2 == 0)
-                assert moves == {str(a) for a in actions}
+            if checked % 9 == 0 or len(actions) > 25:
+                picks = reachable(s, can_undo=checked % 2 == 0)
+                singles = {p[0] for p in picks if len(p) == 1}
+                assert singles == {str(a) for a in actions}
+                for pick in picks:  # every macro is legal, one action after the other
+                    t = s
+                    for move in pick:
+                        t = apply(t, parse(move))
             checked += 1
             game.apply(rng.choice(actions))
-    assert biggest > 25  # the paging path was exercised
+    assert biggest > 25  # the two-step path was exercised
 
 
-def test_small_turns_are_one_click_per_action() -> None:
-    game = Game(GameConfig(players=2))
-    rng = random.Random(1)
-    while game.state.to_act() == CHANCE:
-        game.apply(sample_chance(game.state, rng))
-    actions = legal_actions(game.state)
-    view = build_panel(1, game.state.version, actions)
-    assert not any(isinstance(i, GroupSelect) for i in view.children)
+def test_the_rows_keep_their_places_at_every_step() -> None:
+    start = scenario(undocked="2 2 5", cards={0: ["booster"]}, fuel=3, ore=3)
+    docked = act(start, "dock yard 2 2")
+    placing = act(scenario(undocked="3 3 3", ore=3), "dock constructor 3 3 3")
+    views = {
+        "start": panel(start),
+        "undo": panel(docked, can_undo=True),
+        "pending": panel(placing, can_undo=True),
+        "step": panel(start, open_path="d.0"),
+    }
+    layout = {name: rows_of(v) for name, v in views.items()}
+    for name, rows in layout.items():
+        assert rows[0] == ["s:d"], name
+        assert rows[1] == ["s:c"], name
+        assert rows[2][0].startswith(("s:@p", "s:@d.", "s:@o")), name
+        assert rows[3][:3] == ["a:end", "u", "h"], name
+    assert layout["step"][3] == ["a:end", "u", "h", "n:-"]  # ◀ Back (closes the step) joins them
+    # Idle rows are greyed out, not removed; Undo is there but off until there is a move.
+    quiet = components(panel(scenario(undocked="5")))
+    assert quiet[2]["components"][0]["disabled"] is True
+    assert quiet[2]["components"][0]["placeholder"] == "Follow-up choices appear here"
+    first = components(views["start"])
+    assert first[3]["components"][1]["disabled"] is True
+    # What the docking and cards menus cannot show waits in the choice menu meanwhile.
+    busy = components(panel(scenario(undocked="1 2 4 6", fuel=4, ore=4)))
+    more = busy[2]["components"][0]
+    assert more["placeholder"] == "More choices…" and not more.get("disabled")
+    first_rows = {o["value"] for row in busy[:3] for o in row["components"][0]["options"]}
+    assert "dock solar 1" in {o["value"] for o in busy[0]["components"][0]["options"]}
+    assert {"dock mine 1;dock mine 2", "dock hub 1 2", "@o.0"} <= first_rows
+    assert components(views["undo"])[3]["components"][1].get("disabled", False) is False
+    pending = components(views["pending"])
+    assert pending[0]["components"][0]["disabled"] is True  # nothing to dock while placing
+    places = [o["label"] for o in pending[2]["components"][0]["options"]]
+    assert places[:2] == ["Asimov Crater", "Bradbury Plateau"]
+    assert pending[2]["components"][0]["placeholder"] == "Place the colony on…"
+
+
+def label_in_step(c: Choices, moves: list[str]) -> str:
+    """The label of the pick playing ``moves`` in the step that holds it (short in a step of
+    its own, in full among the other choices of "More choices…")."""
+    path = path_to(c, moves)
+    assert path is not None, moves
+    node = c.node(path[-1])
+    assert node is not None
+    entries = menu(node, path[-1], inner=path[-1] != "o")
+    return {e.value: e.label for e in entries}[";".join(moves)]
+
+
+def test_a_whole_docking_choice_is_one_pick() -> None:
+    s = scenario(undocked="1 2 6", fuel=2, ore=2)
+    rows = components(panel(s))
+    shown = {o["value"]: o["label"] for row in rows[:3] for o in row["components"][0]["options"]}
+    assert shown["dock solar 1;dock solar 2"] == "Solar Converter: 1 + 2"
+    assert shown["dock artifact 6;cycle"] == "Alien Artifact: 6, then cycle the display"
+    c = choices(s, NAMES)
+    assert label_in_step(c, ["dock solar 1", "dock solar 2", "dock solar 6"]).endswith("1 + 2 + 6")
+    assert label_in_step(c, ["dock hub 1 2 6"]).endswith("1 + 2 + 6")  # one action, three ships
+    assert label_in_step(c, ["dock mine 1", "dock mine 6"]).endswith("1 + 6")  # as the mine wants
+    assert path_to(c, ["dock mine 6", "dock mine 1"]) is None
+    pairs = choices(scenario(undocked="3 3 5 5", fuel=9, ore=9), NAMES)
+    assert label_in_step(pairs, ["dock yard 3 3", "dock yard 5 5"]).endswith("3 + 3, 5 + 5")
+    # What follows a dock at once: the colony's territory, what a raid takes.
+    colony = choices(scenario(undocked="2 3 3 3 4", ore=[3, 0, 0, 0], fuel=[0, 2, 0, 0]), NAMES)
+    moves = ["dock constructor 3 3 3", "place lem"]
+    assert label_in_step(colony, moves).endswith("3 + 3 + 3 → colony to Lem Badlands")
+    raid = ["dock raiders 2 3 4", "steal fuel p2", "steal fuel p2", "done"]
+    assert label_in_step(colony, raid).endswith("2 + 3 + 4 → 2 fuel from Bob")
+
+
+def test_a_raids_whole_steal_is_one_pick() -> None:
+    s = scenario(undocked="2 3 4", fuel=[0, 3, 1, 0], ore=[0, 2, 5, 0], cards={3: ["plasma"]})
+    raid = act(s, "dock raiders 2 3 4")
+    c = choices(raid, NAMES)
+    assert c.pending is not None
+    entries = {e.label: e.value for e in menu(c.pending, "p", inner=True)}
+    assert (
+        entries["2 fuel + 2 ore from Bob"]
+        == "steal fuel p2;steal fuel p2;steal ore p2;steal ore p2"
+    )
+    assert entries["4 ore from Cleo"] == ";".join(["steal ore p3"] * 4)
+    assert entries["Plasma Cannon from Dan"] == "steal card plasma p4"
+    assert entries["Take nothing more"] == "done"
+    # Two ore from Cleo, then the rest from Bob: two picks.
+    after = act(raid, "steal ore p3", "steal ore p3")
+    pending = choices(after, NAMES).pending
+    assert pending is not None
+    rest = {e.label for e in menu(pending, "p", inner=True)}
+    assert "1 fuel + 1 ore from Bob" in rest and "2 fuel from Bob" in rest
+    assert not any("Plasma Cannon" in label for label in rest)  # no card once resources went
+
+
+def test_long_choices_are_asked_in_two_steps() -> None:
+    """98 ways to use the Mind Control Helm: which ship, then where; never pages of 25."""
+    docks = {
+        "solar": "p2:1 p2:2 p3:3 p4:4 p2:5 p3:6",
+        "mine": "p2:2 p3:4 p4:5",
+        "artifact": "p2:3 p4:6",
+        "market": "p3:2 p3:2",
+    }
+    kwargs: dict[str, Any] = dict(
+        undocked="1 2 3 4 6", docks=docks, cards={0: ["helm"]}, fuel=9, mind_control_helm=True
+    )
+    s = scenario(**kwargs)
+    helm = [a for a in legal_actions(s) if str(a).startswith("use helm")]
+    assert len(helm) > 50
+    c = choices(s, NAMES)
+    powers = menu(c.powers, "c")  # the Helm is the only power: its ships are on the menu
+    assert len(powers) <= 25 and all(e.value.startswith("@") for e in powers)
+    assert powers[0].label == "Mind Control Helm: Bob's 1 at the Solar Converter…"
+    where = c.node(powers[0].value[1:])
+    assert isinstance(where, Branch)
+    assert where.prompt == "Mind Control Helm: Bob's 1 at the Solar Converter"
+    targets = [e.label for e in menu(where, powers[0].value[1:], inner=True)]
+    assert "to the Orbital Market with 1" in targets and len(targets) <= 25
+    # With more cards to use than fit, most Helm ships wait behind one entry.
+    cards = ["helm", "booster", "stasis", "polarity", "gravity"]
+    more = choices(scenario(**{**kwargs, "cards": {0: cards}}), NAMES)
+    entries = menu(more.powers, "c")
+    assert len(entries) <= 25 and "Booster Pod: +1 on a 1" in [e.label for e in entries]
+    helm_entry = next(e for e in entries if e.label == "Mind Control Helm: more…")
+    ships = more.node(helm_entry.value[1:])
+    assert isinstance(ships, Branch) and len(ships.children) == len(powers)
+    picks = reachable(s)
+    assert {str(a) for a in helm} <= {p[0] for p in picks}
+    view = panel(s, open_path=powers[0].value[1:])
+    assert not any(isinstance(i, PageButton) and "Next" in str(i.item.label) for i in view.children)
+
+
+def test_undo_end_and_hint_buttons() -> None:
+    s = scenario(undocked="4")
+    view = panel(s)
+    kinds = [type(i) for i in view.children]
+    assert ActionButton in kinds and UndoButton in kinds and HintButton in kinds
+    end = next(i for i in view.children if isinstance(i, ActionButton))
+    assert end.item.disabled  # a ship can still dock: the turn may not end
+    nothing = act(s, "dock mine 4")
+    end = next(i for i in panel(nothing).children if isinstance(i, ActionButton))
+    assert not end.item.disabled and end.item.label == "End turn"
+
+
+def test_a_pick_that_is_found_is_played_as_found() -> None:
+    s = scenario(undocked="1 1 5", fuel=1)
+    c = choices(s, NAMES)
+    assert path_to(c, ["dock solar 1", "dock solar 1"]) == ["d", "d.0"]  # the Solar Converter's
+    assert "dock solar 1;dock solar 1" in {e.value for e in menu(c.dock, "d")}  # shown inline
+    assert path_to(c, ["dock hub 1 1 5"]) is not None
+    assert path_to(c, ["dock terraform 6"]) is None
 
 
 def test_labels_read_well() -> None:
-    from engine import parse
-
     names = ["Ann", "Bob"]
     assert action_label(parse("dock yard 3 3")) == "Dock 3 3 at the Shipyard"
     assert action_label(parse("dock hub 2r")) == "Dock 2 (relic) at the Colony Hub"
@@ -109,14 +278,10 @@ def test_labels_read_well() -> None:
     assert action_label(parse("steal card decoy p1"), names=names) == (
         "Steal Holographic Decoy from Ann"
     )
-    assert group_key(parse("use helm solar p3:2 to market 2")) == "use_helm"
-    assert group_key(parse("discard warper city")) == "discard_warper"
-    assert group_key(parse("end")) is None
 
 
 def test_names_are_escaped_in_messages_not_in_labels() -> None:
     from bot.describe import chat_name
-    from engine import parse
 
     assert chat_name("__bob__") == "\\_\\_bob\\_\\_"
     label = action_label(parse("steal fuel p2"), names=["ann", "__bob__"])

@@ -69,9 +69,12 @@ async def test_only_the_player_to_act_may_use_the_panel(
     version = t.state.version
     select = button(message, "af:s:")
     value = select["options"][0]["value"]
-    for member in (other(t), "manager"):  # the other player, and a spectator
+    for member, said in (
+        (other(t), "It is not your turn"),  # the other player
+        ("manager", "You are not playing in this game"),  # a spectator: not "your turn"
+    ):
         result = await t._send(t.h.select(message, select["custom_id"], [value], member=member))
-        assert result.ephemeral and "not your turn" in result.data["content"]
+        assert result.ephemeral and said in result.data["content"]
     assert t.state.version == version
 
 
@@ -365,3 +368,49 @@ async def test_a_board_that_cannot_be_drawn_does_not_stop_the_game(
     message = t.turn_message()
     assert message["attachments"] == [] and message["components"]
     assert any("could not be drawn" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_macro_pick_plays_each_move_and_undo_takes_the_pick_back(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    """ "Solar Converter: 1 + 2" is one pick: each dock is checked and logged; Undo takes
+    back the whole pick."""
+    t = await started(tmp_path, start_bot)
+    game = t.game()
+    before = game.state
+    message = t.turn_message()
+    dock = button(message, "af:s:")
+    macro = next(o for o in dock["options"] if ";" in o["value"])
+    moves = macro["value"].split(";")
+    result = await t._send(
+        t.h.select(message, dock["custom_id"], [macro["value"]], member=t.member_to_act())
+    )
+    assert result.callback_type == 7  # the turn message itself was updated
+    logged = [a.notation for a in await t.bot.service.store.actions(game.id)]
+    assert logged[-len(moves) :] == moves
+    content = t.turn_message()["content"]
+    assert content.count("docks") >= len(moves)  # a line per dock
+    message = t.turn_message()
+    undone = await t._send(
+        t.h.click(message, button(message, "af:u:")["custom_id"], member=t.member_to_act())
+    )
+    assert undone.callback_type == 7
+    assert game.state == before
+    assert f"Took back `{moves[0]}`" in t.turn_message()["content"]
+
+
+async def test_the_hint_is_private_and_changes_nothing(tmp_path: Path, start_bot: StartBot) -> None:
+    t = await started(tmp_path, start_bot)
+    version = t.state.version
+    message = t.turn_message()
+    hint = button(message, "af:h:")
+    assert hint["label"] == "Hint"
+    result = await t._send(t.h.click(message, hint["custom_id"], member=t.member_to_act()))
+    assert result.callback_type == 5 and result.ephemeral  # thinking, privately
+    answer = (await result.followup()).json
+    assert answer["content"].startswith("💡") and "1. " in answer["content"]
+    assert int(answer.get("flags") or 0) & 64
+    assert t.state.version == version
+    # Someone else's hint is refused like any click on another player's panel.
+    refused = await t._send(t.h.click(message, hint["custom_id"], member=other(t)))
+    assert refused.ephemeral and "not your turn" in refused.data["content"]

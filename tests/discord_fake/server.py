@@ -35,6 +35,7 @@ import json
 import logging
 import mimetypes
 import re
+import time
 import urllib.parse
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -158,6 +159,7 @@ class RecordedRequest:
     response: Any
     interaction_id: int | None = None
     handled: bool = True
+    at: float = 0.0  # when it arrived, by the fake's ``clock``
     client_done: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
 
     @property
@@ -290,6 +292,9 @@ class FakeDiscord:
         self.enforce_permissions = enforce_permissions
         self.token = token
         self.requests: list[RecordedRequest] = []
+        # When requests arrive (``RecordedRequest.at``): a test that paces the bot with a
+        # clock of its own gives the fake the same one.
+        self.clock: Callable[[], float] = time.monotonic
         self.event_sinks: list[EventSink] = []
         self.sink_errors: list[BaseException] = []
 
@@ -910,6 +915,7 @@ class FakeDiscord:
             response=copy.deepcopy(result.body),
             interaction_id=call.interaction_id,
             handled=handled,
+            at=self.clock(),
         )
         self.requests.append(record)
         assert self._cond is not None

@@ -105,23 +105,6 @@ def test_kinds_name_card_powers_and_are_stable() -> None:
             assert rule.kind == f"{'use' if rule.power == 'fuel' else 'discard'}_{rule.card}"
 
 
-def test_a_panel_group_is_the_rules_group() -> None:
-    """The bot's panel groups (bot.panel.group_key, hand-written for now) can be derived
-    from the rulebook: each action's rule gives the same group."""
-    from bot.panel import group_key
-
-    compared = 0
-    for config in CONFIGS:
-        for s in states(config, 11, every=2):
-            ctx = type(s.pending[0]) if s.pending else None
-            for a in legal_actions(s):
-                rule = RULEBOOK.rule_of(a, ctx)
-                assert rule is not None
-                assert rule.group(a) == group_key(a), str(a)
-                compared += 1
-    assert compared > 5000
-
-
 def test_the_decisions_and_the_free_turn_each_list_their_rules() -> None:
     contexts = {r.answers for r in RULEBOOK.rules()}
     assert None in contexts

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.render import BOARD_SIZE, clear_caches, fonts, layout_for, render_board_image
+from bot.render import BOARD_SIZE, LIVE_SIZE, clear_caches, fonts, layout_for, render_board_image
 from bot.render.__main__ import main as demo_main
 from bot.render.demo import finished, mid_game
 from bot.render.fonts import FitRecord, font
@@ -84,6 +84,9 @@ def test_every_label_fits_its_box(locale: str, fits: list[FitRecord]) -> None:
         assert thing_name(thing, locale) in measured, thing
     for key in ("board.display", "board.log", "board.colonies", "board.ships", "board.cards"):
         assert text(key, locale) in measured, key
+    assert text("board.legend", locale) in measured  # what a territory's frame means
+    for t in TERRITORIES:
+        assert text(f"board.bonus.{t}", locale) in measured, t  # what controlling it gives
     for f in FIELDS:
         shown = {thing_name(f, locale), text(f"board.field_short.{f}", locale)}
         assert any(s in measured for s in shown) or any(
@@ -108,6 +111,25 @@ def test_demo_writes_sample_boards_in_russian_and_polish(tmp_path: Path) -> None
         out = tmp_path / locale
         assert demo_main(["--demo", str(out), "--locale", locale]) == 0
         files = sorted(p.name for p in out.glob("*.png"))
-        assert files == ["mid_2p.png", "mid_3p.png", "mid_4p.png", "over_4p.png"]
-        with Image.open(out / "mid_4p.png") as image:
+        boards = ["mid_2p.png", "mid_3p.png", "mid_4p.png", "over_4p.png"]
+        assert files == [f"{kind}_{b}" for kind in ("full", "live") for b in boards]
+        with Image.open(out / "full_mid_4p.png") as image:
             assert image.size == BOARD_SIZE
+        with Image.open(out / "live_mid_4p.png") as image:
+            assert image.size == LIVE_SIZE
+
+
+def test_colonies_are_counted_alike_on_the_boards_and_in_status(fits: list[FitRecord]) -> None:
+    """Colonies left include the one on the Colony Hub, on both boards and in /af status."""
+    from bot.describe import player_line
+    from bot.render import render_live_board_image
+    from engine.view import view
+
+    s = scenario(hub={0: 3}, colonies={"lem": [2, 0, 0, 0]})  # of 6: 2 placed, 1 on the hub
+    line = player_line(view(s), 0, ["Ann", "Bob", "Cleo", "Dan"])
+    assert "4 left, 2 on the planet" in line
+    render_board_image(s)
+    render_live_board_image(s)
+    measured = {r.text for r in fits}
+    assert "4 left · 2 on the planet" in measured  # the full board
+    assert "4 left" in measured  # the live board

@@ -243,7 +243,7 @@ def test_rendering_is_pure_and_deterministic() -> None:
 
 
 def test_unknown_locale_falls_back_to_english_and_keeps_the_size() -> None:
-    png = render_board(scenario(), locale="xx")
+    png = render_board(scenario(), locale="xx", detail=True)
     with Image.open(io.BytesIO(png)) as img:
         assert img.size == BOARD_SIZE
 
@@ -261,9 +261,31 @@ def test_every_board_label_used_by_the_renderer_exists() -> None:
     assert len(keys) > 30
 
 
-def test_the_demo_command_writes_four_boards(tmp_path: Path) -> None:
+def test_the_demo_command_writes_four_boards_of_each_kind(tmp_path: Path) -> None:
     assert demo_main(["--demo", str(tmp_path)]) == 0
     files = sorted(p.name for p in tmp_path.glob("*.png"))
-    assert files == ["mid_2p.png", "mid_3p.png", "mid_4p.png", "over_4p.png"]
+    boards = ["mid_2p.png", "mid_3p.png", "mid_4p.png", "over_4p.png"]
+    assert files == [f"{kind}_{b}" for kind in ("full", "live") for b in boards]
     for p in tmp_path.glob("*.png"):
         assert p.stat().st_size <= 500 * 1024
+
+
+def test_ships_in_the_maintenance_bay_have_no_pips() -> None:
+    """A ship in the bay has no value until it is rolled: it is not drawn as a 1."""
+    cell = layout_for(2).bay_groups[1]
+    ones = render_board_image(scenario(2, bay={1: "1 1"}))
+    sixes = render_board_image(scenario(2, bay={1: "6 6"}))
+    assert pixels(ones, cell) == pixels(sixes, cell)
+    assert share(ones, cell, BLUE) > 0.1
+
+
+def test_a_member_named_in_lower_case_keeps_their_name_in_the_log() -> None:
+    from bot.render.log import event_text
+    from engine.state import Event
+
+    docked = Event("docked", 0, {"facility": "mine", "values": "4"}, 1)
+    assert event_text(docked, ["owner", "Bob"], "en").startswith("owner ")
+    assert event_text(docked, ["Owner", "Bob"], "en").startswith("Owner ")
+    started = Event("turn_started", 1, {"round": 2}, 1)
+    assert event_text(started, ["owner", "bob"], "en").startswith("bob's turn")
+    assert event_text(started, ["owner", "bob"], "ru").startswith("Ход игрока bob")

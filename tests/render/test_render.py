@@ -8,7 +8,7 @@ import random
 import pytest
 from PIL import Image, ImageFont
 
-from bot.render import BOARD_SIZE, layout_for, render_board, render_board_image
+from bot.render import BOARD_SIZE, LIVE_SIZE, layout_for, render_board, render_board_image
 from bot.render.fonts import FONT_DIR, FONT_FILES
 from bot.render.geometry import Rect
 from bot.render.theme import PLAYER_RGB
@@ -57,12 +57,16 @@ def test_every_kind_of_state_renders(config: GameConfig) -> None:
             apply_in_place(s, random_action(s, rng))
             step += 1
             if step % 37 == 0 or s.over:
-                png = render_board(s, ["Аня", "Łukasz", "Zoë", "P4"][: config.players])
+                names = ["Аня", "Łukasz", "Zoë", "P4"][: config.players]
+                detail = step % 74 == 0  # the live board and the full one, in turn
+                png = render_board(s, names, detail=detail)
                 assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) <= PNG_LIMIT
+                with Image.open(io.BytesIO(png)) as img:
+                    assert img.size == (BOARD_SIZE if detail else LIVE_SIZE)
                 seen["fields"] |= any(t is not None for t in s.fields.values())
                 seen["relic out"] |= not s.relic_on_desert
                 seen["over"] |= s.over
-        with Image.open(io.BytesIO(render_board(s))) as img:
+        with Image.open(io.BytesIO(render_board(s, detail=True))) as img:
             assert img.size == BOARD_SIZE
     assert all(seen.values()), seen
 

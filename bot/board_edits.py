@@ -1,0 +1,120 @@
+"""The live board on turn messages: each change of the board edits the turn message's
+picture, at most once a second per channel.
+
+Every action that changes the board asks for a new picture of its turn message
+(``request``). Requests wait in the channel's queue, one per message (a newer one
+replaces an older one not sent yet), and a task per channel sends them one at a time,
+oldest message first, never two image edits of one channel less than ``interval``
+seconds apart: a quick run of moves ends in one edit showing the last of them, and the
+closed turn's message gets its final picture before the next turn's message its first
+edit. Editing with a new attachment replaces the old one (``attachments=[file]``).
+
+The clock and the sleep are injectable, so tests run many seconds of edits at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from engine import GameState
+
+if TYPE_CHECKING:
+    from bot.announce import Announcer
+    from bot.games import ActiveGame
+
+log = logging.getLogger(__name__)
+
+INTERVAL = 1.0  # seconds between two image edits in one channel
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A board to show on a message: the game (for its channel, names, language) and the
+    state to draw."""
+
+    game: ActiveGame
+    state: GameState
+
+
+class BoardEdits:
+    """Per channel, the pictures waiting to be shown and the task that shows them."""
+
+    def __init__(
+        self,
+        announcer: Announcer,
+        *,
+        interval: float = INTERVAL,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.announcer = announcer
+        self.interval = interval
+        self.clock = clock
+        self.sleep = sleep
+        self._waiting: dict[int, dict[int, Picture]] = {}  # channel -> message -> picture
+        self._last: dict[int, float] = {}  # channel -> when its last image edit went out
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+
+    def request(self, game: ActiveGame, message_id: int, state: GameState) -> None:
+        """Show ``state`` on message ``message_id`` of the game's channel, soon."""
+        channel = game.row.channel_id
+        self._waiting.setdefault(channel, {})[message_id] = Picture(game, state.copy())
+        task = self._tasks.get(channel)
+        if task is None or task.done():
+            self._tasks[channel] = asyncio.create_task(
+                self._run(channel), name=f"af-board-edits-{channel}"
+            )
+
+    def waiting(self) -> int:
+        """Pictures not shown yet (all channels)."""
+        return sum(len(w) for w in self._waiting.values())
+
+    async def _run(self, channel: int) -> None:
+        waiting = self._waiting.get(channel, {})
+        while waiting:
+            due = self._last.get(channel, -math.inf) + self.interval - self.clock()
+            if due > 0:
+                await self.sleep(due)
+            message_id = next(iter(waiting))  # the oldest message first
+            picture = waiting.pop(message_id)
+            try:
+                await self._show(channel, message_id, picture)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("channel %d: board on message %d not updated", channel, message_id)
+        self._waiting.pop(channel, None)
+
+    async def _show(self, channel: int, message_id: int, picture: Picture) -> None:
+        file = await self.announcer.board_file(picture.game, picture.state)
+        if file is None:
+            return
+        partial = self.announcer.channel(picture.game).get_partial_message(message_id)
+        self._last[channel] = self.clock()
+        try:
+            await partial.edit(attachments=[file])
+        except discord.NotFound:
+            log.info("channel %d: message %d is gone, its board too", channel, message_id)
+        except discord.HTTPException as e:
+            log.warning("channel %d: board on message %d not updated: %s", channel, message_id, e)
+
+    async def flush(self, timeout: float | None = None) -> None:
+        """Wait until every picture asked for is shown (tests, shutdown)."""
+        tasks = [t for t in self._tasks.values() if not t.done()]
+        if tasks:
+            await asyncio.wait(tasks, timeout=timeout)
+
+    async def stop(self) -> None:
+        for task in self._tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        self._tasks.clear()
+        self._waiting.clear()

@@ -1,0 +1,150 @@
+"""The live board on the turn message: redrawn after a move, image edits coalesced to at
+most one a second per channel, and the turn's last picture kept on its closed message."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Mapping
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from engine import GameState, legal_actions
+from tests.bot.table import Table, attachment_png, button, make_bot
+from tests.discord_fake import StartBot
+from tests.discord_fake.server import RecordedRequest
+
+MESSAGE = "/channels/{channel_id}/messages/{message_id}"
+
+
+class ManualClock:
+    """Time for the board edits that moves only when the test says so: a sleep waits until
+    ``advance`` has moved the clock past its end."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self._sleeping: list[tuple[float, asyncio.Future[None]]] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._sleeping.append((self.now + seconds, future))
+        await future
+
+    def sleepers(self) -> int:
+        return len(self._sleeping)
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+        for entry in list(self._sleeping):
+            if entry[0] <= self.now + 1e-9:
+                self._sleeping.remove(entry)
+                entry[1].set_result(None)
+
+
+def version_renderer(
+    state: GameState, names: list[str] | None, locale: str, detail: bool = False
+) -> bytes:
+    """A one-pixel picture of the state's version, so each picture tells what it shows."""
+    out = io.BytesIO()
+    Image.new("RGB", (1, 1), (state.version % 256, state.version // 256, 7)).save(out, "PNG")
+    return out.getvalue()
+
+
+def shown_version(png: bytes) -> int:
+    with Image.open(io.BytesIO(png)) as image:
+        r, g, _ = image.convert("RGB").getpixel((0, 0))  # type: ignore[misc]
+        return int(r) + 256 * int(g)
+
+
+def image_edits(t: Table, after: int = 0) -> list[RecordedRequest]:
+    """PATCHes of channel messages that carried a new picture."""
+    return [
+        r for r in t.fake.requests[after:] if r.method == "PATCH" and r.route == MESSAGE and r.files
+    ]
+
+
+async def edited(t: Table, after: int) -> RecordedRequest:
+    """Wait for the next image edit after request ``after``."""
+    request: RecordedRequest = await t.fake.wait_for(
+        lambda r: r.route == MESSAGE and bool(r.files), method="PATCH", after=after
+    )
+    return request
+
+
+def picture_of(t: Table, message: Mapping[str, Any]) -> int:
+    return shown_version(attachment_png(t.fake, message))
+
+
+async def test_the_turn_messages_picture_follows_the_moves_once_a_second_at_most(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    clock = ManualClock()
+    bot = make_bot(tmp_path / "af.db")
+    bot.announcer.renderer = version_renderer
+    boards = bot.announcer.boards
+    boards.interval, boards.clock, boards.sleep = 1.0, clock, clock.sleep
+    h = await start_bot(bot)
+    h.fake.clock = clock
+    t = Table(h, seed=3)
+    await t.open(humans=("owner", "member"))
+    game = t.game()
+    message = t.turn_message()
+    assert picture_of(t, message) == game.state.version  # posted with the turn's picture
+
+    # A dock: the picture on the turn message is redrawn (no edit for a second before).
+    mark = len(t.fake.requests)
+    dock = next(str(a) for a in legal_actions(game.state) if str(a).startswith("dock"))
+    await t.click_move(dock)
+    first = await edited(t, mark)
+    assert first.params["message_id"] == message["id"]
+    assert picture_of(t, t.turn_message()) == game.state.version
+
+    # Two quick moves within the second: nothing yet, then one edit with the latest board.
+    mark = len(t.fake.requests)
+    for _ in range(2):
+        docks = [str(a) for a in legal_actions(game.state) if str(a).startswith("dock")]
+        if not docks:
+            break
+        await t.click_move(docks[0])
+    await asyncio.sleep(0.05)
+    assert not image_edits(t, mark) and clock.sleepers() == 1
+    clock.advance(1.0)
+    await edited(t, mark)
+    await asyncio.sleep(0.05)
+    assert len(image_edits(t, mark)) == 1
+    assert picture_of(t, t.turn_message()) == game.state.version
+
+    # The end of the turn: the closed message keeps the turn's last board (before the next
+    # player gathers their ships); the next turn's message comes with its own.
+    while any(str(a).startswith("dock") for a in legal_actions(game.state)):
+        await t.click_move(
+            next(str(a) for a in legal_actions(game.state) if str(a).startswith("dock"))
+        )
+    clock.advance(1.0)
+    await asyncio.sleep(0.05)
+    before_end = game.state.version
+    mark = len(t.fake.requests)
+    closed = t.turn_message()
+    end = button(closed, "af:a:")
+    await t._send(t.h.click(closed, end["custom_id"], member=t.member_to_act()))
+    assert t.turn_message()["id"] != closed["id"]
+    assert picture_of(t, t.turn_message()) == game.state.version  # the new turn's own
+    clock.advance(1.0)
+    last = await edited(t, mark)
+    assert last.params["message_id"] == closed["id"]
+    assert picture_of(t, t.fake.get_message(int(closed["id"]))) == before_end
+
+    # Never two image edits of one channel less than a second apart.
+    edits = image_edits(t)
+    assert len(edits) >= 3
+    by_channel: dict[str, list[float]] = {}
+    for r in edits:
+        by_channel.setdefault(r.params["channel_id"], []).append(r.at)
+    for times in by_channel.values():
+        assert all(b - a >= 1.0 - 1e-9 for a, b in pairwise(times)), times

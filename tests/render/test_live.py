@@ -1,0 +1,161 @@
+"""The live board: legible where Discord shows it (no text under 10 pixels once the picture
+is 550 pixels wide), the same layout in every language, and true to the state."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+import pytest
+from PIL import Image
+
+from bot.render import LIVE_SIZE, clear_caches, fonts, render_board, render_live_board_image
+from bot.render.demo import finished, mid_game
+from bot.render.fonts import DrawnText, FitRecord
+from bot.render.geometry import Rect
+from bot.render.live import live_layout
+from bot.render.live.layout import MIN_TEXT, PREVIEW_TEXT, PREVIEW_WIDTH, WIDTH
+from bot.render.theme import PLAYER_RGB
+from engine import GameState
+from engine.tables import CARDS
+from tests.engine.scenario import scenario
+from tests.render.test_regions import share
+
+RED, BLUE, GREEN, YELLOW = PLAYER_RGB
+LONG_NAMES = (
+    "Aleksandra Wiśniewska-Kowalczyk1",
+    "Владимир Александрович Петров-Ив",
+    "Bartholomew Featherstonehaugh Jr",
+    "Żaneta Łukaszewicz-Grzegorczykóś",
+)
+
+
+def showcase(players: int) -> Iterator[GameState]:
+    """States that put everything on the board: every card in hands (used and not) and on
+    display, every field (two on one territory), the relic ship waiting and owned, a ship
+    used up on the Terraforming Station, the finite supply, a market rate, each pending
+    decision, a finished game."""
+    cards = list(CARDS)
+    per = len(cards) // players + 1
+    yield scenario(
+        players,
+        undocked="2 5r",
+        docks={"terraform": "p1:6", "market": "p1:3 p1:3", "mine": "p2:4"},
+        cards={p: cards[p * per : (p + 1) * per] for p in range(players)},
+        display=("gravity", "decoy", "teleporter"),
+        fields={"isolation": "burroughs", "positron": "lem", "repulsor": "lem"},
+        colonies={"burroughs": [2, 1] + [0] * (players - 2), "lem": [1, 1] + [0] * (players - 2)},
+        fuel=[9, 6, 5, 4][:players],
+        ore=[8, 4, 3, 2][:players],
+        hub={0: 6, 1: 3},
+        bay={1: "2 5"},
+        mind_control_helm=True,
+        finite_supply=True,
+    )
+    yield mid_game(players, 1)
+    yield mid_game(players, 3)
+    yield finished(players, 2)
+
+
+@pytest.fixture
+def drawn() -> Iterator[tuple[list[DrawnText], list[FitRecord]]]:
+    """Every text drawn and every label measured while rendering (caches cleared first)."""
+    clear_caches()
+    fonts.TEXT_LOG, fonts.FIT_LOG = [], []
+    try:
+        yield fonts.TEXT_LOG, fonts.FIT_LOG
+    finally:
+        fonts.TEXT_LOG = fonts.FIT_LOG = None
+        clear_caches()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_text_is_smaller_than_10_pixels_at_550_wide(
+    players: int, drawn: tuple[list[DrawnText], list[FitRecord]]
+) -> None:
+    texts, fits = drawn
+    for locale in ("en", "ru", "pl"):
+        for state in showcase(players):
+            image = render_live_board_image(state, LONG_NAMES[:players], locale)
+            assert image.size == LIVE_SIZE  # the same layout in every language
+    assert MIN_TEXT * PREVIEW_WIDTH / WIDTH >= PREVIEW_TEXT
+    assert len(texts) > 100
+    small = {(t.text, t.size) for t in texts if t.size * PREVIEW_WIDTH / WIDTH < PREVIEW_TEXT}
+    assert not small, sorted(small)[:10]
+    # Labels shrink no lower than that and are never cut; only members' names may be.
+    for r in fits:
+        if r.fitted is None:
+            assert any(r.text.startswith(n[:4]) for n in LONG_NAMES), r.text
+            continue
+        assert r.fitted.fits, (r.text, r.width, r.fitted)
+        assert r.fitted.size >= MIN_TEXT, r
+    assert {t.text for t in texts} >= {"1", "2", "3", "4", "5", "6"}  # ship values
+
+
+def dock(players: int, facility: str, index: int = 0) -> Rect:
+    return live_layout(players).docks[facility][index]  # type: ignore[index]
+
+
+def test_a_ship_shows_its_owners_colour_shape_and_value() -> None:
+    s = scenario(docks={"mine": "p1:4 p2:5", "solar": "p3:2 p4:6"})
+    image = render_live_board_image(s)
+    assert share(image, dock(4, "mine", 0), RED) > 0.3
+    assert share(image, dock(4, "mine", 1), BLUE) > 0.3
+    assert share(image, dock(4, "solar", 0), GREEN) > 0.15  # a triangle fills less
+    assert share(image, dock(4, "solar", 1), YELLOW) > 0.15
+    # The shapes differ: a circle, a square, a triangle and a diamond fill their docks less
+    # and less; the value is written inside (its own pixels).
+    filled = [
+        share(image, dock(4, "mine", 0), RED),
+        share(image, dock(4, "mine", 1), BLUE),
+        share(image, dock(4, "solar", 0), GREEN),
+    ]
+    assert filled[1] > filled[0] > filled[2]
+    four = render_live_board_image(scenario(docks={"mine": "p1:4"}))
+    five = render_live_board_image(scenario(docks={"mine": "p1:5"}))
+    r = dock(4, "mine", 0)
+    crop = (r.x, r.y, r.right, r.bottom)
+    assert four.crop(crop).tobytes() != five.crop(crop).tobytes()
+    empty = render_live_board_image(scenario())
+    assert share(empty, dock(4, "mine", 0), RED) < 0.01
+
+
+def test_ships_in_the_maintenance_bay_show_no_value() -> None:
+    layout = live_layout(2)
+    cell = layout.bay_cells[1]
+    ones = render_live_board_image(scenario(2, bay={1: "1 1"}))
+    sixes = render_live_board_image(scenario(2, bay={1: "6 6"}))
+    box = (cell.x, cell.y, cell.right, cell.bottom)
+    assert ones.crop(box).tobytes() == sixes.crop(box).tobytes()  # the value does not show
+    docked = render_live_board_image(scenario(2, docks={"solar": "- p2:1 p2:2 p2:3"}))
+    assert share(ones, cell, BLUE) > share(docked, cell, BLUE) + 0.05  # the ships show
+
+
+def test_colonies_control_and_fields_show_on_their_territory() -> None:
+    layout = live_layout(4)
+    row = layout.territories["lem"]
+    plain = render_live_board_image(scenario())
+    held = render_live_board_image(scenario(colonies={"lem": [2, 0, 1, 0]}))
+    assert share(held, row, RED) > share(plain, row, RED) + 0.02  # two colonies and the frame
+    assert share(held, row, GREEN) > share(plain, row, GREEN)  # one colony
+    fielded = render_live_board_image(scenario(fields={"repulsor": "lem"}))
+    assert fielded.crop((row.x, row.y, row.right, row.bottom)).tobytes() != (
+        plain.crop((row.x, row.y, row.right, row.bottom)).tobytes()
+    )
+
+
+def test_the_header_shows_whose_turn_and_their_dice() -> None:
+    header = live_layout(4).header
+    first = render_live_board_image(scenario(undocked="2 5", current=0))
+    second = render_live_board_image(scenario(undocked="2 5", current=1))
+    assert share(first, header, RED) > 0.01 and share(second, header, BLUE) > 0.01
+    assert share(first, header, BLUE) < 0.005
+
+
+def test_the_png_is_small() -> None:
+    for players in (2, 3, 4):
+        for state in showcase(players):
+            png = render_board(state, LONG_NAMES[:players])
+            assert len(png) <= 500 * 1024
+            with Image.open(io.BytesIO(png)) as image:
+                assert image.size == LIVE_SIZE
