@@ -4,13 +4,16 @@ hand-written evaluation, then follows the plan while the game goes as planned.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.actions import Action
 from engine.ai.base import AIPlayer, after
 from engine.ai.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
 from engine.ai.planner import Key, TurnPlanner, state_key
 from engine.state import GameState
 
-MAX_NODES = 2500  # states generated per plan before the beam narrows to finish the turn
+NORMAL_WEIGHTS: Final = DEFAULT_WEIGHTS  # tuned by self-play (tools/tune_weights.py)
+MAX_NODES: Final = 1200  # states generated per plan; past it the beam narrows to finish the turn
 
 
 class PlanFollower(AIPlayer):
@@ -48,7 +51,7 @@ class NormalAI(PlanFollower):
     level = "normal"
 
     def __init__(
-        self, seed: int, width: int = 16, lookahead: int = 1, weights: Weights = DEFAULT_WEIGHTS
+        self, seed: int, width: int = 16, lookahead: int = 1, weights: Weights = NORMAL_WEIGHTS
     ) -> None:
         super().__init__(seed)
         self.width = width

@@ -218,6 +218,8 @@ class TurnPlanner:
             children: list[tuple[float, int, Node]] = []
             level = set(seen)  # states kept earlier are not searched again
             for node in frontier:
+                if children and not width_ok(self):
+                    break  # over the node budget: the best nodes of the level are expanded
                 self._expand(node, self.lookahead, depth, level, finished, children)
             width = self.width
             if (self.deadline is not None and time.perf_counter() > self.deadline) or (
