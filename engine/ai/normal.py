@@ -51,10 +51,16 @@ class NormalAI(PlanFollower):
     level = "normal"
 
     def __init__(
-        self, seed: int, width: int = 16, lookahead: int = 1, weights: Weights = NORMAL_WEIGHTS
+        self,
+        seed: int,
+        width: int = 16,
+        lookahead: int = 1,
+        weights: Weights = NORMAL_WEIGHTS,
+        max_nodes: int = MAX_NODES,
     ) -> None:
         super().__init__(seed)
         self.width = width
+        self.max_nodes = max_nodes
         self.lookahead = lookahead
         self.ev = Evaluator(weights)
 
@@ -65,7 +71,7 @@ class NormalAI(PlanFollower):
             self.rng_for(s),
             self.width,
             lookahead=self.lookahead,
-            max_nodes=MAX_NODES,
+            max_nodes=self.max_nodes,
         )
         plans = planner.plan(s)
         return plans[0].actions if plans else []
