@@ -164,6 +164,7 @@ class TurnPlanner:
         acts = legal_actions(s)
         if len(acts) == 1:
             return acts[0]
+        self.nodes += len(acts)
         best = acts[0]
         best_score = float("-inf")
         for a in acts:
