@@ -25,6 +25,7 @@ from engine.state import CHANCE, GameState, PlaceColonyDecision
 from engine.tables import FACILITIES, FACILITY_ORDER
 
 MAX_DEPTH: Final = 40
+CEILING: Final = 2  # times the node budget: past it a node's remaining actions are skipped
 
 Key = tuple[object, ...]
 # A state in the search, the actions that led to it, and its last plain dock (if the
@@ -164,6 +165,7 @@ class TurnPlanner:
         acts = legal_actions(s)
         if len(acts) == 1:
             return acts[0]
+        self.nodes += len(acts)
         best = acts[0]
         best_score = float("-inf")
         for a in acts:
@@ -218,6 +220,8 @@ class TurnPlanner:
             children: list[tuple[float, int, Node]] = []
             level = set(seen)  # states kept earlier are not searched again
             for node in frontier:
+                if children and not width_ok(self):
+                    break  # over the node budget: the best nodes of the level are expanded
                 self._expand(node, self.lookahead, depth, level, finished, children)
             width = self.width
             if (self.deadline is not None and time.perf_counter() > self.deadline) or (
@@ -254,8 +258,11 @@ class TurnPlanner:
             acts = ordered or acts
         if depth > MAX_DEPTH:
             acts = acts[:1]  # safety: finish the turn somehow
-        self.nodes += len(acts)
+        ceiling = None if self.max_nodes is None else CEILING * self.max_nodes
         for a in acts:
+            if ceiling is not None and self.nodes > ceiling and (children or finished):
+                break  # far past the budget (a node of many actions): enough is listed
+            self.nodes += 1
             c = st.copy()
             apply_in_place(c, a)
             for st2, extra in self.settle(c):

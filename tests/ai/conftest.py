@@ -23,9 +23,9 @@ Chooser = Callable[[GameState], Action]
 
 
 def quick_hard(seed: int, plan_nodes: int = 300, rollouts: int = 4) -> HardAI:
-    """A hard AI with a small node budget (fast tests) and no effective time limit, so its
-    choices depend only on the seed and the state."""
-    return HardAI(seed, budget_ms=600_000, width=8, plan_nodes=plan_nodes, rollouts=rollouts)
+    """A hard AI with a small node budget (fast tests); like every hard AI without a
+    ``budget_ms``, its choices depend only on the seed and the state."""
+    return HardAI(seed, width=8, plan_nodes=plan_nodes, rollouts=rollouts)
 
 
 def play_game(

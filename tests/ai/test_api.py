@@ -8,7 +8,7 @@ import pytest
 
 from engine import CHANCE, GameConfig, apply_in_place, legal_actions, new_game, sample_chance
 from engine.ai import LEVELS, AIPlayer, make_ai
-from engine.ai.hard import DEFAULT_BUDGET_MS, HardAI
+from engine.ai.hard import HardAI
 from tests.ai.conftest import quick_hard
 
 
@@ -24,7 +24,7 @@ def test_levels_and_make_ai() -> None:
 
 def test_hard_budget() -> None:
     ai = make_ai("hard", seed=1)
-    assert isinstance(ai, HardAI) and ai.budget_ms == DEFAULT_BUDGET_MS
+    assert isinstance(ai, HardAI) and ai.budget_ms is None  # a fixed search size by default
     ai = make_ai("hard", seed=1, budget_ms=250)
     assert isinstance(ai, HardAI) and ai.budget_ms == 250
 

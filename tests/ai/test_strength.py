@@ -40,3 +40,9 @@ def test_normal_beats_easy_in_a_short_match() -> None:
 def test_normal_beats_easy() -> None:
     """The longer match (about a minute and a half): ``pytest -m slow``."""
     assert score("normal", "easy", 12, 3000) >= 9
+
+
+@pytest.mark.slow
+def test_hard_beats_normal() -> None:
+    """Hard at its full, fixed search size (several minutes): ``pytest -m slow``."""
+    assert score("hard", "normal", 12, 5000) >= 7

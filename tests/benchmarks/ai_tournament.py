@@ -1,19 +1,29 @@
 """AI tournament: seeded games between AI levels; prints figures, asserts nothing.
 
     python tests/benchmarks/ai_tournament.py --games 200 --players 2 --seed 1 \\
-        [--budget-ms 1400] [--pairs hard:normal,normal:easy,easy:random] [--procs 2]
+        [--pairs hard:normal,normal:easy,easy:random] [--procs 2]
 
-For each pair A:B, game g seats the two levels alternately around the table, the
-first seat going to A in even games and to B in odd ones (with 3 or 4 players the
-seats rotate as well). Printed per pair: each level's win rate (a shared win counts
-half), the mean game length in rounds, and the time per decision (median and max);
-for the hard level also the time per turn (all its decisions in one turn).
+For each pair A:B the games come in twins that share their dice (common random
+numbers: the same chance outcomes, the same first player): in the first of a twin A
+sits in the even seats and B in the odd ones, in the second they swap. With 3 or 4
+players the seats also rotate from one twin to the next. A mirror pair (normal:normal)
+is played the same way between two sides of the same level, so its win rate is a
+check of the seating (it should be near 50 %), and its game length is the figure that
+matters. Every game is determined by ``--seed`` and its number.
+
+Printed per pair: ``A vs B: A wins W % [lo–hi] over N games, R rounds`` (a shared win
+counts half; the 95 % Wilson score interval), the win rate of each seat in turn order
+(first player, second...) overall and for each side, the mean game length in rounds
+and the time per decision (median, max) per level; for the hard level also per turn.
+Times are the CPU time of the deciding process (what the decision costs on an idle
+machine, whatever else runs here), followed by the wall-clock figures.
 ``random`` (uniform random legal play) may be used as a level.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import sys
@@ -28,9 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from engine import CHANCE, GameConfig, apply_in_place, new_game, outcome, sample_chance
 from engine.ai import LEVELS, AIPlayer, RandomAI, make_ai
 from engine.ai.base import mix
-from engine.ai.hard import DEFAULT_BUDGET_MS
 
 MAX_ACTIONS = 20_000
+Z95 = 1.959964
 
 
 @dataclass(frozen=True)
@@ -39,46 +49,56 @@ class GameSpec:
     players: int
     seed: int
     index: int
-    budget_ms: int | None
 
 
 @dataclass
 class GameResult:
     spec: GameSpec
-    seats: tuple[str, ...]
+    sides: tuple[int, ...]  # per seat: 0 for side A, 1 for side B
+    first: int  # the seat that played first
     winners: tuple[int, ...]
     rounds: int
     finished: bool
     decisions: dict[str, list[float]] = field(default_factory=dict)
     turns: dict[str, list[float]] = field(default_factory=dict)
+    wall: dict[str, list[float]] = field(default_factory=dict)
+
+    def points(self, side: int) -> float:
+        """The side's points in this game (a shared win counts half)."""
+        return sum(1.0 / len(self.winners) for w in self.winners if self.sides[w] == side)
+
+    def position(self, seat: int) -> int:
+        """Where the seat came in turn order (0: first player)."""
+        return (seat - self.first) % len(self.sides)
 
 
-def make_player(level: str, seed: int, budget_ms: int | None) -> AIPlayer:
+def make_player(level: str, seed: int) -> AIPlayer:
     if level == "random":
         return RandomAI(seed)
     if level not in LEVELS:
-        raise SystemExit(f"unknown level {level!r}")
-    return make_ai(level, seed, budget_ms)
+        raise SystemExit(f"unknown level {level!r}; choose from {', '.join(LEVELS)}, random")
+    return make_ai(level, seed)
 
 
-def seating(spec: GameSpec) -> tuple[str, ...]:
-    """Levels alternate around the table; A starts in even games; seats rotate by game."""
-    a, b = spec.pair
-    order = [a, b] if spec.index % 2 == 0 else [b, a]
-    seats = [order[i % 2] for i in range(spec.players)]
+def seating(spec: GameSpec) -> tuple[int, ...]:
+    """Per seat, its side: A in the even seats of the first game of a twin, B in the
+    second; with 3 or 4 players the seats rotate from twin to twin."""
+    swap = spec.index % 2
+    sides = [(i + swap) % 2 for i in range(spec.players)]
     shift = (spec.index // 2) % spec.players if spec.players > 2 else 0
-    return tuple(seats[shift:] + seats[:shift])
+    return tuple(sides[shift:] + sides[:shift])
 
 
 def play(spec: GameSpec) -> GameResult:
-    seats = seating(spec)
+    sides = seating(spec)
+    twin = spec.index // 2
     players = [
-        make_player(level, mix(spec.seed, spec.index, seat), spec.budget_ms)
-        for seat, level in enumerate(seats)
+        make_player(spec.pair[side], mix(spec.seed, spec.index, seat, side))
+        for seat, side in enumerate(sides)
     ]
-    rng = random.Random(mix(spec.seed, spec.index, 99))
+    rng = random.Random(mix(spec.seed, twin, 99))  # the twins share their dice
     s = new_game(GameConfig(players=spec.players))
-    result = GameResult(spec, seats, (), 0, False)
+    result = GameResult(spec, sides, 0, (), 0, False)
     turn_time: dict[tuple[int, int], float] = {}
     actions = 0
     while not s.over and actions < MAX_ACTIONS:
@@ -86,16 +106,19 @@ def play(spec: GameSpec) -> GameResult:
         if seat == CHANCE:
             a = sample_chance(s, rng)
         else:
-            t = time.perf_counter()
+            level = spec.pair[sides[seat]]
+            t, w = time.process_time(), time.perf_counter()
             a = players[seat].choose(s)
-            dt = time.perf_counter() - t
-            result.decisions.setdefault(seats[seat], []).append(dt)
+            dt = time.process_time() - t
+            result.decisions.setdefault(level, []).append(dt)
+            result.wall.setdefault(level, []).append(time.perf_counter() - w)
             key = (s.turn_number, seat)
             turn_time[key] = turn_time.get(key, 0.0) + dt
         apply_in_place(s, a)
         actions += 1
     for (_, seat), dt in turn_time.items():
-        result.turns.setdefault(seats[seat], []).append(dt)
+        result.turns.setdefault(spec.pair[sides[seat]], []).append(dt)
+    result.first = s.first_player
     result.rounds = s.round
     result.finished = s.over
     o = outcome(s)
@@ -104,10 +127,30 @@ def play(spec: GameSpec) -> GameResult:
 
 
 def specs(args: argparse.Namespace) -> Iterator[GameSpec]:
-    for pair_text in args.pairs.split(","):
-        a, b = pair_text.split(":")
+    for pair in pairs(args.pairs):
         for g in range(args.games):
-            yield GameSpec((a, b), args.players, args.seed, g, args.budget_ms)
+            yield GameSpec(pair, args.players, args.seed, g)
+
+
+def pairs(text: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for part in text.split(","):
+        a, _, b = part.partition(":")
+        if not a or not b:
+            raise SystemExit(f"a pair is written A:B, not {part!r}")
+        out.append((a, b))
+    return out
+
+
+def wilson(points: float, n: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a rate of ``points`` in ``n`` trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = points / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def ms(xs: list[float]) -> str:
@@ -116,56 +159,85 @@ def ms(xs: list[float]) -> str:
     return f"median {statistics.median(xs) * 1000:.1f} ms, max {max(xs) * 1000:.0f} ms"
 
 
+def pct(x: float) -> str:
+    return f"{100 * x:.1f} %"
+
+
 def report(pair: tuple[str, str], results: list[GameResult], players: int) -> None:
     a, b = pair
-    points = {a: 0.0, b: 0.0}
-    seats_of = {a: 0, b: 0}
-    unfinished = 0
-    for r in results:
-        if not r.finished:
-            unfinished += 1
-        for w in r.winners:
-            points[r.seats[w]] += 1.0 / len(r.winners)
-        for lv in r.seats:
-            seats_of[lv] += 1
     n = len(results)
-    print(f"== {a} vs {b}: {n} games, {players} players")
-    for lv in (a, b):
-        fair = seats_of[lv] / (players * n) if n else 0.0
-        print(
-            f"  {lv:<7} win rate {points[lv] / n:6.1%} ({points[lv]:g} of {n} games;"
-            f" equal play would give {fair:.0%})"
-        )
-    rounds = [r.rounds for r in results if r.finished]
-    if rounds:
-        print(f"  mean game length {statistics.mean(rounds):.1f} rounds")
-    if unfinished:
-        print(f"  {unfinished} games stopped unfinished after {MAX_ACTIONS} actions")
-    for lv in (a, b) if a != b else (a,):
+    if n == 0:
+        return
+    mirror = a == b
+    names = (f"{a} (side A)", f"{b} (side B)") if mirror else (a, b)
+    points_a = sum(r.points(0) for r in results)
+    lo, hi = wilson(points_a, n)
+    finished = [r.rounds for r in results if r.finished]
+    mean_rounds = statistics.mean(finished) if finished else float("nan")
+    print(
+        f"{a} vs {b}: {a} wins {pct(points_a / n)} [{pct(lo)}–{pct(hi)}]"
+        f" over {n} games, {mean_rounds:.1f} rounds"
+    )
+    if mirror:
+        print("  (a mirror pair: side A against side B of the same level; equal play: 50 %)")
+    else:
+        fair = sum(r.sides.count(0) for r in results) / (players * n)
+        print(f"  {b} wins {pct(1 - points_a / n)}; equal play would give {a} {pct(fair)}")
+    # Win rates by turn order: of whichever side sat there, and of each side.
+    first_line = []
+    for pos in range(players):
+        won = sum(1.0 / len(r.winners) for r in results for w in r.winners if r.position(w) == pos)
+        first_line.append(f"{ordinal(pos + 1)} {pct(won / n)}")
+    print(f"  by seat in turn order: {', '.join(first_line)}")
+    for side, name in enumerate(names):
+        parts = []
+        for pos in range(players):
+            there = [
+                r
+                for r in results
+                for seat in range(players)
+                if r.position(seat) == pos and r.sides[seat] == side
+            ]
+            won = sum(
+                1.0 / len(r.winners) for r in there for w in r.winners if r.position(w) == pos
+            )
+            parts.append(
+                f"{ordinal(pos + 1)} {pct(won / len(there)) if there else '-'} ({len(there)})"
+            )
+        print(f"  {name} seated {ordinal(1)}..{ordinal(players)}: {', '.join(parts)}")
+    if finished:
+        sd = statistics.stdev(finished) if len(finished) > 1 else 0.0
+        print(f"  game length {mean_rounds:.1f} rounds (sd {sd:.1f}, {len(finished)} games)")
+    if len(finished) < n:
+        print(f"  {n - len(finished)} games stopped unfinished after {MAX_ACTIONS} actions")
+    for lv in (a,) if mirror else (a, b):
         dec = [x for r in results for x in r.decisions.get(lv, [])]
+        wall = [x for r in results for x in r.wall.get(lv, [])]
         line = f"  {lv:<7} time per decision: {ms(dec)}"
         if lv == "hard":
             turns = [x for r in results for x in r.turns.get(lv, [])]
             line += f"; per turn: {ms(turns)}"
-        print(line)
+        print(f"{line} (wall clock: {ms(wall)})")
+
+
+def ordinal(k: int) -> str:
+    return f"{k}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(k, 'th') }"
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=20)
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    ap.add_argument("--games", type=int, default=20, help="games per pair (even: twins)")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--budget-ms", type=int, default=None, help="hard level's budget per turn")
     ap.add_argument("--pairs", default="hard:normal,normal:easy,easy:random")
     ap.add_argument("--procs", type=int, default=2, help="worker processes")
     args = ap.parse_args(argv)
-    if args.budget_ms is not None and args.budget_ms != DEFAULT_BUDGET_MS:
-        print(
-            f"NOTE: hard level's budget set to {args.budget_ms} ms per turn"
-            f" (default {DEFAULT_BUDGET_MS} ms)"
-        )
-    print(f"seed {args.seed}, {args.games} games per pair, {args.procs} processes")
     todo = list(specs(args))
+    print(
+        f"seed {args.seed}, {args.games} games per pair, {args.players} players,"
+        f" {args.procs} processes",
+        flush=True,
+    )
     start = time.perf_counter()
     if args.procs > 1:
         with Pool(args.procs) as pool:
@@ -175,9 +247,8 @@ def main(argv: list[str] | None = None) -> None:
     by_pair: dict[tuple[str, str], list[GameResult]] = {}
     for r in results:
         by_pair.setdefault(r.spec.pair, []).append(r)
-    for pair_text in args.pairs.split(","):
-        a, b = pair_text.split(":")
-        report((a, b), sorted(by_pair.get((a, b), []), key=lambda r: r.spec.index), args.players)
+    for pair in pairs(args.pairs):
+        report(pair, sorted(by_pair.get(pair, []), key=lambda r: r.spec.index), args.players)
     print(f"wall time {time.perf_counter() - start:.0f} s")
 
 
