@@ -132,18 +132,31 @@ class AlienFrontiersBot(commands.Bot):
         self.gate = Gate()
         self.storage: Storage | None = None
         self._service: GameService | None = None
-        self.announcer = Announcer(self, renderer)
-        self.turns = TurnFlow(self, self.announcer)
-        self.turn_clock = TurnClock(self)
-        self.heartbeat = Heartbeat(self, settings.health_file) if settings.health_file else None
-        self.notifier = Notifier(self)
+        service = self._the_service
+        self.notifier = Notifier(self, service)
+        self.announcer = Announcer(self, service, self.notifier, renderer)
+        self.turns = TurnFlow(settings, service, self.announcer, self.notifier)
+        self.turn_clock = TurnClock(
+            self, settings, service, self.announcer, self.notifier, self.turns
+        )
+        self.heartbeat = (
+            Heartbeat(self, self._the_storage, settings.health_file)
+            if settings.health_file
+            else None
+        )
         self._invite_logged = False
 
     @property
     def service(self) -> GameService:
+        return self._the_service()
+
+    def _the_service(self) -> GameService:
         if self._service is None:
             raise RuntimeError("the bot is not set up yet (setup_hook has not run)")
         return self._service
+
+    def _the_storage(self) -> Storage | None:
+        return self.storage
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.settings.database_url)
@@ -220,7 +233,7 @@ class AlienFrontiersBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction[AlienFrontiersBot]) -> None:
         """Answer component clicks (and modals) that no item of the bot will handle."""
         if interaction.type in UNCLAIMABLE and not claimed(interaction):
-            await answer_unclaimed(self, interaction)
+            await answer_unclaimed(interaction, self.gate, self.service, self.announcer)
 
     async def on_ready(self) -> None:
         if self.settings.shards is not None:

@@ -792,3 +792,8 @@ def _with(seat: SeatRow, changes: dict[str, object] | None) -> SeatRow:
     if not changes:
         return seat
     return replace(seat, **changes)  # type: ignore[arg-type]
+
+
+# How the bot's helpers reach the service: the bot opens the database (and builds the
+# service) when it logs in, after the helpers were built.
+ServiceRef = Callable[[], GameService]

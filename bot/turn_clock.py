@@ -6,7 +6,7 @@ The timing lives in the database (``games.clock_since``, ``clock_turn``,
 loses nor repeats a step: a reminder is recorded before it is sent, and a timeout is
 written once, in one transaction, before the bot plays the turn (``GameService.time_out``);
 after a restart the bot goes on playing that turn. The bot's clock is injectable
-(``AlienFrontiersBot.clock``), so tests make days pass by moving it and calling ``tick``.
+(the service's ``clock``), so tests make days pass by moving it and calling ``tick``.
 The same task restarts AI turns that an error stopped (a watchdog).
 """
 
@@ -17,10 +17,10 @@ import logging
 from collections import Counter
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
 
 import discord
 
+from bot.announce import Announcer
 from bot.clock_settings import (
     REMINDED,
     WARNED,
@@ -33,12 +33,12 @@ from bot.clock_settings import (
 from bot.describe import seat_name
 from bot.durations import hours_text
 from bot.games import ActiveGame
-from bot.service import Timeout
+from bot.notify import Notifier
+from bot.service import ServiceRef, Timeout
+from bot.settings import Settings
 from bot.shutdown import cancel
 from bot.strings import text
-
-if TYPE_CHECKING:
-    from bot.client import AlienFrontiersBot
+from bot.turns import TurnFlow
 
 log = logging.getLogger(__name__)
 
@@ -112,8 +112,21 @@ def waiting_lines(
 class TurnClock:
     """The background task of the turn clock (see the module docstring)."""
 
-    def __init__(self, bot: AlienFrontiersBot) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        client: discord.Client,
+        settings: Settings,
+        service: ServiceRef,
+        announcer: Announcer,
+        notifier: Notifier,
+        turns: TurnFlow,
+    ) -> None:
+        self.client = client
+        self.settings = settings
+        self._service = service
+        self.announcer = announcer
+        self.notifier = notifier
+        self.turns = turns
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -126,19 +139,19 @@ class TurnClock:
         self._task = None
 
     async def _loop(self) -> None:
-        await self.bot.wait_until_ready()
+        await self.client.wait_until_ready()
         while True:
             try:
                 await self.tick()
             except Exception:
                 log.exception("the turn clock failed; it tries again at the next check")
-            await asyncio.sleep(self.bot.settings.reminder_check_seconds)
+            await asyncio.sleep(self.settings.reminder_check_seconds)
 
     async def tick(self, now: float | None = None) -> Counter[str]:
-        """Take every step of the clock due at ``now`` (default: the bot's clock); returns
+        """Take every step of the clock due at ``now`` (default: the service's clock); returns
         how many of each kind were taken ("remind", "warn", "timeout")."""
-        now = self.bot.clock() if now is None else now
-        service = self.bot.service
+        now = self._service().clock() if now is None else now
+        service = self._service()
         games = [g for g in service.owned_games() if g.waiting_on() is not None]
         away = await service.store.away_until(u for g in games if (u := g.waiting_on()))
         done: Counter[str] = Counter()
@@ -151,7 +164,7 @@ class TurnClock:
                     done[step] += 1
             except Exception:
                 log.exception("game %d: the turn clock's %s failed", game.id, step)
-        self.bot.turns.restart_stalled()
+        self.turns.restart_stalled()
         return done
 
     def due(self, game: ActiveGame, away: dict[int, float], now: float) -> Step | None:
@@ -161,25 +174,23 @@ class TurnClock:
         return due_step(game.clock, since_of(game), reminders_sent(game), away.get(user), now)
 
     async def _take(self, game: ActiveGame, step: Step, now: float) -> bool:
-        announcer = self.bot.announcer
+        announcer = self.announcer
         timeout: Timeout | None = None
         async with game.lock:
             user = game.waiting_on()
-            away = await self.bot.service.store.away_until([user] if user else [])
+            away = await self._service().store.away_until([user] if user else [])
             if self.due(game, away, now) != step or user is None:
                 return False  # a move (or a change of seats) came in meanwhile
             locale = game.row.locale
             link = announcer.panel_link(game)
             if step == "timeout":
-                timeout = await self.bot.service.time_out(game)
+                timeout = await self._service().time_out(game)
                 await announcer.edit_turn_message(
                     game, announcer.turn_text(game), announcer.panel(game)
                 )
                 await self._announce_timeout(game, timeout)
             else:
-                await self.bot.service.mark_reminders(
-                    game, REMINDED if step == "remind" else WARNED
-                )
+                await self._service().mark_reminders(game, REMINDED if step == "remind" else WARNED)
                 clock = game.clock
                 since = since_of(game)
                 params = {
@@ -190,14 +201,14 @@ class TurnClock:
                     "relative": when(deadline(clock, since, away.get(user))),
                 }
                 key = "clock.reminder" if step == "remind" else f"clock.warning.{clock.action}"
-                await self.bot.notifier.remind(game, user, text(key, locale, params))
+                await self.notifier.remind(game, user, text(key, locale, params), announcer)
         if timeout is not None and timeout.action != "none":
-            self.bot.turns.schedule_ai(game)
+            self.turns.schedule_ai(game)
         return True
 
     async def _announce_timeout(self, game: ActiveGame, timeout: Timeout) -> None:
         locale = game.row.locale
-        announcer = self.bot.announcer
+        announcer = self.announcer
         name = game.chat_names[timeout.seat.seat]
         host = game.row.host_id
         if timeout.action == "none":

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -22,14 +22,13 @@ from bot.ai import hint_plan
 from bot.announce import Announcer
 from bot.choices import MAX_MOVES, split_moves, valid_path
 from bot.games import ActiveGame, MoveResult, ServiceError, StalePanelError
+from bot.notify import Notifier
 from bot.replies import locale_of, report_unexpected, send_ephemeral
-from bot.service import GameService
+from bot.service import GameService, ServiceRef
+from bot.settings import Settings
 from bot.strings import text
 from engine import CHANCE, Action, apply_in_place, check, legal_actions, parse
 from engine.errors import EngineError, IllegalActionError, InvalidNotationError
-
-if TYPE_CHECKING:
-    from bot.client import AlienFrontiersBot
 
 log = logging.getLogger(__name__)
 
@@ -37,9 +36,13 @@ log = logging.getLogger(__name__)
 class TurnFlow:
     """Applies moves for members and AI seats; the ``Announcer`` shows them."""
 
-    def __init__(self, bot: AlienFrontiersBot, announcer: Announcer) -> None:
-        self.bot = bot
+    def __init__(
+        self, settings: Settings, service: ServiceRef, announcer: Announcer, notifier: Notifier
+    ) -> None:
+        self.settings = settings
+        self._service = service
         self.announcer = announcer
+        self.notifier = notifier
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         # The last pick on each game's panel: (state version after it, actions it applied),
         # so that Undo takes back a whole pick (a macro's several docks at once).
@@ -47,7 +50,7 @@ class TurnFlow:
 
     @property
     def service(self) -> GameService:
-        return self.bot.service
+        return self._service()
 
     # ---- members' moves ------------------------------------------------------------------
 
@@ -85,7 +88,7 @@ class TurnFlow:
                 describe.event_line(e, locale, game.chat_names) for e in result.steps[0].events
             ]
             ack = text("play.done", locale, {"move": str(result.steps[0].action)})
-            hint = await self.bot.notifier.hint_for(interaction.user.id, locale)
+            hint = await self.notifier.hint_for(interaction.user.id, locale)
             await send_ephemeral(interaction, "\n".join([ack, *lines, *([hint] if hint else [])]))
             await self.announcer.announce(game, result, None)
         self.schedule_ai(game)
@@ -207,7 +210,7 @@ class TurnFlow:
                     )
                 self._picks[game.id] = (game.state.version, len(results))
                 await self.announcer.announce(game, merged(results), interaction)
-            hint = await self.bot.notifier.hint_for(interaction.user.id, locale)
+            hint = await self.notifier.hint_for(interaction.user.id, locale)
             if hint is not None:
                 await send_ephemeral(interaction, hint)
             self.schedule_ai(game)
@@ -311,7 +314,7 @@ class TurnFlow:
         )
 
     async def _run_ai(self, game_id: int) -> None:
-        pause = self.bot.settings.ai_pause_seconds
+        pause = self.settings.ai_pause_seconds
         try:
             while True:
                 game = await self.service.by_id(game_id)
