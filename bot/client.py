@@ -21,27 +21,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import describe
 from bot.ai import AIFactory, default_factory
 from bot.announce import Announcer, Renderer, default_renderer
 from bot.cogs import EXTENSIONS
 from bot.components import DYNAMIC_ITEMS
 from bot.fallback import UNCLAIMABLE, answer_unclaimed, claimed
-from bot.games import ServiceError
 from bot.guards import check_command
 from bot.health import Heartbeat
 from bot.notify import Notifier
-from bot.replies import describe_interaction, locale_of, report_unexpected, send_ephemeral
+from bot.refusals import refuse
 from bot.service import GameService
 from bot.settings import Settings
 from bot.shards import ALL
 from bot.shutdown import GRACE_SECONDS, Gate, ShuttingDown, hold_locks
 from bot.storage import Storage
-from bot.strings import text
 from bot.translator import CatalogTranslator, command_text
 from bot.turn_clock import TurnClock
 from bot.turns import TurnFlow
-from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
 
@@ -68,28 +64,11 @@ class CommandTree(app_commands.CommandTree["AlienFrontiersBot"]):
         interaction: discord.Interaction[AlienFrontiersBot],
         error: app_commands.AppCommandError,
     ) -> None:
-        """Refusals become private messages; anything else is logged and apologised for.
-
-        A command Discord still shows in an older form (unknown, or with other options)
-        is no bug: it is answered calmly and logged without a traceback.
-        """
+        """Refusals become private messages; anything else is logged and apologised for
+        (bot.refusals). A command Discord still shows in an older form (unknown, or with
+        other options) is no bug: it is answered calmly and logged without a traceback."""
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        locale = locale_of(interaction)
-        if isinstance(original, (ServiceError, EngineError)):
-            await send_ephemeral(interaction, describe.refusal(original, locale))
-        elif isinstance(original, ShuttingDown):
-            await send_ephemeral(interaction, text("error.shutting_down", locale))
-        elif isinstance(
-            original, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)
-        ):
-            log.info("outdated command (%s): %s", original, describe_interaction(interaction))
-            await send_ephemeral(interaction, text("error.command_changed", locale))
-        elif isinstance(original, app_commands.NoPrivateMessage):
-            await send_ephemeral(interaction, text("error.guild_only", locale))
-        elif isinstance(original, app_commands.CheckFailure):
-            await send_ephemeral(interaction, text("error.not_allowed", locale))
-        else:
-            await report_unexpected(interaction, original, "command")
+        await refuse(interaction, original, where="command")
 
 
 class AlienFrontiersBot(commands.Bot):

@@ -15,11 +15,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Protocol, Self, cast
 
 import discord
+from discord import app_commands
 
 from bot.choices import Entry
 from bot.describe import shorten
-from bot.replies import locale_of, report_unexpected, send_ephemeral
-from bot.strings import text
+from bot.refusals import refuse
+from bot.shutdown import ShuttingDown
 
 MAX_OPTIONS = 25
 CLOSED = "-"  # the "no second step open" path in navigation ids
@@ -91,12 +92,11 @@ async def component_check(
     data: Mapping[str, Any] = interaction.data or {}
     if data.get("component_type") != kind.value:
         return False
-    locale = locale_of(interaction)
     if not interaction.client.gate.admit():
-        await send_ephemeral(interaction, text("error.shutting_down", locale))
+        await refuse(interaction, ShuttingDown())
         return False
     if interaction.guild_id is None:
-        await send_ephemeral(interaction, text("error.guild_only", locale))
+        await refuse(interaction, app_commands.NoPrivateMessage())
         return False
     return True
 
@@ -393,4 +393,4 @@ class PanelView(discord.ui.View):
     async def on_error(
         self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any]
     ) -> None:
-        await report_unexpected(interaction, error, f"panel item {item!r}")
+        await refuse(interaction, error, where=f"panel item {item!r}")

@@ -18,6 +18,7 @@ from bot.cogs.base import AF, AfCog, show_again
 from bot.components import component_check
 from bot.describe import shorten
 from bot.games import ActiveGame, ServiceError
+from bot.refusals import refusal
 from bot.replies import holding, locale_of, send_ephemeral, send_public
 from bot.service import MAX_AWAY_DAYS, GameService, SeatChange
 from bot.strings import text
@@ -168,8 +169,7 @@ class Seats(AfCog):
                 playing = game.row.status == "playing"
                 change = await self.service.leave(game, user_id)
             except ServiceError as e:
-                reason = text(e.key, locale, e.params)
-                await _edit(interaction, text("refusal", locale, {"reason": reason}))
+                await _edit(interaction, refusal(e, locale))  # the question becomes the answer
                 return
             await _edit(interaction, text("leave.done", locale))
             await self._announce_leave(game, change, playing)
