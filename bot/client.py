@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from bot.ai import AIFactory, default_factory
 from bot.announce import Announcer, Renderer, default_renderer
+from bot.background import Background
 from bot.cogs import EXTENSIONS
 from bot.components import DYNAMIC_ITEMS
 from bot.fallback import UNCLAIMABLE, answer_unclaimed, claimed
@@ -36,8 +37,7 @@ from bot.shards import ALL
 from bot.shutdown import GRACE_SECONDS, Gate, ShuttingDown, hold_locks
 from bot.storage import Storage
 from bot.translator import CatalogTranslator, command_text
-from bot.turn_clock import TurnClock
-from bot.turns import TurnFlow
+from bot.turns import Moves
 
 log = logging.getLogger(__name__)
 
@@ -114,10 +114,8 @@ class AlienFrontiersBot(commands.Bot):
         service = self._the_service
         self.notifier = Notifier(self, service)
         self.announcer = Announcer(self, service, self.notifier, renderer)
-        self.turns = TurnFlow(settings, service, self.announcer, self.notifier)
-        self.turn_clock = TurnClock(
-            self, settings, service, self.announcer, self.notifier, self.turns
-        )
+        self.background = Background(self, settings, service, self.announcer, self.notifier)
+        self.moves = Moves(service, self.announcer, self.notifier, self.background.schedule_ai)
         self.heartbeat = (
             Heartbeat(self, self._the_storage, settings.health_file)
             if settings.health_file
@@ -155,8 +153,8 @@ class AlienFrontiersBot(commands.Bot):
         if self.settings.sync_commands and 0 in self.shard_set.ids:
             await self.sync_commands()
         games = await self.service.load_active()
-        await self.turns.resume(games)
-        self.turn_clock.start()
+        await self.background.resume(games)
+        self.background.start_clock()
         if self.heartbeat is not None:
             self.heartbeat.start()
 
@@ -192,13 +190,13 @@ class AlienFrontiersBot(commands.Bot):
             still = await self.gate.close(GRACE_SECONDS)
             if still:
                 log.warning("%d interaction(s) still running; stopping anyway", still)
-            await self.turn_clock.stop()
+            await self.background.stop_clock()
             if self.heartbeat is not None:
                 await self.heartbeat.stop()
             if self._service is not None:
                 left = max(0.0, deadline - asyncio.get_running_loop().time())
                 await hold_locks([g.lock for g in self._service.active_games()], left)
-            await self.turns.stop()
+            await self.background.stop_ai()
             # Turn messages' last pictures, within what is left of the grace time.
             left = max(0.0, deadline - asyncio.get_running_loop().time())
             await self.announcer.boards.flush(timeout=left)

@@ -6,7 +6,7 @@ memory: after a restart it is rebuilt from the message, and one of an older
 version is recognised as stale. A menu's value is what its option plays (one move, or
 a macro's moves separated by ``;``) or ``@<path>``, a second step to open (see
 ``bot.choices``). Clicks are passed to the ``PanelHandler`` the bot holds
-(``bot.turns.TurnFlow``), after its ``check_panel`` let them through.
+(``bot.turns.Moves``), after its ``check_panel`` let them through.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ PATH = r"(?P<path>@?[a-z0-9_.\-]{1,40})"  # "@": the path opened in the choice r
 
 
 class PanelHandler(Protocol):
-    """What the panel components call (implemented by bot.turns.TurnFlow)."""
+    """What the panel components call (implemented by bot.turns.Moves)."""
 
     async def check_panel(
         self, interaction: discord.Interaction[Any], game_id: int, version: int
@@ -62,7 +62,7 @@ class PanelHandler(Protocol):
 
 
 def handler(interaction: discord.Interaction[Any]) -> PanelHandler:
-    return cast(PanelHandler, interaction.client.turns)
+    return cast(PanelHandler, interaction.client.moves)
 
 
 class PanelItem(Protocol):

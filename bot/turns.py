@@ -1,18 +1,20 @@
-"""The turn flow on Discord: moves from ``/play``, ``/af undo`` and the panel; AI turns.
+"""Members' moves on Discord: ``/play``, ``/af undo`` and the panel (its turn check,
+picks, pages, Undo, Hint). AI turns and the rest of the background work are in
+``bot.background``.
 
 A member's move is checked at once (a refusal is answered privately without
 waiting), then applied under the game's lock, committed, acknowledged, and shown
 by the ``Announcer`` before the lock is released, so one game's moves are applied
 and announced one at a time, in order. If the lock is busy the interaction is
-deferred first, so Discord's 3-second deadline is always met. AI seats play one
-action at a time with a short pause, as a background task per game.
+deferred first, so Discord's 3-second deadline is always met. After a move, the AI
+seat to act (if any) is started through the ``schedule_ai`` it is given.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -26,7 +28,6 @@ from bot.notify import Notifier
 from bot.refusals import refuse
 from bot.replies import holding, locale_of, send_ephemeral
 from bot.service import GameService, ServiceRef
-from bot.settings import Settings
 from bot.strings import text
 from engine import CHANCE, Action, apply_in_place, check
 from engine.errors import EngineError
@@ -34,17 +35,20 @@ from engine.errors import EngineError
 log = logging.getLogger(__name__)
 
 
-class TurnFlow:
-    """Applies moves for members and AI seats; the ``Announcer`` shows them."""
+class Moves:
+    """Applies members' moves (the panel's ``PanelHandler``); the ``Announcer`` shows them."""
 
     def __init__(
-        self, settings: Settings, service: ServiceRef, announcer: Announcer, notifier: Notifier
+        self,
+        service: ServiceRef,
+        announcer: Announcer,
+        notifier: Notifier,
+        schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
-        self.settings = settings
         self._service = service
         self.announcer = announcer
         self.notifier = notifier
-        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        self.schedule_ai = schedule_ai
         # The last pick on each game's panel: (state version after it, actions it applied),
         # so that Undo takes back a whole pick (a macro's several docks at once).
         self._picks: dict[int, tuple[int, int]] = {}
@@ -257,77 +261,6 @@ class TurnFlow:
             )
         except Exception as e:
             await refuse(interaction, e, where="panel hint")
-
-    # ---- AI seats -------------------------------------------------------------------------
-
-    def schedule_ai(self, game: ActiveGame) -> None:
-        """Start playing the AI seat to act, unless that is already under way."""
-        if game.ai_to_act() is None:
-            return
-        task = self._ai_tasks.get(game.id)
-        if task is not None and not task.done():
-            return
-        self._ai_tasks[game.id] = asyncio.create_task(
-            self._run_ai(game.id), name=f"af-ai-game-{game.id}"
-        )
-
-    async def _run_ai(self, game_id: int) -> None:
-        pause = self.settings.ai_pause_seconds
-        try:
-            while True:
-                game = await self.service.by_id(game_id)
-                if game is None or game.ai_to_act() is None:
-                    return
-                await asyncio.sleep(pause)
-                async with game.lock:
-                    if game.ai_to_act() is None:
-                        return
-                    result = await self.service.play_ai(game)
-                    if result is None:
-                        return
-                    try:
-                        await self.announcer.announce(game, result, None)
-                    except ServiceError as e:  # saved; shown once the bot can post again
-                        log.warning("game %d: AI move not shown: %s", game_id, e.key)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("AI turn of game %d stopped; it resumes at the next check", game_id)
-
-    def restart_stalled(self) -> int:
-        """Start AI turns that are due but not running (after an error); returns how many."""
-        started = 0
-        for game in self.service.owned_games():
-            task = self._ai_tasks.get(game.id)
-            if game.ai_to_act() is not None and (task is None or task.done()):
-                self.schedule_ai(game)
-                started += 1
-        return started
-
-    async def wait_idle(self) -> None:
-        """Wait until no AI turn is being played (tests, shutdown)."""
-        while True:
-            running = [t for t in self._ai_tasks.values() if not t.done()]
-            if not running:
-                return
-            await asyncio.gather(*running, return_exceptions=True)
-
-    async def stop(self) -> None:
-        for task in self._ai_tasks.values():
-            task.cancel()
-        await asyncio.gather(*self._ai_tasks.values(), return_exceptions=True)
-        self._ai_tasks.clear()
-
-    async def resume(self, games: Sequence[ActiveGame]) -> None:
-        """After a start: post turn messages a crash left unposted, go on with AI turns."""
-        for game in games:
-            try:
-                async with game.lock:
-                    if game.row.turn_message_turn != game.state.turn_number and not game.state.over:
-                        await self.announcer.post_turn(game)
-                self.schedule_ai(game)
-            except Exception:
-                log.exception("could not resume game %d", game.id)
 
 
 def merged(results: Sequence[MoveResult]) -> MoveResult:

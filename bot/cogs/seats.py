@@ -173,7 +173,7 @@ class Seats(AfCog):
                 return
             await _edit(interaction, text("leave.done", locale))
             await self._announce_leave(game, change, playing)
-        self.bot.turns.schedule_ai(game)
+        self.bot.background.schedule_ai(game)
 
     async def _announce_leave(self, game: ActiveGame, change: SeatChange, playing: bool) -> None:
         locale = game.row.locale
@@ -236,7 +236,7 @@ class Seats(AfCog):
             key = "seats.kicked_lobby" if in_lobby else "seats.kicked_game"
             await send_public(interaction, text(key, locale, params))
             await show_again(self.bot, game)
-        self.bot.turns.schedule_ai(game)
+        self.bot.background.schedule_ai(game)
 
     @app_commands.command(
         name="replace", description=command_text("cmd.replace.description"), extras=AF
@@ -274,7 +274,7 @@ class Seats(AfCog):
                     "seats.your_turn", locale, {"mention": mention(member.id), "link": link}
                 )
                 await self.bot.announcer.notify(game, content, [member.id])
-        self.bot.turns.schedule_ai(game)
+        self.bot.background.schedule_ai(game)
 
     @kick.autocomplete("player")
     async def _kick_player(
