@@ -16,7 +16,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import discord
 
@@ -28,17 +28,15 @@ from bot.choices import Choices, choices
 from bot.components import PanelView, RematchButton
 from bot.durations import day_text, duration_text
 from bot.games import ActiveGame, MoveResult, ServiceError
-from bot.notify import pings_in_channel
+from bot.notify import Notifier, pings_in_channel
 from bot.panel import build_panel
 from bot.replies import jump_url
+from bot.service import ServiceRef
 from bot.strings import text
 from engine import GameState
 from engine.scoring import outcome, score_parts
 from engine.state import Event
 from engine.view import view
-
-if TYPE_CHECKING:
-    from bot.client import AlienFrontiersBot
 
 log = logging.getLogger(__name__)
 
@@ -87,8 +85,16 @@ def turn_segments(state: GameState) -> list[list[Event]]:
 class Announcer:
     """Writes, posts and edits the turn messages of games."""
 
-    def __init__(self, bot: AlienFrontiersBot, renderer: Renderer) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        client: discord.Client,
+        service: ServiceRef,
+        notifier: Notifier,
+        renderer: Renderer,
+    ) -> None:
+        self.client = client
+        self._service = service
+        self.notifier = notifier
         self.renderer = renderer
         self.boards = BoardEdits(self)
 
@@ -195,7 +201,7 @@ class Announcer:
         """The seats' names for the board image, marked when a member is away (with the day
         they are back, in the game's language; UTC)."""
         members = [s.user_id for s in game.seats if s.user_id is not None]
-        away = await self.bot.service.away(members)
+        away = await self._service().away(members)
         names = []
         for s in game.seats:
             back = away.get(s.user_id) if s.user_id is not None else None
@@ -211,7 +217,7 @@ class Announcer:
         return mentions([user] if user is not None else [])
 
     def channel(self, game: ActiveGame) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(game.row.channel_id, guild_id=game.row.guild_id)
+        return self.client.get_partial_messageable(game.row.channel_id, guild_id=game.row.guild_id)
 
     def panel_link(self, game: ActiveGame) -> str:
         if game.row.turn_message_id is None:
@@ -252,7 +258,7 @@ class Announcer:
         chose (bot.notify: the turn message pings them only if they want channel pings)."""
         await self.prepare_catch_up(game)
         user = game.waiting_on()
-        prefs = await self.bot.notifier.prefs(user) if user is not None else None
+        prefs = await self.notifier.prefs(user) if user is not None else None
         ping = prefs is not None and pings_in_channel(prefs)
         message = await self.send(
             game,
@@ -260,8 +266,8 @@ class Announcer:
             view=self.panel(game),
             allowed_mentions=self.allowed(game) if ping else mentions([]),
         )
-        await self.bot.service.set_turn_message(game, message.id, game.state.turn_number)
-        await self.bot.notifier.turn_started(game)
+        await self._service().set_turn_message(game, message.id, game.state.turn_number)
+        await self.notifier.turn_started(game, self)
 
     async def repost_turn(self, game: ActiveGame) -> str:
         """Post the turn message again at the bottom of the channel (no new ping); the old
@@ -271,7 +277,7 @@ class Announcer:
         message = await self.send(
             game, self.turn_text(game), view=self.panel(game), allowed_mentions=mentions([])
         )
-        await self.bot.service.set_turn_message(game, message.id, game.state.turn_number)
+        await self._service().set_turn_message(game, message.id, game.state.turn_number)
         link = self.panel_link(game)
         if old is not None:
             moved = text("panel.moved", game.row.locale, {"link": link})
@@ -293,7 +299,7 @@ class Announcer:
         turn = game.state.turn_number
         if user is None or seat is None or game.catch_up_turn == turn:
             return
-        rows = await self.bot.service.store.actions(game.id)
+        rows = await self._service().store.actions(game.id)
         game.catch_up = since_last_turn(rows, seat)
         game.catch_up_turn = turn
 
@@ -311,8 +317,8 @@ class Announcer:
             if (u := s.user_id if s.user_id is not None else s.former_user_id) is not None
         ]
         parts = [score_parts(state, p) for p in range(state.num_players)]
-        actions = await self.bot.service.store.last_actions(game.id, 1)
-        first = await self.bot.service.store.first_action_time(game.id)
+        actions = await self._service().store.last_actions(game.id, 1)
+        first = await self._service().store.first_action_time(game.id)
         length = (actions[-1].created_at if actions else 0.0) - (first or 0.0)
         content = "\n".join(
             [

@@ -20,14 +20,13 @@ import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
 from engine import GameState
 
 if TYPE_CHECKING:
-    from bot.announce import Announcer
     from bot.games import ActiveGame
 
 log = logging.getLogger(__name__)
@@ -44,12 +43,22 @@ class Picture:
     state: GameState
 
 
+class Shows(Protocol):
+    """What the board edits need of the announcer: the picture, and where to show it."""
+
+    async def board_file(
+        self, game: ActiveGame, state: GameState | None = None
+    ) -> discord.File | None: ...
+
+    def channel(self, game: ActiveGame) -> discord.PartialMessageable: ...
+
+
 class BoardEdits:
     """Per channel, the pictures waiting to be shown and the task that shows them."""
 
     def __init__(
         self,
-        announcer: Announcer,
+        announcer: Shows,
         *,
         interval: float = INTERVAL,
         clock: Callable[[], float] = time.monotonic,

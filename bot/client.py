@@ -21,27 +21,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import describe
 from bot.ai import AIFactory, default_factory
 from bot.announce import Announcer, Renderer, default_renderer
+from bot.background import Background
 from bot.cogs import EXTENSIONS
 from bot.components import DYNAMIC_ITEMS
 from bot.fallback import UNCLAIMABLE, answer_unclaimed, claimed
-from bot.games import ServiceError
 from bot.guards import check_command
 from bot.health import Heartbeat
 from bot.notify import Notifier
-from bot.replies import describe_interaction, locale_of, report_unexpected, send_ephemeral
+from bot.refusals import refuse
 from bot.service import GameService
 from bot.settings import Settings
 from bot.shards import ALL
 from bot.shutdown import GRACE_SECONDS, Gate, ShuttingDown, hold_locks
 from bot.storage import Storage
-from bot.strings import text
 from bot.translator import CatalogTranslator, command_text
-from bot.turn_clock import TurnClock
-from bot.turns import TurnFlow
-from engine.errors import EngineError
+from bot.turns import Moves
 
 log = logging.getLogger(__name__)
 
@@ -68,28 +64,11 @@ class CommandTree(app_commands.CommandTree["AlienFrontiersBot"]):
         interaction: discord.Interaction[AlienFrontiersBot],
         error: app_commands.AppCommandError,
     ) -> None:
-        """Refusals become private messages; anything else is logged and apologised for.
-
-        A command Discord still shows in an older form (unknown, or with other options)
-        is no bug: it is answered calmly and logged without a traceback.
-        """
+        """Refusals become private messages; anything else is logged and apologised for
+        (bot.refusals). A command Discord still shows in an older form (unknown, or with
+        other options) is no bug: it is answered calmly and logged without a traceback."""
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        locale = locale_of(interaction)
-        if isinstance(original, (ServiceError, EngineError)):
-            await send_ephemeral(interaction, describe.refusal(original, locale))
-        elif isinstance(original, ShuttingDown):
-            await send_ephemeral(interaction, text("error.shutting_down", locale))
-        elif isinstance(
-            original, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)
-        ):
-            log.info("outdated command (%s): %s", original, describe_interaction(interaction))
-            await send_ephemeral(interaction, text("error.command_changed", locale))
-        elif isinstance(original, app_commands.NoPrivateMessage):
-            await send_ephemeral(interaction, text("error.guild_only", locale))
-        elif isinstance(original, app_commands.CheckFailure):
-            await send_ephemeral(interaction, text("error.not_allowed", locale))
-        else:
-            await report_unexpected(interaction, original, "command")
+        await refuse(interaction, original, where="command")
 
 
 class AlienFrontiersBot(commands.Bot):
@@ -132,18 +111,29 @@ class AlienFrontiersBot(commands.Bot):
         self.gate = Gate()
         self.storage: Storage | None = None
         self._service: GameService | None = None
-        self.announcer = Announcer(self, renderer)
-        self.turns = TurnFlow(self, self.announcer)
-        self.turn_clock = TurnClock(self)
-        self.heartbeat = Heartbeat(self, settings.health_file) if settings.health_file else None
-        self.notifier = Notifier(self)
+        service = self._the_service
+        self.notifier = Notifier(self, service)
+        self.announcer = Announcer(self, service, self.notifier, renderer)
+        self.background = Background(self, settings, service, self.announcer, self.notifier)
+        self.moves = Moves(service, self.announcer, self.notifier, self.background.schedule_ai)
+        self.heartbeat = (
+            Heartbeat(self, self._the_storage, settings.health_file)
+            if settings.health_file
+            else None
+        )
         self._invite_logged = False
 
     @property
     def service(self) -> GameService:
+        return self._the_service()
+
+    def _the_service(self) -> GameService:
         if self._service is None:
             raise RuntimeError("the bot is not set up yet (setup_hook has not run)")
         return self._service
+
+    def _the_storage(self) -> Storage | None:
+        return self.storage
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.settings.database_url)
@@ -163,8 +153,8 @@ class AlienFrontiersBot(commands.Bot):
         if self.settings.sync_commands and 0 in self.shard_set.ids:
             await self.sync_commands()
         games = await self.service.load_active()
-        await self.turns.resume(games)
-        self.turn_clock.start()
+        await self.background.resume(games)
+        self.background.start_clock()
         if self.heartbeat is not None:
             self.heartbeat.start()
 
@@ -200,13 +190,13 @@ class AlienFrontiersBot(commands.Bot):
             still = await self.gate.close(GRACE_SECONDS)
             if still:
                 log.warning("%d interaction(s) still running; stopping anyway", still)
-            await self.turn_clock.stop()
+            await self.background.stop_clock()
             if self.heartbeat is not None:
                 await self.heartbeat.stop()
             if self._service is not None:
                 left = max(0.0, deadline - asyncio.get_running_loop().time())
                 await hold_locks([g.lock for g in self._service.active_games()], left)
-            await self.turns.stop()
+            await self.background.stop_ai()
             # Turn messages' last pictures, within what is left of the grace time.
             left = max(0.0, deadline - asyncio.get_running_loop().time())
             await self.announcer.boards.flush(timeout=left)
@@ -220,7 +210,7 @@ class AlienFrontiersBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction[AlienFrontiersBot]) -> None:
         """Answer component clicks (and modals) that no item of the bot will handle."""
         if interaction.type in UNCLAIMABLE and not claimed(interaction):
-            await answer_unclaimed(self, interaction)
+            await answer_unclaimed(interaction, self.gate, self.service, self.announcer)
 
     async def on_ready(self) -> None:
         if self.settings.shards is not None:

@@ -13,7 +13,7 @@ times out and the game's timeout ``action`` happens once:
 
 After ``max_timeouts`` timed-out turns in a row the seat passes to the AI for good
 (the member may take it back with ``/af rejoin``). At most two reminders are sent per
-turn. Everything here is pure: the storage keeps the values, ``bot.turn_clock`` acts.
+turn. Everything here is pure: the storage keeps the values, ``bot.background`` acts.
 """
 
 from __future__ import annotations

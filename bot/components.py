@@ -6,7 +6,7 @@ memory: after a restart it is rebuilt from the message, and one of an older
 version is recognised as stale. A menu's value is what its option plays (one move, or
 a macro's moves separated by ``;``) or ``@<path>``, a second step to open (see
 ``bot.choices``). Clicks are passed to the ``PanelHandler`` the bot holds
-(``bot.turns.TurnFlow``), after its ``check_panel`` let them through.
+(``bot.turns.Moves``), after its ``check_panel`` let them through.
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Protocol, Self, cast
 
 import discord
+from discord import app_commands
 
 from bot.choices import Entry
 from bot.describe import shorten
-from bot.replies import locale_of, report_unexpected, send_ephemeral
-from bot.strings import text
+from bot.refusals import refuse
+from bot.shutdown import ShuttingDown
 
 MAX_OPTIONS = 25
 CLOSED = "-"  # the "no second step open" path in navigation ids
@@ -32,7 +33,7 @@ PATH = r"(?P<path>@?[a-z0-9_.\-]{1,40})"  # "@": the path opened in the choice r
 
 
 class PanelHandler(Protocol):
-    """What the panel components call (implemented by bot.turns.TurnFlow)."""
+    """What the panel components call (implemented by bot.turns.Moves)."""
 
     async def check_panel(
         self, interaction: discord.Interaction[Any], game_id: int, version: int
@@ -61,7 +62,7 @@ class PanelHandler(Protocol):
 
 
 def handler(interaction: discord.Interaction[Any]) -> PanelHandler:
-    return cast(PanelHandler, interaction.client.turns)
+    return cast(PanelHandler, interaction.client.moves)
 
 
 class PanelItem(Protocol):
@@ -91,12 +92,11 @@ async def component_check(
     data: Mapping[str, Any] = interaction.data or {}
     if data.get("component_type") != kind.value:
         return False
-    locale = locale_of(interaction)
     if not interaction.client.gate.admit():
-        await send_ephemeral(interaction, text("error.shutting_down", locale))
+        await refuse(interaction, ShuttingDown())
         return False
     if interaction.guild_id is None:
-        await send_ephemeral(interaction, text("error.guild_only", locale))
+        await refuse(interaction, app_commands.NoPrivateMessage())
         return False
     return True
 
@@ -393,4 +393,4 @@ class PanelView(discord.ui.View):
     async def on_error(
         self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any]
     ) -> None:
-        await report_unexpected(interaction, error, f"panel item {item!r}")
+        await refuse(interaction, error, where=f"panel item {item!r}")

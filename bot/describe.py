@@ -45,7 +45,6 @@ from engine.actions import (
     Trade,
     Warp,
 )
-from engine.errors import EngineError
 from engine.facilities.orbital_market import market_rate
 from engine.scoring import Outcome, ScoreParts
 from engine.state import Event, Ship
@@ -228,17 +227,6 @@ def event_line(event: Event, locale: str = "en", names: Sequence[str] = ()) -> s
     if event.player is not None:
         params["player"] = event.player
     return text(event.key, locale, params, names)
-
-
-def refusal(error: Exception, locale: str = "en", names: Sequence[str] = ()) -> str:
-    """The reason for a refusal (engine or bot), ready to show."""
-    if isinstance(error, EngineError):
-        reason = text(error.key, locale, error.params, names)
-    else:
-        key = getattr(error, "key", "error.unexpected")
-        params = getattr(error, "params", {})
-        reason = text(key, locale, params)
-    return text("refusal", locale, {"reason": reason})
 
 
 def card_list(cards: Sequence[str], locale: str = "en") -> str:

@@ -23,7 +23,9 @@ from bot.replies import locale_of, send_ephemeral
 from bot.strings import text
 
 if TYPE_CHECKING:
-    from bot.client import AlienFrontiersBot
+    from bot.announce import Announcer
+    from bot.service import GameService
+    from bot.shutdown import Gate
 
 log = logging.getLogger(__name__)
 UNCLAIMABLE = (discord.InteractionType.component, discord.InteractionType.modal_submit)
@@ -62,14 +64,16 @@ def claimed(interaction: discord.Interaction[Any]) -> bool:
     return key in views.get(message.id if message else None, {}) or key in views.get(None, {})
 
 
-async def answer_unclaimed(bot: AlienFrontiersBot, interaction: discord.Interaction[Any]) -> None:
+async def answer_unclaimed(
+    interaction: discord.Interaction[Any], gate: Gate, service: GameService, announcer: Announcer
+) -> None:
     """Tell the member the panel is outdated and where the current one is (privately)."""
-    bot.gate.track()
+    gate.track()
     locale = locale_of(interaction)
     game = None
     if interaction.guild_id is not None and interaction.channel_id is not None:
-        game = await bot.service.in_channel(interaction.channel_id)
-    link = bot.announcer.panel_link(game) if game is not None else ""
+        game = await service.in_channel(interaction.channel_id)
+    link = announcer.panel_link(game) if game is not None else ""
     data: Mapping[str, Any] = interaction.data or {}
     log.info("outdated component %r in channel %s", data.get("custom_id"), interaction.channel_id)
     if link:

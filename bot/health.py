@@ -11,13 +11,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import discord
 
 from bot.shutdown import cancel
 
 if TYPE_CHECKING:
-    from bot.client import AlienFrontiersBot
+    from bot.storage import Storage
 
 log = logging.getLogger(__name__)
 
@@ -28,8 +31,15 @@ MAX_AGE_SECONDS = 3 * BEAT_SECONDS
 class Heartbeat:
     """Touches ``path`` while the bot is ready and its database answers."""
 
-    def __init__(self, bot: AlienFrontiersBot, path: str, every: float = BEAT_SECONDS) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        client: discord.Client,
+        storage: Callable[[], Storage | None],
+        path: str,
+        every: float = BEAT_SECONDS,
+    ) -> None:
+        self.client = client
+        self._storage = storage
         self.path = Path(path)
         self.every = every
         self._task: asyncio.Task[None] | None = None
@@ -45,8 +55,8 @@ class Heartbeat:
 
     async def beat(self) -> bool:
         """Touch the file if the bot is connected and the database answers."""
-        store = self.bot.storage
-        if store is None or not self.bot.is_ready() or self.bot.is_closed():
+        store = self._storage()
+        if store is None or not self.client.is_ready() or self.client.is_closed():
             return False
         try:
             await store.db.fetch("SELECT 1")
@@ -58,7 +68,7 @@ class Heartbeat:
         return True
 
     async def _loop(self) -> None:
-        await self.bot.wait_until_ready()
+        await self.client.wait_until_ready()
         while True:
             await self.beat()
             await asyncio.sleep(self.every)

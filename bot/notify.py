@@ -17,17 +17,16 @@ DMs and channel messages go through discord.py, which waits out Discord's rate l
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
 import discord
 
 from bot.catchup import catch_up_text
 from bot.games import ActiveGame
+from bot.service import ServiceRef
 from bot.storage import MemberPrefs, Storage
 from bot.strings import text
-
-if TYPE_CHECKING:
-    from bot.client import AlienFrontiersBot
 
 log = logging.getLogger(__name__)
 DM_CLOSED = 50007  # Discord: Cannot send messages to this user
@@ -42,15 +41,26 @@ def wants_dm(prefs: MemberPrefs) -> bool:
     return prefs.notify in ("dm", "both") and not prefs.dm_blocked
 
 
+class Channel(Protocol):
+    """Where a notice goes when it goes to the game's channel (the ``Announcer``)."""
+
+    def panel_link(self, game: ActiveGame) -> str: ...
+
+    async def notify(
+        self, game: ActiveGame, content: str, users: Sequence[int] = ()
+    ) -> discord.Message | None: ...
+
+
 class Notifier:
     """Sends the turn-start notices and DMs, respecting each member's choice."""
 
-    def __init__(self, bot: AlienFrontiersBot) -> None:
-        self.bot = bot
+    def __init__(self, client: discord.Client, service: ServiceRef) -> None:
+        self.client = client
+        self._service = service
 
     @property
     def store(self) -> Storage:
-        return self.bot.service.store
+        return self._service().store
 
     async def prefs(self, user_id: int) -> MemberPrefs:
         return (await self.store.prefs([user_id]))[user_id]
@@ -61,10 +71,10 @@ class Notifier:
         try:
             channel_id = prefs.dm_channel_id
             if channel_id is None:
-                channel = await self.bot.create_dm(discord.Object(user_id))
+                channel = await self.client.create_dm(discord.Object(user_id))
                 channel_id = channel.id
                 await self.store.set_prefs(user_id, dm_channel_id=channel_id)
-            await self.bot.get_partial_messageable(channel_id).send(
+            await self.client.get_partial_messageable(channel_id).send(
                 content[:2000], allowed_mentions=discord.AllowedMentions.none()
             )
         except discord.Forbidden as e:
@@ -79,7 +89,7 @@ class Notifier:
             return False
         return True
 
-    async def turn_started(self, game: ActiveGame) -> None:
+    async def turn_started(self, game: ActiveGame, channel: Channel) -> None:
         """Notify the member to act that their turn began (once per turn; the turn
         message, which pings them in the channel if they want that, is already posted).
         Call with the game's lock held."""
@@ -87,7 +97,7 @@ class Notifier:
         turn = game.state.turn_number
         if user is None or game.row.notified_turn == turn:
             return
-        await self.bot.service.mark_notified(game, turn)
+        await self._service().mark_notified(game, turn)
         prefs = await self.prefs(user)
         if not wants_dm(prefs):
             return
@@ -99,25 +109,25 @@ class Notifier:
             text(
                 "notify.your_turn",
                 locale,
-                {"where": self.where(game), "link": self.bot.announcer.panel_link(game)},
+                {"where": self.where(game), "link": channel.panel_link(game)},
             )
         ]
         catch_up = catch_up_text(rows, seat, game.chat_names, locale)
         if catch_up:
             parts.append(catch_up)
         if not await self.dm(user, "\n".join(parts)) and prefs.notify == "dm":
-            await self.fallback(game, user)
+            await self.fallback(game, user, channel)
 
-    async def fallback(self, game: ActiveGame, user: int) -> None:
+    async def fallback(self, game: ActiveGame, user: int, channel: Channel) -> None:
         """The DM was refused: ping the member in the channel this once."""
         content = text(
             "notify.dm_failed",
             game.row.locale,
-            {"mention": f"<@{user}>", "link": self.bot.announcer.panel_link(game)},
+            {"mention": f"<@{user}>", "link": channel.panel_link(game)},
         )
-        await self.bot.announcer.notify(game, content, [user])
+        await channel.notify(game, content, [user])
 
-    async def remind(self, game: ActiveGame, user: int, content: str) -> None:
+    async def remind(self, game: ActiveGame, user: int, content: str, channel: Channel) -> None:
         """A reminder or final warning: by DM and/or in the channel, as the member chose
         (with ``off``, in the channel without a ping)."""
         prefs = await self.prefs(user)
@@ -127,13 +137,13 @@ class Notifier:
             where = text("notify.in_game", locale, {"where": self.where(game)})
             sent = await self.dm(user, f"{content}\n{where}")
         if pings_in_channel(prefs) or (wants_dm(prefs) and not sent):
-            await self.bot.announcer.notify(game, content, [user])
+            await channel.notify(game, content, [user])
         elif prefs.notify == "off":
-            await self.bot.announcer.notify(game, content, [])
+            await channel.notify(game, content, [])
 
     def where(self, game: ActiveGame) -> str:
         """The game's channel (a link that opens it) and, when known, its server's name."""
-        guild = self.bot.get_guild(game.row.guild_id) if game.row.guild_id else None
+        guild = self.client.get_guild(game.row.guild_id) if game.row.guild_id else None
         channel = f"<#{game.row.channel_id}>"
         return f"{channel} ({guild.name})" if guild is not None else channel
 

@@ -554,6 +554,28 @@ class GameService:
         if version is not None and (game.game is None or game.state.version != version):
             raise StalePanelError(game.row.turn_message_id)
 
+    def check_move(
+        self,
+        game: ActiveGame,
+        user_id: int | None,
+        move: str | Action,
+        *,
+        seat: int | None = None,
+        version: int | None = None,
+    ) -> tuple[int, Action]:
+        """The seat and the action of a move the bot may play now (the rules' check is the
+        engine's: ``engine.check``, made when the move is applied)."""
+        if game.row.status != "playing" or game.game is None:
+            raise ServiceError("game.not_started" if game.row.status == "lobby" else "game.none")
+        self.check_version(game, version)
+        if seat is None:
+            seat = game.seat_of(user_id) if user_id is not None else None
+            if seat is None:
+                raise ServiceError("play.not_seated")
+            if game.timed_out() and game.to_act() == seat:
+                raise ServiceError("clock.bot_playing")
+        return seat, parse(move) if isinstance(move, str) else move
+
     async def play(
         self,
         game: ActiveGame,
@@ -564,17 +586,9 @@ class GameService:
         version: int | None = None,
     ) -> MoveResult:
         """Apply a member's (or, with ``seat``, an AI seat's) move, then chance; commit."""
-        if game.row.status != "playing" or game.game is None:
-            raise ServiceError("game.not_started" if game.row.status == "lobby" else "game.none")
-        self.check_version(game, version)
-        if seat is None:
-            seat = game.seat_of(user_id) if user_id is not None else None
-            if seat is None:
-                raise ServiceError("play.not_seated")
-            if game.timed_out() and game.to_act() == seat:
-                raise ServiceError("clock.bot_playing")
-        action = parse(move) if isinstance(move, str) else move
+        seat, action = self.check_move(game, user_id, move, seat=seat, version=version)
         engine_game = game.game
+        assert engine_game is not None
         turn = engine_game.state.turn_number
         first_seq = len(engine_game.log)
         before = engine_game.state
@@ -792,3 +806,8 @@ def _with(seat: SeatRow, changes: dict[str, object] | None) -> SeatRow:
     if not changes:
         return seat
     return replace(seat, **changes)  # type: ignore[arg-type]
+
+
+# How the bot's helpers reach the service: the bot opens the database (and builds the
+# service) when it logs in, after the helpers were built.
+ServiceRef = Callable[[], GameService]

@@ -1,44 +1,24 @@
-"""The turn clock at work: one background task sends reminders and final warnings and
-takes the timeout action of games whose member to act went quiet.
-
-The timing lives in the database (``games.clock_since``, ``clock_turn``,
-``reminders_sent``, ``timeout_turn``; ``members.away_until``), so a restart neither
-loses nor repeats a step: a reminder is recorded before it is sent, and a timeout is
-written once, in one transaction, before the bot plays the turn (``GameService.time_out``);
-after a restart the bot goes on playing that turn. The bot's clock is injectable
-(``AlienFrontiersBot.clock``), so tests make days pass by moving it and calling ``tick``.
-The same task restarts AI turns that an error stopped (a watchdog).
+"""The turn clock's texts and pure helpers: Discord timestamps, the settings in words,
+who is waited on, when a turn's clock started and how many reminders it sent. The
+clock's background task is ``bot.background.Background`` (``tick``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections import Counter
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
 
 import discord
 
 from bot.clock_settings import (
-    REMINDED,
-    WARNED,
     ClockSettings,
-    Step,
-    clock_start,
     deadline,
-    due_step,
 )
 from bot.describe import seat_name
 from bot.durations import hours_text
 from bot.games import ActiveGame
-from bot.service import Timeout
-from bot.shutdown import cancel
 from bot.strings import text
-
-if TYPE_CHECKING:
-    from bot.client import AlienFrontiersBot
 
 log = logging.getLogger(__name__)
 
@@ -109,125 +89,4 @@ def waiting_lines(
     return lines
 
 
-class TurnClock:
-    """The background task of the turn clock (see the module docstring)."""
-
-    def __init__(self, bot: AlienFrontiersBot) -> None:
-        self.bot = bot
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        if self._task is not None and not self._task.done():
-            return
-        self._task = asyncio.create_task(self._loop(), name="af-turn-clock")
-
-    async def stop(self) -> None:
-        await cancel(self._task)
-        self._task = None
-
-    async def _loop(self) -> None:
-        await self.bot.wait_until_ready()
-        while True:
-            try:
-                await self.tick()
-            except Exception:
-                log.exception("the turn clock failed; it tries again at the next check")
-            await asyncio.sleep(self.bot.settings.reminder_check_seconds)
-
-    async def tick(self, now: float | None = None) -> Counter[str]:
-        """Take every step of the clock due at ``now`` (default: the bot's clock); returns
-        how many of each kind were taken ("remind", "warn", "timeout")."""
-        now = self.bot.clock() if now is None else now
-        service = self.bot.service
-        games = [g for g in service.owned_games() if g.waiting_on() is not None]
-        away = await service.store.away_until(u for g in games if (u := g.waiting_on()))
-        done: Counter[str] = Counter()
-        for game in games:
-            step = self.due(game, away, now)
-            if step is None:
-                continue
-            try:
-                if await self._take(game, step, now):
-                    done[step] += 1
-            except Exception:
-                log.exception("game %d: the turn clock's %s failed", game.id, step)
-        self.bot.turns.restart_stalled()
-        return done
-
-    def due(self, game: ActiveGame, away: dict[int, float], now: float) -> Step | None:
-        user = game.waiting_on()
-        if user is None or game.row.status != "playing":
-            return None
-        return due_step(game.clock, since_of(game), reminders_sent(game), away.get(user), now)
-
-    async def _take(self, game: ActiveGame, step: Step, now: float) -> bool:
-        announcer = self.bot.announcer
-        timeout: Timeout | None = None
-        async with game.lock:
-            user = game.waiting_on()
-            away = await self.bot.service.store.away_until([user] if user else [])
-            if self.due(game, away, now) != step or user is None:
-                return False  # a move (or a change of seats) came in meanwhile
-            locale = game.row.locale
-            link = announcer.panel_link(game)
-            if step == "timeout":
-                timeout = await self.bot.service.time_out(game)
-                await announcer.edit_turn_message(
-                    game, announcer.turn_text(game), announcer.panel(game)
-                )
-                await self._announce_timeout(game, timeout)
-            else:
-                await self.bot.service.mark_reminders(
-                    game, REMINDED if step == "remind" else WARNED
-                )
-                clock = game.clock
-                since = since_of(game)
-                params = {
-                    "mention": mention(user),
-                    "since": when(clock_start(since, away.get(user))),
-                    "link": link,
-                    "deadline": when(deadline(clock, since, away.get(user)), "f"),
-                    "relative": when(deadline(clock, since, away.get(user))),
-                }
-                key = "clock.reminder" if step == "remind" else f"clock.warning.{clock.action}"
-                await self.bot.notifier.remind(game, user, text(key, locale, params))
-        if timeout is not None and timeout.action != "none":
-            self.bot.turns.schedule_ai(game)
-        return True
-
-    async def _announce_timeout(self, game: ActiveGame, timeout: Timeout) -> None:
-        locale = game.row.locale
-        announcer = self.bot.announcer
-        name = game.chat_names[timeout.seat.seat]
-        host = game.row.host_id
-        if timeout.action == "none":
-            content = text(
-                "clock.timeout.none",
-                locale,
-                {
-                    "host": mention(host),
-                    "name": name,
-                    "hours": hours_text(game.clock.limit_hours, locale),
-                },
-            )
-            await announcer.notify(game, content, [host])
-            return
-        await announcer.notify(
-            game, text(f"clock.timeout.{timeout.action}", locale, {"name": name})
-        )
-        if timeout.takeover:
-            player = timeout.seat.user_id
-            content = text(
-                "clock.takeover",
-                locale,
-                {
-                    "mention": mention(player),
-                    "count": timeout.count,
-                    "level": text(f"ai.level.{game.clock.takeover}", locale),
-                    "host": mention(host),
-                },
-            )
-            await announcer.notify(game, content, [u for u in (player, host) if u is not None])
-
-
-__all__ = ["TurnClock", "hours_text", "mention", "settings_text", "waiting_lines", "when"]
+__all__ = ["hours_text", "mention", "settings_text", "waiting_lines", "when"]

@@ -1,19 +1,21 @@
-"""The turn flow on Discord: moves from ``/play``, ``/af undo`` and the panel; AI turns.
+"""Members' moves on Discord: ``/play``, ``/af undo`` and the panel (its turn check,
+picks, pages, Undo, Hint). AI turns and the rest of the background work are in
+``bot.background``.
 
 A member's move is checked at once (a refusal is answered privately without
 waiting), then applied under the game's lock, committed, acknowledged, and shown
 by the ``Announcer`` before the lock is released, so one game's moves are applied
 and announced one at a time, in order. If the lock is busy the interaction is
-deferred first, so Discord's 3-second deadline is always met. AI seats play one
-action at a time with a short pause, as a background task per game.
+deferred first, so Discord's 3-second deadline is always met. After a move, the AI
+seat to act (if any) is started through the ``schedule_ai`` it is given.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import discord
 
@@ -22,72 +24,65 @@ from bot.ai import hint_plan
 from bot.announce import Announcer
 from bot.choices import MAX_MOVES, split_moves, valid_path
 from bot.games import ActiveGame, MoveResult, ServiceError, StalePanelError
-from bot.replies import locale_of, report_unexpected, send_ephemeral
-from bot.service import GameService
+from bot.notify import Notifier
+from bot.refusals import refuse
+from bot.replies import holding, locale_of, send_ephemeral
+from bot.service import GameService, ServiceRef
 from bot.strings import text
-from engine import CHANCE, Action, apply_in_place, check, legal_actions, parse
-from engine.errors import EngineError, IllegalActionError, InvalidNotationError
-
-if TYPE_CHECKING:
-    from bot.client import AlienFrontiersBot
+from engine import CHANCE, Action, apply_in_place, check
+from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
 
 
-class TurnFlow:
-    """Applies moves for members and AI seats; the ``Announcer`` shows them."""
+class Moves:
+    """Applies members' moves (the panel's ``PanelHandler``); the ``Announcer`` shows them."""
 
-    def __init__(self, bot: AlienFrontiersBot, announcer: Announcer) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        service: ServiceRef,
+        announcer: Announcer,
+        notifier: Notifier,
+        schedule_ai: Callable[[ActiveGame], None],
+    ) -> None:
+        self._service = service
         self.announcer = announcer
-        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        self.notifier = notifier
+        self.schedule_ai = schedule_ai
         # The last pick on each game's panel: (state version after it, actions it applied),
         # so that Undo takes back a whole pick (a macro's several docks at once).
         self._picks: dict[int, tuple[int, int]] = {}
 
     @property
     def service(self) -> GameService:
-        return self.bot.service
+        return self._service()
 
     # ---- members' moves ------------------------------------------------------------------
 
-    def _precheck(self, game: ActiveGame, user_id: int, move: str) -> Exception | None:
-        """Why a move would be refused now (checked again under the lock)."""
-        if game.row.status != "playing" or game.game is None:
-            return ServiceError("game.not_started")
-        seat = game.seat_of(user_id)
-        if seat is None:
-            return ServiceError("play.not_seated")
-        try:
-            check(game.state, parse(move), seat)
-        except (InvalidNotationError, IllegalActionError) as e:
-            return e
-        return None
-
     async def play_command(self, interaction: discord.Interaction[Any], move: str) -> None:
-        """``/play move:``: apply a member's move given in the engine's notation."""
+        """``/play move:``: apply a member's move given in the engine's notation. The
+        service checks it (once, through ``engine.check``) before anything is written."""
         locale = locale_of(interaction)
         move = describe.notation_of(move)  # localised names of facilities and territories
         game = await self.service.require(interaction.channel_id)
-        problem = self._precheck(game, interaction.user.id, move)
-        if problem is not None:
-            await send_ephemeral(interaction, describe.refusal(problem, locale, game.chat_names))
-            return
-        if game.lock.locked():
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        async with game.lock:
-            try:
+        try:
+            if game.lock.locked():  # refuse at once rather than after the wait
+                seat, action = self.service.check_move(game, interaction.user.id, move)
+                check(game.state, action, seat)
+            async with holding(game.lock, interaction):
                 result = await self.service.play(game, interaction.user.id, move)
-            except (EngineError, ServiceError) as e:
-                await send_ephemeral(interaction, describe.refusal(e, locale, game.chat_names))
-                return
-            lines = [
-                describe.event_line(e, locale, game.chat_names) for e in result.steps[0].events
-            ]
-            ack = text("play.done", locale, {"move": str(result.steps[0].action)})
-            hint = await self.bot.notifier.hint_for(interaction.user.id, locale)
-            await send_ephemeral(interaction, "\n".join([ack, *lines, *([hint] if hint else [])]))
-            await self.announcer.announce(game, result, None)
+                lines = [
+                    describe.event_line(e, locale, game.chat_names) for e in result.steps[0].events
+                ]
+                ack = text("play.done", locale, {"move": str(result.steps[0].action)})
+                hint = await self.notifier.hint_for(interaction.user.id, locale)
+                await send_ephemeral(
+                    interaction, "\n".join([ack, *lines, *([hint] if hint else [])])
+                )
+                await self.announcer.announce(game, result, None)
+        except (EngineError, ServiceError) as e:
+            await refuse(interaction, e, game.chat_names)
+            return
         self.schedule_ai(game)
 
     async def undo(self, interaction: discord.Interaction[Any], version: int | None = None) -> None:
@@ -107,12 +102,9 @@ class TurnFlow:
                     undone.append(await self.service.undo(game, interaction.user.id))
                     if not game.game or not game.game.can_undo(game.to_act()):
                         break
-            except StalePanelError:
-                await send_ephemeral(interaction, self.stale_text(game, locale))
-                return
             except (EngineError, ServiceError) as e:
                 if not undone:
-                    await send_ephemeral(interaction, describe.refusal(e, locale, game.chat_names))
+                    await refuse(interaction, e, game.chat_names)
                     return
             self._picks.pop(game.id, None)
             moves = "`, `".join(str(a) for a in reversed(undone))
@@ -136,36 +128,29 @@ class TurnFlow:
 
     # ---- the panel -------------------------------------------------------------------------
 
-    def stale_text(self, game: ActiveGame | None, locale: str) -> str:
-        link = self.announcer.panel_link(game) if game is not None else ""
-        return text("panel.stale", locale, {"link": link}) if link else text("panel.gone", locale)
+    async def _panel_game(self, game_id: int) -> ActiveGame:
+        """The game of a panel, if it is still being played (else the panel is gone)."""
+        game = await self.service.by_id(game_id)
+        if game is None or game.game is None:
+            raise StalePanelError(None)
+        return game
 
     async def check_panel(
         self, interaction: discord.Interaction[Any], game_id: int, version: int
     ) -> bool:
         """Only the player to act, on the current panel, gets through; others are told why."""
-        locale = locale_of(interaction)
         try:
-            game = await self.service.by_id(game_id)
-            if game is None or game.game is None:
-                await send_ephemeral(interaction, text("panel.gone", locale))
-                return False
-            if game.state.version != version:
-                await send_ephemeral(interaction, self.stale_text(game, locale))
-                return False
+            game = await self._panel_game(game_id)
+            self.service.check_version(game, version)
             seat = game.seat_of(interaction.user.id)
             to_act = game.to_act()
             if seat is None:  # a spectator: nothing of theirs to wait for
-                await send_ephemeral(interaction, text("play.not_seated", locale))
-                return False
+                raise ServiceError("play.not_seated")
             if seat != to_act:
                 name = describe.seat_name(to_act, game.chat_names) if to_act is not None else "?"
-                await send_ephemeral(
-                    interaction, text("panel.not_your_turn", locale, {"player": name})
-                )
-                return False
+                raise ServiceError("panel.not_your_turn", player=name)
         except Exception as e:
-            await report_unexpected(interaction, e, "panel check")
+            await refuse(interaction, e, where="panel check")
             return False
         return True
 
@@ -175,11 +160,12 @@ class TurnFlow:
         """Play a pick of the panel: one move, or a macro's moves one after the other (each
         checked by the engine and committed, the whole pick checked before any is played)."""
         locale = locale_of(interaction)
+        names: Sequence[str] = ()
         try:
             game = await self.service.by_id(game_id)
             if game is None:
-                await send_ephemeral(interaction, text("panel.gone", locale))
-                return
+                raise StalePanelError(None)
+            names = game.chat_names
             if game.lock.locked():
                 await interaction.response.defer()
             async with game.lock:
@@ -193,51 +179,38 @@ class TurnFlow:
                                 game, interaction.user.id, action, version=game.state.version
                             )
                         )
-                except StalePanelError:
-                    await send_ephemeral(interaction, self.stale_text(game, locale))
-                    return
                 except (EngineError, ServiceError) as e:
                     if not results:
-                        await send_ephemeral(
-                            interaction, describe.refusal(e, locale, game.chat_names)
-                        )
-                        return
+                        raise
                     log.warning(
                         "game %d: a pick stopped after %d moves: %s", game.id, len(results), e
                     )
                 self._picks[game.id] = (game.state.version, len(results))
+                names = ()  # the move was saved: a refusal now is about showing it
                 await self.announcer.announce(game, merged(results), interaction)
-            hint = await self.bot.notifier.hint_for(interaction.user.id, locale)
+            hint = await self.notifier.hint_for(interaction.user.id, locale)
             if hint is not None:
                 await send_ephemeral(interaction, hint)
             self.schedule_ai(game)
-        except ServiceError as e:  # the move was saved but could not be shown
-            await send_ephemeral(interaction, describe.refusal(e, locale))
         except Exception as e:
-            await report_unexpected(interaction, e, "panel move")
+            await refuse(interaction, e, names, where="panel move")
 
     def _check_pick(self, game: ActiveGame, user_id: int, value: str) -> list[Action]:
         """The actions of a pick, each legal after the ones before it (or the reason why not).
 
         A pick may not run past a chance outcome (a card revealed, a reroll): what follows
         it could not be judged before."""
-        if game.row.status != "playing" or game.game is None:
-            raise ServiceError("game.not_started")
-        seat = game.seat_of(user_id)
-        if seat is None:
-            raise ServiceError("play.not_seated")
         moves = split_moves(value)
         if not moves or len(moves) > MAX_MOVES:
             raise ServiceError("panel.unknown_choice")
         state = game.state
+        seat: int | None = None
         actions: list[Action] = []
         for i, move in enumerate(moves):
             if i and state.to_act() == CHANCE:
                 raise ServiceError("panel.unknown_choice")
-            action = parse(move)
-            check(state, action, seat)
-            if action not in legal_actions(state):
-                raise IllegalActionError("action.not_legal", action=str(action))
+            seat, action = self.service.check_move(game, user_id, move, seat=seat)
+            check(state, action, seat)  # the engine's door: None exactly for legal actions
             state = state.copy()
             apply_in_place(state, action)
             actions.append(action)
@@ -255,27 +228,22 @@ class TurnFlow:
         try:
             game = await self.service.by_id(game_id)
             if game is None:
-                await send_ephemeral(interaction, text("panel.gone", locale_of(interaction)))
-                return
+                raise StalePanelError(None)
             if path is not None and (
                 not valid_path(path) or self.announcer.choices(game).node(path) is None
             ):
-                locale = locale_of(interaction)
-                await send_ephemeral(interaction, text("panel.unknown_choice", locale))
-                return
+                raise ServiceError("panel.unknown_choice")
             await interaction.response.edit_message(view=self.announcer.panel(game, path, page))
         except Exception as e:
-            await report_unexpected(interaction, e, "panel page")
+            await refuse(interaction, e, where="panel page")
 
     async def panel_undo(
         self, interaction: discord.Interaction[Any], game_id: int, version: int
     ) -> None:
         try:
             await self.undo(interaction, version)
-        except ServiceError as e:
-            await send_ephemeral(interaction, describe.refusal(e, locale_of(interaction)))
         except Exception as e:
-            await report_unexpected(interaction, e, "panel undo")
+            await refuse(interaction, e, where="panel undo")
 
     async def panel_hint(
         self, interaction: discord.Interaction[Any], game_id: int, version: int
@@ -284,10 +252,7 @@ class TurnFlow:
         worker thread so the other games go on meanwhile."""
         locale = locale_of(interaction)
         try:
-            game = await self.service.by_id(game_id)
-            if game is None or game.game is None:
-                await send_ephemeral(interaction, text("panel.gone", locale))
-                return
+            game = await self._panel_game(game_id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             state = game.state.copy()
             plan = await asyncio.to_thread(hint_plan, state, game.row.seed)
@@ -295,78 +260,7 @@ class TurnFlow:
                 describe.hint_text(state, plan, game.seat_names, locale), ephemeral=True
             )
         except Exception as e:
-            await report_unexpected(interaction, e, "panel hint")
-
-    # ---- AI seats -------------------------------------------------------------------------
-
-    def schedule_ai(self, game: ActiveGame) -> None:
-        """Start playing the AI seat to act, unless that is already under way."""
-        if game.ai_to_act() is None:
-            return
-        task = self._ai_tasks.get(game.id)
-        if task is not None and not task.done():
-            return
-        self._ai_tasks[game.id] = asyncio.create_task(
-            self._run_ai(game.id), name=f"af-ai-game-{game.id}"
-        )
-
-    async def _run_ai(self, game_id: int) -> None:
-        pause = self.bot.settings.ai_pause_seconds
-        try:
-            while True:
-                game = await self.service.by_id(game_id)
-                if game is None or game.ai_to_act() is None:
-                    return
-                await asyncio.sleep(pause)
-                async with game.lock:
-                    if game.ai_to_act() is None:
-                        return
-                    result = await self.service.play_ai(game)
-                    if result is None:
-                        return
-                    try:
-                        await self.announcer.announce(game, result, None)
-                    except ServiceError as e:  # saved; shown once the bot can post again
-                        log.warning("game %d: AI move not shown: %s", game_id, e.key)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("AI turn of game %d stopped; it resumes at the next check", game_id)
-
-    def restart_stalled(self) -> int:
-        """Start AI turns that are due but not running (after an error); returns how many."""
-        started = 0
-        for game in self.service.owned_games():
-            task = self._ai_tasks.get(game.id)
-            if game.ai_to_act() is not None and (task is None or task.done()):
-                self.schedule_ai(game)
-                started += 1
-        return started
-
-    async def wait_idle(self) -> None:
-        """Wait until no AI turn is being played (tests, shutdown)."""
-        while True:
-            running = [t for t in self._ai_tasks.values() if not t.done()]
-            if not running:
-                return
-            await asyncio.gather(*running, return_exceptions=True)
-
-    async def stop(self) -> None:
-        for task in self._ai_tasks.values():
-            task.cancel()
-        await asyncio.gather(*self._ai_tasks.values(), return_exceptions=True)
-        self._ai_tasks.clear()
-
-    async def resume(self, games: Sequence[ActiveGame]) -> None:
-        """After a start: post turn messages a crash left unposted, go on with AI turns."""
-        for game in games:
-            try:
-                async with game.lock:
-                    if game.row.turn_message_turn != game.state.turn_number and not game.state.over:
-                        await self.announcer.post_turn(game)
-                self.schedule_ai(game)
-            except Exception:
-                log.exception("could not resume game %d", game.id)
+            await refuse(interaction, e, where="panel hint")
 
 
 def merged(results: Sequence[MoveResult]) -> MoveResult:

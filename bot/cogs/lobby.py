@@ -256,7 +256,7 @@ class Lobby(AfCog):
             )
             await self.refresh_lobby(game, text("lobby.started", locale))
             await self.bot.announcer.post_turn(game)
-        self.bot.turns.schedule_ai(game)
+        self.bot.background.schedule_ai(game)
 
     @app_commands.command(
         name="abort", description=command_text("cmd.abort.description"), extras=AF

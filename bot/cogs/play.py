@@ -37,7 +37,7 @@ class Play(AfCog):
     @app_commands.describe(move=command_text("cmd.play.move"))
     @app_commands.guild_only()
     async def play(self, interaction: Interaction, move: str) -> None:
-        await self.bot.turns.play_command(interaction, move)
+        await self.bot.moves.play_command(interaction, move)
 
     @play.autocomplete("move")
     async def move_choices(
@@ -69,7 +69,7 @@ class Play(AfCog):
     @app_commands.command(name="undo", description=command_text("cmd.undo.description"), extras=AF)
     @app_commands.guild_only()
     async def undo(self, interaction: Interaction) -> None:
-        await self.bot.turns.undo(interaction)
+        await self.bot.moves.undo(interaction)
 
     @app_commands.command(
         name="panel", description=command_text("cmd.panel.description"), extras=AF

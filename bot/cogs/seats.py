@@ -18,6 +18,7 @@ from bot.cogs.base import AF, AfCog, show_again
 from bot.components import component_check
 from bot.describe import shorten
 from bot.games import ActiveGame, ServiceError
+from bot.refusals import refusal
 from bot.replies import holding, locale_of, send_ephemeral, send_public
 from bot.service import MAX_AWAY_DAYS, GameService, SeatChange
 from bot.strings import text
@@ -168,12 +169,11 @@ class Seats(AfCog):
                 playing = game.row.status == "playing"
                 change = await self.service.leave(game, user_id)
             except ServiceError as e:
-                reason = text(e.key, locale, e.params)
-                await _edit(interaction, text("refusal", locale, {"reason": reason}))
+                await _edit(interaction, refusal(e, locale))  # the question becomes the answer
                 return
             await _edit(interaction, text("leave.done", locale))
             await self._announce_leave(game, change, playing)
-        self.bot.turns.schedule_ai(game)
+        self.bot.background.schedule_ai(game)
 
     async def _announce_leave(self, game: ActiveGame, change: SeatChange, playing: bool) -> None:
         locale = game.row.locale
@@ -236,7 +236,7 @@ class Seats(AfCog):
             key = "seats.kicked_lobby" if in_lobby else "seats.kicked_game"
             await send_public(interaction, text(key, locale, params))
             await show_again(self.bot, game)
-        self.bot.turns.schedule_ai(game)
+        self.bot.background.schedule_ai(game)
 
     @app_commands.command(
         name="replace", description=command_text("cmd.replace.description"), extras=AF
@@ -274,7 +274,7 @@ class Seats(AfCog):
                     "seats.your_turn", locale, {"mention": mention(member.id), "link": link}
                 )
                 await self.bot.announcer.notify(game, content, [member.id])
-        self.bot.turns.schedule_ai(game)
+        self.bot.background.schedule_ai(game)
 
     @kick.autocomplete("player")
     async def _kick_player(

@@ -127,7 +127,7 @@ class Simulation:
 
     def _count_reminders(self) -> None:
         """Count the clock's reminders per game and turn (wrapping its one door)."""
-        turn_clock = self.bot.turn_clock
+        turn_clock = self.bot.background
         take = turn_clock._take
         by_id = {g.game_id: g for g in self.games}
 
@@ -149,7 +149,7 @@ class Simulation:
         payload = self.h.slash(name, options or None, member=member, channel_id=game.channel_id)
         result = await self.h.interact(payload)
         await result.done()
-        await self.bot.turns.wait_idle()
+        await self.bot.background.wait_idle()
 
     async def open(self, game: SimGame) -> None:
         host, *others = game.members
@@ -198,8 +198,8 @@ class Simulation:
         step = self.args.step * H
         while self.clock.now < end:
             self.clock.now += step
-            await self.bot.turn_clock.tick()
-            await self.bot.turns.wait_idle()
+            await self.bot.background.tick()
+            await self.bot.background.wait_idle()
             running = 0
             for game in self.games:
                 active = self.active(game)

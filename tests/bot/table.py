@@ -135,7 +135,7 @@ class Table:
     async def settle(self, result: InteractionResult | None = None) -> None:
         if result is not None:
             await result.done()
-        await self.bot.turns.wait_idle()
+        await self.bot.background.wait_idle()
 
     # ---- the game ------------------------------------------------------------------------
 

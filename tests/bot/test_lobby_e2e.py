@@ -194,6 +194,6 @@ async def test_an_ai_turn_stopped_by_an_error_is_restarted(
         if failures:
             break
     assert failures == 1 and game.ai_to_act() is not None  # stuck on the AI's turn
-    assert t.bot.turns.restart_stalled() == 1
+    assert t.bot.background.restart_stalled() == 1
     await t.settle()
     assert game.user_to_act() == t.user_id("owner")

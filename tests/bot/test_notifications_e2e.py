@@ -87,7 +87,7 @@ async def test_dm_mode_sends_one_dm_per_turn_with_a_link_and_no_channel_ping(
     await to_member_turn(t, rng)
     before = len(dms(t, dm))
     clock.advance(13)
-    assert await t.bot.turn_clock.tick() == {"remind": 1}
+    assert await t.bot.background.tick() == {"remind": 1}
     assert dms(t, dm)[before].startswith(f"⏰ <@{member}>, it is your turn")
     assert not t.last_public().startswith("⏰")
 
@@ -140,7 +140,7 @@ async def test_mode_off_pings_nobody(db_url: str, start_bot: StartBot) -> None:
     clock = Clock(t.bot.clock() + 1)
     t.bot.clock = t.bot.service.clock = clock
     clock.advance(13)
-    assert await t.bot.turn_clock.tick() == {"remind": 1}
+    assert await t.bot.background.tick() == {"remind": 1}
     reminder = t.fake.find(method="POST", route=MESSAGES)[-1]
     assert reminder.json["content"].startswith("⏰")
     assert not reminder.json["allowed_mentions"]["users"]

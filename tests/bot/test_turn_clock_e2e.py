@@ -62,10 +62,10 @@ async def test_a_quiet_turn_gets_a_reminder_then_a_final_warning_then_the_ai_pla
     before = len(t.channel_messages())
 
     clock.advance(11.9)
-    assert not await t.bot.turn_clock.tick()
+    assert not await t.bot.background.tick()
     t = await restart(t, start_bot, db, clock)  # the clock keeps counting across restarts
     clock.now = start + 12 * H
-    assert await t.bot.turn_clock.tick() == {"remind": 1}
+    assert await t.bot.background.tick() == {"remind": 1}
     reminder = t.last_public()
     assert reminder.startswith(
         f"⏰ <@{quiet}>, it is your turn (the clock started <t:{int(start)}:R>)"
@@ -74,19 +74,19 @@ async def test_a_quiet_turn_gets_a_reminder_then_a_final_warning_then_the_ai_pla
     request = t.fake.find(method="POST", route="/channels/{channel_id}/messages")[-1]
     assert [int(u) for u in request.json["allowed_mentions"]["users"]] == [quiet]
     clock.now = start + 30 * H
-    assert not await t.bot.turn_clock.tick()
+    assert not await t.bot.background.tick()
 
     clock.now = start + 36 * H
-    assert await t.bot.turn_clock.tick() == {"warn": 1}
+    assert await t.bot.background.tick() == {"warn": 1}
     warning = t.last_public()
     assert warning.startswith(f"⚠️ <@{quiet}>, final warning")
     assert f"<t:{int(start + 48 * H)}:R>" in warning and "the AI plays this turn for you" in warning
     clock.now = start + 47.9 * H
-    assert not await t.bot.turn_clock.tick()
+    assert not await t.bot.background.tick()
 
     turn_message = t.game().row.turn_message_id
     clock.now = start + 48 * H
-    assert await t.bot.turn_clock.tick() == {"timeout": 1}
+    assert await t.bot.background.tick() == {"timeout": 1}
     await t.settle()
     game = t.game()
     assert game.state.turn_number == turn + 1  # the AI played the turn through
@@ -101,9 +101,9 @@ async def test_a_quiet_turn_gets_a_reminder_then_a_final_warning_then_the_ai_pla
     other = game.user_to_act()
     assert other is not None and other != quiet
     clock.advance(11.9)
-    assert not await t.bot.turn_clock.tick()
+    assert not await t.bot.background.tick()
     clock.advance(0.2)
-    assert await t.bot.turn_clock.tick() == {"remind": 1}
+    assert await t.bot.background.tick() == {"remind": 1}
     assert t.last_public().startswith(f"⏰ <@{other}>")
 
 
@@ -122,7 +122,7 @@ async def test_timeouts_in_a_row_hand_the_seat_to_the_ai_until_the_member_rejoin
     while game.seats[seat].user_id == member:
         if game.user_to_act() == member:
             clock.advance(48.1)
-            assert await t.bot.turn_clock.tick() == {"timeout": 1}
+            assert await t.bot.background.tick() == {"timeout": 1}
             await t.settle()
             timeouts += 1
         else:
@@ -165,7 +165,7 @@ async def test_playing_a_turn_starts_the_count_of_timeouts_again(
     while game.user_to_act() != member:
         await t.play_turn(rng)
     clock.advance(48)
-    await t.bot.turn_clock.tick()
+    await t.bot.background.tick()
     await t.settle()
     assert game.seats[seat].timeouts == 1
     while game.user_to_act() != member:
@@ -183,14 +183,14 @@ async def test_skip_ends_a_timed_out_turn_with_only_the_required_moves(
     await t.cmd("af settings", {"on_timeout": "skip"}, "owner")
     warned = t.game()
     clock.advance(36)
-    await t.bot.turn_clock.tick()
+    await t.bot.background.tick()
     assert "your turn is skipped" in t.last_public()
     game = warned
     quiet, seat, turn = game.user_to_act(), game.to_act(), game.state.turn_number
     first = len(await t.bot.service.store.actions(game.id))
     turn_message = game.row.turn_message_id
     clock.advance(12)
-    assert await t.bot.turn_clock.tick() == {"timeout": 1}
+    assert await t.bot.background.tick() == {"timeout": 1}
     await t.settle()
     assert game.state.turn_number == turn + 1
     played = [a for a in (await t.bot.service.store.actions(game.id))[first:] if a.actor == seat]
@@ -210,7 +210,7 @@ async def test_timeout_action_none_tells_the_host_and_stops_the_reminders(
     game = t.game()
     quiet, version = game.user_to_act(), game.state.version
     clock.advance(48)
-    assert await t.bot.turn_clock.tick() == {"timeout": 1}
+    assert await t.bot.background.tick() == {"timeout": 1}
     await t.settle()
     owner = t.user_id("owner")
     assert t.last_public().startswith(f"⌛ <@{owner}>: ")
@@ -221,7 +221,7 @@ async def test_timeout_action_none_tells_the_host_and_stops_the_reminders(
     count = len(t.channel_messages())
     for _ in range(5):
         clock.advance(24)
-        assert not await t.bot.turn_clock.tick()
+        assert not await t.bot.background.tick()
     assert len(t.channel_messages()) == count  # the host decides; no more pings
     await t.play(t.seeded_move(random.Random(1)))  # the member can still play
 
@@ -232,11 +232,11 @@ async def test_a_game_without_a_clock_never_reminds(tmp_path: Path, start_bot: S
     assert "Turn clock: off" in t.said("hosted by owner")[0]
     for _ in range(10):
         clock.advance(24)
-        assert not await t.bot.turn_clock.tick()
+        assert not await t.bot.background.tick()
     on = await t.cmd("af settings", {"clock": True, "turn_limit": 2.0}, "owner")
     assert "at 2 hours the AI (normal) plays the turn" in on.data["content"]
     clock.advance(0.6)
-    assert await t.bot.turn_clock.tick() == {"remind": 1}
+    assert await t.bot.background.tick() == {"remind": 1}
 
 
 async def test_away_members_are_not_reminded_until_they_are_back(
@@ -257,17 +257,17 @@ async def test_away_members_are_not_reminded_until_they_are_back(
     names = await t.bot.announcer.board_names(game)  # the board marks them, with the day
     assert names[game.to_act() or 0] == f"{quiet} (away until 14 Jan)"
     clock.now = start + 59.9 * H
-    assert not await t.bot.turn_clock.tick()  # the clock starts when the absence ends
+    assert not await t.bot.background.tick()  # the clock starts when the absence ends
     clock.now = start + 60 * H
-    assert await t.bot.turn_clock.tick() == {"remind": 1}
+    assert await t.bot.background.tick() == {"remind": 1}
     await t.cmd("af away", {"days": 1}, quiet)
     clock.now = start + 70 * H
     back = await t.cmd("af away", {"days": 0}, quiet)
     assert "Welcome back" in back.data["content"]
     clock.now = start + 70 * H + 35.9 * H
-    assert not await t.bot.turn_clock.tick()
+    assert not await t.bot.background.tick()
     clock.now = start + 70 * H + 36 * H
-    assert await t.bot.turn_clock.tick() == {"warn": 1}
+    assert await t.bot.background.tick() == {"warn": 1}
     assert game.user_to_act() == t.user_id(quiet)
 
 
@@ -408,21 +408,21 @@ async def test_a_restart_at_every_step_of_a_timeout_plays_the_turn_exactly_once(
         if stop_after is not None:
             gate = BlockAfter(t.bot.service.play_ai, stop_after)
             t.bot.service.play_ai = gate  # type: ignore[method-assign]
-            assert await t.bot.turn_clock.tick() == {"timeout": 1}
+            assert await t.bot.background.tick() == {"timeout": 1}
             blocked = asyncio.create_task(gate.reached.wait())
-            finished = asyncio.create_task(t.bot.turns.wait_idle())
+            finished = asyncio.create_task(t.bot.background.wait_idle())
             await asyncio.wait({blocked, finished}, timeout=10, return_when="FIRST_COMPLETED")
             assert gate.reached.is_set() or stop_after > 1, stop_after  # a turn has 2+ actions
             blocked.cancel()
             finished.cancel()
         t = await restart(t, start_bot, tmp_path / name, clock)
         if stop_after is None:  # the bot stopped before the clock noticed
-            assert await t.bot.turn_clock.tick() == {"timeout": 1}
+            assert await t.bot.background.tick() == {"timeout": 1}
             await t.settle()
         game = t.game()
         assert game.state.turn_number == turn + 1, stop_after
         assert game.seats[seat].timeouts == 1 and game.seats[seat].user_id == quiet
-        assert not await t.bot.turn_clock.tick()
+        assert not await t.bot.background.tick()
         actions = await t.bot.service.store.actions(game.id)
         assert [a.seq for a in actions] == list(range(len(actions)))
         ends = [a for a in actions if a.actor == seat and a.notation == "end"]
