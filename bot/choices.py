@@ -21,45 +21,33 @@ members that look alike get their colour marker.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields, replace
 from functools import partial
 from itertools import groupby
 
+from bot.labels import dice_text, die_text, kind_of, said, ship_text, wording
 from bot.strings import text, thing_name
 from engine import Action, GameState, apply_in_place, legal_actions
 from engine.actions import (
-    Boost,
-    BuyRelic,
-    Claim,
-    Crystal,
-    Cycle,
     Die,
-    DiscardBooster,
-    DiscardField,
     DiscardPlasma,
     DiscardPolarity,
     DiscardTeleporter,
-    DiscardWarper,
     Dock,
     Done,
-    EndTurn,
     Gravity,
     Helm,
-    Hit,
-    Launch,
-    Place,
     Plasma,
-    Polarize,
+    Relocation,
     ReturnExcess,
-    Stasis,
-    StealCard,
     StealResource,
     Teleport,
-    Trade,
     Warp,
 )
 from engine.docking import dock_options
+from engine.rule import AnyRule
+from engine.rulebook import RULEBOOK
 from engine.state import (
     PlaceColonyDecision,
     PlasmaDecision,
@@ -70,7 +58,6 @@ from engine.state import (
 from engine.tables import (
     FACILITIES,
     FACILITY_ORDER,
-    FIELD_OF_CARD,
     PLAYER_COLOURS,
     RAID_STEAL_LIMIT,
     TERRITORIES,
@@ -96,6 +83,9 @@ class Leaf:
     short: str  # read under its branch's prompt
     moves: tuple[str, ...]
     rank: int = 0  # shown before leaves of a higher rank when a menu cannot show them all
+    # The kind of the pick (``engine.rule.Rule.kind`` of its first action): the section of
+    # the panel it is offered in ("dock", "trade", "use_helm", "steal_card"...).
+    group: str = ""
 
     @property
     def value(self) -> str:
@@ -217,8 +207,8 @@ class Names:
 # ---- words --------------------------------------------------------------------------------
 
 
-def _said(key: str, locale: str, params: dict[str, object], seats: list[str]) -> str:
-    return text(key, locale, params, seats)
+def _said(key: str, locale: str, params: Mapping[str, object], seats: list[str]) -> str:
+    return said(key, params, locale, seats)
 
 
 class Words:
@@ -242,21 +232,13 @@ class Words:
         return partial(_said, key, self.locale, params)
 
     def die(self, die: Die) -> str:
-        return text("die.relic", self.locale, {"value": die.value}) if die.relic else str(die.value)
+        return die_text(die, self.locale)
 
     def dice(self, dice: Iterable[Die], sep: str = " + ") -> str:
-        return sep.join(self.die(d) for d in dice)
+        return dice_text(dice, self.locale, sep)
 
     def ship(self, ship: Ship, seats: Sequence[str]) -> str:
-        value = self.die(Die(ship.value, ship.relic))
-        owner = seats[ship.owner] if 0 <= ship.owner < len(seats) else f"P{ship.owner + 1}"
-        return text("ship.of", self.locale, {"owner": owner, "value": value})
-
-    def with_ship(self, key: str, ship: Ship, params: dict[str, object]) -> str:
-        """A text with a ``{ship}`` of another player (named, so shortened if need be)."""
-        return self.names.label(
-            lambda seats: text(key, self.locale, {**params, "ship": self.ship(ship, seats)})
-        )
+        return ship_text(ship, seats, self.locale)
 
 
 # ---- building the tree ----------------------------------------------------------------------
@@ -267,17 +249,28 @@ def choices(
 ) -> Choices:
     """The choices of the player to act in ``state`` (a member's turn or decision)."""
     words = Words(locale, Names(names, state.num_players, locale), rate, state.current)
-    actions = legal_actions(state) if not state.over else []
+    kinds = by_kind(legal_actions(state) if not state.over else [])
     pending = None
     if state.pending:
-        pending = _decision(state, actions, words)
-        actions = []
-    dock = _root(text("panel.dock_prompt", locale), _docking(state, actions, words), locale)
-    powers = _root(text("panel.powers_prompt", locale), _powers(state, actions, words), locale)
+        pending = _decision(state, kinds, words)
+        kinds = {}
+    dock = _root(text("panel.dock_prompt", locale), _docking(state, kinds, words), locale)
+    powers = _root(text("panel.powers_prompt", locale), _powers(state, kinds, words), locale)
     rest = [*_overflow(dock), *_overflow(powers)]
     more = _root(text("panel.more_prompt", locale), rest, locale) if rest else None
-    can_end = any(isinstance(a, EndTurn) for a in actions)
-    return Choices(dock, powers, pending, can_end, more)
+    return Choices(dock, powers, pending, "end" in kinds, more)
+
+
+Kinds = dict[str, list[Action]]  # actions by the kind of their rule, in the order listed
+
+
+def by_kind(actions: Iterable[Action]) -> Kinds:
+    """The actions by the kind of their rule (``engine.rule.Rule.kind``): the panel's
+    sections are made by kind, never by the actions' types."""
+    out: Kinds = {}
+    for a in actions:
+        out.setdefault(kind_of(a) or "", []).append(a)
+    return out
 
 
 def _overflow(root: Branch) -> list[Node]:
@@ -317,7 +310,7 @@ def _group(
     if len(children) == 1:  # the one child stands for itself: its label says it all
         only = children[0]
         if isinstance(only, Leaf):
-            return Leaf(only.label, only.label, only.moves, only.rank)
+            return replace(only, short=only.label)
         return Branch(only.title, only.title, only.prompt, only.children)
     kids = _fit(children, title, prompt, locale)
     return Branch(title, short if short is not None else title, prompt, kids)
@@ -379,12 +372,13 @@ def _sequences(
 # ---- docking --------------------------------------------------------------------------------
 
 
-def _docking(state: GameState, actions: list[Action], words: Words) -> list[Node]:
+def _docking(state: GameState, kinds: Kinds, words: Words) -> list[Node]:
     """A branch per facility: each way of docking there, one ship group or several in a row."""
     seat = state.current
     out: list[Node] = []
+    facilities = {a.facility for a in kinds.get("dock", ()) if isinstance(a, Dock)}
     for f in FACILITY_ORDER:
-        if not any(isinstance(a, Dock) and a.facility == f for a in actions):
+        if f not in facilities:
             continue
 
         def step(s: GameState, f: FacilityId = f) -> list[Action]:
@@ -409,13 +403,13 @@ def _docking(state: GameState, actions: list[Action], words: Words) -> list[Node
             params["locale"] = words.locale
             played = tuple(str(a) for a in seq)
             rank = _leaf_rank(f, seq)
-            leaves.append(Leaf(label, groups, played, rank))
+            leaves.append(Leaf(label, groups, played, rank, "dock"))
             follow = f == "artifact" or FACILITIES[f].group_size > 1 or f == "terraform"
             for then, key, extra in _follow_ups(_run(state, seq), f, words) if follow else ():
                 full = words.names.label(partial(_then, f"choice.dock_then_{key}", params, extra))
                 short = words.names.label(partial(_then, f"choice.then_{key}", params, extra))
                 moves = (*played, *(str(a) for a in then))
-                leaves.append(Leaf(full, short, moves, rank + (1 if key != "do" else 2)))
+                leaves.append(Leaf(full, short, moves, rank + (1 if key != "do" else 2), "dock"))
         leaves.sort(key=lambda leaf: leaf.rank)
         prompt = text("choice.dock_prompt", words.locale, {"facility": facility})
         out.append(_group(facility, prompt, leaves, locale=words.locale))
@@ -454,16 +448,27 @@ def _follow_ups(
     out: list[tuple[tuple[Action, ...], str, Said]] = []
     actions = legal_actions(after)
     for a in actions:
-        if isinstance(a, Cycle) and facility == "artifact":
-            out.append(((a,), "cycle", words.said("label.cycle", {})))
-        elif isinstance(a, Claim) and facility == "artifact":
-            out.append(((a,), "claim", words.said("choice.claim_card", {"card": a.card})))
-        elif isinstance(a, Place):
-            out.append(((a,), "do", words.said("choice.colony_to", {"territory": a.territory})))
+        follow = FOLLOW_UPS.get(kind_of(a) or "")
+        if follow is not None and (follow[0] == "do" or facility == "artifact"):
+            out.append(((a,), follow[0], words.said(follow[1], _fields(a))))
     if after.pending and isinstance(after.pending[0], RaidDecision):
-        for take, said in _best_takes(after, actions, words):
-            out.append((take, "do", said))
+        for take, words_of in _best_takes(after, by_kind(actions), words):
+            out.append((take, "do", words_of))
     return out
+
+
+# What a dock's pick may go on to do, by kind: cycling or claiming at the Alien Artifact
+# ("then ..."), placing the colony the dock brought (" → ..."); the key of the pick's
+# words and the words of the action (their parameters: the action's fields).
+FOLLOW_UPS: dict[str, tuple[str, str]] = {
+    "cycle": ("cycle", "label.cycle"),
+    "claim": ("claim", "choice.claim_card"),
+    "place": ("do", "choice.colony_to"),
+}
+
+
+def _fields(a: Action) -> dict[str, object]:
+    return {f.name: getattr(a, f.name) for f in fields(a)}
 
 
 def _dock_rank(seq: tuple[Action, ...]) -> tuple[int, int, tuple[Die, ...]]:
@@ -477,122 +482,80 @@ def _dock_rank(seq: tuple[Action, ...]) -> tuple[int, int, tuple[Die, ...]]:
 
 # ---- cards and other powers -----------------------------------------------------------------
 
-CARD_ORDER = (
-    "booster",
-    "stasis",
-    "polarity",
-    "gravity",
-    "warper",
-    "crystal",
-    "teleporter",
-    "helm",
-    "plasma",
-)
 
-
-def _powers(state: GameState, actions: list[Action], words: Words) -> list[Node]:
+def _powers(state: GameState, kinds: Kinds, words: Words) -> list[Node]:
     """Trading, launching, the relic ship, the display, then each card's powers."""
     seat = state.current
     out: list[Node] = []
-    if any(isinstance(a, Trade) for a in actions):
+    if "trade" in kinds:
 
         def step(s: GameState) -> list[Action]:
             if s.pending or s.current != seat or s.over:
                 return []
-            return [a for a in legal_actions(s) if isinstance(a, Trade)]
+            return [a for a in legal_actions(s) if kind_of(a) == "trade"]
 
         rate = words.rate or 0
         leaves: list[Node] = []
         for seq in _sequences(state, step, key=lambda a: ()):
             label = _trade(words, rate * len(seq), len(seq))
-            leaves.append(Leaf(label, label, tuple(str(a) for a in seq)))
+            leaves.append(Leaf(label, label, tuple(str(a) for a in seq), group="trade"))
         market = words.n("market")
         out.append(_group(market, market, leaves, locale=words.locale))
-    if Launch() in actions:  # the colony and, in the same pick, where it goes
-        launch = _leaf(Launch(), words)
+    for launch_action in kinds.get("launch", ()):  # the colony and, in the same pick, where
+        launch = _leaf(launch_action, words)
         places: list[Node] = [launch]
-        for a in legal_actions(_run(state, [Launch()])):
-            if isinstance(a, Place):
-                label = text("choice.launch_to", words.locale, {"territory": a.territory})
-                places.append(Leaf(label, label, (str(Launch()), str(a)), 1))
+        for a in kinds_after(state, launch_action).get("place", ()):
+            label = _said("choice.launch_to", words.locale, _fields(a), [])
+            places.append(Leaf(label, label, (*launch.moves, str(a)), 1, launch.group))
         out.append(_group(launch.label, launch.label, places, locale=words.locale))
-    for kind in (BuyRelic, Cycle):
-        out += [_leaf(a, words) for a in actions if isinstance(a, kind)]
-    if EndTurn() in actions:  # ending above 8 resources: end and return in one pick
-        after = _run(state, [EndTurn()])
+    for kind in ("buy_relic", "cycle"):
+        out += [_leaf(a, words) for a in kinds.get(kind, ())]
+    for end in kinds.get("end", ()):  # ending above 8 resources: end and return in one pick
+        after = _run(state, [end])
         if after.pending and isinstance(after.pending[0], ReturnExcessDecision):
             leaves = []
             for r in legal_actions(after):
                 assert isinstance(r, ReturnExcess)
                 label = text("choice.end_return", words.locale, {"fuel": r.fuel, "ore": r.ore})
-                leaves.append(Leaf(label, label, ("end", str(r))))
+                leaves.append(Leaf(label, label, (str(end), str(r)), group="end"))
             title = text("choice.end_and_return", words.locale)
             out.append(_group(title, title, leaves, locale=words.locale))
-    claims = [_leaf(a, words) for a in actions if isinstance(a, Claim)]
+    claims = [_leaf(a, words) for a in kinds.get("claim", ())]
     if claims:
         title = text("choice.claim", words.locale)
         out.append(_group(title, title, claims, locale=words.locale))
-    cards: dict[tuple[int, int], list[Action]] = {}
-    for a in actions:
-        key = _power_of(a)
-        if key is not None:
-            cards.setdefault(key, []).append(a)
-    for key in sorted(cards):
-        out.append(_card_branch(key, cards[key], words, state))
+    cards = [(rule, kinds[rule.kind]) for rule in _card_powers() if rule.kind in kinds]
+    for rule, acts in cards:
+        out.append(_card_branch(rule, acts, words, state))
     return out
 
 
-# The card whose fuel power (or discard power) an action uses.
-FUEL_POWERS: dict[type, str] = {
-    Boost: "booster",
-    Stasis: "stasis",
-    Polarize: "polarity",
-    Gravity: "gravity",
-    Warp: "warper",
-    Crystal: "crystal",
-    Teleport: "teleporter",
-    Helm: "helm",
-    Plasma: "plasma",
-}
-DISCARD_POWERS: dict[type, str] = {
-    DiscardBooster: "booster",
-    DiscardTeleporter: "teleporter",
-    DiscardPolarity: "polarity",
-    DiscardPlasma: "plasma",
-    DiscardWarper: "warper",
-}
+def kinds_after(state: GameState, action: Action) -> Kinds:
+    """The legal actions by kind once ``action`` is played."""
+    return by_kind(legal_actions(_run(state, [action])))
 
 
-def _power_of(a: Action) -> tuple[int, int] | None:
-    """(0 for a fuel power, 1 for a discard; the card's place) for a card's power, else None."""
-    if type(a) in FUEL_POWERS:
-        return (0, CARD_ORDER.index(FUEL_POWERS[type(a)]))
-    card = _discarded(a)
-    if card is None:
-        return None
-    return (1, CARD_ORDER.index(card) if card in CARD_ORDER else len(CARD_ORDER))
+def _card_powers() -> list[AnyRule]:
+    """The rules of the cards' powers in the order the panel shows them: the fuel powers,
+    then the discard powers, each in the order the rulebook lists the fuel powers."""
+    free = RULEBOOK.listing(None)
+    cards = [r.card for r in free if r.power == "fuel"]
+
+    def place(rule: AnyRule) -> tuple[int, int]:
+        at = cards.index(rule.card) if rule.card in cards else len(cards)
+        return (0 if rule.power == "fuel" else 1, at)
+
+    return sorted((r for r in free if r.card is not None), key=place)
 
 
-def _discarded(a: Action) -> str | None:
-    if isinstance(a, DiscardField):
-        return a.card
-    return DISCARD_POWERS.get(type(a))
-
-
-def _card_of(a: Action) -> str:
-    card = _discarded(a)
-    return card if card is not None else FUEL_POWERS[type(a)]
-
-
-def _card_branch(key: tuple[int, int], acts: list[Action], words: Words, state: GameState) -> Node:
+def _card_branch(rule: AnyRule, acts: list[Action], words: Words, state: GameState) -> Node:
     """One card's power: its options, asked in two steps when there are more than 25."""
-    card = _card_of(acts[0])
-    verb = "choice.use" if key[0] == 0 else "choice.discard"
-    title = text(verb, words.locale, {"card": words.n(card)})
+    verb = "choice.use" if rule.power == "fuel" else "choice.discard"
+    title = text(verb, words.locale, {"card": words.n(str(rule.card))})
     pairs = [(a, leaf) for a in acts for leaf in _card_leaves(a, words, state)]
-    split = _SPLITS.get(type(acts[0]))
+    split = _SPLITS.get(rule.kind)
     if split is None or len(pairs) <= MAX_OPTIONS:  # one step: each option says it all
-        whole = [Leaf(leaf.label, leaf.label, leaf.moves, leaf.rank) for _, leaf in pairs]
+        whole = [replace(leaf, short=leaf.label) for _, leaf in pairs]
         return _group(title, title, whole, locale=words.locale)
     children: list[Node] = []
     pairs.sort(key=lambda x: _order(split(x[0])))
@@ -609,16 +572,17 @@ def _card_leaves(a: Action, words: Words, state: GameState) -> list[Leaf]:
     leaf = _leaf(a, words, state)
     out = [leaf]
     then: tuple[str, Action] | None = None
-    if isinstance(a, (Teleport, Helm)) and a.target == "artifact":
-        if Cycle() in legal_actions(_run(state, [a])):
-            then = ("choice.and_cycle", Cycle())
-    elif isinstance(a, Plasma) and leaf.moves[-1] != str(Done()):
+    if isinstance(a, Relocation) and a.target == "artifact":
+        cycles = kinds_after(state, a).get("cycle")
+        if cycles:
+            then = ("choice.and_cycle", cycles[0])
+    elif leaf.group in FINISHED and leaf.moves[-1] != str(Done()):
         then = ("choice.and_stop", Done())
     if then is not None:
         full = text(then[0], words.locale, {"label": leaf.label})
         short = text(then[0], words.locale, {"label": leaf.short})
         if len(full) <= LABEL_LIMIT:  # else the plain option alone (a long name in it)
-            out.append(Leaf(full, short, (*leaf.moves, str(then[1])), 1))
+            out.append(Leaf(full, short, (*leaf.moves, str(then[1])), 1, leaf.group))
     return out
 
 
@@ -663,15 +627,15 @@ def _split_swap(a: Action) -> tuple[object, ...]:
     return ("colony", TERRITORIES.index(a.territory_a), a.owner_a, a.territory_a)
 
 
-_SPLITS: dict[type, Callable[[Action], tuple[object, ...]]] = {
-    Helm: _split_helm,
-    Teleport: _split_teleport,
-    Gravity: _split_gravity,
-    Warp: _split_warp,
-    Plasma: _split_plasma,
-    DiscardPlasma: _split_plasma,
-    DiscardTeleporter: _split_move,
-    DiscardPolarity: _split_swap,
+_SPLITS: dict[str, Callable[[Action], tuple[object, ...]]] = {  # by kind
+    "use_helm": _split_helm,
+    "use_teleporter": _split_teleport,
+    "use_gravity": _split_gravity,
+    "use_warper": _split_warp,
+    "use_plasma": _split_plasma,
+    "discard_plasma": _split_plasma,
+    "discard_teleporter": _split_move,
+    "discard_polarity": _split_swap,
 }
 
 
@@ -713,124 +677,69 @@ def _amount(words: Words, resource: str, count: int) -> str:
     return text(f"choice.{resource}", words.locale, {"count": count})
 
 
+# The Plasma Cannon's shots: a pick that leaves nothing more to hit also says ``done``.
+FINISHED = ("use_plasma", "hit")
+
+
 def _leaf(a: Action, words: Words, state: GameState | None = None) -> Leaf:
     """The leaf of one action, with its label in full and under its branch; given the
     state, a Plasma Cannon shot that leaves nothing more to hit also says ``done``."""
+    kind = kind_of(a) or ""
     full, short = _labels(a, words)
     moves: tuple[Action, ...] = (a,)
-    if state is not None and isinstance(a, (Plasma, Hit)):
+    if state is not None and kind in FINISHED:
         moves = _finished(state, moves)
-    return Leaf(full, short, tuple(str(m) for m in moves))
+    return Leaf(full, short, tuple(str(m) for m in moves), group=kind)
 
 
 def _labels(a: Action, words: Words) -> tuple[str, str]:
-    """(label, short label) of one action: the short one is read under its card's name."""
-    loc = words.locale
-    n = words.n
-    if isinstance(a, Trade):
-        label = _trade(words, words.rate or 0, 1)
-    elif isinstance(a, Launch):
-        label = text("label.launch", loc)
-    elif isinstance(a, BuyRelic):
-        label = text("label.buy_relic", loc)
-    elif isinstance(a, Cycle):
-        label = text("label.cycle", loc)
-    elif isinstance(a, Claim):
-        label = text("label.claim", loc, {"card": a.card})
-    elif isinstance(a, EndTurn):
-        label = text("label.end", loc)
-    elif isinstance(a, Done):
-        label = text("label.done", loc)
-    elif isinstance(a, ReturnExcess):
-        label = text("label.return", loc, {"fuel": a.fuel, "ore": a.ore})
-    elif isinstance(a, Place):
-        return text("label.place", loc, {"territory": a.territory}), n(a.territory)
-    elif isinstance(a, StealCard):
-        label = words.t("choice.steal_card", {"card": a.card, "victim": a.victim})
-    elif isinstance(a, Hit):
-        label = words.with_ship("label.hit", a.ship, {})
-    else:
-        return _card_labels(a, words)
-    return label, label
-
-
-def _card_labels(a: Action, words: Words) -> tuple[str, str]:
-    loc = words.locale
-    n = words.n
-    if isinstance(a, (Boost, Stasis, Polarize)):
-        key = {Boost: "booster", Stasis: "stasis", Polarize: "polarity"}[type(a)]
-        params: dict[str, object] = {"die": words.die(a.die), "new": 7 - a.die.value}
-        return text(f"label.{key}", loc, params), text(f"choice.{key}", loc, params)
-    if isinstance(a, Gravity):
-        params = {"down": words.die(a.down), "up": words.die(a.up)}
-        return text("label.gravity", loc, params), text("choice.gravity", loc, params)
-    if isinstance(a, Warp):
-        dice = words.dice(a.dice, " ")
-        return text("label.warper", loc, {"dice": dice}), text("choice.warper", loc, {"dice": dice})
-    if isinstance(a, Crystal):
-        return text("label.crystal", loc, {"territory": a.territory}), n(a.territory)
-    if isinstance(a, (Teleport, Helm)):
-        extra = text("label.with", loc, {"dice": words.dice(a.dice, " ")}) if a.dice else ""
-        params = {"source": n(a.source), "target": n(a.target), "with": extra}
-        short = text("choice.to", loc, params)
-        if isinstance(a, Teleport):
-            return text("label.teleporter", loc, {**params, "die": words.die(a.die)}), short
-        return words.with_ship("label.helm", a.ship, params), short
-    if isinstance(a, (Plasma, DiscardPlasma)):
-        params = {"facility": n(a.facility)}
-        key = "label.plasma" if isinstance(a, Plasma) else "label.discard_plasma"
-        return words.with_ship(key, a.ship, params), words.with_ship("choice.ship", a.ship, {})
-    if isinstance(a, DiscardField):
-        params = {"card": a.card, "field": n(FIELD_OF_CARD[a.card]), "territory": a.territory}
-        return text("label.discard_field", loc, params), n(a.territory)
-    if isinstance(a, DiscardBooster):
-        return text("label.discard_booster", loc, {"field": a.field}), n(a.field)
-    if isinstance(a, DiscardTeleporter):
-        params = {"owner": a.owner, "source": a.source, "target": a.target}
-        return words.t("label.discard_teleporter", params), text("choice.to_territory", loc, params)
-    if isinstance(a, DiscardPolarity):
-        params = {
-            "owner_a": a.owner_a,
-            "territory_a": a.territory_a,
-            "owner_b": a.owner_b,
-            "territory_b": a.territory_b,
-        }
-        return words.t("label.discard_polarity", params), words.t("choice.swap_with", params)
-    if isinstance(a, DiscardWarper):
-        return text("label.discard_warper", loc, {"card": a.card}), n(a.card)
-    return str(a), str(a)
+    """(label, short label) of one action, in the words of its kind (``bot.labels``): the
+    short one is read under its card's name."""
+    said_as = wording(a, words.locale, words.rate)
+    if said_as is None:
+        return str(a), str(a)
+    full = words.names.label(partial(_said, said_as.key, words.locale, said_as.params))
+    if said_as.short is not None:
+        short = partial(_said, said_as.short, words.locale, said_as.params)
+        return full, words.names.label(short)
+    return full, words.n(said_as.name) if said_as.name is not None else full
 
 
 # ---- the decision waiting for an answer -----------------------------------------------------
 
 
-def _decision(state: GameState, actions: list[Action], words: Words) -> Branch:
+def _decision(state: GameState, kinds: Kinds, words: Words) -> Branch:
     d = state.pending[0]
     if isinstance(d, RaidDecision):
-        return _raid(state, actions, words)
+        return _raid(state, kinds, words)
     kind = {PlasmaDecision: "plasma", PlaceColonyDecision: "place"}.get(type(d), "return")
     prompt = text(f"choice.prompt.{kind}", words.locale)
-    leaves = [_stop(words, "plasma") if isinstance(a, Done) else _leaf(a, words) for a in actions]
+    leaves = [
+        _stop(words, "plasma") if group == "done" else _leaf(a, words)
+        for group, actions in kinds.items()
+        for a in actions
+    ]
     return Branch(prompt, prompt, prompt, tuple(leaves))
 
 
 def _stop(words: Words, decision: str) -> Leaf:
     label = text(f"choice.stop.{decision}", words.locale)
-    return Leaf(label, label, (str(Done()),))
+    return Leaf(label, label, (str(Done()),), group="done")
 
 
-def _takes(
-    state: GameState, actions: list[Action], words: Words
-) -> dict[int, list[tuple[int, tuple[Action, ...], Said]]]:
+Take = tuple[int, tuple[Action, ...], "Said", str]  # resources, actions, words, kind
+
+
+def _takes(state: GameState, kinds: Kinds, words: Words) -> dict[int, list[Take]]:
     """Per opponent, what a raid can take from them in one pick, most first: resources
     (with the ``done`` that must follow when nothing else is left) and cards. Each:
-    how many resources, the actions, the words for them."""
+    how many resources, the actions, the words for them, their kind."""
     seat = state.current
 
     def step(s: GameState) -> list[Action]:
         if not s.pending or not isinstance(s.pending[0], RaidDecision) or s.current != seat:
             return []
-        return [a for a in legal_actions(s) if isinstance(a, StealResource)]
+        return by_kind(legal_actions(s)).get("steal_resource", [])
 
     found: dict[int, dict[tuple[int, int], tuple[Action, ...]]] = {}
     for seq in _sequences(state, step, key=_steal_key):
@@ -838,7 +747,7 @@ def _takes(
         if len(victims) == 1:
             fuel = sum(1 for a in seq if isinstance(a, StealResource) and a.resource == "fuel")
             found.setdefault(victims.pop(), {})[(fuel, len(seq) - fuel)] = seq
-    out: dict[int, list[tuple[int, tuple[Action, ...], Said]]] = {}
+    out: dict[int, list[Take]] = {}
     for victim in range(state.num_players):
         takes = out.setdefault(victim, [])
         ranked = sorted(found.get(victim, {}).items(), key=lambda x: (-sum(x[0]), -x[0][1]))
@@ -846,39 +755,39 @@ def _takes(
             parts = [_amount(words, r, c) for r, c in (("fuel", fuel), ("ore", ore)) if c]
             params: dict[str, object] = {"amounts": " + ".join(parts), "victim": victim}
             moves = _finished(state, seq) if len(seq) < RAID_STEAL_LIMIT else seq
-            takes.append((fuel + ore, moves, words.said("choice.steal", params)))
-        for a in actions:
-            if isinstance(a, StealCard) and a.victim == victim:
-                params = {"card": a.card, "victim": a.victim}
-                takes.append((0, (a,), words.said("choice.steal_card", params)))
+            takes.append((fuel + ore, moves, words.said("choice.steal", params), "steal_resource"))
+        for a in kinds.get("steal_card", ()):
+            params = _fields(a)  # the card and the victim
+            if params["victim"] == victim:
+                takes.append((0, (a,), words.said("choice.steal_card", params), "steal_card"))
     return out
 
 
 def _best_takes(
-    state: GameState, actions: list[Action], words: Words
+    state: GameState, kinds: Kinds, words: Words
 ) -> list[tuple[tuple[Action, ...], Said]]:
     """The raids worth offering with the dock: the most resources from one opponent (each
     mix), or one of their cards."""
     out = []
-    for takes in _takes(state, actions, words).values():
-        most = max((n for n, _, _ in takes), default=0)
-        out += [(moves, said) for n, moves, said in takes if n == most or n == 0]
+    for takes in _takes(state, kinds, words).values():
+        most = max((n for n, _, _, _ in takes), default=0)
+        out += [(moves, w) for n, moves, w, _ in takes if n == most or n == 0]
     return out
 
 
-def _raid(state: GameState, actions: list[Action], words: Words) -> Branch:
+def _raid(state: GameState, kinds: Kinds, words: Words) -> Branch:
     """What to steal, in one pick per opponent: "2 fuel + 2 ore from Anna" (then more from
     someone else, or stop), or a card."""
     children: list[Node] = []
-    for victim, takes in _takes(state, actions, words).items():
+    for victim, takes in _takes(state, kinds, words).items():
         leaves: list[Node] = []
-        for _, moves, said in takes:
-            label = words.names.label(said)
-            leaves.append(Leaf(label, label, tuple(str(a) for a in moves)))
+        for _, moves, words_of, kind in takes:
+            label = words.names.label(words_of)
+            leaves.append(Leaf(label, label, tuple(str(a) for a in moves), group=kind))
         if leaves:
             title = words.t("choice.steal_from", {"victim": victim})
             children.append(_group(title, title, leaves, locale=words.locale))
-    children += [_stop(words, "raid") for a in actions if isinstance(a, Done)]
+    children += [_stop(words, "raid") for a in kinds.get("done", ())]
     prompt = text("choice.prompt.raid", words.locale)
     return Branch(prompt, prompt, prompt, tuple(children))
 

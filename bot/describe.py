@@ -12,43 +12,14 @@ from functools import cache
 import discord.utils
 
 from bot import i18n
+from bot.labels import dice_text, said, wording
 from bot.strings import text, thing_name
 from engine import CHANCE, Action, GameState, apply_in_place
-from engine.actions import (
-    Boost,
-    BuyRelic,
-    Claim,
-    Crystal,
-    Cycle,
-    Die,
-    DiscardBooster,
-    DiscardField,
-    DiscardPlasma,
-    DiscardPolarity,
-    DiscardTeleporter,
-    DiscardWarper,
-    Dock,
-    Done,
-    EndTurn,
-    Gravity,
-    Helm,
-    Hit,
-    Launch,
-    Place,
-    Plasma,
-    Polarize,
-    ReturnExcess,
-    Stasis,
-    StealCard,
-    StealResource,
-    Teleport,
-    Trade,
-    Warp,
-)
+from engine.actions import Die
 from engine.facilities.orbital_market import market_rate
 from engine.scoring import Outcome, ScoreParts
-from engine.state import Event, Ship
-from engine.tables import FACILITY_ORDER, FIELD_OF_CARD, TERRITORIES
+from engine.state import Event
+from engine.tables import FACILITY_ORDER, TERRITORIES
 from engine.view import GameView
 
 LABEL_LIMIT = 100
@@ -64,125 +35,15 @@ def seat_name(seat: int, names: Sequence[str]) -> str:
     return names[seat] if 0 <= seat < len(names) else f"P{seat + 1}"
 
 
-def die_text(die: Die, locale: str = "en") -> str:
-    return text("die.relic", locale, {"value": die.value}) if die.relic else str(die.value)
-
-
-def dice_text(dice: Sequence[Die], locale: str = "en") -> str:
-    return " ".join(die_text(d, locale) for d in dice)
-
-
-def ship_text(ship: Ship, names: Sequence[str], locale: str = "en") -> str:
-    value = die_text(Die(ship.value, ship.relic), locale)
-    return text("ship.of", locale, {"owner": seat_name(ship.owner, names), "value": value})
-
-
-def _with(dice: tuple[Die, ...], locale: str) -> str:
-    return text("label.with", locale, {"dice": dice_text(dice, locale)}) if dice else ""
-
-
 def action_label(
     action: Action, locale: str = "en", names: Sequence[str] = (), rate: int | None = None
 ) -> str:
-    """A short readable label for a legal action (panel options, autocomplete)."""
-
-    def n(thing: str) -> str:
-        return thing_name(thing, locale)
-
-    a = action
-    key: str
-    params: dict[str, object]
-    if isinstance(a, Dock):
-        key, params = "label.dock", {"dice": dice_text(a.dice, locale), "facility": n(a.facility)}
-    elif isinstance(a, Trade):
-        key, params = "label.trade", {"rate": rate if rate is not None else "?"}
-    elif isinstance(a, Launch):
-        key, params = "label.launch", {}
-    elif isinstance(a, BuyRelic):
-        key, params = "label.buy_relic", {}
-    elif isinstance(a, Cycle):
-        key, params = "label.cycle", {}
-    elif isinstance(a, Claim):
-        key, params = "label.claim", {"card": n(a.card)}
-    elif isinstance(a, EndTurn):
-        key, params = "label.end", {}
-    elif isinstance(a, Boost):
-        key, params = "label.booster", {"die": die_text(a.die, locale)}
-    elif isinstance(a, Stasis):
-        key, params = "label.stasis", {"die": die_text(a.die, locale)}
-    elif isinstance(a, Polarize):
-        key, params = "label.polarity", {"die": die_text(a.die, locale), "new": 7 - a.die.value}
-    elif isinstance(a, Gravity):
-        key = "label.gravity"
-        params = {"down": die_text(a.down, locale), "up": die_text(a.up, locale)}
-    elif isinstance(a, Warp):
-        key, params = "label.warper", {"dice": dice_text(a.dice, locale)}
-    elif isinstance(a, Crystal):
-        key, params = "label.crystal", {"territory": n(a.territory)}
-    elif isinstance(a, Teleport):
-        key = "label.teleporter"
-        params = {
-            "die": die_text(a.die, locale),
-            "source": n(a.source),
-            "target": n(a.target),
-            "with": _with(a.dice, locale),
-        }
-    elif isinstance(a, Helm):
-        key = "label.helm"
-        params = {
-            "ship": ship_text(a.ship, names, locale),
-            "source": n(a.source),
-            "target": n(a.target),
-            "with": _with(a.dice, locale),
-        }
-    elif isinstance(a, Plasma):
-        key = "label.plasma"
-        params = {"facility": n(a.facility), "ship": ship_text(a.ship, names, locale)}
-    elif isinstance(a, DiscardField):
-        key = "label.discard_field"
-        params = {
-            "card": n(a.card),
-            "field": n(FIELD_OF_CARD[a.card]),
-            "territory": n(a.territory),
-        }
-    elif isinstance(a, DiscardBooster):
-        key, params = "label.discard_booster", {"field": n(a.field)}
-    elif isinstance(a, DiscardTeleporter):
-        key = "label.discard_teleporter"
-        params = {
-            "owner": seat_name(a.owner, names),
-            "source": n(a.source),
-            "target": n(a.target),
-        }
-    elif isinstance(a, DiscardPolarity):
-        key = "label.discard_polarity"
-        params = {
-            "owner_a": seat_name(a.owner_a, names),
-            "territory_a": n(a.territory_a),
-            "owner_b": seat_name(a.owner_b, names),
-            "territory_b": n(a.territory_b),
-        }
-    elif isinstance(a, DiscardPlasma):
-        key = "label.discard_plasma"
-        params = {"facility": n(a.facility), "ship": ship_text(a.ship, names, locale)}
-    elif isinstance(a, DiscardWarper):
-        key, params = "label.discard_warper", {"card": n(a.card)}
-    elif isinstance(a, Place):
-        key, params = "label.place", {"territory": n(a.territory)}
-    elif isinstance(a, StealResource):
-        key = "label.steal_resource"
-        params = {"resource": n(a.resource), "victim": seat_name(a.victim, names)}
-    elif isinstance(a, StealCard):
-        key, params = "label.steal_card", {"card": n(a.card), "victim": seat_name(a.victim, names)}
-    elif isinstance(a, Hit):
-        key, params = "label.hit", {"ship": ship_text(a.ship, names, locale)}
-    elif isinstance(a, Done):
-        key, params = "label.done", {}
-    elif isinstance(a, ReturnExcess):
-        key, params = "label.return", {"fuel": a.fuel, "ore": a.ore}
-    else:
-        return str(a)[:LABEL_LIMIT]
-    return shorten(text(key, locale, params))
+    """A short readable label for a legal action (panel options, autocomplete), in the
+    words its kind's labeller gives (``bot.labels``)."""
+    words = wording(action, locale, rate)
+    if words is None:
+        return str(action)[:LABEL_LIMIT]
+    return shorten(said(words.key, words.params, locale, names))
 
 
 def hint_text(

@@ -128,6 +128,15 @@ class Rulebook:
                     return rule
         return shared[0]
 
+    def kind_of(self, a: Action) -> str | None:
+        """The kind of an action's rule wherever it is taken (an action type keeps its kind
+        in every context), None if no rule reads it."""
+        for context in self._by_type:
+            rule = self.rule_of(a, context)
+            if rule is not None:
+                return rule.kind
+        return None
+
     def answers(self, action: type[Action]) -> bool:
         """Whether the action type answers some decision."""
         return any(action in by_type for c, by_type in self._by_type.items() if c is not None)

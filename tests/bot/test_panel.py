@@ -8,13 +8,14 @@ from typing import Any
 
 import discord
 
-from bot.choices import Branch, Choices, choices, menu, path_to, split_moves
+from bot.choices import ROOTS, Branch, Choices, Leaf, choices, menu, path_to, split_moves
 from bot.components import ActionButton, ActionSelect, HintButton, PageButton, UndoButton
 from bot.describe import action_label
 from bot.panel import build_panel
 from engine import CHANCE, GameConfig, GameState, apply, legal_actions, parse, sample_chance
 from engine.game import Game
-from tests.engine.scenario import act, scenario
+from engine.rulebook import RULEBOOK
+from tests.engine.scenario import act, game_states, scenario
 
 NAMES = ["Ann", "Bob", "Cleo", "Dan"]
 
@@ -286,3 +287,55 @@ def test_names_are_escaped_in_messages_not_in_labels() -> None:
     assert chat_name("__bob__") == "\\_\\_bob\\_\\_"
     label = action_label(parse("steal fuel p2"), names=["ann", "__bob__"])
     assert label == "Steal 1 fuel from __bob__"
+
+
+def leaves_of(c: Choices) -> list[Leaf]:
+    """Every pick of the panel's menus (the choice now and what overflows included)."""
+    out: list[Leaf] = []
+
+    def walk(node: Branch) -> None:
+        for kid in node.children:
+            if isinstance(kid, Leaf):
+                out.append(kid)
+            else:
+                walk(kid)
+
+    for key in ROOTS:
+        root = c.root(key)
+        if root is not None:
+            walk(root)
+    return out
+
+
+def test_a_panel_group_is_the_rules_group() -> None:
+    """The panel groups actions by their rule's kind (engine.rule.Rule.kind): every pick is
+    in the section of the kind of the action it starts with, and every legal action is
+    the first move of a pick in the section of its rule (ending the turn: the button)."""
+    compared = 0
+    groups: set[str] = set()
+    for config in (
+        GameConfig(players=2, mind_control_helm=True),
+        GameConfig(players=3, finite_supply=True),
+        GameConfig(players=4, mind_control_helm=True, long_game=True),
+    ):
+        for s in (t for seed in (11, 12, 13) for t in game_states(config, seed, every=5)):
+            if s.over:
+                continue
+            context = type(s.pending[0]) if s.pending else None
+            c = choices(s, NAMES, "en", 3)
+            first: dict[str, set[str]] = {}
+            for leaf in leaves_of(c):
+                rule = RULEBOOK.rule_of(parse(leaf.moves[0]), context)
+                assert rule is not None and leaf.group == rule.kind, (leaf, rule)
+                first.setdefault(leaf.moves[0], set()).add(leaf.group)
+            for a in legal_actions(s):
+                rule = RULEBOOK.rule_of(a, context)
+                assert rule is not None
+                if rule.kind == "end":
+                    assert c.can_end
+                else:
+                    assert first.get(str(a)) == {rule.kind}, (str(a), first.get(str(a)))
+                groups.add(rule.kind)
+                compared += 1
+            assert c.can_end == any(RULEBOOK.kind_of(a) == "end" for a in legal_actions(s))
+    assert compared > 3000 and len(groups) > 20, (compared, sorted(groups))
