@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import partial
 from itertools import groupby
+from typing import Any
 
 from bot.labels import dice_text, die_text, kind_of, said, ship_text, wording
 from bot.strings import text, thing_name
@@ -592,42 +593,35 @@ def _order(part: tuple[object, ...]) -> tuple[str, ...]:
 
 # How a long list of one card's options is asked in two steps: the part chosen first
 # ("which ship", "which colony"), then the rest ("where").
-def _split_helm(a: Action) -> tuple[object, ...]:
-    assert isinstance(a, Helm)
+def _split_helm(a: Helm) -> tuple[object, ...]:
     return ("ship", FACILITY_ORDER.index(a.source), a.source, a.ship)
 
 
-def _split_teleport(a: Action) -> tuple[object, ...]:
-    assert isinstance(a, Teleport)
+def _split_teleport(a: Teleport) -> tuple[object, ...]:
     return ("die", FACILITY_ORDER.index(a.source), a.source, a.die)
 
 
-def _split_gravity(a: Action) -> tuple[object, ...]:
-    assert isinstance(a, Gravity)
+def _split_gravity(a: Gravity) -> tuple[object, ...]:
     return ("down", a.down)
 
 
-def _split_warp(a: Action) -> tuple[object, ...]:
-    assert isinstance(a, Warp)
+def _split_warp(a: Warp) -> tuple[object, ...]:
     return ("count", len(a.dice))
 
 
-def _split_plasma(a: Action) -> tuple[object, ...]:
-    assert isinstance(a, (Plasma, DiscardPlasma))
+def _split_plasma(a: Plasma | DiscardPlasma) -> tuple[object, ...]:
     return ("at", FACILITY_ORDER.index(a.facility), a.facility)
 
 
-def _split_move(a: Action) -> tuple[object, ...]:
-    assert isinstance(a, DiscardTeleporter)
+def _split_move(a: DiscardTeleporter) -> tuple[object, ...]:
     return ("colony", TERRITORIES.index(a.source), a.owner, a.source)
 
 
-def _split_swap(a: Action) -> tuple[object, ...]:
-    assert isinstance(a, DiscardPolarity)
+def _split_swap(a: DiscardPolarity) -> tuple[object, ...]:
     return ("colony", TERRITORIES.index(a.territory_a), a.owner_a, a.territory_a)
 
 
-_SPLITS: dict[str, Callable[[Action], tuple[object, ...]]] = {  # by kind
+_SPLITS: dict[str, Callable[[Any], tuple[object, ...]]] = {  # by kind
     "use_helm": _split_helm,
     "use_teleporter": _split_teleport,
     "use_gravity": _split_gravity,
