@@ -331,7 +331,7 @@ class Announcer:
                 ),
             ]
         )
-        view = discord.ui.View(timeout=None)
+        view = PanelView()
         view.add_item(RematchButton(game.id, text("over.rematch", locale)))
         await self.send(game, content, view=view, allowed_mentions=mentions(members))
 

@@ -25,7 +25,7 @@ from bot.ai import AIFactory, default_factory
 from bot.announce import Announcer, Renderer, default_renderer
 from bot.background import Background
 from bot.cogs import EXTENSIONS
-from bot.components import DYNAMIC_ITEMS
+from bot.components import panel_items
 from bot.fallback import UNCLAIMABLE, answer_unclaimed, claimed
 from bot.guards import check_command
 from bot.health import Heartbeat
@@ -148,7 +148,7 @@ class AlienFrontiersBot(commands.Bot):
         self.tree.add_command(self.af_group)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*panel_items(self.moves, self.gate))
         # Commands are the application's, not a shard's: the process with shard 0 syncs them.
         if self.settings.sync_commands and 0 in self.shard_set.ids:
             await self.sync_commands()

@@ -5,14 +5,15 @@ and the state version (``af:<kind>:<game>:<version>:...``), so a panel needs no
 memory: after a restart it is rebuilt from the message, and one of an older
 version is recognised as stale. A menu's value is what its option plays (one move, or
 a macro's moves separated by ``;``) or ``@<path>``, a second step to open (see
-``bot.choices``). Clicks are passed to the ``PanelHandler`` the bot holds
-(``bot.turns.Moves``), after its ``check_panel`` let them through.
+``bot.choices``). Clicks are passed to the ``PanelHandler`` the item classes are wired
+to when they are registered (``wired``, at setup), after its ``check_panel`` let them
+through: nothing is looked up on the bot object when a click comes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Protocol, Self, cast
+from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -20,7 +21,7 @@ from discord import app_commands
 from bot.choices import Entry
 from bot.describe import shorten
 from bot.refusals import refuse
-from bot.shutdown import ShuttingDown
+from bot.shutdown import Gate, ShuttingDown
 
 MAX_OPTIONS = 25
 CLOSED = "-"  # the "no second step open" path in navigation ids
@@ -61,12 +62,28 @@ class PanelHandler(Protocol):
     ) -> None: ...
 
 
-def handler(interaction: discord.Interaction[Any]) -> PanelHandler:
-    return cast(PanelHandler, interaction.client.moves)
+class RematchHandler(Protocol):
+    """What the Rematch button calls (implemented by the Lobby cog)."""
+
+    async def rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
+
+
+Item = TypeVar("Item", bound=type[discord.ui.DynamicItem[Any]])
+
+
+def wired(item: Item, **collaborators: object) -> Item:
+    """The item class with its collaborators (``handler``, ``gate``) set, to register at
+    setup: discord.py builds the item of a click from the registered class
+    (``from_custom_id`` calls ``cls(...)``), so its callback finds them on ``self``.
+    The custom ids are the item's own, so panels sent before a restart keep working."""
+    template = item.__discord_ui_compiled_template__
+    return cast(Item, type(item.__name__, (item,), dict(collaborators), template=template))
 
 
 class PanelItem(Protocol):
     component_type: ClassVar[discord.ComponentType]
+    handler: ClassVar[PanelHandler]
+    gate: ClassVar[Gate]
     game_id: int
     version: int
 
@@ -78,13 +95,13 @@ async def panel_check(item: PanelItem, interaction: discord.Interaction[Any]) ->
     discord.py matches templates by custom id only: a click on another kind of component
     with a matching id is declined here in silence and answered by ``bot.fallback``.
     """
-    if not await component_check(item.component_type, interaction):
+    if not await component_check(item.component_type, interaction, item.gate):
         return False
-    return await handler(interaction).check_panel(interaction, item.game_id, item.version)
+    return await item.handler.check_panel(interaction, item.game_id, item.version)
 
 
 async def component_check(
-    kind: discord.ComponentType, interaction: discord.Interaction[Any]
+    kind: discord.ComponentType, interaction: discord.Interaction[Any], gate: Gate
 ) -> bool:
     """The checks every component of the bot makes first: the right kind of component
     (else declined in silence, answered by ``bot.fallback``), the bot still taking work
@@ -92,7 +109,7 @@ async def component_check(
     data: Mapping[str, Any] = interaction.data or {}
     if data.get("component_type") != kind.value:
         return False
-    if not interaction.client.gate.admit():
+    if not gate.admit():
         await refuse(interaction, ShuttingDown())
         return False
     if interaction.guild_id is None:
@@ -108,6 +125,8 @@ class ActionButton(
     """A button that plays one argument-free action (End turn)."""
 
     component_type: ClassVar[discord.ComponentType] = discord.ComponentType.button
+    handler: ClassVar[PanelHandler]  # set by ``wired``
+    gate: ClassVar[Gate]
 
     def __init__(
         self,
@@ -148,7 +167,7 @@ class ActionButton(
         return await panel_check(self, interaction)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handler(interaction).panel_move(interaction, self.game_id, self.version, self.move)
+        await self.handler.panel_move(interaction, self.game_id, self.version, self.move)
 
 
 class ActionSelect(
@@ -158,6 +177,8 @@ class ActionSelect(
     """A menu of the panel: its options play moves, or open a second step (``@path``)."""
 
     component_type: ClassVar[discord.ComponentType] = discord.ComponentType.string_select
+    handler: ClassVar[PanelHandler]  # set by ``wired``
+    gate: ClassVar[Gate]
 
     def __init__(
         self,
@@ -219,11 +240,10 @@ class ActionSelect(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         chosen = self.item.values[0] if self.item.values else ""
-        panel = handler(interaction)
         if chosen.startswith("@"):
-            await panel.panel_open(interaction, self.game_id, self.version, chosen[1:], 0)
+            await self.handler.panel_open(interaction, self.game_id, self.version, chosen[1:], 0)
         else:
-            await panel.panel_move(interaction, self.game_id, self.version, chosen)
+            await self.handler.panel_move(interaction, self.game_id, self.version, chosen)
 
 
 class PageButton(
@@ -233,6 +253,8 @@ class PageButton(
     """Page through a step's options, go back a step, or close it (path ``-``)."""
 
     component_type: ClassVar[discord.ComponentType] = discord.ComponentType.button
+    handler: ClassVar[PanelHandler]  # set by ``wired``
+    gate: ClassVar[Gate]
 
     def __init__(
         self, game_id: int, version: int, path: str, page: int, label: str, row: int
@@ -268,9 +290,7 @@ class PageButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         path = None if self.path == CLOSED else self.path
-        await handler(interaction).panel_open(
-            interaction, self.game_id, self.version, path, self.page
-        )
+        await self.handler.panel_open(interaction, self.game_id, self.version, path, self.page)
 
 
 class _TurnButton(
@@ -281,6 +301,8 @@ class _TurnButton(
     <version>``); subclasses set the kind, the look and what a click does."""
 
     component_type: ClassVar[discord.ComponentType] = discord.ComponentType.button
+    handler: ClassVar[PanelHandler]  # set by ``wired``
+    gate: ClassVar[Gate]
     kind: ClassVar[str]
     style: ClassVar[discord.ButtonStyle]
     emoji: ClassVar[str | None] = None
@@ -320,7 +342,7 @@ class UndoButton(_TurnButton, template=r"af:u:" + IDS):
     kind, style = "u", discord.ButtonStyle.danger
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handler(interaction).panel_undo(interaction, self.game_id, self.version)
+        await self.handler.panel_undo(interaction, self.game_id, self.version)
 
 
 class HintButton(_TurnButton, template=r"af:h:" + IDS):
@@ -329,7 +351,7 @@ class HintButton(_TurnButton, template=r"af:h:" + IDS):
     kind, style, emoji = "h", discord.ButtonStyle.secondary, "💡"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await handler(interaction).panel_hint(interaction, self.game_id, self.version)
+        await self.handler.panel_hint(interaction, self.game_id, self.version)
 
 
 class RematchButton(
@@ -337,9 +359,11 @@ class RematchButton(
     template=r"af:rematch:(?P<game>\d{1,18})",
 ):
     """On a game-over message: open a lobby in the same channel with the same seats and
-    options (handled by the lobby cog)."""
+    options (handled by the lobby cog, which registers it wired to itself)."""
 
     component_type: ClassVar[discord.ComponentType] = discord.ComponentType.button
+    handler: ClassVar[RematchHandler]  # set by ``wired``
+    gate: ClassVar[Gate]
 
     def __init__(self, game_id: int, label: str) -> None:
         super().__init__(
@@ -362,33 +386,42 @@ class RematchButton(
         return cls(int(match["game"]), getattr(item, "label", None) or "")
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return await component_check(self.component_type, interaction)
+        return await component_check(self.component_type, interaction, self.gate)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        lobby = interaction.client.get_cog("Lobby")
-        if lobby is not None:
-            await lobby.rematch(interaction, self.game_id)
+        await self.handler.rematch(interaction, self.game_id)
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+PANEL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ActionButton,
     ActionSelect,
     PageButton,
     UndoButton,
     HintButton,
-    RematchButton,
 )
 
 
-class PanelView(discord.ui.View):
-    """The container the panel is sent in (persistent: no timeout, dynamic items).
+def panel_items(handler: PanelHandler, gate: Gate) -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
+    """The panel's item classes wired to the controller their clicks go to."""
+    return tuple(wired(item, handler=handler, gate=gate) for item in PANEL_ITEMS)
 
-    Dynamic items report their own errors (their handlers catch them); ``on_error``
-    covers anything else added to the view.
+
+class PanelView(discord.ui.View):
+    """The container the bot's persistent items are sent in (the panel, the Rematch and
+    Leave buttons): no timeout, dynamic items only.
+
+    Clicks go to the item classes registered, wired, at setup, so discord.py need not
+    keep the view once sent: it is handed over *finished* (discord.py keeps no finished
+    view; a kept one would register its items' classes again, unwired). Dynamic items
+    report their own errors (their handlers catch them); ``on_error`` covers anything
+    else added to the view.
     """
 
     def __init__(self) -> None:
         super().__init__(timeout=None)
+
+    def is_finished(self) -> bool:
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any]

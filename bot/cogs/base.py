@@ -2,15 +2,20 @@
 
 discord.py gives each ``GroupCog`` a group of its own; here several cogs add
 their commands to one group the bot owns. Commands marked ``extras={"af": True}``
-are moved into ``/af`` when the cog loads and removed when it unloads.
+are moved into ``/af`` when the cog loads and removed when it unloads. A cog's
+persistent buttons (``items``) are registered as it loads, wired to the cog: their
+clicks call it directly, never through the bot object.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+import discord
 from discord import app_commands
 from discord.ext import commands
+
+from bot.components import wired
 
 if TYPE_CHECKING:
     from bot.client import AlienFrontiersBot
@@ -22,11 +27,17 @@ AF: dict[str, Any] = {"af": True}
 class AfCog(commands.Cog):
     """A cog whose commands marked with ``extras=AF`` are subcommands of ``/af``."""
 
+    # The persistent items whose clicks this cog answers (their ``handler``).
+    items: ClassVar[tuple[type[discord.ui.DynamicItem[Any]], ...]] = ()
+
     def __init__(self, bot: AlienFrontiersBot) -> None:
         self.bot = bot
         self._af_names: list[str] = []
+        self._items: list[type[discord.ui.DynamicItem[Any]]] = []
 
     async def cog_load(self) -> None:
+        self._items = [wired(i, handler=self, gate=self.bot.gate) for i in self.items]
+        self.bot.add_dynamic_items(*self._items)
         group = self.bot.af_group
         keep: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = []
         for command in self.__cog_app_commands__:
@@ -38,6 +49,7 @@ class AfCog(commands.Cog):
         self.__cog_app_commands__ = keep
 
     async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*self._items)
         for name in self._af_names:
             self.bot.af_group.remove_command(name)
         self._af_names.clear()

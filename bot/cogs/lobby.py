@@ -16,6 +16,7 @@ from bot.ai import LEVELS
 from bot.clock_settings import MAX_HOURS, ClockSettings
 from bot.cogs.base import AF, AfCog
 from bot.cogs.settings import TIMEOUT_CHOICES, language_choices
+from bot.components import RematchButton
 from bot.games import ActiveGame, ServiceError
 from bot.replies import locale_of, send_ephemeral
 from bot.service import GameService
@@ -34,7 +35,9 @@ def _name(user: discord.abc.User) -> str:
 
 
 class Lobby(AfCog):
-    """The lobby of a channel's game, and ending it early."""
+    """The lobby of a channel's game, and ending it early; the Rematch button."""
+
+    items = (RematchButton,)
 
     @property
     def service(self) -> GameService:

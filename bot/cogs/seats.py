@@ -9,18 +9,19 @@ member's turn clock in all their games. Every refusal is a private message.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 from discord import app_commands
 
 from bot.cogs.base import AF, AfCog, show_again
-from bot.components import component_check
+from bot.components import PanelView, component_check
 from bot.describe import shorten
 from bot.games import ActiveGame, ServiceError
 from bot.refusals import refusal
 from bot.replies import holding, locale_of, send_ephemeral, send_public
 from bot.service import MAX_AWAY_DAYS, GameService, SeatChange
+from bot.shutdown import Gate
 from bot.strings import text
 from bot.translator import command_text
 from bot.turn_clock import mention, when
@@ -68,7 +69,10 @@ class LeaveButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"af:leave:(?P<game>\d{1,18}):(?P<user>\d{1,20}):(?P<answer>yes|no)",
 ):
-    """The private confirm / cancel buttons of ``/af leave``."""
+    """The private confirm / cancel buttons of ``/af leave`` (wired to the Seats cog)."""
+
+    handler: ClassVar[Seats]  # set when the cog registers it
+    gate: ClassVar[Gate]
 
     def __init__(self, game_id: int, user_id: int, answer: str, label: str = "") -> None:
         yes = answer == "yes"
@@ -89,28 +93,21 @@ class LeaveButton(
         return cls(int(match["game"]), int(match["user"]), match["answer"], label)
 
     async def interaction_check(self, interaction: Interaction) -> bool:
-        return await component_check(discord.ComponentType.button, interaction)
+        return await component_check(discord.ComponentType.button, interaction, self.gate)
 
     async def callback(self, interaction: Interaction) -> None:
-        cog = cast("Seats | None", interaction.client.get_cog("Seats"))
-        if cog is not None:
-            await cog.answer_leave(interaction, self.game_id, self.user_id, self.answer == "yes")
+        yes = self.answer == "yes"
+        await self.handler.answer_leave(interaction, self.game_id, self.user_id, yes)
 
 
 class Seats(AfCog):
     """Who sits where, and who is away."""
 
+    items = (LeaveButton,)
+
     @property
     def service(self) -> GameService:
         return self.bot.service
-
-    async def cog_load(self) -> None:
-        await super().cog_load()
-        self.bot.add_dynamic_items(LeaveButton)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(LeaveButton)
-        await super().cog_unload()
 
     # ---- leave --------------------------------------------------------------------------
 
@@ -139,7 +136,7 @@ class Seats(AfCog):
         locale = locale_of(interaction)
         if game.seat_of(interaction.user.id) is None:
             raise ServiceError("lobby.not_seated")
-        view = discord.ui.View(timeout=None)
+        view = PanelView()
         for answer in ("yes", "no"):
             label = text(f"leave.{answer}", locale)
             view.add_item(LeaveButton(game.id, interaction.user.id, answer, label))
