@@ -1,8 +1,8 @@
 """The bot: a ``commands.Bot`` subclass that owns the storage, the game service and the turn flow.
 
 Nothing connects when it is built: ``setup_hook`` (run by ``login``) opens the
-database, installs the translator of the slash commands' texts, loads the cogs,
-registers the panel components, syncs the slash commands when they (or their
+database, installs the translator of the slash commands' texts, loads the cogs (each
+registers its persistent components, wired to itself), syncs the slash commands when they (or their
 translations) changed, resumes games in play and starts the turn clock. Once ready,
 the invite link is logged for whoever started the bot.
 """
@@ -25,7 +25,6 @@ from bot.ai import AIFactory, default_factory
 from bot.announce import Announcer, Renderer, default_renderer
 from bot.background import Background
 from bot.cogs import EXTENSIONS
-from bot.components import panel_items
 from bot.fallback import UNCLAIMABLE, answer_unclaimed, claimed
 from bot.guards import check_command
 from bot.health import Heartbeat
@@ -115,7 +114,7 @@ class AlienFrontiersBot(commands.Bot):
         self.notifier = Notifier(self, service)
         self.announcer = Announcer(self, service, self.notifier, renderer)
         self.background = Background(self, settings, service, self.announcer, self.notifier)
-        self.moves = Moves(service, self.announcer, self.notifier, self.background.schedule_ai)
+        self.moves = Moves(service)
         self.heartbeat = (
             Heartbeat(self, self._the_storage, settings.health_file)
             if settings.health_file
@@ -148,7 +147,6 @@ class AlienFrontiersBot(commands.Bot):
         self.tree.add_command(self.af_group)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(*panel_items(self.moves, self.gate))
         # Commands are the application's, not a shard's: the process with shard 0 syncs them.
         if self.settings.sync_commands and 0 in self.shard_set.ids:
             await self.sync_commands()

@@ -34,7 +34,7 @@ PATH = r"(?P<path>@?[a-z0-9_.\-]{1,40})"  # "@": the path opened in the choice r
 
 
 class PanelHandler(Protocol):
-    """What the panel components call (implemented by bot.turns.Moves)."""
+    """What the panel components call (implemented by the Play cog, bot.cogs.play)."""
 
     async def check_panel(
         self, interaction: discord.Interaction[Any], game_id: int, version: int
@@ -392,6 +392,7 @@ class RematchButton(
         await self.handler.rematch(interaction, self.game_id)
 
 
+# The panel's items (the Play cog registers them wired to itself).
 PANEL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ActionButton,
     ActionSelect,
@@ -399,11 +400,6 @@ PANEL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     UndoButton,
     HintButton,
 )
-
-
-def panel_items(handler: PanelHandler, gate: Gate) -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
-    """The panel's item classes wired to the controller their clicks go to."""
-    return tuple(wired(item, handler=handler, gate=gate) for item in PANEL_ITEMS)
 
 
 class PanelView(discord.ui.View):

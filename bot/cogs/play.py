@@ -1,20 +1,40 @@
-"""Playing by command: ``/play move:`` (with autocomplete of one's legal moves), ``/af undo``
-and ``/af panel`` (the turn message posted again at the bottom of the channel)."""
+"""Playing: ``/play move:`` (with autocomplete of one's legal moves), ``/af undo``,
+``/af panel`` (the turn message posted again at the bottom of the channel), and the
+panel's callbacks: its items (``bot.components``) are wired to this cog when it loads.
+
+A member's move is checked at once (a refusal is answered privately without waiting),
+then applied under the game's lock, committed, acknowledged, and shown by the
+``Announcer`` before the lock is released, so one game's moves are applied and
+announced one at a time, in order. If the lock is busy the interaction is deferred
+first, so Discord's 3-second deadline is always met. After a move, the AI seat to act
+(if any) is started through the ``schedule_ai`` the cog is given.
+"""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
+from bot import describe
+from bot.ai import hint_plan
+from bot.announce import Announcer
+from bot.choices import split_moves, valid_path
 from bot.cogs.base import AF, AfCog
-from bot.describe import action_label, shorten
-from bot.games import ServiceError
+from bot.components import PANEL_ITEMS
+from bot.games import ActiveGame, ServiceError, StalePanelError
+from bot.notify import Notifier
+from bot.refusals import refuse
 from bot.replies import holding, locale_of, send_ephemeral
+from bot.service import GameService
 from bot.strings import text
 from bot.translator import command_text
+from bot.turns import Moves
 from engine import legal_actions
+from engine.errors import EngineError
 from engine.view import view
 
 if TYPE_CHECKING:
@@ -31,13 +51,55 @@ def matches(typed: str, *texts: str) -> bool:
 
 
 class Play(AfCog):
-    """Moves typed as commands; the panel covers the same moves with clicks."""
+    """Moves typed as commands, and the panel's clicks (the panel's ``PanelHandler``)."""
+
+    items = PANEL_ITEMS
+
+    def __init__(
+        self,
+        bot: AlienFrontiersBot,
+        *,
+        service: GameService,
+        moves: Moves,
+        announcer: Announcer,
+        notifier: Notifier,
+        schedule_ai: Callable[[ActiveGame], None],
+    ) -> None:
+        super().__init__(bot)
+        self.service = service
+        self.moves = moves
+        self.announcer = announcer
+        self.notifier = notifier
+        self.schedule_ai = schedule_ai
+
+    # ---- commands ----------------------------------------------------------------------------
 
     @app_commands.command(name="play", description=command_text("cmd.play.description"))
     @app_commands.describe(move=command_text("cmd.play.move"))
     @app_commands.guild_only()
     async def play(self, interaction: Interaction, move: str) -> None:
-        await self.bot.moves.play_command(interaction, move)
+        """Apply a member's move given in the engine's notation (the localised names of
+        facilities and territories are read too)."""
+        locale = locale_of(interaction)
+        move = describe.notation_of(move)
+        game = await self.service.require(interaction.channel_id)
+        try:
+            if game.lock.locked():  # refuse at once rather than after the wait
+                self.moves.check_pick(game, interaction.user.id, [move])
+            async with holding(game.lock, interaction):
+                result = await self.moves.commit(game, interaction.user.id, [move])
+                first = result.steps[0]
+                lines = [describe.event_line(e, locale, game.chat_names) for e in first.events]
+                ack = text("play.done", locale, {"move": str(first.action)})
+                hint = await self.notifier.hint_for(interaction.user.id, locale)
+                await send_ephemeral(
+                    interaction, "\n".join([ack, *lines, *([hint] if hint else [])])
+                )
+                await self.announcer.announce(game, result, None)
+        except (EngineError, ServiceError) as e:
+            await refuse(interaction, e, game.chat_names)
+            return
+        self.schedule_ai(game)
 
     @play.autocomplete("move")
     async def move_choices(
@@ -46,7 +108,7 @@ class Play(AfCog):
         """The caller's legal moves (25 at most), filtered by what is typed."""
         if interaction.channel_id is None:
             return []
-        game = await self.bot.service.in_channel(interaction.channel_id)
+        game = await self.service.in_channel(interaction.channel_id)
         if game is None or game.game is None:
             return []
         seat = game.seat_of(interaction.user.id)
@@ -58,9 +120,9 @@ class Play(AfCog):
         out: list[app_commands.Choice[str]] = []
         for action in legal_actions(state):
             notation = str(action)
-            label = action_label(action, locale, game.seat_names, rate)
+            label = describe.action_label(action, locale, game.seat_names, rate)
             if matches(current, notation, label):
-                name = shorten(f"{notation} — {label}")
+                name = describe.shorten(f"{notation} — {label}")
                 out.append(app_commands.Choice(name=name, value=notation))
                 if len(out) == MAX_CHOICES:
                     break
@@ -68,8 +130,37 @@ class Play(AfCog):
 
     @app_commands.command(name="undo", description=command_text("cmd.undo.description"), extras=AF)
     @app_commands.guild_only()
-    async def undo(self, interaction: Interaction) -> None:
-        await self.bot.moves.undo(interaction)
+    async def undo_command(self, interaction: Interaction) -> None:
+        await self.undo(interaction)
+
+    async def undo(self, interaction: Interaction, version: int | None = None) -> None:
+        """Take back the member's last pick (``/af undo``, or the panel's Undo button with
+        the panel's ``version``): one action, or all the actions of a macro."""
+        locale = locale_of(interaction)
+        game = await self.service.require(interaction.channel_id)
+        from_panel = version is not None
+        if game.lock.locked():
+            await interaction.response.defer(ephemeral=not from_panel, thinking=not from_panel)
+        async with game.lock:
+            try:
+                undone = await self.moves.take_back(game, interaction.user.id, version)
+            except (EngineError, ServiceError) as e:
+                await refuse(interaction, e, game.chat_names)
+                return
+            moves = "`, `".join(str(a) for a in reversed(undone))
+            note = text("undo.done", game.row.locale, {"move": moves})
+            content = self.announcer.turn_text(game) + "\n" + note
+            await self.announcer.edit_turn_message(
+                game,
+                content[:2000],
+                self.announcer.panel(game),
+                interaction if from_panel else None,
+            )
+            self.announcer.board_changed(game)
+            if not from_panel:
+                await send_ephemeral(interaction, text("undo.done", locale, {"move": moves}))
+            elif not interaction.response.is_done():
+                await interaction.response.defer()
 
     @app_commands.command(
         name="panel", description=command_text("cmd.panel.description"), extras=AF
@@ -78,8 +169,7 @@ class Play(AfCog):
     async def panel(self, interaction: Interaction) -> None:
         """Re-post the turn message at the bottom of the channel (busy channels); the old
         one then points to the new one. For the game's players and channel managers."""
-        service = self.bot.service
-        game = await service.require(interaction.channel_id)
+        game = await self.service.require(interaction.channel_id)
         if game.game is None or game.row.status != "playing":
             raise ServiceError("game.not_started")
         if game.seat_of(interaction.user.id) is None and not (
@@ -87,11 +177,103 @@ class Play(AfCog):
         ):
             raise ServiceError("play.not_seated")
         async with holding(game.lock, interaction):
-            link = await self.bot.announcer.repost_turn(game)
+            link = await self.announcer.repost_turn(game)
         await send_ephemeral(
             interaction, text("panel.reposted", locale_of(interaction), {"link": link})
         )
 
+    # ---- the panel's callbacks (bot.components.PanelHandler) ---------------------------------
+
+    async def _panel_game(self, game_id: int) -> ActiveGame:
+        """The game of a panel, if it is still being played (else the panel is gone)."""
+        game = await self.service.by_id(game_id)
+        if game is None or game.game is None:
+            raise StalePanelError(None)
+        return game
+
+    async def check_panel(self, interaction: Interaction, game_id: int, version: int) -> bool:
+        """Only the player to act, on the current panel, gets through; others are told why."""
+        try:
+            game = await self._panel_game(game_id)
+            self.moves.check_turn(game, interaction.user.id, version)
+        except Exception as e:
+            await refuse(interaction, e, where="panel check")
+            return False
+        return True
+
+    async def panel_move(
+        self, interaction: Interaction, game_id: int, version: int, move: str
+    ) -> None:
+        """Play a pick of the panel: one move, or a macro's moves one after the other (each
+        checked by the engine and committed, the whole pick checked before any is played)."""
+        locale = locale_of(interaction)
+        names: Sequence[str] = ()
+        try:
+            game = await self.service.by_id(game_id)
+            if game is None:
+                raise StalePanelError(None)
+            names = game.chat_names
+            if game.lock.locked():
+                await interaction.response.defer()
+            async with game.lock:
+                self.service.check_version(game, version)
+                picked = self.moves.check_pick(game, interaction.user.id, split_moves(move))
+                result = await self.moves.commit(game, interaction.user.id, picked)
+                names = ()  # the move was saved: a refusal now is about showing it
+                await self.announcer.announce(game, result, interaction)
+            hint = await self.notifier.hint_for(interaction.user.id, locale)
+            if hint is not None:
+                await send_ephemeral(interaction, hint)
+            self.schedule_ai(game)
+        except Exception as e:
+            await refuse(interaction, e, names, where="panel move")
+
+    async def panel_open(
+        self, interaction: Interaction, game_id: int, version: int, path: str | None, page: int
+    ) -> None:
+        """Open a second step (or a page of it), or close it: a new panel, same game version."""
+        try:
+            game = await self.service.by_id(game_id)
+            if game is None:
+                raise StalePanelError(None)
+            if path is not None and (
+                not valid_path(path) or self.announcer.choices(game).node(path) is None
+            ):
+                raise ServiceError("panel.unknown_choice")
+            await interaction.response.edit_message(view=self.announcer.panel(game, path, page))
+        except Exception as e:
+            await refuse(interaction, e, where="panel page")
+
+    async def panel_undo(self, interaction: Interaction, game_id: int, version: int) -> None:
+        try:
+            await self.undo(interaction, version)
+        except Exception as e:
+            await refuse(interaction, e, where="panel undo")
+
+    async def panel_hint(self, interaction: Interaction, game_id: int, version: int) -> None:
+        """What the normal AI would do with the rest of the turn, privately; worked out in a
+        worker thread so the other games go on meanwhile."""
+        locale = locale_of(interaction)
+        try:
+            game = await self._panel_game(game_id)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            state = game.state.copy()
+            plan = await asyncio.to_thread(hint_plan, state, game.row.seed)
+            await interaction.followup.send(
+                describe.hint_text(state, plan, game.seat_names, locale), ephemeral=True
+            )
+        except Exception as e:
+            await refuse(interaction, e, where="panel hint")
+
 
 async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(Play(bot))
+    await bot.add_cog(
+        Play(
+            bot,
+            service=bot.service,
+            moves=bot.moves,
+            announcer=bot.announcer,
+            notifier=bot.notifier,
+            schedule_ai=bot.background.schedule_ai,
+        )
+    )

@@ -1,15 +1,19 @@
-"""The panel's items are wired to their controller when they are registered: a click
-calls the controller given at setup, never one found through the bot object, and the
-custom ids stay those of the unwired items (panels sent before a restart still work)."""
+"""The panel's items are wired to their controller when they are registered (the Play
+cog registers them wired to itself): a click calls the controller given at setup, never
+one found through the bot object, and the custom ids stay those of the unwired items
+(panels sent before a restart still work)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import discord
 
-from bot.components import PANEL_ITEMS, ActionButton, PanelView, UndoButton, panel_items
+from bot.components import PANEL_ITEMS, ActionButton, PanelView, UndoButton, wired
 from bot.shutdown import Gate
+from tests.bot.table import make_bot
+from tests.discord_fake import StartBot
 
 
 class Recorder:
@@ -49,11 +53,11 @@ class Click:
 async def test_clicks_go_to_the_controller_the_items_are_wired_to() -> None:
     first, second = Recorder(), Recorder()
     gate = Gate()
-    wired_first = dict(zip(PANEL_ITEMS, panel_items(first, gate), strict=True))
-    wired_second = dict(zip(PANEL_ITEMS, panel_items(second, gate), strict=True))
-    for item, wired in wired_first.items():
-        assert issubclass(wired, item)
-        assert wired.__discord_ui_compiled_template__ == item.__discord_ui_compiled_template__
+    wired_first = {item: wired(item, handler=first, gate=gate) for item in PANEL_ITEMS}
+    wired_second = {item: wired(item, handler=second, gate=gate) for item in PANEL_ITEMS}
+    for item, bound in wired_first.items():
+        assert issubclass(bound, item)
+        assert bound.__discord_ui_compiled_template__ == item.__discord_ui_compiled_template__
 
     sent = ActionButton(7, 3, "end", "End turn", 3)  # as built for a message
     custom_id = sent.item.custom_id
@@ -80,3 +84,15 @@ def test_the_bots_views_are_not_kept_by_discord_py() -> None:
     """discord.py keeps an unfinished view it sends and registers its items' classes again
     (unwired); the bot's views are handed over finished."""
     assert PanelView().is_finished()
+
+
+async def test_the_play_cog_answers_the_panels_clicks(tmp_path: Path, start_bot: StartBot) -> None:
+    """The bot registers the panel's items wired to its Play cog (no other controller)."""
+    bot = make_bot(tmp_path / "af.db")
+    await start_bot(bot)
+    play = bot.get_cog("Play")
+    assert play is not None
+    registered = bot._connection._view_store._dynamic_items
+    panel = [item for item in registered.values() if issubclass(item, PANEL_ITEMS)]
+    assert len(panel) == len(PANEL_ITEMS)
+    assert all(item.handler is play for item in panel)  # type: ignore[attr-defined]
