@@ -27,7 +27,7 @@ def dock_options(
     out: list[Dock] = []
     if not s.undocked:
         return out
-    groups = pool_groups(p, tuple(sorted([(x.value, x.relic) for x in s.undocked])))
+    groups = pool_groups(tuple(sorted([(x.value, x.relic) for x in s.undocked])))
     chosen = (
         FACILITY_RULES.values() if facilities is None else [FACILITY_RULES[f] for f in facilities]
     )

@@ -46,7 +46,11 @@ class LunarMine(Facility):
         if not self.may_have_room(s, p):
             return []
         low = self.minimum(s, p)
-        return [dock for ships, dock in groups.of(self.id, "single", 1) if ships[0].value >= low]
+        return [
+            dock
+            for dock in groups.docks(self.id, "single", self._sizes)
+            if dock.dice[0].value >= low
+        ]
 
     def effect(self, s: GameState, p: int, ships: list[Ship], group: int) -> None:
         s.turn.mine_docks += len(ships)
