@@ -81,14 +81,15 @@ class PoolGroups:
     def __init__(self, pool: Pool) -> None:
         dice = [Die(value, relic) for value, relic in pool]
         self._by_size = {size: list(map(tuple, distinct_groups(dice, size))) for size in (1, 2, 3)}
-        self._docks: dict[tuple[FacilityId, range], list[Dock]] = {}
-        self._groups: dict[tuple[int, FacilityId, range], list[Group]] = {}
+        self._docks: dict[tuple[FacilityId, int, int], list[Dock]] = {}
+        self._groups: dict[tuple[int, FacilityId, int, int], list[Group]] = {}
 
     def docks(self, facility: FacilityId, pattern: Pattern, sizes: range) -> list[Dock]:
         """The actions docking a group of one of these sizes that fits the pattern."""
-        found = self._docks.get((facility, sizes))
+        key = (facility, sizes.start, sizes.stop)  # (a range is slower to hash)
+        found = self._docks.get(key)
         if found is None:
-            found = self._docks[facility, sizes] = [
+            found = self._docks[key] = [
                 Dock(facility, dice)
                 for size in sizes
                 for dice in self._by_size[size]
@@ -98,9 +99,10 @@ class PoolGroups:
 
     def of(self, p: int, facility: FacilityId, pattern: Pattern, sizes: range) -> list[Group]:
         """The same, each with the ships of p it docks."""
-        found = self._groups.get((p, facility, sizes))
+        key = (p, facility, sizes.start, sizes.stop)
+        found = self._groups.get(key)
         if found is None:
-            found = self._groups[p, facility, sizes] = [
+            found = self._groups[key] = [
                 (tuple([Ship(p, d.value, d.relic) for d in dock.dice]), dock)
                 for dock in self.docks(facility, pattern, sizes)
             ]
@@ -172,7 +174,7 @@ class Facility:
     def may_have_room(self, s: GameState, p: int) -> bool:
         """A cheap first look: False only when no group of ships could fit."""
         if self.info.group_size == 1:
-            return None in s.docks[self.id]
+            return not all(s.docks[self.id])  # a free dock (None; every ship is true)
         return self.free_group(s) is not None
 
     def dockable(self, s: GameState, p: int, groups: PoolGroups) -> list[Dock]:
@@ -181,13 +183,14 @@ class Facility:
         through, found fast (the shape holds by construction, room is looked at once when
         it does not depend on the ships, and a facility without a rule of its own, or
         with one that does not look at the ships, takes every group that fits)."""
-        if not self.may_have_room(s, p):
+        sizes = self.group_sizes(s, p)
+        docks = groups.docks(self.id, self.pattern, sizes)
+        if not docks or not self.may_have_room(s, p):
             return []
         if self._rule_once and self.rule_refusal(s, p, ()) is not None:
             return []
-        sizes = self.group_sizes(s, p)
         if not self._per_group:
-            return groups.docks(self.id, self.pattern, sizes)
+            return docks
         return [
             dock
             for ships, dock in groups.of(p, self.id, self.pattern, sizes)
@@ -219,10 +222,9 @@ class Facility:
         """Index of the first set of docks entirely free, or None."""
         slots = s.docks[self.id]
         size = self.info.group_size
-        if size == 1:
-            return slots.index(None) if None in slots else None
         for start in range(0, len(slots), size):
-            if slots[start : start + size].count(None) == size:
+            # Free docks are None and every ship is true (comparing ships with None is slow).
+            if not any(slots[start : start + size]):
                 return start // size
         return None
 
