@@ -241,7 +241,7 @@ class Facility:
     def dock(self, s: GameState, p: int, ships: list[Ship]) -> None:
         """Dock (rules already checked) and take the benefit."""
         group = self.put(s, p, ships)
-        log(s, "docked", p, facility=self.id, values=" ".join(str(x.value) for x in ships))
+        log(s, "docked", p, facility=self.id, values=" ".join([str(x.value) for x in ships]))
         self.effect(s, p, ships, group)
 
     def effect(self, s: GameState, p: int, ships: list[Ship], group: int) -> None:
