@@ -83,6 +83,17 @@ def take_dice(pool: Sequence[Ship], dice: Iterable[Die]) -> list[Ship] | None:
     return taken
 
 
+def pop_dice(pool: list[Ship], dice: Iterable[Die]) -> list[Ship]:
+    """Take the ships the dice name out of the pool, one ship per die (the caller made sure
+    they are there): the ships ``take_dice`` names."""
+    taken: list[Ship] = []
+    for die in dice:
+        i = find_die(pool, die)
+        assert i is not None
+        taken.append(pool.pop(i))
+    return taken
+
+
 def colour_ships_in_play(s: GameState, p: int) -> int:
     """Ships of p's colour not in the ship stock (the relic ship is not counted)."""
     return SHIPS_PER_COLOUR - s.players[p].stock

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Die, Dock
-from engine.board import Refusal, refuse, take_dice
+from engine.board import Refusal, pop_dice, refuse, take_dice
 from engine.facilities import FACILITY_RULES
 from engine.facilities.base import GroupCache, pool_groups
 from engine.rule import TurnRule
@@ -27,7 +27,7 @@ def dock_options(
     out: list[Dock] = []
     if not s.undocked:
         return out
-    groups = pool_groups(p, tuple(sorted([(x.value, x.relic) for x in s.undocked])))
+    groups = pool_groups(tuple(sorted([(x.value, x.relic) for x in s.undocked])))
     chosen = (
         FACILITY_RULES.values() if facilities is None else [FACILITY_RULES[f] for f in facilities]
     )
@@ -61,10 +61,7 @@ class DockRule(TurnRule[Dock]):
         return FACILITY_RULES[a.facility].refusal(s, p, ships)
 
     def apply(self, s: GameState, p: int, a: Dock) -> None:
-        ships = take_dice(s.undocked, a.dice)
-        assert ships is not None
-        for ship in ships:
-            s.undocked.remove(ship)
+        ships = pop_dice(s.undocked, a.dice)
         FACILITY_RULES[a.facility].dock(s, p, ships)
 
     def parse(self, t: Tokens) -> Dock:

@@ -19,15 +19,12 @@ def legal_actions(s: GameState) -> list[Action]:
     out: list[Action] = []
     if s.pending:
         d = s.pending[0]
-        for _, _, rule, reads in RULEBOOK.listers(type(d)):
+        for rule, reads in RULEBOOK.listers(type(d)):
             out += rule.options_after(s, d, out) if reads else rule.options(s, d)
         return out
     p = s.current
-    cards = s.players[p].cards
-    discarded = s.turn.discarded
-    for card, discard, rule, reads in RULEBOOK.listers(None):
-        # A card's powers need the card, a discard one not discarded yet (their refusals say so).
-        if card is not None and (card not in cards or (discarded and discard)):
-            continue
+    # Only the rules that may list anything with the cards p holds and has not used.
+    hand = (tuple(s.players[p].cards), tuple(s.turn.used), s.turn.discarded)
+    for rule, reads in RULEBOOK.turn_listers(hand):
         out += rule.options_after(s, p, out) if reads else rule.options(s, p)
     return out

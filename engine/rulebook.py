@@ -43,8 +43,12 @@ from engine.tokens import CARD_ALIASES, alias_keys
 from engine.turn import END_TURN, RETURN, ROLL
 
 Context = type[Decision] | None
-# (the card whose power it is, whether a discard power, the rule, whether it reads the list)
-Lister = tuple[CardId | None, bool, AnyRule, bool]
+# A rule legal_actions asks for its options, and whether it reads what was listed before
+# it (``options_after`` is called only for those).
+Lister = tuple[AnyRule, bool]
+# What a card's powers need before they look (R-TECH-2): the cards the player holds, those
+# used or discarded this turn, and whether a card was discarded this turn.
+Hand = tuple[tuple[CardId, ...], tuple[CardId, ...], bool]
 
 
 class Rulebook:
@@ -56,6 +60,7 @@ class Rulebook:
         self._verbs: dict[str, AnyRule] | None = None
         self._powers: dict[tuple[Power, CardId], AnyRule] | None = None
         self._listers: dict[Context, list[Lister]] = {}
+        self._turn_listers: dict[Hand, list[Lister]] = {}
         self._chance: set[type[Action]] | None = None
         self._discards: frozenset[type[Action]] | None = None
         self._tuners: frozenset[type[Action]] | None = None
@@ -84,6 +89,7 @@ class Rulebook:
     def _changed(self, context: Context) -> None:
         self._verbs = self._powers = self._chance = self._discards = self._tuners = None
         self._listers.clear()
+        self._turn_listers.clear()
         sole = self.sole.setdefault(context, {})
         sole.clear()  # the same dict: the doors hold it
         sole.update({t: rules[0] for t, rules in self._by_type[context].items() if len(rules) == 1})
@@ -93,18 +99,34 @@ class Rulebook:
         return self._listing.get(context, [])
 
     def listers(self, context: Context) -> list[Lister]:
-        """For legal_actions, the listing as (card, discard power?, rule, whether it reads
-        what was listed before it: ``options_after`` is called only for those)."""
+        """For legal_actions, the listing of a context with whether each rule reads what
+        was listed before it."""
         found = self._listers.get(context)
         if found is None:
             found = self._listers[context] = [
-                (
-                    rule.card,
-                    rule.power == "discard",
-                    rule,
-                    type(rule).options_after is not Rule.options_after,
-                )
+                (rule, type(rule).options_after is not Rule.options_after)
                 for rule in self.listing(context)
+            ]
+        return found
+
+    def turn_listers(self, hand: Hand) -> list[Lister]:
+        """The free turn's listers that may list anything for a player with this hand:
+        a card's powers need the card, not used this turn, and a discard power needs no
+        discard yet this turn (R-TECH-2: their refusals say so)."""
+        found = self._turn_listers.get(hand)
+        if found is None:
+            if len(self._turn_listers) >= 4096:  # the hands seen by a long-lived process
+                self._turn_listers.clear()
+            cards, used, discarded = hand
+            found = self._turn_listers[hand] = [
+                (rule, reads)
+                for rule, reads in self.listers(None)
+                if rule.card is None
+                or (
+                    rule.card in cards
+                    and rule.card not in used
+                    and not (discarded and rule.power == "discard")
+                )
             ]
         return found
 

@@ -9,6 +9,7 @@ import re
 from collections import Counter
 from itertools import combinations_with_replacement
 from math import factorial
+from operator import attrgetter
 
 from engine.actions import Action, Die, Dock, EndTurn, ReturnExcess, Roll
 from engine.board import Refusal, log, pay, refuse, to_bay, to_stock
@@ -94,8 +95,8 @@ class RollRule(ChanceRule[RollDecision, Roll]):
         p = s.current
         s.pending.pop(0)
         s.undocked += [Ship(p, x.value, x.relic) for x in a.dice]
-        s.undocked.sort(key=lambda x: (x.value, x.relic))
-        log(s, "rerolled" if d.reroll else "rolled", p, values=" ".join(str(x) for x in a.dice))
+        s.undocked.sort(key=attrgetter("value", "relic"))
+        log(s, "rerolled" if d.reroll else "rolled", p, values=" ".join([str(x) for x in a.dice]))
         if not d.reroll:
             for card in list(s.players[p].cards):  # R-TURN-2: before any card is used
                 after_roll = CATALOGUE[card].after_roll

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, TypeVar
 
 from engine.actions import Die, Dock
 from engine.board import Refusal, log, refuse
@@ -19,13 +19,16 @@ from engine.tables import FACILITIES, FacilityId, FacilityInfo
 Pattern = Literal["single", "pair", "triple", "run", "any"]
 
 
-def ship_key(ship: Ship) -> tuple[int, bool]:
+T = TypeVar("T", Ship, Die)
+
+
+def ship_key(ship: Ship | Die) -> tuple[int, bool]:
     return (ship.value, ship.relic)
 
 
-def distinct_groups(pool: list[Ship], size: int) -> Iterator[list[Ship]]:
+def distinct_groups(pool: Sequence[T], size: int) -> Iterator[list[T]]:
     """Every distinct multiset of ``size`` ships from the pool (ships alike by value and relic)."""
-    kinds: dict[tuple[int, bool], Ship] = {}
+    kinds: dict[tuple[int, bool], T] = {}
     counts: dict[tuple[int, bool], int] = {}
     for ship in pool:
         k = ship_key(ship)
@@ -67,40 +70,48 @@ PATTERN_SIZES: dict[Pattern, tuple[int, ...]] = {
 
 
 class PoolGroups:
-    """The distinct groups of one pool of a player's ships, by pattern and size, and for
-    each facility the actions docking them. A pure function of a small pool, so it is
-    built once and remembered (``pool_groups``): the same rolls come back all game long."""
+    """The distinct groups of one pool of undocked ships, and for each facility the
+    actions docking them (and, for a facility whose rule looks at the ships, the ships
+    of the player docking them). A pure function of a small pool, whoever rolled it, so
+    it is built once and remembered (``pool_groups``): the same rolls come back all game
+    long. Its lists are shared: callers copy them, never change them."""
 
     __slots__ = ("_by_size", "_docks", "_groups")
 
-    def __init__(self, owner: int, pool: Pool) -> None:
-        ships = [Ship(owner, value, relic) for value, relic in pool]
-        self._by_size = {size: list(distinct_groups(ships, size)) for size in (1, 2, 3)}
-        self._groups: dict[tuple[FacilityId, int], list[Group]] = {}
-        self._docks: dict[tuple[FacilityId, int], list[Dock]] = {}
+    def __init__(self, pool: Pool) -> None:
+        dice = [Die(value, relic) for value, relic in pool]
+        self._by_size = {size: list(map(tuple, distinct_groups(dice, size))) for size in (1, 2, 3)}
+        self._docks: dict[tuple[FacilityId, int, int], list[Dock]] = {}
+        self._groups: dict[tuple[int, FacilityId, int, int], list[Group]] = {}
 
-    def docks(self, facility: FacilityId, pattern: Pattern, size: int) -> list[Dock]:
-        """The docking actions alone (shared: callers copy, never change them)."""
-        found = self._docks.get((facility, size))
+    def docks(self, facility: FacilityId, pattern: Pattern, sizes: range) -> list[Dock]:
+        """The actions docking a group of one of these sizes that fits the pattern."""
+        key = (facility, sizes.start, sizes.stop)  # (a range is slower to hash)
+        found = self._docks.get(key)
         if found is None:
-            found = self._docks[facility, size] = [d for _, d in self.of(facility, pattern, size)]
+            found = self._docks[key] = [
+                Dock(facility, dice)
+                for size in sizes
+                for dice in self._by_size[size]
+                if fits_pattern(pattern, [d.value for d in dice])
+            ]
         return found
 
-    def of(self, facility: FacilityId, pattern: Pattern, size: int) -> list[Group]:
-        """The groups of ``size`` ships that fit the pattern, with the facility's docks."""
-        found = self._groups.get((facility, size))
+    def of(self, p: int, facility: FacilityId, pattern: Pattern, sizes: range) -> list[Group]:
+        """The same, each with the ships of p it docks."""
+        key = (p, facility, sizes.start, sizes.stop)
+        found = self._groups.get(key)
         if found is None:
-            found = self._groups[facility, size] = [
-                (tuple(g), Dock(facility, tuple([Die(x.value, x.relic) for x in g])))
-                for g in self._by_size[size]
-                if fits_pattern(pattern, [x.value for x in g])
+            found = self._groups[key] = [
+                (tuple([Ship(p, d.value, d.relic) for d in dock.dice]), dock)
+                for dock in self.docks(facility, pattern, sizes)
             ]
         return found
 
 
 @lru_cache(maxsize=8192)
-def pool_groups(owner: int, pool: Pool) -> PoolGroups:
-    return PoolGroups(owner, pool)
+def pool_groups(pool: Pool) -> PoolGroups:
+    return PoolGroups(pool)
 
 
 class GroupCache:
@@ -163,7 +174,7 @@ class Facility:
     def may_have_room(self, s: GameState, p: int) -> bool:
         """A cheap first look: False only when no group of ships could fit."""
         if self.info.group_size == 1:
-            return None in s.docks[self.id]
+            return not all(s.docks[self.id])  # a free dock (None; every ship is true)
         return self.free_group(s) is not None
 
     def dockable(self, s: GameState, p: int, groups: PoolGroups) -> list[Dock]:
@@ -172,21 +183,20 @@ class Facility:
         through, found fast (the shape holds by construction, room is looked at once when
         it does not depend on the ships, and a facility without a rule of its own, or
         with one that does not look at the ships, takes every group that fits)."""
-        if not self.may_have_room(s, p):
+        sizes = self.group_sizes(s, p)
+        docks = groups.docks(self.id, self.pattern, sizes)
+        if not docks or not self.may_have_room(s, p):
             return []
         if self._rule_once and self.rule_refusal(s, p, ()) is not None:
             return []
-        out: list[Dock] = []
-        for size in self.group_sizes(s, p):
-            if not self._per_group:
-                out += groups.docks(self.id, self.pattern, size)
-                continue
-            for ships, dock in groups.of(self.id, self.pattern, size):
-                if self.room_by_ships and self.room_refusal(s, p, ships) is not None:
-                    continue
-                if self.rule_refusal(s, p, ships) is None:
-                    out.append(dock)
-        return out
+        if not self._per_group:
+            return docks
+        return [
+            dock
+            for ships, dock in groups.of(p, self.id, self.pattern, sizes)
+            if not (self.room_by_ships and self.room_refusal(s, p, ships) is not None)
+            and self.rule_refusal(s, p, ships) is None
+        ]
 
     # ---- rules ---------------------------------------------------------------------------
 
@@ -212,10 +222,9 @@ class Facility:
         """Index of the first set of docks entirely free, or None."""
         slots = s.docks[self.id]
         size = self.info.group_size
-        if size == 1:
-            return slots.index(None) if None in slots else None
         for start in range(0, len(slots), size):
-            if slots[start : start + size].count(None) == size:
+            # Free docks are None and every ship is true (comparing ships with None is slow).
+            if not any(slots[start : start + size]):
                 return start // size
         return None
 
@@ -232,7 +241,7 @@ class Facility:
     def dock(self, s: GameState, p: int, ships: list[Ship]) -> None:
         """Dock (rules already checked) and take the benefit."""
         group = self.put(s, p, ships)
-        log(s, "docked", p, facility=self.id, values=" ".join(str(x.value) for x in ships))
+        log(s, "docked", p, facility=self.id, values=" ".join([str(x.value) for x in ships]))
         self.effect(s, p, ships, group)
 
     def effect(self, s: GameState, p: int, ships: list[Ship], group: int) -> None:

@@ -17,7 +17,7 @@ from engine.territories import has_bonus
 
 def mine_minimum(s: GameState) -> int:
     """The lowest value the Lunar Mine accepts now."""
-    return max((ship.value for ship in s.docks["mine"] if ship is not None), default=1)
+    return max([ship.value for ship in s.docks["mine"] if ship is not None], default=1)
 
 
 class LunarMine(Facility):
@@ -43,10 +43,11 @@ class LunarMine(Facility):
 
     def dockable(self, s: GameState, p: int, groups: PoolGroups) -> list[Dock]:
         # The rule is the minimum: look it up once for every ship.
-        if not self.may_have_room(s, p):
+        docks = groups.docks(self.id, "single", self._sizes)
+        if not docks or not self.may_have_room(s, p):
             return []
         low = self.minimum(s, p)
-        return [dock for ships, dock in groups.of(self.id, "single", 1) if ships[0].value >= low]
+        return [dock for dock in docks if dock.dice[0].value >= low]
 
     def effect(self, s: GameState, p: int, ships: list[Ship], group: int) -> None:
         s.turn.mine_docks += len(ships)

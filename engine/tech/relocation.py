@@ -13,7 +13,15 @@ from contextlib import contextmanager
 from typing import TypeVar
 
 from engine.actions import Die, Relocation
-from engine.board import Refusal, docked_ships, log, refuse, remove_docked, take_dice
+from engine.board import (
+    Refusal,
+    docked_ships,
+    log,
+    pop_dice,
+    refuse,
+    remove_docked,
+    take_dice,
+)
 from engine.facilities import FACILITY_RULES
 from engine.state import GameState, Ship
 from engine.tables import FACILITY_ORDER, FacilityId
@@ -70,10 +78,7 @@ class RelocationPower(FuelPower[R]):
     def use(self, s: GameState, p: int, a: R) -> None:
         ship = self.moved(p, a)
         remove_docked(s, a.source, ship)
-        companions = take_dice(s.undocked, a.dice)
-        assert companions is not None
-        for c in companions:
-            s.undocked.remove(c)
+        companions = pop_dice(s.undocked, a.dice)
         log(s, "ship_moved", p, source=a.source, target=a.target, value=ship.value)
         FACILITY_RULES[a.target].dock(s, p, [ship, *companions])
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.actions import Die, DiscardWarper, Warp
-from engine.board import Refusal, find_die, log, refuse, take_dice
+from engine.board import Refusal, find_die, log, pop_dice, refuse
 from engine.state import GameState, RollDecision
 from engine.tables import CARD_INDEX, CARDS
 from engine.tech.card import Card
@@ -37,10 +37,7 @@ class WarperUse(FuelPower[Warp]):
         return None
 
     def use(self, s: GameState, p: int, a: Warp) -> None:
-        ships = take_dice(s.undocked, a.dice)
-        assert ships is not None
-        for ship in ships:
-            s.undocked.remove(ship)
+        ships = pop_dice(s.undocked, a.dice)
         relic = any(x.relic for x in ships)
         s.pending.insert(0, RollDecision(len(a.dice) - int(relic), relic, reroll=True))
 
