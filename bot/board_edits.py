@@ -7,7 +7,9 @@ replaces an older one not sent yet), and a task per channel sends them one at a 
 oldest message first, never two image edits of one channel less than ``interval``
 seconds apart: a quick run of moves ends in one edit showing the last of them, and the
 closed turn's message gets its final picture before the next turn's message its first
-edit. Editing with a new attachment replaces the old one (``attachments=[file]``).
+edit. A picture the message already shows (the state of its last edit: a turn's last
+move was shown, then the turn ended) is neither drawn nor sent again. Editing with a
+new attachment replaces the old one (``attachments=[file]``).
 
 The clock and the sleep are injectable, so tests run many seconds of edits at once.
 """
@@ -70,6 +72,8 @@ class BoardEdits:
         self.sleep = sleep
         self._waiting: dict[int, dict[int, Picture]] = {}  # channel -> message -> picture
         self._last: dict[int, float] = {}  # channel -> when its last image edit went out
+        # channel -> the message its last image edit went to, and the state it shows
+        self._shown: dict[int, tuple[int, GameState]] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
 
     def request(self, game: ActiveGame, message_id: int, state: GameState) -> None:
@@ -94,6 +98,8 @@ class BoardEdits:
                 await self.sleep(due)
             message_id = next(iter(waiting))  # the oldest message first
             picture = waiting.pop(message_id)
+            if self._shown.get(channel) == (message_id, picture.state):
+                continue  # the message shows this state already
             try:
                 await self._show(channel, message_id, picture)
             except asyncio.CancelledError:
@@ -110,6 +116,7 @@ class BoardEdits:
         self._last[channel] = self.clock()
         try:
             await partial.edit(attachments=[file])
+            self._shown[channel] = (message_id, picture.state)
         except discord.NotFound:
             log.info("channel %d: message %d is gone, its board too", channel, message_id)
         except discord.HTTPException as e:
@@ -127,3 +134,4 @@ class BoardEdits:
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
         self._tasks.clear()
         self._waiting.clear()
+        self._shown.clear()

@@ -711,7 +711,9 @@ class GameService:
             if status == "over":
                 results = await self._results(game, rows)
         try:
-            await self.store.commit_actions(game.id, rows, dumps(state), seats, results, **fields)
+            row = await self.store.commit_actions(
+                game.id, rows, dumps(state), seats, results, **fields
+            )
         except GameChangedError:
             # Another process (or a stale copy) moved this game on first: nothing was
             # written; take the game as stored and refuse this move.
@@ -721,7 +723,9 @@ class GameService:
         except BaseException:
             await self._reload(game)
             raise
-        await self._refresh_row(game)
+        game.row = row  # as committed: no need to read it back
+        if seats:
+            game.seats = await self.store.seats(game.id)
         if game.row.status not in ("lobby", "playing"):
             self._forget(game)
 
@@ -770,21 +774,19 @@ class GameService:
 
     async def mark_notified(self, game: ActiveGame, turn: int) -> None:
         """Record that the start of ``turn`` was notified (before notifying: at most once)."""
-        await self.store.update_game(game.id, notified_turn=turn)
-        game.row = await self._row(game.id)
+        await self._set_row(game, notified_turn=turn)
 
     async def set_turn_message(self, game: ActiveGame, message_id: int | None, turn: int) -> None:
-        await self.store.update_game(game.id, turn_message_id=message_id, turn_message_turn=turn)
-        game.row = await self._row(game.id)
+        await self._set_row(game, turn_message_id=message_id, turn_message_turn=turn)
 
     async def set_lobby_message(self, game: ActiveGame, message_id: int | None) -> None:
-        await self.store.update_game(game.id, lobby_message_id=message_id)
-        game.row = await self._row(game.id)
+        await self._set_row(game, lobby_message_id=message_id)
 
-    async def _row(self, game_id: int) -> GameRow:
-        row = await self.store.game(game_id)
+    async def _set_row(self, game: ActiveGame, **fields: object) -> None:
+        """Set some columns of the game's row and keep the row as stored."""
+        row = await self.store.update_game(game.id, **fields)
         assert row is not None
-        return row
+        game.row = row
 
 
 def _back_to(user_id: int, name: str | None) -> dict[str, object]:

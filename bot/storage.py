@@ -388,10 +388,11 @@ class Storage:
         rows = await self._all(sql + " ORDER BY id", params)
         return [_game(r) for r in rows]
 
-    async def update_game(self, game_id: int, **fields: object) -> None:
-        """Set some columns of a game's row (names checked against a fixed list)."""
-        async with self.transaction() as tx:
-            await _update_game(tx, game_id, fields)
+    async def update_game(self, game_id: int, **fields: object) -> GameRow | None:
+        """Set some columns of a game's row (names checked against a fixed list); the row
+        as it is now (None if there is no such game). One statement, committed alone."""
+        rows = await self.db.write(*_game_update(game_id, fields))
+        return _game(rows[0]) if rows else None
 
     # ---- seats ------------------------------------------------------------------------
 
@@ -475,9 +476,10 @@ class Storage:
         seats: SeatChanges | None = None,
         results: Sequence[ResultRow] = (),
         **game_fields: object,
-    ) -> None:
+    ) -> GameRow:
         """Append actions, replace the snapshot, update the game row and some seats, and
-        (for the move that ends the game) record its results: all or nothing.
+        (for the move that ends the game) record its results: all or nothing. Returns the
+        game's row as committed.
 
         The first action's ``seq`` is the number of actions the move followed: unless the
         stored snapshot follows exactly that many (none stored yet for the first actions
@@ -506,13 +508,15 @@ class Storage:
                 ],
             )
             await _update_seats(tx, game_id, seats or {})
-            if game_fields:
-                await _update_game(tx, game_id, game_fields)
+            row = await tx.fetchone(*_game_update(game_id, game_fields))
             await tx.executemany(
                 f"INSERT INTO results ({', '.join(_RESULT_COLUMNS)})"
                 f" VALUES ({', '.join('?' for _ in _RESULT_COLUMNS)})",
                 [(game_id, *(getattr(r, c) for c in _RESULT_COLUMNS[1:])) for r in results],
             )
+        if row is None:
+            raise ValueError(f"no game {game_id}")
+        return _game(row)
 
     async def repair_snapshot(
         self, game_id: int, found: int | None, seq: int, state_json: str
@@ -704,14 +708,24 @@ class Storage:
 
 
 async def _update_game(tx: Tx, game_id: int, fields: Mapping[str, object]) -> None:
+    if fields:
+        await tx.execute(*_game_update(game_id, fields, returning=False))
+
+
+def _game_update(
+    game_id: int, fields: Mapping[str, object], *, returning: bool = True
+) -> tuple[str, list[object]]:
+    """The statement that sets some columns of a game's row (and returns the row; with
+    nothing to set, only reads it)."""
     unknown = set(fields) - _GAME_FIELDS
     if unknown:
         raise ValueError(f"not game columns: {sorted(unknown)}")
     if not fields:
-        return
+        return "SELECT * FROM games WHERE id = ?", [game_id]
     assignments = ", ".join(f"{name} = ?" for name in fields)
     values = [_column_value(name, v) for name, v in fields.items()]
-    await tx.execute(f"UPDATE games SET {assignments} WHERE id = ?", (*values, game_id))
+    sql = f"UPDATE games SET {assignments} WHERE id = ?"
+    return sql + " RETURNING *" if returning else sql, [*values, game_id]
 
 
 async def _update_seats(tx: Tx, game_id: int, seats: SeatChanges) -> None:

@@ -24,6 +24,7 @@ from bot.render.background import background
 from bot.render.encode import encode_png
 from bot.render.geometry import HEIGHT, WIDTH, Layout, Rect, layout_for
 from bot.render.live import LIVE_SIZE, live_layout, render_live_view_image
+from bot.render.live.palette import live_palette
 from bot.render.scene import Scene, seat_label
 from engine.state import GameState
 from engine.view import GameView, view
@@ -84,7 +85,8 @@ def render_board(
     """
     if detail:
         return encode_png(render_board_image(state, seat_names, locale))
-    return encode_png(render_live_board_image(state, seat_names, locale))
+    image = render_live_board_image(state, seat_names, locale)
+    return encode_png(image, live_palette(state.num_players))
 
 
 __all__ = [

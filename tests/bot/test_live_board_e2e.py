@@ -1,5 +1,6 @@
 """The live board on the turn message: redrawn after a move, image edits coalesced to at
-most one a second per channel, and the turn's last picture kept on its closed message."""
+most one a second per channel, and the turn's last picture kept on its closed message
+(not drawn again when the message shows it already)."""
 
 from __future__ import annotations
 
@@ -81,6 +82,17 @@ def picture_of(t: Table, message: Mapping[str, Any]) -> int:
     return shown_version(attachment_png(t.fake, message))
 
 
+def dock_of(state: GameState) -> str:
+    return next(str(a) for a in legal_actions(state) if str(a).startswith("dock"))
+
+
+async def end_turn(t: Table) -> None:
+    """Click the turn message's End turn button."""
+    message = t.turn_message()
+    end = button(message, "af:a:")
+    await t._send(t.h.click(message, end["custom_id"], member=t.member_to_act()))
+
+
 async def test_the_turn_messages_picture_follows_the_moves_once_a_second_at_most(
     tmp_path: Path, start_bot: StartBot
 ) -> None:
@@ -121,24 +133,43 @@ async def test_the_turn_messages_picture_follows_the_moves_once_a_second_at_most
     assert picture_of(t, t.turn_message()) == game.state.version
 
     # The end of the turn: the closed message keeps the turn's last board (before the next
-    # player gathers their ships); the next turn's message comes with its own.
+    # player gathers their ships); the next turn's message comes with its own. The closed
+    # message shows that board already (its last edit): it is not drawn or sent again.
     while any(str(a).startswith("dock") for a in legal_actions(game.state)):
         await t.click_move(
             next(str(a) for a in legal_actions(game.state) if str(a).startswith("dock"))
         )
     clock.advance(1.0)
     await asyncio.sleep(0.05)
-    before_end = game.state.version
-    mark = len(t.fake.requests)
     closed = t.turn_message()
-    end = button(closed, "af:a:")
-    await t._send(t.h.click(closed, end["custom_id"], member=t.member_to_act()))
+    before_end = game.state.version
+    assert picture_of(t, closed) == before_end
+    mark = len(t.fake.requests)
+    await end_turn(t)
     assert t.turn_message()["id"] != closed["id"]
     assert picture_of(t, t.turn_message()) == game.state.version  # the new turn's own
+    clock.advance(1.0)
+    await asyncio.sleep(0.05)
+    assert not image_edits(t, mark)
+    assert picture_of(t, t.fake.get_message(int(closed["id"]))) == before_end
+
+    # A turn that ends while its last move's picture waits for its second: the closed
+    # message gets that picture, once.
+    await t.click_move(dock_of(game.state))  # shown at once (a second since the last edit)
+    await asyncio.sleep(0.05)
+    mark = len(t.fake.requests)
+    assert any(str(a).startswith("dock") for a in legal_actions(game.state))
+    while any(str(a).startswith("dock") for a in legal_actions(game.state)):
+        await t.click_move(dock_of(game.state))  # their pictures wait for the second
+    closed = t.turn_message()
+    before_end = game.state.version
+    await end_turn(t)
     clock.advance(1.0)
     last = await edited(t, mark)
     assert last.params["message_id"] == closed["id"]
     assert picture_of(t, t.fake.get_message(int(closed["id"]))) == before_end
+    await asyncio.sleep(0.05)
+    assert len(image_edits(t, mark)) == 1
 
     # Never two image edits of one channel less than a second apart.
     edits = image_edits(t)

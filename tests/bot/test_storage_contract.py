@@ -99,10 +99,11 @@ async def test_games_are_created_read_and_updated(store: Storage) -> None:
 
     with pytest.raises(ChannelBusyError):
         await lobby(store)
-    await store.update_game(
+    updated = await store.update_game(
         game_id, status="aborted", updated_at=2000, waiting_on_user=2**60, ai_only=True
     )
     row = await store.game(game_id)
+    assert updated == row  # the row as it is now, returned by the update itself
     assert row is not None and row.status == "aborted" and row.updated_at == 2000.0
     assert row.waiting_on_user == 2**60 and row.ai_only is True
     assert await store.active_game(10) is None and await store.latest_game(10) == row
@@ -112,6 +113,8 @@ async def test_games_are_created_read_and_updated(store: Storage) -> None:
     assert latest is not None and latest.id == second
     with pytest.raises(ValueError, match="not game columns"):
         await store.update_game(second, seed=1)
+    assert await store.update_game(second) == await store.game(second)  # nothing to set
+    assert await store.update_game(second + 1000, status="over") is None
 
 
 @covers("seats", "set_seats", "update", "seats_of_user")
@@ -151,12 +154,13 @@ async def test_actions_and_snapshot_are_committed_together(store: Storage) -> No
     assert [r.notation for r in rows] == ["roll 1 2 3", "end"]
     assert rows[1] == ActionRow(1, 0, 100, "end", [{"key": "x"}], 5.25)
     assert rows[0].user_id is None and rows[0].actor == -1
-    await store.commit_actions(
+    committed = await store.commit_actions(
         game_id, [action(2, "dock mine 4")], '{"v": 3}', {0: {"timeouts": 0}}, clock_since=7.0
     )
     assert [r.seq for r in await store.last_actions(game_id, 2)] == [1, 2]
     played = await store.latest_played_game(10)
     assert played is not None and played.id == game_id and played.clock_since == 7.0
+    assert committed == played  # the row as committed
 
     # A commit that follows fewer actions than are stored: refused, nothing written.
     with pytest.raises(GameChangedError):
@@ -325,6 +329,25 @@ async def test_a_transaction_is_all_or_nothing(store: Storage) -> None:
         await tx.execute("INSERT INTO meta (key, value) VALUES (?, ?)", ("a", "'?'"))
         row = await tx.fetchone("SELECT value FROM meta WHERE key = ? AND value != '?'", ("a",))
     assert row is not None and row["value"] == "'?'"
+
+
+async def test_a_write_of_one_statement_commits_alone(store: Storage) -> None:
+    """``Database.write``: one statement in a transaction of its own (on PostgreSQL without
+    ``BEGIN``/``COMMIT``), committed when it returns, its ``RETURNING`` rows given back; a
+    failing one writes nothing."""
+    rows = await store.db.write(
+        "INSERT INTO meta (key, value) VALUES (?, ?) RETURNING value", ("w", "1")
+    )
+    assert [r["value"] for r in rows] == ["1"]
+    assert await store.get_meta("w") == "1"
+    with pytest.raises(UniqueViolation):
+        await store.db.write(
+            "INSERT INTO meta (key, value) SELECT ?, ? UNION ALL SELECT ?, ?",
+            ("x", "1", "x", "2"),
+        )
+    assert await store.get_meta("x") is None
+    assert await store.db.write("DELETE FROM meta WHERE key = ?", ("w",)) == []
+    assert await store.get_meta("w") is None
 
 
 async def test_tables_list_every_table_of_the_schema(store: Storage) -> None:
