@@ -101,11 +101,24 @@ class ClockSettings:
         if not raw:
             return DEFAULT_CLOCK
         try:
-            data = json.loads(raw)
+            return cls.from_data(json.loads(raw))
+        except ValueError as e:
+            log.warning("clock settings %r could not be read (%s); using the defaults", raw, e)
+            return DEFAULT_CLOCK
+
+    @classmethod
+    def from_data(cls, data: object) -> ClockSettings:
+        """Settings read from JSON data (unknown keys ignored); defaults for None or a
+        broken value."""
+        if data is None:
+            return DEFAULT_CLOCK
+        try:
+            if not isinstance(data, dict):
+                raise TypeError(f"not an object: {data!r}")
             known = {f.name for f in fields(cls)}
             return cls(**{k: v for k, v in data.items() if k in known}).checked()
         except (ValueError, TypeError, ClockError) as e:
-            log.warning("clock settings %r could not be read (%s); using the defaults", raw, e)
+            log.warning("clock settings %r could not be read (%s); using the defaults", data, e)
             return DEFAULT_CLOCK
 
 

@@ -15,7 +15,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.games import config_of
 from bot.storage import TABLES, Storage
 from engine.game import Game
 from engine.serialize import loads
@@ -127,7 +126,7 @@ async def _replay_games(target: Storage, report: CopyReport, echo: Callable[[str
             seats = await target.seats(row.id)
             actions = await target.actions(row.id)
             try:
-                game = Game.replay(config_of(row, len(seats)), [a.notation for a in actions])
+                game = Game.replay(row.config.engine(len(seats)), [a.notation for a in actions])
             except Exception as e:
                 report.problems.append(f"game {row.id}: its log does not replay ({e})")
                 continue

@@ -24,7 +24,7 @@ import asyncio
 import re
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final, Literal, Protocol
@@ -62,6 +62,16 @@ class Tx(Protocol):
     async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]: ...
 
     async def fetchone(self, sql: str, params: Sequence[object] = ()) -> Row | None: ...
+
+
+# A migration: its number, and its SQL or its steps (SQL, or a function of the transaction).
+MigrationStep = str | Callable[[Tx], Awaitable[None]]
+Migration = tuple[int, str | tuple[MigrationStep, ...]]
+
+
+def steps_of(migration: Migration) -> tuple[MigrationStep, ...]:
+    body = migration[1]
+    return (body,) if isinstance(body, str) else body
 
 
 def _values(params: Sequence[object]) -> list[object]:
@@ -102,7 +112,7 @@ class Database(ABC):
     async def schema_version(self) -> int: ...
 
     @abstractmethod
-    async def migrate(self, migrations: Sequence[tuple[int, str]]) -> None:
+    async def migrate(self, migrations: Sequence[Migration]) -> None:
         """Apply the migrations not applied yet, each in its own transaction, in order."""
 
     @abstractmethod
@@ -225,15 +235,20 @@ class SQLiteDatabase(Database):
         row = await self.fetchone("PRAGMA user_version")
         return int(row[0]) if row else 0
 
-    async def migrate(self, migrations: Sequence[tuple[int, str]]) -> None:
+    async def migrate(self, migrations: Sequence[Migration]) -> None:
         current = await self.schema_version()
         _check_version(current, migrations[-1][0])
-        for number, sql in migrations:
+        for migration in migrations:
+            number = migration[0]
             if number <= current:
                 continue
             async with self.transaction() as tx:
-                for statement in _statements(sql):
-                    await tx.execute(statement)
+                for step in steps_of(migration):
+                    if isinstance(step, str):
+                        for statement in _statements(step):
+                            await tx.execute(statement)
+                    else:
+                        await step(tx)
                 await tx.execute(f"PRAGMA user_version = {int(number)}")
 
     async def tables(self) -> list[str]:
@@ -381,9 +396,10 @@ class PostgresDatabase(Database):
         value = await conn.fetchval("SELECT version FROM schema_version WHERE id = 1")
         return int(value) if value is not None else 0
 
-    async def migrate(self, migrations: Sequence[tuple[int, str]]) -> None:
+    async def migrate(self, migrations: Sequence[Migration]) -> None:
         latest = migrations[-1][0]
-        for number, sql in migrations:
+        for migration in migrations:
+            number = migration[0]
             async with self._pool.acquire() as conn, conn.transaction():
                 # One process at a time: two bots starting together migrate once.
                 await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
@@ -391,7 +407,11 @@ class PostgresDatabase(Database):
                 _check_version(current, latest)
                 if number <= current:
                     continue
-                await conn.execute(postgres_ddl(sql))
+                for step in steps_of(migration):
+                    if isinstance(step, str):
+                        await conn.execute(postgres_ddl(step))
+                    else:
+                        await step(_PostgresTx(conn, self))
                 await conn.execute(
                     "INSERT INTO schema_version (id, version) VALUES (1, $1)"
                     " ON CONFLICT (id) DO UPDATE SET version = excluded.version",
@@ -459,6 +479,7 @@ async def open_database(target: str | Path) -> Database:
 __all__ = [
     "Database",
     "Dialect",
+    "Migration",
     "PostgresDatabase",
     "Row",
     "SQLiteDatabase",

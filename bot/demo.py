@@ -71,9 +71,6 @@ async def run_demo(
             host_id=0,
             host_name=None,
             max_players=players,
-            long_game=False,
-            helm=False,
-            finite_supply=False,
             locale="en",
         )
         for i in range(players):

@@ -18,7 +18,7 @@ from bot.errors import ServiceError as ServiceError
 from bot.errors import StalePanelError as StalePanelError
 from bot.storage import GameRow, SeatRow
 from bot.strings import text
-from engine import CHANCE, Action, GameConfig, GameState
+from engine import CHANCE, Action, GameState
 from engine.game import Game
 from engine.state import Event
 
@@ -97,7 +97,7 @@ class ActiveGame:
     @property
     def clock(self) -> ClockSettings:
         """The game's turn clock settings."""
-        return ClockSettings.from_json(self.row.clock)
+        return self.row.config.clock
 
     def timed_out(self) -> bool:
         """Whether the turn in play timed out and the bot plays it for its member."""
@@ -135,15 +135,6 @@ def new_events(before: GameState, after: GameState) -> tuple[Event, ...]:
 
 def event_data(events: Iterable[Event]) -> list[dict[str, object]]:
     return [{"key": e.key, "player": e.player, "params": dict(e.params)} for e in events]
-
-
-def config_of(row: GameRow, seats: int) -> GameConfig:
-    return GameConfig(
-        players=seats,
-        long_game=row.long_game,
-        mind_control_helm=row.helm,
-        finite_supply=row.finite_supply,
-    )
 
 
 def ai_name(level: Level, number: int, replacing: str | None = None, locale: str = "en") -> str:

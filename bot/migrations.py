@@ -1,15 +1,41 @@
-"""Numbered schema migrations of the bot's SQLite database.
+"""Numbered schema migrations of the bot's database (SQLite or PostgreSQL).
 
-``PRAGMA user_version`` holds the number of the last migration applied; each
-migration runs once, in order, inside one transaction. Never edit a published
-migration: add the next number instead.
+The database keeps the number of the last migration applied (``bot.db``); each
+migration runs once, in order, inside one transaction. A migration is SQL in SQLite's
+dialect (``bot.db.postgres_ddl`` gives PostgreSQL's column types), or a sequence of
+steps: SQL, or a function that reads and writes rows through the transaction with the
+shared SQL (the same code on both databases). Never edit a published migration: add
+the next number instead.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Final
 
-MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
+from bot.db import Migration, Tx
+
+
+async def _fill_config(tx: Tx) -> None:
+    """Migration 5: each game's config, row by row, from the columns that held it. The
+    clock's JSON is carried as it was (its reader ignores unknown keys and reads a broken
+    clock as the defaults, as it always has); text that is no JSON becomes no clock."""
+    rows = await tx.fetch("SELECT id, long_game, helm, finite_supply, clock FROM games")
+    for row in rows:
+        try:
+            clock = json.loads(row["clock"]) if row["clock"] else None
+        except ValueError:
+            clock = None
+        variants = {
+            "long_game": bool(row["long_game"]),
+            "mind_control_helm": bool(row["helm"]),
+            "finite_supply": bool(row["finite_supply"]),
+        }
+        config = json.dumps({"variants": variants, "clock": clock}, sort_keys=True)
+        await tx.execute("UPDATE games SET config = ? WHERE id = ?", (config, row["id"]))
+
+
+MIGRATIONS: Final[tuple[Migration, ...]] = (
     (
         1,
         """
@@ -154,6 +180,24 @@ MIGRATIONS: Final[tuple[tuple[int, str], ...]] = (
         );
         CREATE INDEX results_by_user ON results (user_id);
         """,
+    ),
+    (
+        5,
+        (
+            """
+            -- A game's config as one JSON value (bot/game_config.py: GameSettings): its rule
+            -- variants and its turn clock. A new variant is a new key, not a new column.
+            ALTER TABLE games ADD COLUMN config TEXT NOT NULL DEFAULT '{}';
+            """,
+            _fill_config,
+            """
+            -- Now held in config.
+            ALTER TABLE games DROP COLUMN long_game;
+            ALTER TABLE games DROP COLUMN helm;
+            ALTER TABLE games DROP COLUMN finite_supply;
+            ALTER TABLE games DROP COLUMN clock;
+            """,
+        ),
     ),
 )
 LATEST: Final = MIGRATIONS[-1][0]

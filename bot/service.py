@@ -21,6 +21,7 @@ from typing import Literal
 from bot import i18n
 from bot.ai import AIFactory, Chooser, Level, choose_move, default_factory
 from bot.clock_settings import DEFAULT_CLOCK, LIMIT_PASSED, ClockSettings
+from bot.game_config import GameSettings
 from bot.games import (
     ActiveGame,
     MoveResult,
@@ -28,7 +29,6 @@ from bot.games import (
     StalePanelError,
     Step,
     ai_name,
-    config_of,
     event_data,
     new_events,
 )
@@ -146,7 +146,7 @@ class GameService:
         """Replay the stored log; the snapshot must match it. If not, the log wins and the
         snapshot is replaced by the replay (moves are committed against the snapshot)."""
         actions = await self.store.actions(row.id)
-        game = Game.replay(config_of(row, len(seats)), [a.notation for a in actions])
+        game = Game.replay(row.config.engine(len(seats)), [a.notation for a in actions])
         snapshot = await self.store.snapshot(row.id)
         found = snapshot[0] if snapshot is not None else None
         if snapshot is None and not actions:
@@ -203,19 +203,16 @@ class GameService:
         host_id: int,
         host_name: str | None,
         max_players: int,
-        long_game: bool,
-        helm: bool,
         locale: str,
-        finite_supply: bool = False,
-        clock: ClockSettings | None = None,
+        config: GameSettings | None = None,
     ) -> ActiveGame:
         """Open a lobby in the channel with the host seated (not if ``host_name`` is None:
-        the host watches, e.g. a game of AI seats). ``clock``: the server's defaults if
-        None (``default_clock``)."""
+        the host watches, e.g. a game of AI seats). ``config``: the game's variants and
+        clock; if None, no variant and the server's clock (``default_clock``)."""
         if not 2 <= max_players <= 4:
             raise ServiceError("lobby.players_range")
-        if clock is None:
-            clock = await self.default_clock(guild_id)
+        if config is None:
+            config = GameSettings(clock=await self.default_clock(guild_id))
         try:
             game_id = await self.store.create_game(
                 guild_id=guild_id,
@@ -223,13 +220,10 @@ class GameService:
                 host_id=host_id,
                 host_name=host_name,
                 max_players=max_players,
-                long_game=long_game,
-                helm=helm,
-                finite_supply=finite_supply,
                 seed=self.new_seed(),
                 locale=locale,
                 now=self.clock(),
-                clock=clock.checked().to_json(),
+                config=config,
             )
         except ChannelBusyError:
             raise ServiceError("lobby.busy") from None
@@ -455,7 +449,7 @@ class GameService:
         """The host (or Manage Channels) changes the game's clock; it applies at once. A
         clock switched on starts counting now, not from the last move."""
         self.check_manager(game, user_id, can_manage)
-        fields: dict[str, object] = {"clock": clock.checked().to_json()}
+        fields: dict[str, object] = {"config": game.row.config.with_clock(clock.checked())}
         if clock.enabled and not game.clock.enabled:
             fields["clock_since"] = self.clock()
         await self.store.update_game(game.id, **fields)
@@ -514,7 +508,7 @@ class GameService:
         self._host(game, user_id)
         if len(game.seats) < 2:
             raise ServiceError("lobby.too_few")
-        game.game = Game(config_of(game.row, len(game.seats)))
+        game.game = Game(game.row.config.engine(len(game.seats)))
         steps = self._resolve_chance(game)
         ai_only = all(s.is_ai for s in game.seats)
         await self._commit(game, steps, 0, None, status="playing", ai_only=ai_only)

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from bot.db import Database, Row, Tx, UniqueViolation, open_database
+from bot.game_config import DEFAULT_SETTINGS, GameSettings
 from bot.migrations import MIGRATIONS
 from bot.shards import Shards
 
@@ -37,9 +38,7 @@ _GAME_FIELDS: Final = frozenset(
         "host_id",
         "status",
         "max_players",
-        "long_game",
-        "helm",
-        "finite_supply",
+        "config",
         "locale",
         "lobby_message_id",
         "turn_message_id",
@@ -47,7 +46,6 @@ _GAME_FIELDS: Final = frozenset(
         "waiting_on_user",
         "reminded_at",
         "updated_at",
-        "clock",
         "clock_since",
         "clock_turn",
         "reminders_sent",
@@ -97,9 +95,6 @@ class GameRow:
     host_id: int
     status: GameStatus
     max_players: int
-    long_game: bool
-    helm: bool
-    finite_supply: bool
     seed: int
     locale: str
     lobby_message_id: int | None
@@ -109,7 +104,8 @@ class GameRow:
     reminded_at: float | None
     created_at: float
     updated_at: float
-    clock: str | None = None  # JSON of bot.clock_settings.ClockSettings (None: defaults)
+    # The game's rule variants and turn clock (one JSON value in the ``config`` column).
+    config: GameSettings = DEFAULT_SETTINGS
     clock_since: float | None = None
     clock_turn: int | None = None
     reminders_sent: int = 0
@@ -193,9 +189,6 @@ def _game(row: Row) -> GameRow:
         host_id=row["host_id"],
         status=row["status"],
         max_players=row["max_players"],
-        long_game=bool(row["long_game"]),
-        helm=bool(row["helm"]),
-        finite_supply=bool(row["finite_supply"]),
         seed=row["seed"],
         locale=row["locale"],
         lobby_message_id=row["lobby_message_id"],
@@ -205,7 +198,7 @@ def _game(row: Row) -> GameRow:
         reminded_at=row["reminded_at"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
-        clock=row["clock"],
+        config=GameSettings.from_json(row["config"]),
         clock_since=row["clock_since"],
         clock_turn=row["clock_turn"],
         reminders_sent=row["reminders_sent"],
@@ -300,13 +293,10 @@ class Storage:
         host_id: int,
         host_name: str | None,
         max_players: int,
-        long_game: bool,
-        helm: bool,
         seed: int,
         locale: str,
         now: float,
-        finite_supply: bool = False,
-        clock: str | None = None,
+        config: GameSettings = DEFAULT_SETTINGS,
     ) -> int:
         """A new game in its lobby with the host in seat 0 (unless ``host_name`` is None).
 
@@ -316,20 +306,16 @@ class Storage:
             async with self.transaction() as tx:
                 row = await tx.fetchone(
                     "INSERT INTO games (guild_id, channel_id, host_id, status, max_players,"
-                    " long_game, helm, finite_supply, seed, locale, clock, created_at,"
-                    " updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                    " RETURNING id",
+                    " config, seed, locale, created_at, updated_at)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         guild_id,
                         channel_id,
                         host_id,
                         max_players,
-                        long_game,
-                        helm,
-                        finite_supply,
+                        config.to_json(),
                         seed,
                         locale,
-                        clock,
                         float(now),
                         float(now),
                     ),
@@ -743,9 +729,12 @@ async def _update_seats(tx: Tx, game_id: int, seats: SeatChanges) -> None:
 
 
 def _column_value(name: str, value: object) -> object:
-    """Times are stored as REAL on both databases (PostgreSQL refuses an int for them)."""
+    """Times are stored as REAL on both databases (PostgreSQL refuses an int for them); the
+    config as its JSON."""
     if name in _REAL_FIELDS and isinstance(value, int) and not isinstance(value, bool):
         return float(value)
+    if isinstance(value, GameSettings):
+        return value.to_json()
     return value
 
 

@@ -6,6 +6,7 @@ Seats (leave, kick, replace, rejoin, away) are in ``bot.cogs.seats``.
 from __future__ import annotations
 
 import contextlib
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -13,10 +14,11 @@ from discord import app_commands
 
 from bot import describe, i18n
 from bot.ai import LEVELS
-from bot.clock_settings import MAX_HOURS, ClockSettings
+from bot.clock_settings import MAX_HOURS
 from bot.cogs.base import AF, AfCog
 from bot.cogs.settings import TIMEOUT_CHOICES, language_choices
 from bot.components import RematchButton
+from bot.game_config import GameSettings, Variants
 from bot.games import ActiveGame, ServiceError
 from bot.replies import locale_of, send_ephemeral
 from bot.service import GameService
@@ -34,6 +36,14 @@ def _name(user: discord.abc.User) -> str:
     return user.display_name[:32]
 
 
+# How the lobby names each variant the game is played with (bot.game_config.Variants).
+VARIANT_TEXTS = {
+    "long_game": "lobby.option.long",
+    "mind_control_helm": "lobby.option.helm",
+    "finite_supply": "lobby.option.finite",
+}
+
+
 class Lobby(AfCog):
     """The lobby of a channel's game, and ending it early; the Rematch button."""
 
@@ -46,13 +56,8 @@ class Lobby(AfCog):
     def lobby_text(self, game: ActiveGame, closing: str | None = None) -> str:
         """The lobby message: options and seats, then how to join (or how the lobby ended)."""
         locale = game.row.locale
-        options = []
-        if game.row.long_game:
-            options.append(text("lobby.option.long", locale))
-        if game.row.helm:
-            options.append(text("lobby.option.helm", locale))
-        if game.row.finite_supply:
-            options.append(text("lobby.option.finite", locale))
+        variants = asdict(game.row.config.variants)
+        options = [text(key, locale) for name, key in VARIANT_TEXTS.items() if variants[name]]
         host = next((s.name for s in game.seats if s.user_id == game.row.host_id), None)
         lines = [
             text(
@@ -121,17 +126,17 @@ class Lobby(AfCog):
             clock = clock.changed(enabled=False, action=on_timeout)
         else:
             clock = clock.changed(limit_hours=turn_limit, action=on_timeout)
+        variants = Variants(
+            long_game=long_game, mind_control_helm=helm, finite_supply=finite_supply
+        )
         game = await self.service.create(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             host_id=interaction.user.id,
             host_name=None if watch else _name(interaction.user),
             max_players=players,
-            long_game=long_game,
-            helm=helm,
-            finite_supply=finite_supply,
             locale=i18n.language_of(language) if language else locale_of(interaction, guild=True),
-            clock=clock,
+            config=GameSettings(variants, clock),
         )
         callback = await interaction.response.send_message(
             self.lobby_text(game), allowed_mentions=discord.AllowedMentions.none()
@@ -164,11 +169,8 @@ class Lobby(AfCog):
                 host_id=user,
                 host_name=_name(interaction.user) if user in members else None,
                 max_players=len(seats),
-                long_game=row.long_game,
-                helm=row.helm,
-                finite_supply=row.finite_supply,
                 locale=row.locale,
-                clock=ClockSettings.from_json(row.clock),
+                config=row.config,
             )
         except ServiceError as e:
             key = "over.rematch_busy" if e.key == "lobby.busy" else e.key

@@ -18,7 +18,7 @@ from discord import app_commands
 from bot.cogs.base import AF, AfCog
 from bot.describe import chat_name
 from bot.durations import day_text, decimal_text
-from bot.games import ServiceError, config_of
+from bot.games import ServiceError
 from bot.replay import make_replay
 from bot.replies import locale_of, send_ephemeral
 from bot.storage import GameRow, ResultRow
@@ -126,7 +126,7 @@ class Records(AfCog):
         notations = [a.notation for a in await store.actions(row.id)]
         made = await asyncio.to_thread(
             make_replay,
-            config_of(row, len(seats)),
+            row.config.engine(len(seats)),
             notations,
             [s.name for s in seats],
             row.locale,

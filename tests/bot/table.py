@@ -302,8 +302,6 @@ async def game_between(
         host_id=users[0],
         host_name=names[0],
         max_players=2,
-        long_game=False,
-        helm=False,
         locale="en",
     )
     await service.join(game, users[1], names[1])

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from bot.copy_db import copy_database
+from bot.game_config import GameSettings, Variants
 from bot.service import GameService
 from bot.storage import TABLES, Storage
 from engine import legal_actions
@@ -32,9 +33,13 @@ async def filled(url: str) -> dict[str, object]:
                 host_id=1,
                 host_name="Ann",
                 max_players=3,
-                long_game=channel == 1,
-                helm=channel == 2,
-                finite_supply=channel == 3,
+                config=GameSettings(
+                    Variants(
+                        long_game=channel == 1,
+                        mind_control_helm=channel == 2,
+                        finite_supply=channel == 3,
+                    )
+                ),
                 locale=("en", "ru", "pl", "en")[channel],
             )
             await service.join(game, 2, "Bob")
@@ -106,8 +111,6 @@ async def test_copy_to_postgresql_and_back_keeps_every_row(tmp_path: Path, pg_ur
             host_id=1,
             host_name="Ann",
             max_players=2,
-            long_game=False,
-            helm=False,
             locale="en",
         )
         assert new.id > max(row[0] for row in before["games"])  # type: ignore[attr-defined]

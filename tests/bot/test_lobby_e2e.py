@@ -71,7 +71,7 @@ async def test_finite_supply_option_from_new_to_status(tmp_path: Path, start_bot
     await t.cmd("af join", member="member")
     await t.cmd("af start", member="owner")
     game = t.game()
-    assert game.row.finite_supply and game.state.config.finite_supply
+    assert game.row.config.variants.finite_supply and game.state.config.finite_supply
     assert game.state.supply is not None
     fuel, ore = game.state.supply
     status = await t.cmd("af status", member="member")

@@ -12,6 +12,7 @@ import pytest
 import bot.choices
 from bot.announce import Announcer
 from bot.choices import Branch, Choices, choices, menu
+from bot.game_config import GameSettings, Variants
 from bot.games import ActiveGame
 from bot.panel import build_panel
 from bot.storage import GameRow, SeatRow
@@ -95,9 +96,6 @@ def active_game(game: Game, names: list[str], locale: str) -> ActiveGame:
         host_id=10,
         status="playing",
         max_players=4,
-        long_game=False,
-        helm=True,
-        finite_supply=False,
         seed=1,
         locale=locale,
         lobby_message_id=None,
@@ -107,6 +105,7 @@ def active_game(game: Game, names: list[str], locale: str) -> ActiveGame:
         reminded_at=None,
         created_at=0.0,
         updated_at=0.0,
+        config=GameSettings(Variants(mind_control_helm=True)),
     )
     seats = [SeatRow(seat=i, user_id=100 + i, ai_level=None, name=n) for i, n in enumerate(names)]
     return ActiveGame(row, seats, game)

@@ -39,8 +39,6 @@ async def ai_game(store: Storage, guild: p.TestGuild, seed: int) -> int:
         host_id=host,
         host_name=None,
         max_players=2,
-        long_game=False,
-        helm=False,
         locale="en",
     )
     await service.add_ai(game, host, "easy")

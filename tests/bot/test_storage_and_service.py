@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.ai import RandomPlayer
+from bot.game_config import GameSettings, Variants
 from bot.games import ActiveGame, ServiceError, StalePanelError
 from bot.migrations import LATEST, MIGRATIONS
 from bot.service import GameService
@@ -54,7 +55,8 @@ async def test_finite_supply_is_stored_and_added_to_an_older_database(tmp_path: 
     db = tmp_path / "old.db"
     conn = sqlite3.connect(db)  # a database of the first release: migration 1 only
     try:
-        (number, sql), *_ = MIGRATIONS
+        number, sql = MIGRATIONS[0]
+        assert isinstance(sql, str)
         conn.executescript(sql)
         conn.execute(f"PRAGMA user_version = {number}")
         conn.execute(
@@ -68,7 +70,7 @@ async def test_finite_supply_is_stored_and_added_to_an_older_database(tmp_path: 
     try:
         assert await store.schema_version() == LATEST >= 2
         old = await store.active_game(7)
-        assert old is not None and not old.finite_supply  # the new column's default
+        assert old is not None and not old.config.variants.finite_supply  # the default
         service = GameService(store)
         game = await service.create(
             guild_id=1,
@@ -76,19 +78,18 @@ async def test_finite_supply_is_stored_and_added_to_an_older_database(tmp_path: 
             host_id=100,
             host_name="Ann",
             max_players=2,
-            long_game=False,
-            helm=True,
-            finite_supply=True,
             locale="en",
+            config=GameSettings(Variants(mind_control_helm=True, finite_supply=True)),
         )
-        assert game.row.finite_supply and game.row.helm and not game.row.long_game
+        variants = game.row.config.variants
+        assert variants.finite_supply and variants.mind_control_helm and not variants.long_game
         await service.join(game, 200, "Bob")
         await service.start(game, 100)
         config = game.state.config
         assert config.finite_supply and config.mind_control_helm
         assert game.state.supply is not None and sum(game.state.supply) <= 50
         stored = await store.game(game.id)
-        assert stored is not None and stored.finite_supply
+        assert stored is not None and stored.config.variants.finite_supply
         rebuilt = await service.rebuild(stored, game.seats)
         assert rebuilt.state == game.state
     finally:
@@ -208,8 +209,6 @@ async def test_ai_seats_always_play_legal_moves(store: Storage) -> None:
         host_id=1,
         host_name=None,
         max_players=2,
-        long_game=False,
-        helm=False,
         locale="en",
     )
     await service.add_ai(game, 1, "easy")
@@ -251,8 +250,6 @@ async def test_each_ai_seat_keeps_one_player_for_its_turns(store: Storage) -> No
         host_id=1,
         host_name=None,
         max_players=2,
-        long_game=False,
-        helm=False,
         locale="en",
     )
     await service.add_ai(game, 1, "easy")
