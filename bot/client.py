@@ -28,6 +28,7 @@ from bot.cogs import EXTENSIONS
 from bot.fallback import UNCLAIMABLE, answer_unclaimed, claimed
 from bot.guards import check_command
 from bot.health import Heartbeat
+from bot.lobby_message import LobbyMessage
 from bot.notify import Notifier
 from bot.refusals import refuse
 from bot.service import GameService
@@ -113,6 +114,7 @@ class AlienFrontiersBot(commands.Bot):
         service = self._the_service
         self.notifier = Notifier(self, service)
         self.announcer = Announcer(self, service, self.notifier, renderer)
+        self.lobby = LobbyMessage(self)
         self.background = Background(self, settings, service, self.announcer, self.notifier)
         self.moves = Moves(service)
         self.heartbeat = (

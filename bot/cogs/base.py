@@ -4,7 +4,8 @@ discord.py gives each ``GroupCog`` a group of its own; here several cogs add
 their commands to one group the bot owns. Commands marked ``extras={"af": True}``
 are moved into ``/af`` when the cog loads and removed when it unloads. A cog's
 persistent buttons (``items``) are registered as it loads, wired to the cog: their
-clicks call it directly, never through the bot object.
+clicks call it directly, never through the bot object. The collaborators a cog uses (the
+service, the announcer...) are handed to it by its extension's ``setup``.
 """
 
 from __future__ import annotations
@@ -16,10 +17,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.components import wired
+from bot.strings import text
 
 if TYPE_CHECKING:
+    from bot.announce import Announcer
     from bot.client import AlienFrontiersBot
     from bot.games import ActiveGame
+    from bot.lobby_message import LobbyMessage
 
 AF: dict[str, Any] = {"af": True}
 
@@ -55,13 +59,22 @@ class AfCog(commands.Cog):
         self._af_names.clear()
 
 
-async def show_again(bot: AlienFrontiersBot, game: ActiveGame) -> None:
+async def show_again(game: ActiveGame, lobby: LobbyMessage, announcer: Announcer) -> None:
     """Show a game again after its seats or settings changed: its lobby message, or its
     turn message and panel."""
     if game.row.status == "lobby":
-        lobby = bot.get_cog("Lobby")
-        if lobby is not None:
-            await lobby.refresh_lobby(game)  # type: ignore[attr-defined]
+        await lobby.refresh(game)
     elif game.row.status == "playing" and game.game is not None:
-        shown = bot.announcer
-        await shown.edit_turn_message(game, shown.turn_text(game), shown.panel(game))
+        await announcer.edit_turn_message(game, announcer.turn_text(game), announcer.panel(game))
+
+
+async def show_ended(
+    game: ActiveGame, was_playing: bool, closing: str, lobby: LobbyMessage, announcer: Announcer
+) -> None:
+    """Show a game that ended before its end: its turn message in its final form followed
+    by ``closing`` (no panel), or its lobby message closed."""
+    if was_playing:
+        content = announcer.turn_text(game, final=True) + "\n" + closing
+        await announcer.edit_turn_message(game, content[:2000], None)
+    else:
+        await lobby.refresh(game, text("lobby.closed", game.row.locale))

@@ -15,10 +15,12 @@ import discord
 from discord import app_commands
 
 from bot import describe, i18n
+from bot.announce import Announcer
 from bot.cogs.base import AF, AfCog
 from bot.describe import chat_name
 from bot.games import ServiceError
 from bot.replies import locale_of
+from bot.service import GameService
 from bot.storage import ActionRow, GameRow
 from bot.strings import text, thing_name
 from bot.translator import command_text
@@ -105,7 +107,14 @@ def action_sentences(
 
 
 class Info(AfCog):
-    """Read-only looks at a game."""
+    """Read-only looks at a game; the board drawn by the announcer's renderer, as posted."""
+
+    def __init__(
+        self, bot: AlienFrontiersBot, *, service: GameService, announcer: Announcer
+    ) -> None:
+        super().__init__(bot)
+        self.service = service
+        self.announcer = announcer
 
     async def _game(self, channel_id: int | None) -> tuple[GameRow, list[str], Game]:
         """The channel's game in play, or the last one played there, rebuilt from storage.
@@ -114,7 +123,7 @@ class Info(AfCog):
         """
         if channel_id is None:
             raise ServiceError("game.none")
-        service = self.bot.service
+        service = self.service
         active = await service.in_channel(channel_id)
         if active is not None and active.game is not None:
             return active.row, active.seat_names, active.game
@@ -137,9 +146,7 @@ class Info(AfCog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         row, names, game = await self._game(interaction.channel_id)
         locale = locale_of(interaction)
-        png = await asyncio.to_thread(
-            self.bot.announcer.renderer, game.state, names, locale, detail
-        )
+        png = await asyncio.to_thread(self.announcer.renderer, game.state, names, locale, detail)
         kind = "full" if detail else "live"
         file = discord.File(io.BytesIO(png), filename=f"board-{row.id}-{kind}.png")
         caption = "board.caption_detail" if detail else "board.caption"
@@ -156,10 +163,10 @@ class Info(AfCog):
         locale = locale_of(interaction)
         chat = [chat_name(n) for n in names]
         content = describe.status_text(game.state, view(game.state), chat, locale)
-        active = await self.bot.service.by_id(row.id)
+        active = await self.service.by_id(row.id)
         if active is not None and active.game is not None:  # still in play: the clock
             members = [s.user_id for s in active.seats if s.user_id is not None]
-            away = await self.bot.service.away(members)
+            away = await self.service.away(members)
             content = "\n".join([content, *waiting_lines(active, away, chat, locale)])
         await interaction.response.send_message(content[:2000], ephemeral=True)
 
@@ -172,7 +179,7 @@ class Info(AfCog):
         row, names, _game = await self._game(interaction.channel_id)
         locale = locale_of(interaction)
         chat = [chat_name(n) for n in names]
-        actions = await self.bot.service.store.actions(row.id)
+        actions = await self.service.store.actions(row.id)
         recent = actions[-count:]
         shown = [line for a in recent for line in action_sentences(a, chat, locale)]
         body = "\n".join(shown) or text("log.empty", locale)
@@ -225,7 +232,7 @@ class Info(AfCog):
 
 
 async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(Info(bot))
+    await bot.add_cog(Info(bot, service=bot.service, announcer=bot.announcer))
 
 
 __all__ = ["RULE_TOPICS", "Info", "find_topic", "setup"]

@@ -5,8 +5,7 @@ Seats (leave, kick, replace, rejoin, away) are in ``bot.cogs.seats``.
 
 from __future__ import annotations
 
-import contextlib
-from dataclasses import asdict
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -14,17 +13,18 @@ from discord import app_commands
 
 from bot import describe, i18n
 from bot.ai import LEVELS
+from bot.announce import Announcer
 from bot.clock_settings import MAX_HOURS
-from bot.cogs.base import AF, AfCog
+from bot.cogs.base import AF, AfCog, show_ended
 from bot.cogs.settings import TIMEOUT_CHOICES, language_choices
 from bot.components import RematchButton
 from bot.game_config import GameSettings, Variants
 from bot.games import ActiveGame, ServiceError
+from bot.lobby_message import LobbyMessage, lobby_text
 from bot.replies import locale_of, send_ephemeral
 from bot.service import GameService
 from bot.strings import text
 from bot.translator import command_text
-from bot.turn_clock import settings_text
 
 if TYPE_CHECKING:
     from bot.client import AlienFrontiersBot
@@ -36,62 +36,25 @@ def _name(user: discord.abc.User) -> str:
     return user.display_name[:32]
 
 
-# How the lobby names each variant the game is played with (bot.game_config.Variants).
-VARIANT_TEXTS = {
-    "long_game": "lobby.option.long",
-    "mind_control_helm": "lobby.option.helm",
-    "finite_supply": "lobby.option.finite",
-}
-
-
 class Lobby(AfCog):
     """The lobby of a channel's game, and ending it early; the Rematch button."""
 
     items = (RematchButton,)
 
-    @property
-    def service(self) -> GameService:
-        return self.bot.service
-
-    def lobby_text(self, game: ActiveGame, closing: str | None = None) -> str:
-        """The lobby message: options and seats, then how to join (or how the lobby ended)."""
-        locale = game.row.locale
-        variants = asdict(game.row.config.variants)
-        options = [text(key, locale) for name, key in VARIANT_TEXTS.items() if variants[name]]
-        host = next((s.name for s in game.seats if s.user_id == game.row.host_id), None)
-        lines = [
-            text(
-                "lobby.header",
-                locale,
-                {
-                    "host": host or f"<@{game.row.host_id}>",
-                    "seats": len(game.seats),
-                    "max": game.row.max_players,
-                    "options": " · ".join(
-                        [
-                            *(options or [text("lobby.option.none", locale)]),
-                            text("lobby.option.language", locale),
-                        ]
-                    ),
-                },
-            )
-        ]
-        for s in game.seats:
-            lines.append(text("lobby.seat", locale, {"number": s.seat + 1, "name": s.name}))
-        lines.append(settings_text(game.clock, locale))
-        lines.append(closing or text("lobby.help", locale))
-        return "\n".join(lines)
-
-    async def refresh_lobby(self, game: ActiveGame, closing: str | None = None) -> None:
-        """Edit the lobby message to show the seats (or how the lobby ended)."""
-        if game.row.lobby_message_id is None:
-            return
-        channel = self.bot.get_partial_messageable(game.row.channel_id, guild_id=game.row.guild_id)
-        content = self.lobby_text(game, closing)
-        with contextlib.suppress(discord.NotFound):
-            await channel.get_partial_message(game.row.lobby_message_id).edit(
-                content=content[:2000], allowed_mentions=discord.AllowedMentions.none()
-            )
+    def __init__(
+        self,
+        bot: AlienFrontiersBot,
+        *,
+        service: GameService,
+        announcer: Announcer,
+        lobby: LobbyMessage,
+        schedule_ai: Callable[[ActiveGame], None],
+    ) -> None:
+        super().__init__(bot)
+        self.service = service
+        self.announcer = announcer
+        self.lobby = lobby
+        self.schedule_ai = schedule_ai
 
     @app_commands.command(name="new", description=command_text("cmd.new.description"), extras=AF)
     @app_commands.describe(
@@ -139,7 +102,7 @@ class Lobby(AfCog):
             config=GameSettings(variants, clock),
         )
         callback = await interaction.response.send_message(
-            self.lobby_text(game), allowed_mentions=discord.AllowedMentions.none()
+            lobby_text(game), allowed_mentions=discord.AllowedMentions.none()
         )
         if callback.message_id is not None:
             await self.service.set_lobby_message(game, callback.message_id)
@@ -187,7 +150,7 @@ class Lobby(AfCog):
                 {"name": _name(interaction.user), "mentions": " ".join(f"<@{u}>" for u in others)},
             )
             callback = await interaction.response.send_message(
-                f"{self.lobby_text(game)}\n{opened}",
+                f"{lobby_text(game)}\n{opened}",
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(u) for u in others]
                 ),
@@ -213,7 +176,7 @@ class Lobby(AfCog):
                 ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-            await self.refresh_lobby(game)
+            await self.lobby.refresh(game)
 
     @app_commands.command(name="bot", description=command_text("cmd.bot.description"), extras=AF)
     @app_commands.describe(level=command_text("cmd.bot.level"))
@@ -238,7 +201,7 @@ class Lobby(AfCog):
                 ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-            await self.refresh_lobby(game)
+            await self.lobby.refresh(game)
 
     @app_commands.command(
         name="start", description=command_text("cmd.start.description"), extras=AF
@@ -259,9 +222,9 @@ class Lobby(AfCog):
             await interaction.response.send_message(
                 "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none()
             )
-            await self.refresh_lobby(game, text("lobby.started", locale))
-            await self.bot.announcer.post_turn(game)
-        self.bot.background.schedule_ai(game)
+            await self.lobby.refresh(game, text("lobby.started", locale))
+            await self.announcer.post_turn(game)
+        self.schedule_ai(game)
 
     @app_commands.command(
         name="abort", description=command_text("cmd.abort.description"), extras=AF
@@ -278,16 +241,19 @@ class Lobby(AfCog):
             await interaction.response.send_message(
                 closing, allowed_mentions=discord.AllowedMentions.none()
             )
-            if was_playing:
-                shown = self.bot.announcer
-                content = shown.turn_text(game, final=True) + "\n" + closing
-                await shown.edit_turn_message(game, content[:2000], None)
-            else:
-                await self.refresh_lobby(game, text("lobby.closed", locale))
+            await show_ended(game, was_playing, closing, self.lobby, self.announcer)
 
 
 async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(Lobby(bot))
+    await bot.add_cog(
+        Lobby(
+            bot,
+            service=bot.service,
+            announcer=bot.announcer,
+            lobby=bot.lobby,
+            schedule_ai=bot.background.schedule_ai,
+        )
+    )
 
 
 __all__ = ["Lobby", "setup"]

@@ -9,7 +9,9 @@ import discord
 from discord import app_commands
 
 from bot.cogs.base import AF, AfCog
+from bot.notify import Notifier
 from bot.replies import jump_url, locale_of, send_ephemeral
+from bot.service import GameService
 from bot.storage import GameRow
 from bot.strings import text
 from bot.translator import command_text
@@ -26,6 +28,11 @@ MAX_LISTED = 15
 class Notifications(AfCog):
     """Notification preferences and the list of one's games."""
 
+    def __init__(self, bot: AlienFrontiersBot, *, service: GameService, notifier: Notifier) -> None:
+        super().__init__(bot)
+        self.service = service
+        self.notifier = notifier
+
     @app_commands.command(
         name="notify", description=command_text("cmd.notify.description"), extras=AF
     )
@@ -40,7 +47,7 @@ class Notifications(AfCog):
         mode: Literal["channel", "dm", "both", "off"] | None = None,
     ) -> None:
         locale = locale_of(interaction)
-        notifier = self.bot.notifier
+        notifier = self.notifier
         user = interaction.user.id
         if mode is None:
             prefs = await notifier.prefs(user)
@@ -49,7 +56,7 @@ class Notifications(AfCog):
             await send_ephemeral(interaction, " ".join(filter(None, [text(key, locale), blocked])))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        store = self.bot.service.store
+        store = self.service.store
         await store.set_prefs(user, notify=mode, dm_blocked=False, dm_hint=False, locale=locale)
         lines = [text(f"notify.mode.{mode}", locale)]
         if mode in ("dm", "both"):
@@ -67,7 +74,7 @@ class Notifications(AfCog):
     async def mygames(self, interaction: Interaction) -> None:
         locale = locale_of(interaction)
         user = interaction.user.id
-        service = self.bot.service
+        service = self.service
         seats = dict(await service.store.seats_of_user(user))
         rows = await service.store.games_by_id(seats)
         if not rows:
@@ -99,7 +106,7 @@ class Notifications(AfCog):
         elif row.waiting_on_user == user:
             key, name = "mygames.yours", ""
         else:
-            game = await self.bot.service.by_id(row.id)
+            game = await self.service.by_id(row.id)
             acting = game.to_act() if game is not None else None
             name = game.chat_names[acting] if game is not None and acting is not None else "?"
             key = "mygames.theirs"
@@ -107,7 +114,7 @@ class Notifications(AfCog):
 
 
 async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(Notifications(bot))
+    await bot.add_cog(Notifications(bot, service=bot.service, notifier=bot.notifier))
 
 
 __all__ = ["MODES", "Notifications", "setup"]

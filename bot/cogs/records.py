@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.announce import Announcer
 from bot.cogs.base import AF, AfCog
 from bot.describe import chat_name
 from bot.durations import day_text, decimal_text
 from bot.games import ServiceError
 from bot.replay import make_replay
 from bot.replies import locale_of, send_ephemeral
-from bot.storage import GameRow, ResultRow
+from bot.storage import GameRow, ResultRow, Storage
 from bot.strings import text, thing_name
 from bot.translator import command_text
 
@@ -54,7 +55,13 @@ def record_text(name: str, results: list[ResultRow], locale: str) -> str:
 
 
 class Records(AfCog):
-    """Stats, leaderboard and replays of finished games."""
+    """Stats, leaderboard and replays of finished games (a replay drawn by the announcer's
+    renderer)."""
+
+    def __init__(self, bot: AlienFrontiersBot, *, store: Storage, announcer: Announcer) -> None:
+        super().__init__(bot)
+        self.store = store
+        self.announcer = announcer
 
     @app_commands.command(
         name="stats", description=command_text("cmd.stats.description"), extras=AF
@@ -64,9 +71,7 @@ class Records(AfCog):
     async def stats(self, interaction: Interaction, player: discord.User | None = None) -> None:
         locale = locale_of(interaction)
         who = player or interaction.user
-        rows = await self.bot.service.store.results_of(
-            user_id=who.id, guild_id=interaction.guild_id
-        )
+        rows = await self.store.results_of(user_id=who.id, guild_id=interaction.guild_id)
         if not rows:
             await send_ephemeral(
                 interaction, text("stats.none", locale, {"name": chat_name(who.display_name)})
@@ -81,7 +86,7 @@ class Records(AfCog):
     @app_commands.guild_only()
     async def leaderboard(self, interaction: Interaction) -> None:
         locale = locale_of(interaction)
-        rows = await self.bot.service.store.results_of(guild_id=interaction.guild_id)
+        rows = await self.store.results_of(guild_id=interaction.guild_id)
         by_member: dict[int, list[ResultRow]] = defaultdict(list)
         for _game, r in rows:
             if r.user_id is not None:  # members' seats (also when an AI finished them)
@@ -119,7 +124,7 @@ class Records(AfCog):
     @app_commands.describe(game=command_text("cmd.replay.game"))
     @app_commands.guild_only()
     async def replay(self, interaction: Interaction, game: int | None = None) -> None:
-        store = self.bot.service.store
+        store = self.store
         row = await self.finished(interaction, game)
         await interaction.response.defer(thinking=True)
         seats = await store.seats(row.id)
@@ -130,7 +135,7 @@ class Records(AfCog):
             notations,
             [s.name for s in seats],
             row.locale,
-            self.bot.announcer.renderer,
+            self.announcer.renderer,
         )
         caption = text(
             "replay.caption",
@@ -142,7 +147,7 @@ class Records(AfCog):
 
     async def finished(self, interaction: Interaction, game_id: int | None) -> GameRow:
         """The finished game asked for (of this server), or this channel's newest."""
-        store = self.bot.service.store
+        store = self.store
         if game_id is None:
             games = await store.finished_games(interaction.guild_id, interaction.channel_id)
             if not games:
@@ -158,7 +163,7 @@ class Records(AfCog):
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         """Finished games of this channel, then of the server, newest first."""
-        store = self.bot.service.store
+        store = self.store
         games = await store.finished_games(interaction.guild_id, None)
         here = [g for g in games if g.channel_id == interaction.channel_id]
         there = [g for g in games if g.channel_id != interaction.channel_id]
@@ -184,7 +189,7 @@ class Records(AfCog):
 
 
 async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(Records(bot))
+    await bot.add_cog(Records(bot, store=bot.service.store, announcer=bot.announcer))
 
 
 __all__ = ["Records", "record_text", "setup"]

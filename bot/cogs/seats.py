@@ -9,15 +9,18 @@ member's turn clock in all their games. Every refusal is a private message.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 from discord import app_commands
 
-from bot.cogs.base import AF, AfCog, show_again
+from bot.announce import Announcer
+from bot.cogs.base import AF, AfCog, show_again, show_ended
 from bot.components import PanelView, component_check
 from bot.describe import shorten
 from bot.games import ActiveGame, ServiceError
+from bot.lobby_message import LobbyMessage
 from bot.refusals import refusal
 from bot.replies import holding, locale_of, send_ephemeral, send_public
 from bot.service import MAX_AWAY_DAYS, GameService, SeatChange
@@ -105,9 +108,20 @@ class Seats(AfCog):
 
     items = (LeaveButton,)
 
-    @property
-    def service(self) -> GameService:
-        return self.bot.service
+    def __init__(
+        self,
+        bot: AlienFrontiersBot,
+        *,
+        service: GameService,
+        announcer: Announcer,
+        lobby: LobbyMessage,
+        schedule_ai: Callable[[ActiveGame], None],
+    ) -> None:
+        super().__init__(bot)
+        self.service = service
+        self.announcer = announcer
+        self.lobby = lobby
+        self.schedule_ai = schedule_ai
 
     # ---- leave --------------------------------------------------------------------------
 
@@ -170,31 +184,20 @@ class Seats(AfCog):
                 return
             await _edit(interaction, text("leave.done", locale))
             await self._announce_leave(game, change, playing)
-        self.bot.background.schedule_ai(game)
+        self.schedule_ai(game)
 
     async def _announce_leave(self, game: ActiveGame, change: SeatChange, playing: bool) -> None:
         locale = game.row.locale
         name = change.before.name
-        announcer = self.bot.announcer
-        lobby = self.bot.get_cog("Lobby")
-        if playing and change.ended:
-            closing = text("lobby.left_ended", locale, {"name": name})
-            await announcer.notify(game, closing)
-            content = announcer.turn_text(game, final=True) + "\n" + closing
-            await announcer.edit_turn_message(game, content[:2000], None)
-        elif playing:
-            await announcer.notify(game, text("lobby.left_to_ai", locale, {"name": name}))
-            await announcer.edit_turn_message(
-                game, announcer.turn_text(game), announcer.panel(game)
-            )
-        elif change.ended:
-            await announcer.notify(game, text("lobby.left_closed", locale, {"name": name}))
-            if lobby is not None:
-                await lobby.refresh_lobby(game, text("lobby.closed", locale))  # type: ignore[attr-defined]
+        if change.ended:
+            key = "lobby.left_ended" if playing else "lobby.left_closed"
+            closing = text(key, locale, {"name": name})
+            await self.announcer.notify(game, closing)
+            await show_ended(game, playing, closing, self.lobby, self.announcer)
         else:
-            await announcer.notify(game, text("lobby.left", locale, {"name": name}))
-            if lobby is not None:
-                await lobby.refresh_lobby(game)  # type: ignore[attr-defined]
+            key = "lobby.left_to_ai" if playing else "lobby.left"
+            await self.announcer.notify(game, text(key, locale, {"name": name}))
+            await show_again(game, self.lobby, self.announcer)
 
     # ---- kick and replace ---------------------------------------------------------------
 
@@ -232,8 +235,8 @@ class Seats(AfCog):
             }
             key = "seats.kicked_lobby" if in_lobby else "seats.kicked_game"
             await send_public(interaction, text(key, locale, params))
-            await show_again(self.bot, game)
-        self.bot.background.schedule_ai(game)
+            await show_again(game, self.lobby, self.announcer)
+        self.schedule_ai(game)
 
     @app_commands.command(
         name="replace", description=command_text("cmd.replace.description"), extras=AF
@@ -264,14 +267,14 @@ class Seats(AfCog):
                 "new": _name(member),
             }
             await send_public(interaction, text("seats.replaced", locale, params))
-            await show_again(self.bot, game)
+            await show_again(game, self.lobby, self.announcer)
             if game.waiting_on() == member.id:
-                link = self.bot.announcer.panel_link(game)
+                link = self.announcer.panel_link(game)
                 content = text(
                     "seats.your_turn", locale, {"mention": mention(member.id), "link": link}
                 )
-                await self.bot.announcer.notify(game, content, [member.id])
-        self.bot.background.schedule_ai(game)
+                await self.announcer.notify(game, content, [member.id])
+        self.schedule_ai(game)
 
     @kick.autocomplete("player")
     async def _kick_player(
@@ -298,7 +301,7 @@ class Seats(AfCog):
             locale = game.row.locale
             key = "seats.rejoin_pending" if change.pending else "seats.rejoined"
             await send_public(interaction, text(key, locale, {"name": _name(interaction.user)}))
-            await show_again(self.bot, game)
+            await show_again(game, self.lobby, self.announcer)
 
     @app_commands.command(name="away", description=command_text("cmd.away.description"), extras=AF)
     @app_commands.describe(days=command_text("cmd.away.days"))
@@ -315,7 +318,15 @@ class Seats(AfCog):
 
 
 async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(Seats(bot))
+    await bot.add_cog(
+        Seats(
+            bot,
+            service=bot.service,
+            announcer=bot.announcer,
+            lobby=bot.lobby,
+            schedule_ai=bot.background.schedule_ai,
+        )
+    )
 
 
 __all__ = ["LeaveButton", "Seats", "find_seat", "setup"]

@@ -15,10 +15,13 @@ from discord import app_commands
 
 from bot import i18n
 from bot.ai import LEVELS
+from bot.announce import Announcer
 from bot.clock_settings import MAX_HOURS, MAX_TIMEOUTS, MIN_HOURS, TIMEOUT_ACTIONS
 from bot.cogs.base import AF, AfCog, show_again
 from bot.games import ServiceError
+from bot.lobby_message import LobbyMessage
 from bot.replies import holding, locale_of, send_ephemeral, send_public
+from bot.service import GameService
 from bot.strings import text
 from bot.translator import command_text
 from bot.turn_clock import settings_text
@@ -50,6 +53,19 @@ LEVEL_CHOICES = [
 
 class Settings(AfCog):
     """The turn clock's settings."""
+
+    def __init__(
+        self,
+        bot: AlienFrontiersBot,
+        *,
+        service: GameService,
+        announcer: Announcer,
+        lobby: LobbyMessage,
+    ) -> None:
+        super().__init__(bot)
+        self.service = service
+        self.announcer = announcer
+        self.lobby = lobby
 
     @app_commands.command(
         name="settings", description=command_text("cmd.settings.description"), extras=AF
@@ -88,7 +104,7 @@ class Settings(AfCog):
         timeouts: app_commands.Range[int, 1, MAX_TIMEOUTS] | None = None,
         takeover: Literal["easy", "normal", "hard"] | None = None,
     ) -> None:
-        service = self.bot.service
+        service = self.service
         locale = locale_of(interaction)
         changes: dict[str, object] = {
             "enabled": clock,
@@ -160,11 +176,11 @@ class Settings(AfCog):
                 await send_ephemeral(interaction, text("settings.unchanged", locale))
                 return
             await send_public(interaction, "\n".join(lines))
-            await show_again(self.bot, game)
+            await show_again(game, self.lobby, self.announcer)
 
 
 async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(Settings(bot))
+    await bot.add_cog(Settings(bot, service=bot.service, announcer=bot.announcer, lobby=bot.lobby))
 
 
 __all__ = ["LEVEL_CHOICES", "TIMEOUT_CHOICES", "Settings", "language_choices", "setup"]
