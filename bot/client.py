@@ -26,9 +26,9 @@ from bot.announce import Announcer, Renderer, default_renderer
 from bot.background import Background
 from bot.cogs import EXTENSIONS
 from bot.fallback import UNCLAIMABLE, answer_unclaimed, claimed
+from bot.game_messages import GameMessages
 from bot.guards import check_command
 from bot.health import Heartbeat
-from bot.lobby_message import LobbyMessage
 from bot.notify import Notifier
 from bot.refusals import refuse
 from bot.service import GameService
@@ -114,7 +114,7 @@ class AlienFrontiersBot(commands.Bot):
         service = self._the_service
         self.notifier = Notifier(self, service)
         self.announcer = Announcer(self, service, self.notifier, renderer)
-        self.lobby = LobbyMessage(self)
+        self.messages = GameMessages(self, self.announcer)
         self.background = Background(self, settings, service, self.announcer, self.notifier)
         self.moves = Moves(service)
         self.heartbeat = (

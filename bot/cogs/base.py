@@ -10,6 +10,7 @@ service, the announcer...) are handed to it by its extension's ``setup``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -17,13 +18,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.components import wired
-from bot.strings import text
 
 if TYPE_CHECKING:
     from bot.announce import Announcer
     from bot.client import AlienFrontiersBot
+    from bot.game_messages import GameMessages
     from bot.games import ActiveGame
-    from bot.lobby_message import LobbyMessage
+    from bot.service import GameService
 
 AF: dict[str, Any] = {"af": True}
 
@@ -59,22 +60,22 @@ class AfCog(commands.Cog):
         self._af_names.clear()
 
 
-async def show_again(game: ActiveGame, lobby: LobbyMessage, announcer: Announcer) -> None:
-    """Show a game again after its seats or settings changed: its lobby message, or its
-    turn message and panel."""
-    if game.row.status == "lobby":
-        await lobby.refresh(game)
-    elif game.row.status == "playing" and game.game is not None:
-        await announcer.edit_turn_message(game, announcer.turn_text(game), announcer.panel(game))
+class TableCog(AfCog):
+    """A cog that changes who sits at a game (Lobby, Seats): given the service, the
+    announcer, the game's messages to show the change, and ``schedule_ai`` to start the AI
+    seat a change may leave to act."""
 
-
-async def show_ended(
-    game: ActiveGame, was_playing: bool, closing: str, lobby: LobbyMessage, announcer: Announcer
-) -> None:
-    """Show a game that ended before its end: its turn message in its final form followed
-    by ``closing`` (no panel), or its lobby message closed."""
-    if was_playing:
-        content = announcer.turn_text(game, final=True) + "\n" + closing
-        await announcer.edit_turn_message(game, content[:2000], None)
-    else:
-        await lobby.refresh(game, text("lobby.closed", game.row.locale))
+    def __init__(
+        self,
+        bot: AlienFrontiersBot,
+        *,
+        service: GameService,
+        announcer: Announcer,
+        messages: GameMessages,
+        schedule_ai: Callable[[ActiveGame], None],
+    ) -> None:
+        super().__init__(bot)
+        self.service = service
+        self.announcer = announcer
+        self.messages = messages
+        self.schedule_ai = schedule_ai

@@ -5,7 +5,6 @@ Seats (leave, kick, replace, rejoin, away) are in ``bot.cogs.seats``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -13,16 +12,14 @@ from discord import app_commands
 
 from bot import describe, i18n
 from bot.ai import LEVELS
-from bot.announce import Announcer
 from bot.clock_settings import MAX_HOURS
-from bot.cogs.base import AF, AfCog, show_ended
+from bot.cogs.base import AF, TableCog
 from bot.cogs.settings import TIMEOUT_CHOICES, language_choices
 from bot.components import RematchButton
 from bot.game_config import GameSettings, Variants
-from bot.games import ActiveGame, ServiceError
-from bot.lobby_message import LobbyMessage, lobby_text
+from bot.game_messages import lobby_text
+from bot.games import ServiceError
 from bot.replies import locale_of, send_ephemeral
-from bot.service import GameService
 from bot.strings import text
 from bot.translator import command_text
 
@@ -36,25 +33,10 @@ def _name(user: discord.abc.User) -> str:
     return user.display_name[:32]
 
 
-class Lobby(AfCog):
+class Lobby(TableCog):
     """The lobby of a channel's game, and ending it early; the Rematch button."""
 
     items = (RematchButton,)
-
-    def __init__(
-        self,
-        bot: AlienFrontiersBot,
-        *,
-        service: GameService,
-        announcer: Announcer,
-        lobby: LobbyMessage,
-        schedule_ai: Callable[[ActiveGame], None],
-    ) -> None:
-        super().__init__(bot)
-        self.service = service
-        self.announcer = announcer
-        self.lobby = lobby
-        self.schedule_ai = schedule_ai
 
     @app_commands.command(name="new", description=command_text("cmd.new.description"), extras=AF)
     @app_commands.describe(
@@ -176,7 +158,7 @@ class Lobby(AfCog):
                 ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-            await self.lobby.refresh(game)
+            await self.messages.refresh_lobby(game)
 
     @app_commands.command(name="bot", description=command_text("cmd.bot.description"), extras=AF)
     @app_commands.describe(level=command_text("cmd.bot.level"))
@@ -201,7 +183,7 @@ class Lobby(AfCog):
                 ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-            await self.lobby.refresh(game)
+            await self.messages.refresh_lobby(game)
 
     @app_commands.command(
         name="start", description=command_text("cmd.start.description"), extras=AF
@@ -222,7 +204,7 @@ class Lobby(AfCog):
             await interaction.response.send_message(
                 "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none()
             )
-            await self.lobby.refresh(game, text("lobby.started", locale))
+            await self.messages.refresh_lobby(game, text("lobby.started", locale))
             await self.announcer.post_turn(game)
         self.schedule_ai(game)
 
@@ -241,7 +223,7 @@ class Lobby(AfCog):
             await interaction.response.send_message(
                 closing, allowed_mentions=discord.AllowedMentions.none()
             )
-            await show_ended(game, was_playing, closing, self.lobby, self.announcer)
+            await self.messages.show_ended(game, was_playing, closing)
 
 
 async def setup(bot: AlienFrontiersBot) -> None:
@@ -250,7 +232,7 @@ async def setup(bot: AlienFrontiersBot) -> None:
             bot,
             service=bot.service,
             announcer=bot.announcer,
-            lobby=bot.lobby,
+            messages=bot.messages,
             schedule_ai=bot.background.schedule_ai,
         )
     )

@@ -9,21 +9,18 @@ member's turn clock in all their games. Every refusal is a private message.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 from discord import app_commands
 
-from bot.announce import Announcer
-from bot.cogs.base import AF, AfCog, show_again, show_ended
+from bot.cogs.base import AF, TableCog
 from bot.components import PanelView, component_check
 from bot.describe import shorten
 from bot.games import ActiveGame, ServiceError
-from bot.lobby_message import LobbyMessage
 from bot.refusals import refusal
 from bot.replies import holding, locale_of, send_ephemeral, send_public
-from bot.service import MAX_AWAY_DAYS, GameService, SeatChange
+from bot.service import MAX_AWAY_DAYS, SeatChange
 from bot.shutdown import Gate
 from bot.strings import text
 from bot.translator import command_text
@@ -103,25 +100,10 @@ class LeaveButton(
         await self.handler.answer_leave(interaction, self.game_id, self.user_id, yes)
 
 
-class Seats(AfCog):
+class Seats(TableCog):
     """Who sits where, and who is away."""
 
     items = (LeaveButton,)
-
-    def __init__(
-        self,
-        bot: AlienFrontiersBot,
-        *,
-        service: GameService,
-        announcer: Announcer,
-        lobby: LobbyMessage,
-        schedule_ai: Callable[[ActiveGame], None],
-    ) -> None:
-        super().__init__(bot)
-        self.service = service
-        self.announcer = announcer
-        self.lobby = lobby
-        self.schedule_ai = schedule_ai
 
     # ---- leave --------------------------------------------------------------------------
 
@@ -193,11 +175,11 @@ class Seats(AfCog):
             key = "lobby.left_ended" if playing else "lobby.left_closed"
             closing = text(key, locale, {"name": name})
             await self.announcer.notify(game, closing)
-            await show_ended(game, playing, closing, self.lobby, self.announcer)
+            await self.messages.show_ended(game, playing, closing)
         else:
             key = "lobby.left_to_ai" if playing else "lobby.left"
             await self.announcer.notify(game, text(key, locale, {"name": name}))
-            await show_again(game, self.lobby, self.announcer)
+            await self.messages.show_again(game)
 
     # ---- kick and replace ---------------------------------------------------------------
 
@@ -235,7 +217,7 @@ class Seats(AfCog):
             }
             key = "seats.kicked_lobby" if in_lobby else "seats.kicked_game"
             await send_public(interaction, text(key, locale, params))
-            await show_again(game, self.lobby, self.announcer)
+            await self.messages.show_again(game)
         self.schedule_ai(game)
 
     @app_commands.command(
@@ -267,7 +249,7 @@ class Seats(AfCog):
                 "new": _name(member),
             }
             await send_public(interaction, text("seats.replaced", locale, params))
-            await show_again(game, self.lobby, self.announcer)
+            await self.messages.show_again(game)
             if game.waiting_on() == member.id:
                 link = self.announcer.panel_link(game)
                 content = text(
@@ -301,7 +283,7 @@ class Seats(AfCog):
             locale = game.row.locale
             key = "seats.rejoin_pending" if change.pending else "seats.rejoined"
             await send_public(interaction, text(key, locale, {"name": _name(interaction.user)}))
-            await show_again(game, self.lobby, self.announcer)
+            await self.messages.show_again(game)
 
     @app_commands.command(name="away", description=command_text("cmd.away.description"), extras=AF)
     @app_commands.describe(days=command_text("cmd.away.days"))
@@ -323,7 +305,7 @@ async def setup(bot: AlienFrontiersBot) -> None:
             bot,
             service=bot.service,
             announcer=bot.announcer,
-            lobby=bot.lobby,
+            messages=bot.messages,
             schedule_ai=bot.background.schedule_ai,
         )
     )

@@ -15,11 +15,10 @@ from discord import app_commands
 
 from bot import i18n
 from bot.ai import LEVELS
-from bot.announce import Announcer
 from bot.clock_settings import MAX_HOURS, MAX_TIMEOUTS, MIN_HOURS, TIMEOUT_ACTIONS
-from bot.cogs.base import AF, AfCog, show_again
+from bot.cogs.base import AF, AfCog
+from bot.game_messages import GameMessages
 from bot.games import ServiceError
-from bot.lobby_message import LobbyMessage
 from bot.replies import holding, locale_of, send_ephemeral, send_public
 from bot.service import GameService
 from bot.strings import text
@@ -55,17 +54,11 @@ class Settings(AfCog):
     """The turn clock's settings."""
 
     def __init__(
-        self,
-        bot: AlienFrontiersBot,
-        *,
-        service: GameService,
-        announcer: Announcer,
-        lobby: LobbyMessage,
+        self, bot: AlienFrontiersBot, *, service: GameService, messages: GameMessages
     ) -> None:
         super().__init__(bot)
         self.service = service
-        self.announcer = announcer
-        self.lobby = lobby
+        self.messages = messages
 
     @app_commands.command(
         name="settings", description=command_text("cmd.settings.description"), extras=AF
@@ -176,11 +169,11 @@ class Settings(AfCog):
                 await send_ephemeral(interaction, text("settings.unchanged", locale))
                 return
             await send_public(interaction, "\n".join(lines))
-            await show_again(game, self.lobby, self.announcer)
+            await self.messages.show_again(game)
 
 
 async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(Settings(bot, service=bot.service, announcer=bot.announcer, lobby=bot.lobby))
+    await bot.add_cog(Settings(bot, service=bot.service, messages=bot.messages))
 
 
 __all__ = ["LEVEL_CHOICES", "TIMEOUT_CHOICES", "Settings", "language_choices", "setup"]

@@ -12,7 +12,7 @@ import pytest
 from bot.clock_settings import DEFAULT_CLOCK, ClockError, ClockSettings
 from bot.db import open_database
 from bot.game_config import DEFAULT_SETTINGS, ConfigError, GameSettings, Variants
-from bot.lobby_message import VARIANT_TEXTS
+from bot.game_messages import VARIANT_TEXTS
 from bot.migrations import LATEST, MIGRATIONS
 from bot.storage import Storage
 from engine import GameConfig
