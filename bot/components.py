@@ -118,15 +118,31 @@ async def component_check(
     return True
 
 
+Base = TypeVar("Base", bound=discord.ui.Item[Any], covariant=True)
+
+
+class _PanelItem(discord.ui.DynamicItem[Base], template=r"af:[asnuh]:" + IDS + r"(:.+)?"):
+    """What the panel's items share: the game and version in their ids, the kind of
+    component they are, the handler and gate they are wired to, and ``panel_check`` before
+    any click reaches the handler."""
+
+    component_type: ClassVar[discord.ComponentType]
+    handler: ClassVar[PanelHandler]  # set by ``wired``
+    gate: ClassVar[Gate]
+    game_id: int
+    version: int
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return await panel_check(self, interaction)
+
+
 class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    _PanelItem[discord.ui.Button[Any]],
     template=r"af:a:" + IDS + r":(?P<move>.+)",
 ):
     """A button that plays one argument-free action (End turn)."""
 
-    component_type: ClassVar[discord.ComponentType] = discord.ComponentType.button
-    handler: ClassVar[PanelHandler]  # set by ``wired``
-    gate: ClassVar[Gate]
+    component_type = discord.ComponentType.button
 
     def __init__(
         self,
@@ -163,22 +179,17 @@ class ActionButton(
         label = getattr(item, "label", None) or ""
         return cls(int(match["game"]), int(match["version"]), match["move"], label, 0)
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return await panel_check(self, interaction)
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await self.handler.panel_move(interaction, self.game_id, self.version, self.move)
 
 
 class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    _PanelItem[discord.ui.Select[Any]],
     template=r"af:s:" + IDS + r":" + PATH + r":" + PAGE,
 ):
     """A menu of the panel: its options play moves, or open a second step (``@path``)."""
 
-    component_type: ClassVar[discord.ComponentType] = discord.ComponentType.string_select
-    handler: ClassVar[PanelHandler]  # set by ``wired``
-    gate: ClassVar[Gate]
+    component_type = discord.ComponentType.string_select
 
     def __init__(
         self,
@@ -235,9 +246,6 @@ class ActionSelect(
             0,
         )
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return await panel_check(self, interaction)
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         chosen = self.item.values[0] if self.item.values else ""
         if chosen.startswith("@"):
@@ -247,14 +255,12 @@ class ActionSelect(
 
 
 class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    _PanelItem[discord.ui.Button[Any]],
     template=r"af:n:" + IDS + r":" + PATH + r":" + PAGE,
 ):
     """Page through a step's options, go back a step, or close it (path ``-``)."""
 
-    component_type: ClassVar[discord.ComponentType] = discord.ComponentType.button
-    handler: ClassVar[PanelHandler]  # set by ``wired``
-    gate: ClassVar[Gate]
+    component_type = discord.ComponentType.button
 
     def __init__(
         self, game_id: int, version: int, path: str, page: int, label: str, row: int
@@ -285,24 +291,19 @@ class PageButton(
             0,
         )
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return await panel_check(self, interaction)
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         path = None if self.path == CLOSED else self.path
         await self.handler.panel_open(interaction, self.game_id, self.version, path, self.page)
 
 
 class _TurnButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    _PanelItem[discord.ui.Button[Any]],
     template=r"af:[uh]:" + IDS,
 ):
     """A button of the panel that acts on the turn as a whole (its id: ``af:<kind>:<game>:
     <version>``); subclasses set the kind, the look and what a click does."""
 
-    component_type: ClassVar[discord.ComponentType] = discord.ComponentType.button
-    handler: ClassVar[PanelHandler]  # set by ``wired``
-    gate: ClassVar[Gate]
+    component_type = discord.ComponentType.button
     kind: ClassVar[str]
     style: ClassVar[discord.ButtonStyle]
     emoji: ClassVar[str | None] = None
@@ -331,9 +332,6 @@ class _TurnButton(
     ) -> Self:
         label = getattr(item, "label", None) or ""
         return cls(int(match["game"]), int(match["version"]), label, 0)
-
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return await panel_check(self, interaction)
 
 
 class UndoButton(_TurnButton, template=r"af:u:" + IDS):
