@@ -18,15 +18,18 @@ meet on the snapshot's row lock; the later one sees the new row and is refused.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 
 from bot.db import Database, Row, Tx, UniqueViolation, open_database
 from bot.game_config import DEFAULT_SETTINGS, GameSettings
 from bot.migrations import MIGRATIONS
 from bot.shards import Shards
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 GameStatus = Literal["lobby", "playing", "over", "aborted"]
 
@@ -181,61 +184,36 @@ class ActionRow:
     created_at: float = 0.0
 
 
+R = TypeVar("R", bound="DataclassInstance")
+_FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
+
+
+def _from_row(cls: type[R], row: Row, prefix: str = "", **read: Callable[[Any], Any]) -> R:
+    """A row dataclass from the columns named like its fields (after ``prefix``); ``read``
+    converts the columns stored in another form (a flag as 0/1, JSON as text)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    values = {name: row[prefix + name] for name in names}
+    for name, convert in read.items():
+        values[name] = convert(values[name])
+    return cls(**values)
+
+
 def _game(row: Row) -> GameRow:
-    return GameRow(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        host_id=row["host_id"],
-        status=row["status"],
-        max_players=row["max_players"],
-        seed=row["seed"],
-        locale=row["locale"],
-        lobby_message_id=row["lobby_message_id"],
-        turn_message_id=row["turn_message_id"],
-        turn_message_turn=row["turn_message_turn"],
-        waiting_on_user=row["waiting_on_user"],
-        reminded_at=row["reminded_at"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        config=GameSettings.from_json(row["config"]),
-        clock_since=row["clock_since"],
-        clock_turn=row["clock_turn"],
-        reminders_sent=row["reminders_sent"],
-        timeout_turn=row["timeout_turn"],
-        timeout_mode=row["timeout_mode"],
-        ai_only=bool(row["ai_only"]),
-        notified_turn=row["notified_turn"],
-    )
+    return _from_row(GameRow, row, config=GameSettings.from_json, ai_only=bool)
 
 
 def _result(row: Row, prefix: str = "") -> ResultRow:
-    values = {f.name: row[prefix + f.name] for f in fields(ResultRow)}
-    values["winner"] = bool(values["winner"])
-    return ResultRow(**values)
+    return _from_row(ResultRow, row, prefix, winner=bool)
 
 
 def _seat(row: Row) -> SeatRow:
-    return SeatRow(
-        seat=row["seat"],
-        user_id=row["user_id"],
-        ai_level=row["ai_level"],
-        name=row["name"],
-        timeouts=row["timeouts"],
-        former_user_id=row["former_user_id"],
-        rejoin=bool(row["rejoin"]),
-    )
+    return _from_row(SeatRow, row, rejoin=bool)
 
 
 def _action(row: Row) -> ActionRow:
-    return ActionRow(
-        seq=row["seq"],
-        actor=row["actor"],
-        user_id=row["user_id"],
-        notation=row["notation"],
-        events=json.loads(row["events"]),
-        created_at=row["created_at"],
-    )
+    return _from_row(ActionRow, row, events=json.loads)
 
 
 class Storage:
@@ -597,14 +575,7 @@ class Storage:
         )
         for r in rows:
             u = int(r["user_id"])
-            out[u] = MemberPrefs(
-                u,
-                r["notify"],
-                r["dm_channel_id"],
-                bool(r["dm_blocked"]),
-                bool(r["dm_hint"]),
-                r["locale"],
-            )
+            out[u] = _from_row(MemberPrefs, r, user_id=int, dm_blocked=bool, dm_hint=bool)
         return out
 
     async def set_prefs(self, user_id: int, **changes: object) -> None:
