@@ -11,7 +11,7 @@ service, the announcer...) are handed to it by its extension's ``setup``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 from discord import app_commands
@@ -79,3 +79,15 @@ class TableCog(AfCog):
         self.announcer = announcer
         self.messages = messages
         self.schedule_ai = schedule_ai
+
+    @classmethod
+    def given_parts(cls, bot: AlienFrontiersBot) -> Self:
+        """The cog given the parts it uses, as ``bot.client`` built them (for its extension's
+        ``setup``)."""
+        return cls(
+            bot,
+            service=bot.service,
+            announcer=bot.announcer,
+            messages=bot.messages,
+            schedule_ai=bot.background.schedule_ai,
+        )

@@ -227,15 +227,7 @@ class Lobby(TableCog):
 
 
 async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(
-        Lobby(
-            bot,
-            service=bot.service,
-            announcer=bot.announcer,
-            messages=bot.messages,
-            schedule_ai=bot.background.schedule_ai,
-        )
-    )
+    await bot.add_cog(Lobby.given_parts(bot))
 
 
 __all__ = ["Lobby", "setup"]

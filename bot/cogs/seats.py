@@ -300,15 +300,7 @@ class Seats(TableCog):
 
 
 async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(
-        Seats(
-            bot,
-            service=bot.service,
-            announcer=bot.announcer,
-            messages=bot.messages,
-            schedule_ai=bot.background.schedule_ai,
-        )
-    )
+    await bot.add_cog(Seats.given_parts(bot))
 
 
 __all__ = ["LeaveButton", "Seats", "find_seat", "setup"]
