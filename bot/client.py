@@ -2,7 +2,8 @@
 
 Nothing connects when it is built: ``setup_hook`` (run by ``login``) opens the
 database, installs the translator of the slash commands' texts, loads the cogs (each
-registers its persistent components, wired to itself), syncs the slash commands when they (or their
+given the parts it uses by its extension's ``setup``, and registering its persistent
+components wired to itself), syncs the slash commands when they (or their
 translations) changed, resumes games in play and starts the turn clock. Once ready,
 the invite link is logged for whoever started the bot.
 """
