@@ -84,27 +84,28 @@ class PoolGroups:
         self._docks: dict[tuple[FacilityId, int, int], list[Dock]] = {}
         self._groups: dict[tuple[int, FacilityId, int, int], list[Group]] = {}
 
-    def docks(self, facility: FacilityId, pattern: Pattern, sizes: range) -> list[Dock]:
-        """The actions docking a group of one of these sizes that fits the pattern."""
-        key = (facility, sizes.start, sizes.stop)  # (a range is slower to hash)
+    def docks(self, facility: Facility, sizes: range) -> list[Dock]:
+        """The actions docking a group of one of these sizes that has the facility's shape
+        (its pattern, and its values if it takes only some)."""
+        key = (facility.id, sizes.start, sizes.stop)  # (a range is slower to hash)
         found = self._docks.get(key)
         if found is None:
             found = self._docks[key] = [
-                Dock(facility, dice)
+                Dock(facility.id, dice)
                 for size in sizes
                 for dice in self._by_size[size]
-                if fits_pattern(pattern, [d.value for d in dice])
+                if facility.has_shape([d.value for d in dice])
             ]
         return found
 
-    def of(self, p: int, facility: FacilityId, pattern: Pattern, sizes: range) -> list[Group]:
+    def of(self, p: int, facility: Facility, sizes: range) -> list[Group]:
         """The same, each with the ships of p it docks."""
-        key = (p, facility, sizes.start, sizes.stop)
+        key = (p, facility.id, sizes.start, sizes.stop)
         found = self._groups.get(key)
         if found is None:
             found = self._groups[key] = [
                 (tuple([Ship(p, d.value, d.relic) for d in dock.dice]), dock)
-                for dock in self.docks(facility, pattern, sizes)
+                for dock in self.docks(facility, sizes)
             ]
         return found
 
@@ -138,6 +139,9 @@ class Facility:
     # whether the facility's own rule does (else one look settles it for every group).
     room_by_ships: ClassVar[bool] = False
     rule_by_ships: ClassVar[bool] = True
+    # The values its ships must show, when it takes only some (its rule refuses the others,
+    # and the dock options do not look at them); None: any value.
+    values: ClassVar[frozenset[int] | None] = None
 
     def __init__(self) -> None:
         self.info: FacilityInfo = FACILITIES[self.id]
@@ -171,6 +175,13 @@ class Facility:
                 if fits_pattern(self.pattern, [ship.value for ship in group]):
                     yield group
 
+    def has_shape(self, values: list[int]) -> bool:
+        """Whether a group of ships showing these values fits the pattern (and the values
+        the facility takes)."""
+        if self.values is not None and not self.values.issuperset(values):
+            return False
+        return fits_pattern(self.pattern, values)
+
     def may_have_room(self, s: GameState, p: int) -> bool:
         """A cheap first look: False only when no group of ships could fit."""
         if self.info.group_size == 1:
@@ -184,7 +195,7 @@ class Facility:
         it does not depend on the ships, and a facility without a rule of its own, or
         with one that does not look at the ships, takes every group that fits)."""
         sizes = self.group_sizes(s, p)
-        docks = groups.docks(self.id, self.pattern, sizes)
+        docks = groups.docks(self, sizes)
         if not docks or not self.may_have_room(s, p):
             return []
         if self._rule_once and self.rule_refusal(s, p, ()) is not None:
@@ -193,7 +204,7 @@ class Facility:
             return docks
         return [
             dock
-            for ships, dock in groups.of(p, self.id, self.pattern, sizes)
+            for ships, dock in groups.of(p, self, sizes)
             if not (self.room_by_ships and self.room_refusal(s, p, ships) is not None)
             and self.rule_refusal(s, p, ships) is None
         ]

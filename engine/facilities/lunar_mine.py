@@ -43,7 +43,7 @@ class LunarMine(Facility):
 
     def dockable(self, s: GameState, p: int, groups: PoolGroups) -> list[Dock]:
         # The rule is the minimum: look it up once for every ship.
-        docks = groups.docks(self.id, "single", self._sizes)
+        docks = groups.docks(self, self._sizes)
         if not docks or not self.may_have_room(s, p):
             return []
         low = self.minimum(s, p)

@@ -8,6 +8,7 @@ ship goes to Burroughs Desert instead (R-TERR-BURR).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from engine.board import Refusal, can_pay, colour_ships_in_play, pay, refuse
 from engine.facilities.base import Facility
@@ -19,10 +20,11 @@ from engine.tables import DIE_FACES, MIN_COLOUR_SHIPS
 class TerraformingStation(Facility):
     id = "terraform"
     pattern = "single"
+    values: ClassVar[frozenset[int]] = frozenset({DIE_FACES})  # a 6
 
     def rule_refusal(self, s: GameState, p: int, ships: Sequence[Ship]) -> Refusal | None:
         ship = ships[0]
-        if ship.value != DIE_FACES:  # a 6
+        if ship.value not in self.values:
             return refuse("terraform.needs_six", value=ship.value)
         if ship.owner != p:
             return refuse("terraform.not_own")
