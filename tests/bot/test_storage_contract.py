@@ -184,6 +184,19 @@ async def test_actions_and_snapshot_are_committed_together(store: Storage) -> No
     assert await store.repair_snapshot(other, None, 1, '{"v": "again"}')
     assert await store.snapshot(other) == (1, '{"v": "again"}')
 
+    # A move in play and the chance outcome it led to (on PostgreSQL one statement): all
+    # of it written, the row returned as committed; the same move again is refused whole.
+    moves = [action(3, "dock shipyard 2"), action(4, "roll 6", -1)]
+    row = await store.commit_actions(game_id, moves, '{"v": 5}', updated_at=9.5, clock_turn=2)
+    assert row == await store.game(game_id) and row.updated_at == 9.5 and row.clock_turn == 2
+    assert await store.snapshot(game_id) == (5, '{"v": 5}')
+    assert (await store.actions(game_id))[3:] == moves
+    with pytest.raises(GameChangedError):
+        await store.commit_actions(game_id, moves, '{"v": "again"}', updated_at=10.5)
+    assert await store.snapshot(game_id) == (5, '{"v": 5}')
+    assert len(await store.actions(game_id)) == 5
+    assert (await store.game(game_id)) == row
+
 
 @covers("undo_action")
 async def test_undo_removes_only_the_last_action(store: Storage) -> None:
