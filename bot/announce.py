@@ -299,7 +299,7 @@ class Announcer:
         turn = game.state.turn_number
         if user is None or seat is None or game.catch_up_turn == turn:
             return
-        rows = await self._service().store.actions(game.id)
+        rows = await self._service().store.actions_since(game.id, seat)
         game.catch_up = since_last_turn(rows, seat)
         game.catch_up_turn = turn
 

@@ -461,6 +461,16 @@ class Storage:
         )
         return [_action(r) for r in reversed(rows)]
 
+    async def actions_since(self, game_id: int, seat: int) -> list[ActionRow]:
+        """The actions after ``seat``'s last one (all of them if it has none yet): what
+        happened since its previous turn, without reading the whole log."""
+        rows = await self._all(
+            "SELECT * FROM actions WHERE game_id = ? AND seq > COALESCE((SELECT MAX(seq)"
+            " FROM actions WHERE game_id = ? AND actor = ?), -1) ORDER BY seq",
+            (game_id, game_id, seat),
+        )
+        return [_action(r) for r in rows]
+
     async def first_action_time(self, game_id: int) -> float | None:
         """When the game's first action was logged (its start)."""
         row = await self._one(

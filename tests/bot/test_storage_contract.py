@@ -141,7 +141,13 @@ async def test_seats_are_replaced_and_updated_with_the_game_row(store: Storage) 
 
 
 @covers(
-    "commit_actions", "actions", "last_actions", "snapshot", "latest_played_game", "repair_snapshot"
+    "commit_actions",
+    "actions",
+    "actions_since",
+    "last_actions",
+    "snapshot",
+    "latest_played_game",
+    "repair_snapshot",
 )
 async def test_actions_and_snapshot_are_committed_together(store: Storage) -> None:
     game_id = await lobby(store)
@@ -158,6 +164,11 @@ async def test_actions_and_snapshot_are_committed_together(store: Storage) -> No
         game_id, [action(2, "dock mine 4")], '{"v": 3}', {0: {"timeouts": 0}}, clock_since=7.0
     )
     assert [r.seq for r in await store.last_actions(game_id, 2)] == [1, 2]
+    # Since a seat's last action: the rest (none for seat 0, which played last; the chance
+    # outcome at 0 was followed by two); a seat that never acted: all of it.
+    assert await store.actions_since(game_id, 0) == []
+    assert [r.seq for r in await store.actions_since(game_id, 1)] == [0, 1, 2]
+    assert [r.seq for r in await store.actions_since(game_id, -1)] == [1, 2]
     played = await store.latest_played_game(10)
     assert played is not None and played.id == game_id and played.clock_since == 7.0
     assert committed == played  # the row as committed
