@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 import signal
@@ -96,8 +97,10 @@ async def serve(bot: AlienFrontiersBot, token: str) -> None:
     async with bot:
         running = asyncio.create_task(bot.start(token), name="af-bot")
         stopping = asyncio.create_task(stop.wait(), name="af-stop-signal")
+        settling = asyncio.create_task(freeze_when_ready(bot), name="af-gc-freeze")
         await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
         stopping.cancel()
+        settling.cancel()
         if running.done():
             running.result()  # a refused token or an unreachable Discord: reported by run_bot
             return
@@ -110,6 +113,15 @@ async def serve(bot: AlienFrontiersBot, token: str) -> None:
             running.cancel()
         except Exception:
             log.warning("the connection ended with an error while stopping", exc_info=True)
+
+
+async def freeze_when_ready(bot: AlienFrontiersBot) -> None:
+    """Once the bot is ready, keep what it loaded (modules, commands, the games resumed: it
+    lives as long as the process) out of Python's full garbage collections, which stop
+    every game while they walk the heap (a tenth of a second each with 500 games in play)."""
+    await bot.wait_until_ready()
+    gc.collect()
+    gc.freeze()
 
 
 async def _open_database(settings: Settings) -> None:

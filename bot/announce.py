@@ -299,7 +299,7 @@ class Announcer:
         turn = game.state.turn_number
         if user is None or seat is None or game.catch_up_turn == turn:
             return
-        rows = await self._service().store.actions(game.id)
+        rows = await self._service().store.actions_since(game.id, seat)
         game.catch_up = since_last_turn(rows, seat)
         game.catch_up_turn = turn
 
@@ -341,13 +341,16 @@ class Announcer:
         content: str,
         panel: PanelView | None,
         interaction: discord.Interaction[Any] | None = None,
+        file: discord.File | None = None,
     ) -> bool:
-        """Edit the current turn message (through the interaction when it is on it)."""
+        """Edit the current turn message (through the interaction when it is on it); with
+        ``file``, its picture too."""
         message_id = game.row.turn_message_id
         if message_id is None:
             return False
         view_arg = panel if panel is not None else PanelView()
         mentions = discord.AllowedMentions.none()
+        picture: dict[str, Any] = {"attachments": [file]} if file is not None else {}
         on_it = (
             interaction is not None
             and interaction.message is not None
@@ -356,17 +359,17 @@ class Announcer:
         try:
             if interaction is not None and on_it and not interaction.response.is_done():
                 await interaction.response.edit_message(
-                    content=content, view=view_arg, allowed_mentions=mentions
+                    content=content, view=view_arg, allowed_mentions=mentions, **picture
                 )
             elif interaction is not None and on_it:
                 await interaction.edit_original_response(
-                    content=content, view=view_arg, allowed_mentions=mentions
+                    content=content, view=view_arg, allowed_mentions=mentions, **picture
                 )
             else:
                 await (
                     self.channel(game)
                     .get_partial_message(message_id)
-                    .edit(content=content, view=view_arg, allowed_mentions=mentions)
+                    .edit(content=content, view=view_arg, allowed_mentions=mentions, **picture)
                 )
         except discord.NotFound:
             log.warning("game %d: turn message %d is gone", game.id, message_id)
@@ -395,14 +398,29 @@ class Announcer:
                 await self.post_game_over(game)
             else:
                 await self.post_turn(game)
-        elif not posted or not await self.edit_turn_message(
-            game, self.turn_text(game), self.panel(game), interaction
-        ):
+        elif not posted or not await self._edit_with_board(game, interaction):
             await self.post_turn(game)  # the turn's message is missing (deleted, or never posted)
-        else:
-            self.board_changed(game)
         if interaction is not None and not interaction.response.is_done():
             await interaction.response.defer()
+
+    async def _edit_with_board(
+        self, game: ActiveGame, interaction: discord.Interaction[Any] | None
+    ) -> bool:
+        """Edit the turn message after a move and redraw its board: in the same edit when
+        the picture may change now, else soon (``bot.board_edits``)."""
+        message_id = game.row.turn_message_id
+        if message_id is None or game.game is None:
+            return False
+        state = game.state
+        text, panel = self.turn_text(game), self.panel(game)
+        file = await self.boards.file_now(game, message_id, state)
+        if not await self.edit_turn_message(game, text, panel, interaction, file):
+            return False
+        if file is not None:
+            self.boards.shown(game, message_id, state)
+        else:
+            self.board_changed(game)
+        return True
 
     def board_changed(self, game: ActiveGame) -> None:
         """Redraw the board on the turn message (coalesced: ``bot.board_edits``)."""

@@ -7,9 +7,11 @@ replaces an older one not sent yet), and a task per channel sends them one at a 
 oldest message first, never two image edits of one channel less than ``interval``
 seconds apart: a quick run of moves ends in one edit showing the last of them, and the
 closed turn's message gets its final picture before the next turn's message its first
-edit. A picture the message already shows (the state of its last edit: a turn's last
-move was shown, then the turn ended) is neither drawn nor sent again. Editing with a
-new attachment replaces the old one (``attachments=[file]``).
+edit. When a move's picture may go out at once, it goes with the move's edit of the
+message's text (``file_now``): one edit instead of two. A picture the message already
+shows (the state of its last edit: a turn's last move was shown, then the turn ended)
+is neither drawn nor sent again. Editing with a new attachment replaces the old one
+(``attachments=[file]``).
 
 The clock and the sleep are injectable, so tests run many seconds of edits at once.
 """
@@ -85,6 +87,31 @@ class BoardEdits:
             self._tasks[channel] = asyncio.create_task(
                 self._run(channel), name=f"af-board-edits-{channel}"
             )
+
+    async def file_now(
+        self, game: ActiveGame, message_id: int, state: GameState
+    ) -> discord.File | None:
+        """The picture of ``state`` for the edit of message ``message_id`` the caller is
+        about to make (its text and panel), when the channel's picture may change now:
+        nothing of the channel waits or is being shown, its last image edit is ``interval``
+        old, and the message does not show ``state`` already. Then the picture goes out
+        with that edit (one edit instead of two; call ``shown`` once it went out) and
+        pictures asked for meanwhile wait their second after it. Otherwise None: ask with
+        ``request``."""
+        channel = game.row.channel_id
+        task = self._tasks.get(channel)
+        if (task is not None and not task.done()) or self._waiting.get(channel):
+            return None
+        if self._shown.get(channel) == (message_id, state):
+            return None
+        if self.clock() - self._last.get(channel, -math.inf) < self.interval:
+            return None
+        self._last[channel] = self.clock()
+        return await self.announcer.board_file(game, state)
+
+    def shown(self, game: ActiveGame, message_id: int, state: GameState) -> None:
+        """The caller's edit put the picture of ``state`` (``file_now``) on the message."""
+        self._shown[game.row.channel_id] = (message_id, state.copy())
 
     def waiting(self) -> int:
         """Pictures not shown yet (all channels)."""

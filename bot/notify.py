@@ -102,9 +102,9 @@ class Notifier:
         if not wants_dm(prefs):
             return
         locale = prefs.locale or game.row.locale
-        rows = await self.store.actions(game.id)
         seat = game.to_act()
         assert seat is not None
+        rows = await self.store.actions_since(game.id, seat)
         parts = [
             text(
                 "notify.your_turn",

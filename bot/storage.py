@@ -13,6 +13,11 @@ game's snapshot on from the number of actions the caller's move followed, in the
 same transaction as the actions, and refuses (``GameChangedError``, nothing
 written) when the database had moved on meanwhile. On PostgreSQL two such commits
 meet on the snapshot's row lock; the later one sees the new row and is refused.
+
+One statement is PostgreSQL's own: the commit of a move in play (nearly every
+move) is a single statement there, data-modifying ``WITH`` parts doing the same
+checks in one round trip instead of five (``_move_statement``); everything else,
+and that commit on SQLite, is the shared SQL.
 """
 
 from __future__ import annotations
@@ -420,6 +425,16 @@ class Storage:
         )
         return [_action(r) for r in reversed(rows)]
 
+    async def actions_since(self, game_id: int, seat: int) -> list[ActionRow]:
+        """The actions after ``seat``'s last one (all of them if it has none yet): what
+        happened since its previous turn, without reading the whole log."""
+        rows = await self._all(
+            "SELECT * FROM actions WHERE game_id = ? AND seq > COALESCE((SELECT MAX(seq)"
+            " FROM actions WHERE game_id = ? AND actor = ?), -1) ORDER BY seq",
+            (game_id, game_id, seat),
+        )
+        return [_action(r) for r in rows]
+
     async def first_action_time(self, game_id: int) -> float | None:
         """When the game's first action was logged (its start)."""
         row = await self._one(
@@ -453,23 +468,32 @@ class Storage:
         if not actions:
             raise ValueError("commit_actions needs at least one action")
         first, last = actions[0].seq, actions[-1].seq + 1
+        rows = [
+            (
+                game_id,
+                a.seq,
+                a.actor,
+                a.user_id,
+                a.notation,
+                json.dumps(a.events, separators=(",", ":")),
+                float(a.created_at),
+            )
+            for a in actions
+        ]
+        if self.dialect == "postgresql" and first > 0 and game_fields and not seats and not results:
+            # A move in play, the commit of nearly every move: one statement, one round trip.
+            moved = await self.db.write(
+                *_move_statement(game_id, first, last, state_json, rows, game_fields)
+            )
+            if not moved:
+                raise GameChangedError(f"game {game_id}: the game is no longer at action {first}")
+            return _game(moved[0])
         async with self.transaction() as tx:
             await _move_snapshot(tx, game_id, first, last, state_json)
             await tx.executemany(
                 "INSERT INTO actions (game_id, seq, actor, user_id, notation, events, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        game_id,
-                        a.seq,
-                        a.actor,
-                        a.user_id,
-                        a.notation,
-                        json.dumps(a.events, separators=(",", ":")),
-                        float(a.created_at),
-                    )
-                    for a in actions
-                ],
+                rows,
             )
             await _update_seats(tx, game_id, seats or {})
             row = await tx.fetchone(*_game_update(game_id, game_fields))
@@ -683,6 +707,37 @@ def _game_update(
     values = [_column_value(name, v) for name, v in fields.items()]
     sql = f"UPDATE games SET {assignments} WHERE id = ?"
     return sql + " RETURNING *" if returning else sql, [*values, game_id]
+
+
+def _move_statement(
+    game_id: int,
+    expected: int,
+    seq: int,
+    state_json: str,
+    rows: Sequence[tuple[int, int, int, int | None, str, str, float]],
+    fields: Mapping[str, object],
+) -> tuple[str, list[object]]:
+    """PostgreSQL only: ``commit_actions`` for a move in play as one statement, in place of
+    a transaction of five round trips (``BEGIN``, snapshot, actions, game row, ``COMMIT``).
+
+    The same checks in the same order: the snapshot moves from ``expected`` actions to
+    ``seq`` (on its row lock: a concurrent commit waits, then finds the snapshot moved on
+    and matches nothing), the actions are logged only if it moved, and the game's row is
+    updated and returned only if it moved. No row back: the game moved on, nothing was
+    written (a statement is atomic)."""
+    update, values = _game_update(game_id, fields)
+    sql = (
+        "WITH moved AS (UPDATE snapshots SET seq = ?, state = ? WHERE game_id = ? AND seq = ?"
+        " RETURNING game_id),"
+        " logged AS (INSERT INTO actions (game_id, seq, actor, user_id, notation, events,"
+        " created_at) SELECT moved.game_id, a.seq, a.actor, a.user_id, a.notation, a.events,"
+        " a.created_at FROM moved, unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::text[],"
+        " ?::text[], ?::double precision[]) AS a (seq, actor, user_id, notation, events,"
+        " created_at)) "
+        + update.replace(" WHERE id = ?", " WHERE id = ? AND EXISTS (SELECT 1 FROM moved)")
+    )
+    columns = [list(column) for column in zip(*rows, strict=True)][1:]
+    return sql, [seq, state_json, game_id, expected, *columns, *values]
 
 
 async def _update_seats(tx: Tx, game_id: int, seats: SeatChanges) -> None:

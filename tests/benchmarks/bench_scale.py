@@ -12,12 +12,16 @@ Discord; ``python -m bot`` processes (real renderer, real everything; through
 each game's member to act thinks for a seeded time before their turn (exponential,
 mean ``--think`` seconds), then plays the turn's moves (legal, seeded; ``end`` now
 and then) by ``/play`` through the gateway, a seeded ``--pause`` apart, each after
-the answer to the one before. Each game's turn message stands in the channel already
+the answer to the one before (the traffic keeps a copy of each game: it applies its
+own acknowledged moves, and reads the log only for the chance outcomes, the dice,
+that follow some of them). Each game's turn message stands in the channel already
 (as if posted before). After a warm-up in which every game made its first move
 (spread over games/20 seconds), each game's traffic starts at a random point of a
 think time; then it is measured for ``--seconds``: moves per second, and the reply
 time — from the interaction sent to the bot's answer received by the fake (the
-acknowledgement, or the follow-up after a deferral) — median and p99.
+acknowledgement, or the follow-up after a deferral) — median and p99; the CPU time of
+the bots, of PostgreSQL and of this process (the fake and the traffic) per move; and
+the board images the bots sent per move (a turn message posted or its picture edited).
 
 The PostgreSQL server is a throwaway one started here (``fsync`` on, as in
 production) unless ``--database-url`` names a server where databases may be
@@ -46,7 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.service import GameService
 from bot.storage import Storage
-from engine import GameState, apply_in_place, legal_actions, parse
+from engine import CHANCE, GameState, apply_in_place, legal_actions, parse
 from engine.game import Game
 from tests.bot.processes import BotProcess, guild_on_shard, user_id
 from tests.bot.table import game_between
@@ -113,6 +117,7 @@ class Result:
     replies: list[float] = field(default_factory=list)
     refused: int = 0
     setup_seconds: float = 0.0
+    images: int = 0  # board images the bots posted or edited in while measured
     cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds while measured
 
     @property
@@ -208,6 +213,14 @@ class Traffic:
         self.first_moves = 0
         self.spread = 0.0  # seconds over which the warm-up's first moves are spread
 
+    async def played(self, seat: Seat, move: str) -> None:
+        """The bot acknowledged ``move``: apply it to the replica, and the chance outcomes
+        that followed it (from the log: only the bot knows them) if it led to any."""
+        apply_in_place(seat.state, parse(move))
+        seat.seq += 1
+        if not seat.state.over and seat.state.to_act() == CHANCE:
+            await self.catch_up(seat)
+
     async def catch_up(self, seat: Seat) -> None:
         """Apply the log's new actions (the move and the chance outcomes) to the replica."""
         rows = await self.store.db.fetch(
@@ -279,9 +292,10 @@ class Traffic:
                 if measured and self.measuring:
                     self.moves += 1
                     self.replies.append(at - sent)
+                await self.played(seat, move)
             else:
                 self.refused += 1
-            await self.catch_up(seat)
+                await self.catch_up(seat)
             if first:
                 self.first_moves += 1
                 return
@@ -294,7 +308,7 @@ async def run_level(
     url = await server.create_database()
     bots: list[BotProcess] = []
     try:
-        async with FakeDiscord() as fake:
+        async with FakeDiscord(record=False) as fake:  # answers are counted, not kept
             started = time.perf_counter()
             seats = await make_games(url, fake, games, args.seed)
             env = {"DATABASE_URL": url, "LOG_LEVEL": "WARNING"}
@@ -324,11 +338,13 @@ async def run_level(
                 }
                 before = {k: cpu_seconds(v) for k, v in watched.items()}
                 own = time.process_time()
+                images = len(fake.attachments)
                 traffic.measuring = True
                 begin = time.perf_counter()
                 await asyncio.sleep(args.seconds)
                 traffic.measuring = False
                 result.seconds = time.perf_counter() - begin
+                result.images = len(fake.attachments) - images
                 result.cpu = {k: cpu_seconds(v) - before[k] for k, v in watched.items()}
                 result.cpu["fake+traffic"] = time.process_time() - own
                 traffic.stopping = True
@@ -357,7 +373,7 @@ def line(r: Result) -> str:
     return (
         f"{r.procs} process{'es' if r.procs > 1 else '  '}  {r.games:5d} games  "
         f"{r.rate:7.1f} moves/s  reply p50 {p50:7.1f} ms  p99 {p99:7.1f} ms  "
-        f"CPU ms/move: {per_move}  "
+        f"CPU ms/move: {per_move}  images/move {r.images / max(r.moves, 1):.2f}  "
         f"({r.moves} moves, {r.refused} not acknowledged, set-up {r.setup_seconds:.0f} s)"
     )
 

@@ -16,6 +16,7 @@ from PIL import Image
 from engine import GameState, legal_actions
 from tests.bot.table import Table, attachment_png, button, make_bot
 from tests.discord_fake import StartBot
+from tests.discord_fake.harness import CALLBACK_ROUTE
 from tests.discord_fake.server import RecordedRequest
 
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
@@ -63,18 +64,29 @@ def shown_version(png: bytes) -> int:
         return int(r) + 256 * int(g)
 
 
+def is_image_edit(r: RecordedRequest) -> bool:
+    """A request that put a new picture on a channel message: an edit of the message, or
+    the answer to a click on it (a move's edit of the turn message, its picture with it)."""
+    edit = r.method == "PATCH" and r.route == MESSAGE
+    answer = r.method == "POST" and r.route == CALLBACK_ROUTE
+    return (edit or answer) and bool(r.files)
+
+
 def image_edits(t: Table, after: int = 0) -> list[RecordedRequest]:
-    """PATCHes of channel messages that carried a new picture."""
-    return [
-        r for r in t.fake.requests[after:] if r.method == "PATCH" and r.route == MESSAGE and r.files
-    ]
+    return [r for r in t.fake.requests[after:] if is_image_edit(r)]
+
+
+def edited_message(t: Table, r: RecordedRequest) -> str:
+    """The id of the message whose picture ``r`` edited."""
+    if r.route == MESSAGE:
+        return str(r.params["message_id"])
+    assert r.interaction_id is not None
+    return str(t.fake.interactions[r.interaction_id].message_id)
 
 
 async def edited(t: Table, after: int) -> RecordedRequest:
     """Wait for the next image edit after request ``after``."""
-    request: RecordedRequest = await t.fake.wait_for(
-        lambda r: r.route == MESSAGE and bool(r.files), method="PATCH", after=after
-    )
+    request: RecordedRequest = await t.fake.wait_for(is_image_edit, after=after)
     return request
 
 
@@ -114,7 +126,8 @@ async def test_the_turn_messages_picture_follows_the_moves_once_a_second_at_most
     dock = next(str(a) for a in legal_actions(game.state) if str(a).startswith("dock"))
     await t.click_move(dock)
     first = await edited(t, mark)
-    assert first.params["message_id"] == message["id"]
+    assert first.route == CALLBACK_ROUTE  # with the move's edit of the message: one request
+    assert edited_message(t, first) == message["id"]
     assert picture_of(t, t.turn_message()) == game.state.version
 
     # Two quick moves within the second: nothing yet, then one edit with the latest board.
@@ -166,7 +179,7 @@ async def test_the_turn_messages_picture_follows_the_moves_once_a_second_at_most
     await end_turn(t)
     clock.advance(1.0)
     last = await edited(t, mark)
-    assert last.params["message_id"] == closed["id"]
+    assert edited_message(t, last) == closed["id"]
     assert picture_of(t, t.fake.get_message(int(closed["id"]))) == before_end
     await asyncio.sleep(0.05)
     assert len(image_edits(t, mark)) == 1
@@ -176,6 +189,7 @@ async def test_the_turn_messages_picture_follows_the_moves_once_a_second_at_most
     assert len(edits) >= 3
     by_channel: dict[str, list[float]] = {}
     for r in edits:
-        by_channel.setdefault(r.params["channel_id"], []).append(r.at)
+        channel = t.fake.get_message(int(edited_message(t, r)))["channel_id"]
+        by_channel.setdefault(channel, []).append(r.at)
     for times in by_channel.values():
         assert all(b - a >= 1.0 - 1e-9 for a, b in pairwise(times)), times

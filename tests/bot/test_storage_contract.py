@@ -153,7 +153,13 @@ async def test_seats_are_replaced_and_updated_with_the_game_row(store: Storage) 
 
 
 @covers(
-    "commit_actions", "actions", "last_actions", "snapshot", "latest_played_game", "repair_snapshot"
+    "commit_actions",
+    "actions",
+    "actions_since",
+    "last_actions",
+    "snapshot",
+    "latest_played_game",
+    "repair_snapshot",
 )
 async def test_actions_and_snapshot_are_committed_together(store: Storage) -> None:
     game_id = await lobby(store)
@@ -170,6 +176,11 @@ async def test_actions_and_snapshot_are_committed_together(store: Storage) -> No
         game_id, [action(2, "dock mine 4")], '{"v": 3}', {0: {"timeouts": 0}}, clock_since=7.0
     )
     assert [r.seq for r in await store.last_actions(game_id, 2)] == [1, 2]
+    # Since a seat's last action: the rest (none for seat 0, which played last; the chance
+    # outcome at 0 was followed by two); a seat that never acted: all of it.
+    assert await store.actions_since(game_id, 0) == []
+    assert [r.seq for r in await store.actions_since(game_id, 1)] == [0, 1, 2]
+    assert [r.seq for r in await store.actions_since(game_id, -1)] == [1, 2]
     played = await store.latest_played_game(10)
     assert played is not None and played.id == game_id and played.clock_since == 7.0
     assert committed == played  # the row as committed
@@ -195,6 +206,19 @@ async def test_actions_and_snapshot_are_committed_together(store: Storage) -> No
         await tx.execute("DELETE FROM snapshots WHERE game_id = ?", (other,))
     assert await store.repair_snapshot(other, None, 1, '{"v": "again"}')
     assert await store.snapshot(other) == (1, '{"v": "again"}')
+
+    # A move in play and the chance outcome it led to (on PostgreSQL one statement): all
+    # of it written, the row returned as committed; the same move again is refused whole.
+    moves = [action(3, "dock shipyard 2"), action(4, "roll 6", -1)]
+    row = await store.commit_actions(game_id, moves, '{"v": 5}', updated_at=9.5, clock_turn=2)
+    assert row == await store.game(game_id) and row.updated_at == 9.5 and row.clock_turn == 2
+    assert await store.snapshot(game_id) == (5, '{"v": 5}')
+    assert (await store.actions(game_id))[3:] == moves
+    with pytest.raises(GameChangedError):
+        await store.commit_actions(game_id, moves, '{"v": "again"}', updated_at=10.5)
+    assert await store.snapshot(game_id) == (5, '{"v": 5}')
+    assert len(await store.actions(game_id)) == 5
+    assert (await store.game(game_id)) == row
 
 
 @covers("undo_action")

@@ -285,12 +285,16 @@ class FakeDiscord:
         default_guild: bool = True,
         enforce_permissions: bool = True,
         token: str | None = None,
+        record: bool = True,
     ) -> None:
         self.bot_user: JSON = p.user(bot_name, bot=True)
         self.application_id: int = int(self.bot_user["id"])
         self.owner_user: JSON = p.user("app-owner")
         self.enforce_permissions = enforce_permissions
         self.token = token
+        # Every request is kept in ``requests`` (what tests look at and wait for) unless
+        # ``record`` is False: a benchmark that only counts answers spares the copies.
+        self.record = record
         self.requests: list[RecordedRequest] = []
         # When requests arrive (``RecordedRequest.at``): a test that paces the bot with a
         # clock of its own gives the fake the same one.
@@ -900,6 +904,8 @@ class FakeDiscord:
         except Exception as exc:
             _log.exception("fake Discord handler crashed for %s %s", call.method, path)
             result = FakeResponse({"message": f"fake Discord crashed: {exc!r}", "code": 0}, 400)
+        if not self.record:
+            return self._response(result)
         record = RecordedRequest(
             index=len(self.requests),
             method=call.method,
@@ -921,6 +927,10 @@ class FakeDiscord:
         assert self._cond is not None
         async with self._cond:
             self._cond.notify_all()
+        return self._response(result)
+
+    @staticmethod
+    def _response(result: FakeResponse) -> web.Response:
         if result.body is None:
             return web.Response(status=204)
         return web.Response(
@@ -1266,6 +1276,8 @@ class FakeDiscord:
     def _emit_message(self, name: str, message: JSON) -> None:
         if message.get("flags", 0) & FLAG_EPHEMERAL:
             return  # Discord never sends gateway events for ephemeral messages
+        if not self.event_sinks:
+            return  # nobody listens: spare building the event
         self._emit(name, self._gateway_message(message))
 
     def _emit_delete(self, message: JSON) -> None:
