@@ -76,6 +76,9 @@ class Weights:
     raid: float = 0.9  # multiplier of the expected raid loss
     opp_max: float = 0.6  # with 3+ players: weight of the best opponent vs the mean
     late_floor: float = 0.25  # worth kept by future-oriented terms at the very end
+    colony: float = 0.0  # worth of a placed colony beyond its VP, early (it pays off over time)
+    race: float = 0.0  # how much more a lead counts at the end than at the start
+    horizon: float = 0.0  # rounds after which only late_floor of future worth is left (0: off)
     bonus: dict[TerritoryId, float] = field(default_factory=lambda: dict(DEFAULT_BONUS))
     card: dict[CardId, float] = field(default_factory=lambda: dict(DEFAULT_CARD))
 
@@ -113,6 +116,7 @@ class Evaluator:
         self._res = [[_resources(weights, f, o) for o in range(top)] for f in range(top)]
         self._ships = [sum(weights.ship[:k]) for k in range(len(weights.ship) + 1)]
         self._top = top - 1
+        self.progress = 0.0  # share of the colonies the leader has placed (set by worth)
 
     def worth(self, s: GameState) -> list[float]:
         """Every seat's worth in VP."""
@@ -159,7 +163,10 @@ class Evaluator:
             if isinstance(d, PlaceColonyDecision):
                 placed[d.player] += 1  # about to be placed: count it already
         min_left = per - max(placed)
-        future = w.late_floor + (1.0 - w.late_floor) * max(0, min_left) / per
+        left = max(0, min_left) / per
+        if w.horizon > 0.0:
+            left = min(left, max(0.0, 1.0 - s.round / w.horizon))
+        future = w.late_floor + (1.0 - w.late_floor) * left
         res_factor = 0.5 + 0.5 * future
         wcard = w.card
         ship_table = self._ships
@@ -169,7 +176,7 @@ class Evaluator:
         used_up = terra.owner if terra is not None and not terra.relic else -2
         for p in range(n):
             pl = s.players[p]
-            v = float(placed[p])
+            v = (1.0 + w.colony * future) * placed[p]
             fut = bonus[p]
             for card in pl.cards:
                 vp = card_vp(card)
@@ -191,6 +198,7 @@ class Evaluator:
             vals[p] += v
         self._raids(s, vals)
         self._turn_potential(s, vals)
+        self.progress = 1.0 - max(0, min_left) / per
         return vals
 
     def _raids(self, s: GameState, vals: list[float]) -> None:
@@ -224,7 +232,9 @@ class Evaluator:
         mine = vals[me]
         others = [v for i, v in enumerate(vals) if i != me]
         if len(others) == 1:
-            return mine - others[0]
-        best = max(others)
-        mean = sum(others) / len(others)
-        return mine - (self.w.opp_max * best + (1 - self.w.opp_max) * mean)
+            lead = mine - others[0]
+        else:
+            best = max(others)
+            mean = sum(others) / len(others)
+            lead = mine - (self.w.opp_max * best + (1 - self.w.opp_max) * mean)
+        return lead * (1.0 + self.w.race * self.progress)
