@@ -86,20 +86,29 @@ class Weights:
 DEFAULT_WEIGHTS: Final = Weights()
 
 
-def _held(marginal: tuple[float, ...], n: int) -> float:
-    if n <= len(marginal):
-        return sum(marginal[:n])
-    return sum(marginal) + (n - len(marginal)) * marginal[-1]
+def _held(marginal: tuple[float, ...], top: int) -> list[float]:
+    """Worth of holding 0..top - 1 units, each past the table's end worth its last entry."""
+    out = [0.0]
+    for n in range(1, top):
+        out.append(out[-1] + marginal[min(n, len(marginal)) - 1])
+    return out
 
 
-def _resources(w: Weights, fuel: int, ore: int) -> float:
-    """Worth of the resources held; above the limit of 8 only the best 8 count."""
-    if fuel + ore <= HAND_LIMIT:
-        return _held(w.fuel, fuel) + _held(w.ore, ore)
-    best = 0.0
-    for f in range(max(0, HAND_LIMIT - ore), min(fuel, HAND_LIMIT) + 1):
-        best = max(best, _held(w.fuel, f) + _held(w.ore, HAND_LIMIT - f))
-    return best
+def _resource_table(w: Weights, top: int) -> list[list[float]]:
+    """Worth of the resources held, by fuel and ore; above the limit of 8 only the best
+    8 count."""
+    fuel, ore = _held(w.fuel, top), _held(w.ore, top)
+    table = []
+    for f in range(top):
+        row = []
+        for o in range(top):
+            if f + o <= HAND_LIMIT:
+                row.append(fuel[f] + ore[o])
+            else:
+                lo, hi = max(0, HAND_LIMIT - o), min(f, HAND_LIMIT)
+                row.append(max(fuel[k] + ore[HAND_LIMIT - k] for k in range(lo, hi + 1)))
+        table.append(row)
+    return table
 
 
 def _resource_worth(pl: PlayerState) -> float:
@@ -113,7 +122,7 @@ class Evaluator:
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.w = weights
         top = 40
-        self._res = [[_resources(weights, f, o) for o in range(top)] for f in range(top)]
+        self._res = _resource_table(weights, top)
         self._ships = [sum(weights.ship[:k]) for k in range(len(weights.ship) + 1)]
         self._top = top - 1
         self.progress = 0.0  # share of the colonies the leader has placed (set by worth)
