@@ -78,7 +78,6 @@ class Weights:
     late_floor: float = 0.25  # worth kept by future-oriented terms at the very end
     colony: float = 0.0  # worth of a placed colony beyond its VP, early (it pays off over time)
     race: float = 0.0  # how much more a lead counts at the end than at the start
-    horizon: float = 0.0  # rounds after which only late_floor of future worth is left (0: off)
     bonus: dict[TerritoryId, float] = field(default_factory=lambda: dict(DEFAULT_BONUS))
     card: dict[CardId, float] = field(default_factory=lambda: dict(DEFAULT_CARD))
 
@@ -172,10 +171,7 @@ class Evaluator:
             if isinstance(d, PlaceColonyDecision):
                 placed[d.player] += 1  # about to be placed: count it already
         min_left = per - max(placed)
-        left = max(0, min_left) / per
-        if w.horizon > 0.0:
-            left = min(left, max(0.0, 1.0 - s.round / w.horizon))
-        future = w.late_floor + (1.0 - w.late_floor) * left
+        future = w.late_floor + (1.0 - w.late_floor) * max(0, min_left) / per
         res_factor = 0.5 + 0.5 * future
         wcard = w.card
         ship_table = self._ships
