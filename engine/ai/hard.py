@@ -141,8 +141,8 @@ class HardAI(PlanFollower):
             if k not in seen:
                 seen.add(k)
                 top.append(p)
-            if len(top) == self.candidates:
-                break
+            if len(top) == min(self.candidates, max(1, self.max_rollouts)):
+                break  # (every candidate gets at least one rollout within the budget)
         if len(top) == 1 or top[0].end.over or self.max_rollouts <= 0:
             return top[0].actions
         totals = [0.0] * len(top)
