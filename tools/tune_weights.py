@@ -46,53 +46,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine import CHANCE, GameConfig, apply_in_place, new_game, outcome, sample_chance
 from engine.ai.base import mix
 from engine.ai.evaluate import Weights
-from engine.ai.normal import MAX_NODES, NORMAL_WEIGHTS, NormalAI
+from engine.ai.normal import MAX_NODES, NORMAL_WEIGHTS, TUNED_17A, NormalAI
 
 # Earlier weights of the normal level, kept to measure a new set against (match --against).
 REFERENCES: dict[str, Weights] = {
-    # The self-play-tuned weights of the first issue-17 round (games of 21.9 rounds).
-    "issue17a": Weights(
-        fuel=(0.1873, 0.1873, 0.1498, 0.1311, 0.0936, 0.0749, 0.0562, 0.0468),
-        ore=(0.4533, 0.423, 0.3928, 0.282, 0.2115, 0.141, 0.1108, 0.0806),
-        ship=(3.4737, 3.4737, 3.4737),
-        relic=0.9888,
-        used_up=0.002,
-        hub_step=0.0956,
-        hub_ready=0.0305,
-        fragile=0.3577,
-        contest=0.3794,
-        repulsor_lock=0.2709,
-        undocked_die=0.1292,
-        artifact_step=0.0412,
-        raid=0.8466,
-        opp_max=0.6,
-        late_floor=0.2739,
-        bonus={
-            "asimov": 0.2829,
-            "bradbury": 0.3961,
-            "burroughs": 0.3395,
-            "heinlein": 0.3395,
-            "herbert": 0.3395,
-            "lem": 0.4527,
-            "pohl": 0.1132,
-            "vanvogt": 0.3961,
-        },
-        card={
-            "booster": 0.2533,
-            "crystal": 0.3799,
-            "gravity": 0.3166,
-            "decoy": 0.2533,
-            "teleporter": 0.5066,
-            "plasma": 0.3166,
-            "polarity": 0.4432,
-            "cache": 0.3799,
-            "stasis": 0.3166,
-            "warper": 0.2533,
-            "city": 0.0,
-            "monument": 0.0,
-            "helm": 0.3166,
-        },
-    ),
+    "issue17a": TUNED_17A,  # the first issue-17 round (games of 21.9 rounds)
 }
 SKIP = {"opp_max"}  # only matters with three or more players
 FIXED_CARDS = {"city", "monument"}  # worth exactly their VP
