@@ -60,7 +60,8 @@ TUNED_17A: Final = Weights(
     },
 )
 NORMAL_WEIGHTS: Final = TUNED_17A
-MAX_NODES: Final = 1000  # states generated per plan; past it the beam narrows to finish the turn
+MAX_NODES: Final = 600  # states generated per plan; past it the beam narrows to finish the turn
+# (600 against 1,000: 51.2 % of 80 games, VP margin -0.66; the slowest plans take 40 % less)
 
 
 class PlanFollower(AIPlayer):
