@@ -1,7 +1,7 @@
 """Tune the evaluation's weights by self-play (SPSA), and compare sets of weights.
 
     python tools/tune_weights.py spsa --iterations 300 --seed 1 [--start FILE] [--procs 2]
-    python tools/tune_weights.py match --weights FILE [--against FILE] --games 40
+    python tools/tune_weights.py match --weights FILE [--against FILE|NAME] --games 40
 
 ``spsa``: simultaneous perturbation stochastic approximation, as chess engines tune
 their evaluations. Every iteration draws ``--batch`` random directions (a sign per
@@ -18,8 +18,14 @@ Everything is seeded: the same command gives the same weights. Both cores are us
 (``--procs``). The weights are printed every 10 iterations and written, as a
 ``Weights(...)`` expression, to ``--out`` (``engine/ai/normal.py`` takes them in by hand).
 
+With ``--length-weight``, a win also counts for more the shorter the game (against
+``--par`` rounds), so that of two ways to win the quicker one is preferred: games
+between our AIs lasted half again as long as games between strong players.
+
 ``match``: twins of 2-player games between two sets of weights at the normal level's
 full search; prints the win rate with its 95 % Wilson interval and the mean length.
+``--against`` takes a file or the name of a kept set (``REFERENCES``: earlier normal
+levels), so a new set can be shown to be at least as strong as the one it replaces.
 """
 
 from __future__ import annotations
@@ -40,8 +46,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine import CHANCE, GameConfig, apply_in_place, new_game, outcome, sample_chance
 from engine.ai.base import mix
 from engine.ai.evaluate import Weights
-from engine.ai.normal import MAX_NODES, NORMAL_WEIGHTS, NormalAI
+from engine.ai.normal import MAX_NODES, NORMAL_WEIGHTS, TUNED_17A, NormalAI
 
+# Earlier weights of the normal level, kept to measure a new set against (match --against).
+REFERENCES: dict[str, Weights] = {
+    "issue17a": TUNED_17A,  # the first issue-17 round (games of 21.9 rounds)
+}
 SKIP = {"opp_max"}  # only matters with three or more players
 FIXED_CARDS = {"city", "monument"}  # worth exactly their VP
 AT_MOST_ONE = {"late_floor", "used_up"}  # shares
@@ -80,10 +90,12 @@ def unflatten(names: list[str], values: list[float], base: Weights) -> Weights:
 
 
 def load(path: str | None) -> Weights:
-    """Weights from a file holding a ``Weights(...)`` expression; the normal level's own
-    weights without a path."""
+    """Weights from a file holding a ``Weights(...)`` expression, or a kept set by name
+    (``REFERENCES``); the normal level's own weights without a path."""
     if path is None:
         return NORMAL_WEIGHTS
+    if path in REFERENCES:
+        return REFERENCES[path]
     return eval(Path(path).read_text(), {"Weights": Weights})  # type: ignore[no-any-return]
 
 
@@ -138,9 +150,10 @@ def spsa(args: argparse.Namespace) -> None:
             for j, d in enumerate(deltas):
                 r = 0.0
                 for points, margin, played in results[2 * j : 2 * j + 2]:
-                    r += (2 * points - 1) + args.vp_weight * max(-1.0, min(1.0, margin / 4))
+                    r += (2 * points - 1) * (1 + args.length_weight * quick(played, args.par))
+                    r += args.vp_weight * max(-1.0, min(1.0, margin / 4))
                     rounds.append(played)
-                r /= 2 * (1 + args.vp_weight)  # in [-1, 1]
+                r /= 2 * (1 + args.vp_weight + args.length_weight)  # in [-1, 1]
                 for i in range(len(theta)):
                     theta[i] += ak * scale[i] * r * d[i] / args.batch
                     theta[i] = max(0.0, theta[i])
@@ -156,6 +169,11 @@ def spsa(args: argparse.Namespace) -> None:
                     if abs(t - t0) > 0.1 * (abs(t0) + 0.05):
                         print(f"  {n:<18} {t0:+.3f} -> {t:+.3f}", flush=True)
                 Path(args.out).write_text(repr(unflatten(names, theta, base)) + "\n")
+
+
+def quick(rounds: int, par: float) -> float:
+    """How much shorter than ``par`` rounds a game was, in [-1, 1]."""
+    return max(-1.0, min(1.0, (par - rounds) / par))
 
 
 def wilson(points: float, n: int) -> tuple[float, float]:
@@ -197,6 +215,8 @@ def main(argv: list[str] | None = None) -> None:
     sp.add_argument("--a", type=float, default=0.04, help="first step (share of a weight)")
     sp.add_argument("--c", type=float, default=0.2, help="first perturbation (share)")
     sp.add_argument("--vp-weight", type=float, default=1.0, help="weight of the VP margin")
+    sp.add_argument("--length-weight", type=float, default=0.0, help="extra worth of a quick win")
+    sp.add_argument("--par", type=float, default=20.0, help="rounds of a game of usual length")
     sp.add_argument("--start", default=None, help="weights file to start from")
     sp.add_argument("--width", type=int, default=6)
     sp.add_argument("--nodes", type=int, default=400)
@@ -204,7 +224,7 @@ def main(argv: list[str] | None = None) -> None:
     sp.add_argument("--out", default="tuned_weights.txt")
     mp = sub.add_parser("match", help="compare two sets of weights")
     mp.add_argument("--weights", required=True)
-    mp.add_argument("--against", default=None)
+    mp.add_argument("--against", default=None, help=f"a file or one of {', '.join(REFERENCES)}")
     mp.add_argument("--games", type=int, default=40)
     mp.add_argument("--seed", type=int, default=1)
     mp.add_argument("--width", type=int, default=16)

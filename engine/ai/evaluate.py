@@ -76,6 +76,8 @@ class Weights:
     raid: float = 0.9  # multiplier of the expected raid loss
     opp_max: float = 0.6  # with 3+ players: weight of the best opponent vs the mean
     late_floor: float = 0.25  # worth kept by future-oriented terms at the very end
+    colony: float = 0.0  # worth of a placed colony beyond its VP, early (it pays off over time)
+    race: float = 0.0  # how much more a lead counts at the end than at the start
     bonus: dict[TerritoryId, float] = field(default_factory=lambda: dict(DEFAULT_BONUS))
     card: dict[CardId, float] = field(default_factory=lambda: dict(DEFAULT_CARD))
 
@@ -83,20 +85,29 @@ class Weights:
 DEFAULT_WEIGHTS: Final = Weights()
 
 
-def _held(marginal: tuple[float, ...], n: int) -> float:
-    if n <= len(marginal):
-        return sum(marginal[:n])
-    return sum(marginal) + (n - len(marginal)) * marginal[-1]
+def _held(marginal: tuple[float, ...], top: int) -> list[float]:
+    """Worth of holding 0..top - 1 units, each past the table's end worth its last entry."""
+    out = [0.0]
+    for n in range(1, top):
+        out.append(out[-1] + marginal[min(n, len(marginal)) - 1])
+    return out
 
 
-def _resources(w: Weights, fuel: int, ore: int) -> float:
-    """Worth of the resources held; above the limit of 8 only the best 8 count."""
-    if fuel + ore <= HAND_LIMIT:
-        return _held(w.fuel, fuel) + _held(w.ore, ore)
-    best = 0.0
-    for f in range(max(0, HAND_LIMIT - ore), min(fuel, HAND_LIMIT) + 1):
-        best = max(best, _held(w.fuel, f) + _held(w.ore, HAND_LIMIT - f))
-    return best
+def _resource_table(w: Weights, top: int) -> list[list[float]]:
+    """Worth of the resources held, by fuel and ore; above the limit of 8 only the best
+    8 count."""
+    fuel, ore = _held(w.fuel, top), _held(w.ore, top)
+    table = []
+    for f in range(top):
+        row = []
+        for o in range(top):
+            if f + o <= HAND_LIMIT:
+                row.append(fuel[f] + ore[o])
+            else:
+                lo, hi = max(0, HAND_LIMIT - o), min(f, HAND_LIMIT)
+                row.append(max(fuel[k] + ore[HAND_LIMIT - k] for k in range(lo, hi + 1)))
+        table.append(row)
+    return table
 
 
 def _resource_worth(pl: PlayerState) -> float:
@@ -110,9 +121,10 @@ class Evaluator:
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.w = weights
         top = 40
-        self._res = [[_resources(weights, f, o) for o in range(top)] for f in range(top)]
+        self._res = _resource_table(weights, top)
         self._ships = [sum(weights.ship[:k]) for k in range(len(weights.ship) + 1)]
         self._top = top - 1
+        self.progress = 0.0  # share of the colonies the leader has placed (set by worth)
 
     def worth(self, s: GameState) -> list[float]:
         """Every seat's worth in VP."""
@@ -169,7 +181,7 @@ class Evaluator:
         used_up = terra.owner if terra is not None and not terra.relic else -2
         for p in range(n):
             pl = s.players[p]
-            v = float(placed[p])
+            v = (1.0 + w.colony * future) * placed[p]
             fut = bonus[p]
             for card in pl.cards:
                 vp = card_vp(card)
@@ -191,6 +203,7 @@ class Evaluator:
             vals[p] += v
         self._raids(s, vals)
         self._turn_potential(s, vals)
+        self.progress = 1.0 - max(0, min_left) / per
         return vals
 
     def _raids(self, s: GameState, vals: list[float]) -> None:
@@ -224,7 +237,9 @@ class Evaluator:
         mine = vals[me]
         others = [v for i, v in enumerate(vals) if i != me]
         if len(others) == 1:
-            return mine - others[0]
-        best = max(others)
-        mean = sum(others) / len(others)
-        return mine - (self.w.opp_max * best + (1 - self.w.opp_max) * mean)
+            lead = mine - others[0]
+        else:
+            best = max(others)
+            mean = sum(others) / len(others)
+            lead = mine - (self.w.opp_max * best + (1 - self.w.opp_max) * mean)
+        return lead * (1.0 + self.w.race * self.progress)

@@ -25,7 +25,7 @@ from engine.state import CHANCE, GameState, PlaceColonyDecision
 from engine.tables import FACILITIES, FACILITY_ORDER
 
 MAX_DEPTH: Final = 40
-CEILING: Final = 2  # times the node budget: past it a node's remaining actions are skipped
+CEILING: Final = 1.25  # times the node budget: past it a node's remaining actions are skipped
 
 Key = tuple[object, ...]
 # A state in the search, the actions that led to it, and its last plain dock (if the

@@ -35,3 +35,19 @@ def test_twins_share_their_dice_and_a_mirror_pair_reports_sides(
     first = out.splitlines()[0]
     assert first.startswith("random vs random: random wins ") and "over 2 games" in first
     assert "side A" in out and "equal play: 50 %" in out
+
+
+def test_stats_count_what_each_side_did(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = GameSpec(("random", "easy"), 2, 5, 0, stats=True, slowest=2)
+    r = play(spec)
+    seats = [x for lv in ("random", "easy") for x in r.tally[lv]]
+    assert len(seats) == 2
+    # every colony a side placed was counted once, by the facility that placed it
+    for seat in seats:
+        by_source = sum(v for k, v in seat.items() if k.startswith("colonies by "))
+        assert by_source == seat.get("colonies placed", 0)
+        assert seat["end: colonies left"] + by_source == 8
+    assert len(r.slowest) == 2 and r.slowest[0][0] >= r.slowest[1][0]
+    report(("random", "easy"), [r], 2)
+    out = capsys.readouterr().out
+    assert "easy per seat and game (1 seats):" in out and "slow " in out

@@ -17,6 +17,14 @@ counts half; the 95 % Wilson score interval), the win rate of each seat in turn 
 and the time per decision (median, max) per level; for the hard level also per turn.
 Times are the CPU time of the deciding process (what the decision costs on an idle
 machine, whatever else runs here), followed by the wall-clock figures.
+With ``--stats``, also what each level does per game (why games last as long as they
+do): colonies placed by the Colony Constructor, the Terraforming Station and launches
+from the Colony Hub, the round of its first colony and of its 5th and 6th ships,
+colonies placed per round from the first on, ships docked at each facility, cards
+claimed, raids, Plasma Cannon discards, ships sent to the Maintenance Bay unused, and
+what it holds at the end (fuel, ore, ships, cards, colonies left).
+``--slowest N`` prints the N slowest decisions with the state each was made in
+(``engine.serialize`` JSON), to find what makes a search slow.
 ``random`` (uniform random legal play) may be used as a level.
 """
 
@@ -28,6 +36,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from multiprocessing import Pool
@@ -35,9 +44,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine import CHANCE, GameConfig, apply_in_place, new_game, outcome, sample_chance
+from engine import CHANCE, GameConfig, GameState, apply_in_place, new_game, outcome, sample_chance
+from engine.actions import Action, Claim, DiscardPlasma, Dock, EndTurn, Place
 from engine.ai import LEVELS, AIPlayer, RandomAI, make_ai
 from engine.ai.base import mix
+from engine.serialize import dumps
+from engine.tables import SHIPS_PER_COLOUR
 
 MAX_ACTIONS = 20_000
 Z95 = 1.959964
@@ -49,6 +61,8 @@ class GameSpec:
     players: int
     seed: int
     index: int
+    stats: bool = False
+    slowest: int = 0
 
 
 @dataclass
@@ -62,6 +76,8 @@ class GameResult:
     decisions: dict[str, list[float]] = field(default_factory=dict)
     turns: dict[str, list[float]] = field(default_factory=dict)
     wall: dict[str, list[float]] = field(default_factory=dict)
+    tally: dict[str, list[dict[str, float]]] = field(default_factory=dict)  # per level: seats
+    slowest: list[tuple[float, str, str]] = field(default_factory=list)  # (s, level, state)
 
     def points(self, side: int) -> float:
         """The side's points in this game (a shared win counts half)."""
@@ -89,6 +105,45 @@ def seating(spec: GameSpec) -> tuple[int, ...]:
     return tuple(sides[shift:] + sides[:shift])
 
 
+def count(s: GameState, a: Action, seat: int, c: Counter[str]) -> None:
+    """What the seat's action ``a`` in ``s`` does, added to ``c`` (``--stats``)."""
+    if isinstance(a, Dock):
+        c[f"docks at {a.facility}"] += 1
+        c["ships docked"] += len(a.dice)
+    elif isinstance(a, Place):
+        c[f"colonies by {getattr(s.pending[0], 'source', '?')}"] += 1
+        c["colonies placed"] += 1
+        c.setdefault("first colony, round", s.round)
+    elif isinstance(a, EndTurn):
+        c["ships unused"] += len(s.undocked)
+    elif isinstance(a, Claim):
+        c["cards claimed"] += 1
+    elif isinstance(a, DiscardPlasma):
+        c["Plasma Cannon discards"] += 1
+
+
+def milestones(s: GameState, c: list[Counter[str]]) -> None:
+    """The rounds in which each seat first has 5 and 6 ships (``--stats``)."""
+    for seat, pl in enumerate(s.players):
+        ships = SHIPS_PER_COLOUR - pl.stock
+        for k in (5, 6):
+            if ships >= k:
+                c[seat].setdefault(f"ship {k}, round", s.round)
+
+
+def end_of_game(s: GameState, seat: int, c: Counter[str]) -> None:
+    """What the seat holds when the game ends, and its pace (``--stats``)."""
+    pl = s.players[seat]
+    c["end: fuel"] = pl.fuel
+    c["end: ore"] = pl.ore
+    c["end: ships"] = SHIPS_PER_COLOUR - pl.stock
+    c["end: cards"] = len(pl.cards)
+    c["end: colonies left"] = pl.colonies + (1 if pl.hub else 0)
+    if "first colony, round" in c:
+        span = s.round - c["first colony, round"] + 1
+        c["colonies per round from the first"] = c["colonies placed"] / span  # type: ignore[assignment]
+
+
 def play(spec: GameSpec) -> GameResult:
     sides = seating(spec)
     twin = spec.index // 2
@@ -101,6 +156,7 @@ def play(spec: GameSpec) -> GameResult:
     result = GameResult(spec, sides, 0, (), 0, False)
     turn_time: dict[tuple[int, int], float] = {}
     actions = 0
+    counts: list[Counter[str]] = [Counter() for _ in sides]
     while not s.over and actions < MAX_ACTIONS:
         seat = s.to_act()
         if seat == CHANCE:
@@ -114,10 +170,22 @@ def play(spec: GameSpec) -> GameResult:
             result.wall.setdefault(level, []).append(time.perf_counter() - w)
             key = (s.turn_number, seat)
             turn_time[key] = turn_time.get(key, 0.0) + dt
+            if spec.stats:
+                count(s, a, seat, counts[seat])
+            if spec.slowest and (len(result.slowest) < spec.slowest or dt > result.slowest[-1][0]):
+                result.slowest.append((dt, level, dumps(s)))
+                result.slowest.sort(key=lambda x: -x[0])
+                del result.slowest[spec.slowest :]
         apply_in_place(s, a)
         actions += 1
+        if spec.stats:
+            milestones(s, counts)
     for (_, seat), dt in turn_time.items():
         result.turns.setdefault(spec.pair[sides[seat]], []).append(dt)
+    if spec.stats:
+        for seat, c in enumerate(counts):
+            end_of_game(s, seat, c)
+            result.tally.setdefault(spec.pair[sides[seat]], []).append(dict(c))
     result.first = s.first_player
     result.rounds = s.round
     result.finished = s.over
@@ -129,7 +197,7 @@ def play(spec: GameSpec) -> GameResult:
 def specs(args: argparse.Namespace) -> Iterator[GameSpec]:
     for pair in pairs(args.pairs):
         for g in range(args.games):
-            yield GameSpec(pair, args.players, args.seed, g)
+            yield GameSpec(pair, args.players, args.seed, g, args.stats, args.slowest)
 
 
 def pairs(text: str) -> list[tuple[str, str]]:
@@ -218,6 +286,26 @@ def report(pair: tuple[str, str], results: list[GameResult], players: int) -> No
             turns = [x for r in results for x in r.turns.get(lv, [])]
             line += f"; per turn: {ms(turns)}"
         print(f"{line} (wall clock: {ms(wall)})")
+    for lv in (a,) if mirror else (a, b):
+        seats = [x for r in results for x in r.tally.get(lv, [])]
+        if seats:
+            print_tally(lv, seats)
+    slow = sorted((x for r in results for x in r.slowest), key=lambda x: -x[0])
+    for dt, lv, state in slow[: results[0].spec.slowest]:
+        print(f"  slow {lv} decision, {dt * 1000:.0f} ms CPU: {state}")
+
+
+def print_tally(level: str, seats: list[dict[str, float]]) -> None:
+    """Per seat of the level, the mean of each count (``--stats``); a milestone's mean
+    is over the seats that reached it."""
+    print(f"  {level} per seat and game ({len(seats)} seats):")
+    keys = sorted({k for x in seats for k in x})
+    for k in keys:
+        got = [x[k] for x in seats if k in x]
+        if "round" in k or "per round" in k:
+            print(f"    {k:<36} {statistics.mean(got):6.2f} ({len(got)} seats)")
+        else:
+            print(f"    {k:<36} {sum(got) / len(seats):6.2f}")
 
 
 def ordinal(k: int) -> str:
@@ -231,6 +319,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pairs", default="hard:normal,normal:easy,easy:random")
     ap.add_argument("--procs", type=int, default=2, help="worker processes")
+    ap.add_argument("--stats", action="store_true", help="what each level does per game")
+    ap.add_argument("--slowest", type=int, default=0, help="print the N slowest decisions")
     args = ap.parse_args(argv)
     todo = list(specs(args))
     print(

@@ -1,0 +1,46 @@
+"""The evaluation's terms that push a game towards its end: a colony's tempo and a lead
+that counts more as the game nears its end."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from engine import GameConfig, GameState, new_game
+from engine.ai.evaluate import Evaluator, Weights
+from engine.tables import TERRITORIES, TerritoryId
+from engine.territories import update_control
+
+
+def board(placed: list[int]) -> GameState:
+    """A 2-player game whose seats have placed these many colonies, one per territory
+    from each end of the list (so no territory is shared and control follows)."""
+    s = new_game(GameConfig(players=2))
+    order: list[list[TerritoryId]] = [list(TERRITORIES), list(reversed(TERRITORIES))]
+    for p, n in enumerate(placed):
+        for t in order[p][:n]:
+            s.colonies[t][p] += 1
+            s.players[p].colonies -= 1
+    for t in TERRITORIES:
+        update_control(s, t)
+    return s
+
+
+def test_a_lead_counts_more_near_the_end_with_race() -> None:
+    plain = Evaluator(Weights())
+    racing = Evaluator(dataclasses.replace(Weights(), race=1.0))
+    early, late = board([2, 1]), board([7, 6])
+    # without the race term a one-colony lead is worth the same early and late
+    assert abs(plain.score(early, 0) - plain.score(late, 0)) < 0.5
+    assert racing.score(late, 0) > racing.score(early, 0) + 0.5
+    # and a deficit weighs more near the end
+    assert racing.score(late, 1) < racing.score(early, 1) - 0.5
+
+
+def test_colony_tempo_is_worth_more_early() -> None:
+    w = dataclasses.replace(Weights(), colony=1.0)
+    ev, plain = Evaluator(w), Evaluator(Weights())
+    early_gain = ev.worth(board([1, 0]))[0] - ev.worth(board([0, 0]))[0]
+    late_gain = ev.worth(board([7, 5]))[0] - ev.worth(board([6, 5]))[0]
+    plain_gain = plain.worth(board([1, 0]))[0] - plain.worth(board([0, 0]))[0]
+    assert early_gain > plain_gain + 0.5
+    assert early_gain > late_gain
