@@ -2,6 +2,7 @@
 
     python tools/tune_weights.py spsa --iterations 300 --seed 1 [--start FILE] [--procs 2]
     python tools/tune_weights.py match --weights FILE [--against FILE|NAME] --games 40
+    python tools/tune_weights.py match --set late_floor=0 --set 'ship*=0.7' --against issue17a
 
 ``spsa``: simultaneous perturbation stochastic approximation, as chess engines tune
 their evaluations. Every iteration draws ``--batch`` random directions (a sign per
@@ -26,6 +27,11 @@ between our AIs lasted half again as long as games between strong players.
 full search; prints the win rate with its 95 % Wilson interval and the mean length.
 ``--against`` takes a file or the name of a kept set (``REFERENCES``: earlier normal
 levels), so a new set can be shown to be at least as strong as the one it replaces.
+``--set`` changes the weights (``NAME=VALUE``, ``NAME*=FACTOR`` to scale a weight or a
+table, ``card.plasma=2`` for one entry of a table), so a variant needs no file. The VP
+margin is printed with its standard error over the twins (the two games of a twin share
+their dice, so their mean is one sample): a margin within two standard errors of 0 is
+noise.
 """
 
 from __future__ import annotations
@@ -97,6 +103,42 @@ def load(path: str | None) -> Weights:
     if path in REFERENCES:
         return REFERENCES[path]
     return eval(Path(path).read_text(), {"Weights": Weights})  # type: ignore[no-any-return]
+
+
+def with_changes(w: Weights, changes: list[str]) -> Weights:
+    """``w`` with each ``NAME=VALUE``, ``NAME*=FACTOR`` or ``TABLE.KEY=VALUE`` applied in
+    turn (``--set``)."""
+    for change in changes:
+        name, sep, text = change.partition("=")
+        if not sep or not name:
+            raise ValueError(f"--set wants NAME=VALUE or NAME*=FACTOR, not {change!r}")
+        scale = name.endswith("*")
+        name = name.removesuffix("*")
+        table, _, key = name.partition(".")
+        x = float(text)
+        if table not in {f.name for f in dataclasses.fields(w)}:
+            raise ValueError(f"no weight named {table!r}")
+        old = getattr(w, table)
+        new: Any
+        if key:
+            if not isinstance(old, dict) or key not in old:
+                raise ValueError(f"{table!r} has no entry {key!r}")
+            new = {**old, key: old[key] * x if scale else x}
+        elif isinstance(old, tuple):
+            new = tuple(y * x for y in old) if scale else tuple(x for _ in old)
+        elif isinstance(old, dict):
+            new = {k: y * x for k, y in old.items()} if scale else dict.fromkeys(old, x)
+        else:
+            new = old * x if scale else x
+        w = dataclasses.replace(w, **{table: new})
+    return w
+
+
+def margin_error(margins: list[float]) -> float:
+    """The standard error of the mean VP margin, each twin (two consecutive games on the
+    same dice, seats swapped) one sample."""
+    twins = [(a + b) / 2 for a, b in zip(margins[::2], margins[1::2], strict=True)]
+    return statistics.stdev(twins) / math.sqrt(len(twins)) if len(twins) > 1 else math.inf
 
 
 Job = tuple[Weights, Weights, int, int, int, int]
@@ -185,7 +227,7 @@ def wilson(points: float, n: int) -> tuple[float, float]:
 
 
 def match(args: argparse.Namespace) -> None:
-    wa, wb = load(args.weights), load(args.against)
+    wa, wb = with_changes(load(args.weights), args.set), load(args.against)
     jobs: list[Job] = []
     for t in range(args.games // 2):
         for seat in (0, 1):
@@ -196,11 +238,13 @@ def match(args: argparse.Namespace) -> None:
     n = len(results)
     points = sum(r[0] for r in results)
     lo, hi = wilson(points, n)
+    margins = [float(r[1]) for r in results]
+    name = " ".join([args.weights or "normal", *args.set])
     print(
-        f"{args.weights} vs {args.against or 'normal'}: wins {100 * points / n:.1f} %"
+        f"{name} vs {args.against or 'normal'}: wins {100 * points / n:.1f} %"
         f" [{100 * lo:.1f}–{100 * hi:.1f}] over {n} games,"
         f" {statistics.mean(r[2] for r in results):.1f} rounds,"
-        f" VP margin {statistics.mean(r[1] for r in results):+.2f}"
+        f" VP margin {statistics.mean(margins):+.2f} ± {margin_error(margins):.2f}"
         f" ({time.perf_counter() - start:.0f} s)"
     )
 
@@ -223,7 +267,14 @@ def main(argv: list[str] | None = None) -> None:
     sp.add_argument("--procs", type=int, default=2)
     sp.add_argument("--out", default="tuned_weights.txt")
     mp = sub.add_parser("match", help="compare two sets of weights")
-    mp.add_argument("--weights", required=True)
+    mp.add_argument("--weights", default=None, help="a file or a kept set; normal's without")
+    mp.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change a weight: NAME=VALUE, NAME*=FACTOR, TABLE.KEY=VALUE (repeatable)",
+    )
     mp.add_argument("--against", default=None, help=f"a file or one of {', '.join(REFERENCES)}")
     mp.add_argument("--games", type=int, default=40)
     mp.add_argument("--seed", type=int, default=1)
