@@ -78,6 +78,9 @@ class Weights:
     late_floor: float = 0.25  # worth kept by future-oriented terms at the very end
     colony: float = 0.0  # worth of a placed colony beyond its VP, early (it pays off over time)
     race: float = 0.0  # how much more a lead counts at the end than at the start
+    # Share of an opponent's ship a held Plasma Cannon is worth while its discard can send
+    # one to the stock (the opponent has a 4th ship); 0: its plain card worth only.
+    plasma_hit: float = 0.0
     bonus: dict[TerritoryId, float] = field(default_factory=lambda: dict(DEFAULT_BONUS))
     card: dict[CardId, float] = field(default_factory=lambda: dict(DEFAULT_CARD))
 
@@ -179,6 +182,8 @@ class Evaluator:
         relic_owner = None if s.relic_on_desert else controller["burroughs"]
         terra = s.docks["terraform"][0]
         used_up = terra.owner if terra is not None and not terra.relic else -2
+        # Ships beyond the 3rd of each colour at the start of its owner's next turn.
+        extra = [SHIPS_PER_COLOUR - pl.stock - 3 - (p == used_up) for p, pl in enumerate(s.players)]
         for p in range(n):
             pl = s.players[p]
             v = (1.0 + w.colony * future) * placed[p]
@@ -187,6 +192,9 @@ class Evaluator:
                 vp = card_vp(card)
                 if vp:
                     v += vp
+                elif card == "plasma" and w.plasma_hit:
+                    hit = any(extra[q] > 0 for q in range(n) if q != p)
+                    fut += max(wcard[card], w.plasma_hit * w.ship[-1]) if hit else wcard[card]
                 else:
                     fut += wcard[card]
             ships = SHIPS_PER_COLOUR - pl.stock - 3

@@ -1,12 +1,15 @@
-"""The evaluation's terms that push a game towards its end: a colony's tempo and a lead
-that counts more as the game nears its end."""
+"""The evaluation's terms that push a game towards its end (a colony's tempo, a lead
+that counts more as the game nears its end) and the Plasma Cannon's worth."""
 
 from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from engine import GameConfig, GameState, new_game
 from engine.ai.evaluate import Evaluator, Weights
+from engine.state import Ship
 from engine.tables import TERRITORIES, TerritoryId
 from engine.territories import update_control
 
@@ -44,3 +47,18 @@ def test_colony_tempo_is_worth_more_early() -> None:
     plain_gain = plain.worth(board([1, 0]))[0] - plain.worth(board([0, 0]))[0]
     assert early_gain > plain_gain + 0.5
     assert early_gain > late_gain
+
+
+def test_a_plasma_cannon_is_worth_a_share_of_a_ship_while_it_can_send_one_to_stock() -> None:
+    w = dataclasses.replace(Weights(), plasma_hit=0.6)
+    ev, plain = Evaluator(w), Evaluator(Weights())
+    s = board([0, 0])
+    s.players[0].cards.append("plasma")
+    # the opponent has 3 ships: the discard cannot be used, the card keeps its plain worth
+    assert ev.worth(s)[0] == plain.worth(s)[0]
+    s.players[1].stock -= 1  # the opponent builds its 4th ship
+    held = ev.worth(s)[0] - plain.worth(s)[0]
+    assert held == pytest.approx(0.6 * w.ship[-1] - w.card["plasma"])
+    # a ship used up on the Terraforming Station will not be there to hit
+    s.docks["terraform"][0] = Ship(1, 6)
+    assert ev.worth(s)[0] == plain.worth(s)[0]
