@@ -42,6 +42,8 @@ from dataclasses import dataclass, field
 from typing import Any, Self
 
 from aiohttp import BodyPartReader, web
+from aiohttp.hdrs import CONTENT_DISPOSITION
+from aiohttp.multipart import content_disposition_filename, parse_content_disposition
 
 from . import payloads as p
 from .gateway import PATH as GATEWAY_PATH
@@ -953,14 +955,16 @@ class FakeDiscord:
                 if not isinstance(part, BodyPartReader):
                     continue
                 data = await part.read(decode=False)
-                name = part.name or ""
+                # The part's name and file name, its header parsed once (not per property).
+                _, disposition = parse_content_disposition(part.headers.get(CONTENT_DISPOSITION))
+                name = disposition.get("name") or ""
                 if name == "payload_json":
                     body_json = json.loads(data.decode())
                 else:
                     files.append(
                         RecordedFile(
                             field=name,
-                            filename=part.filename or "",
+                            filename=content_disposition_filename(disposition, "filename") or "",
                             content_type=part.headers.get("Content-Type"),
                             data=bytes(data),
                         )
@@ -1720,7 +1724,7 @@ class FakeDiscord:
         message = self._new_message(int(channel["id"]), body, call.files)
         self._store_message(message)
         self._emit_message("MESSAGE_CREATE", message)
-        return FakeResponse(copy.deepcopy(message))
+        return FakeResponse(message)  # sent (and recorded) as it is now by _dispatch
 
     def _channel_message(self, call: _Call) -> JSON:
         self._require_channel(call.params["channel_id"])
@@ -1744,7 +1748,7 @@ class FakeDiscord:
         self._validate_message(body, call.files, creating=False)
         self._apply_edit(message, body, call.files)
         self._emit_message("MESSAGE_UPDATE", message)
-        return FakeResponse(copy.deepcopy(message))
+        return FakeResponse(message)  # sent (and recorded) as it is now by _dispatch
 
     async def _delete_message(self, call: _Call) -> FakeResponse:
         message = self._channel_message(call)
