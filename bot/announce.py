@@ -409,7 +409,7 @@ class Announcer:
         """Edit the turn message after a move and redraw its board: in the same edit when
         the picture may change now, else soon (``bot.board_edits``)."""
         message_id = game.row.turn_message_id
-        if message_id is None or game.game is None:
+        if message_id is None:
             return False
         state = game.state
         text, panel = self.turn_text(game), self.panel(game)
