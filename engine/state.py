@@ -8,6 +8,7 @@ so a copy only duplicates the containers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar, Final, Literal
 
 from engine.config import GameConfig
@@ -26,7 +27,14 @@ class Ship:
     relic: bool = False
 
     def with_value(self, value: int) -> Ship:
-        return Ship(self.owner, value, self.relic)
+        return ship_of(self.owner, value, self.relic)
+
+
+@cache
+def ship_of(owner: int, value: int, relic: bool = False) -> Ship:
+    """The ship of that owner and value, shared: ships are values, and building a frozen
+    dataclass costs more than looking one up (a roll builds several every turn)."""
+    return Ship(owner, value, relic)
 
 
 # ---- pending decisions -------------------------------------------------------

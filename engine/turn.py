@@ -15,7 +15,7 @@ from engine.actions import Action, Die, Dock, EndTurn, ReturnExcess, Roll
 from engine.board import Refusal, log, pay, refuse, to_bay, to_stock
 from engine.docking import dock_options
 from engine.rule import AnswerRule, ChanceRule, TurnRule
-from engine.state import GameState, ReturnExcessDecision, RollDecision, Ship, TurnState
+from engine.state import GameState, ReturnExcessDecision, RollDecision, Ship, TurnState, ship_of
 from engine.tables import DIE_FACES, HAND_LIMIT, SHARED_FACILITIES
 from engine.tech.card import CATALOGUE
 from engine.tokens import Tokens
@@ -39,8 +39,10 @@ def gather(s: GameState, p: int) -> list[Ship]:
                 else:
                     ships.append(ship)
     for track in s.hub_docks:
-        ships += [x for x in track if x.owner == p]
-        track[:] = [x for x in track if x.owner != p]
+        mine = [x for x in track if x.owner == p]
+        if mine:
+            ships += mine
+            track[:] = [x for x in track if x.owner != p]
     pl = s.players[p]
     ships += pl.bay
     pl.bay = []
@@ -94,7 +96,7 @@ class RollRule(ChanceRule[RollDecision, Roll]):
     def apply(self, s: GameState, d: RollDecision, a: Roll) -> None:
         p = s.current
         s.pending.pop(0)
-        s.undocked += [Ship(p, x.value, x.relic) for x in a.dice]
+        s.undocked += [ship_of(p, x.value, x.relic) for x in a.dice]
         s.undocked.sort(key=attrgetter("value", "relic"))
         log(s, "rerolled" if d.reroll else "rolled", p, values=" ".join([str(x) for x in a.dice]))
         if not d.reroll:
