@@ -1,8 +1,8 @@
 """The game state: plain mutable records with an explicit, cheap copy.
 
 The engine mutates a state in place on its fast path; the checked door copies
-first. Values that never change inside (ships, decisions, events) are frozen,
-so a copy only duplicates the containers.
+first. Values that never change inside (ships, decisions) are frozen, and events
+are never changed once logged, so a copy only duplicates the containers.
 """
 
 from __future__ import annotations
@@ -124,9 +124,14 @@ class ReturnExcessDecision(PlayerDecision):
     excess: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
-    """Something that happened, as data: a message key, who did it, and parameters."""
+    """Something that happened, as data: a message key, who did it, and parameters.
+
+    Never changed once logged (copies of the state share it); not a frozen dataclass
+    only because building one costs about three times as much (each field goes through
+    ``object.__setattr__``), and every action logs events: a sixteenth of a random game's
+    time went to it."""
 
     key: str
     player: int | None = None
