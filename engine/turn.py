@@ -10,6 +10,7 @@ from collections import Counter
 from itertools import combinations_with_replacement
 from math import factorial
 from operator import attrgetter
+from typing import Final
 
 from engine.actions import Action, Die, Dock, EndTurn, ReturnExcess, Roll
 from engine.board import Refusal, log, pay, refuse, to_bay, to_stock
@@ -60,6 +61,9 @@ def start_turn(s: GameState, p: int) -> None:
     s.pending.insert(0, RollDecision(len(ships) - int(relic), relic))
 
 
+_FACES: Final = {v: Die(v) for v in range(1, DIE_FACES + 1)}  # a die showing each face
+
+
 class RollRule(ChanceRule[RollDecision, Roll]):
     """The dice of a turn's roll (R-TURN-1) or of a Temporal Warper reroll."""
 
@@ -80,7 +84,7 @@ class RollRule(ChanceRule[RollDecision, Roll]):
         return out
 
     def sample(self, s: GameState, d: RollDecision, rng: random.Random) -> Roll:
-        dice = [Die(rng.randint(1, DIE_FACES)) for _ in range(d.dice)]
+        dice = [_FACES[rng.randint(1, DIE_FACES)] for _ in range(d.dice)]
         if d.relic:
             dice.append(Die(rng.randint(1, DIE_FACES), True))
         return Roll(tuple(sorted(dice)))
