@@ -126,7 +126,7 @@ class EndTurnRule(TurnRule[EndTurn]):
 
     def options_after(self, s: GameState, p: int, listed: list[Action]) -> list[EndTurn]:
         # The docks are listed first: the turn may end when none was.
-        return [] if any(type(a) is Dock for a in listed) else [EndTurn()]
+        return [] if Dock in map(type, listed) else [EndTurn()]
 
     def apply(self, s: GameState, p: int, a: EndTurn) -> None:
         end_turn(s, p)
