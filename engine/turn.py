@@ -31,6 +31,8 @@ def gather(s: GameState, p: int) -> list[Ship]:
     ships: list[Ship] = []
     for facility in SHARED_FACILITIES:
         slots = s.docks[facility]
+        if not any(slots):
+            continue  # no ship there (docks are None or a ship, and every ship is true)
         for i, ship in enumerate(slots):
             if ship is not None and ship.owner == p:
                 slots[i] = None
