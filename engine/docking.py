@@ -5,6 +5,7 @@ facility, whose own rule (engine.facilities) says which ships it takes and what 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from engine.actions import Die, Dock
 from engine.board import Refusal, pop_dice, refuse, take_dice
@@ -14,6 +15,8 @@ from engine.rule import TurnRule
 from engine.state import GameState
 from engine.tables import FACILITY_ORDER, FacilityId
 from engine.tokens import Tokens
+
+_ALL: Final = tuple(FACILITY_RULES.values())  # in board order, the order docks are listed
 
 
 def dock_options(
@@ -28,11 +31,9 @@ def dock_options(
     if not s.undocked:
         return out
     groups = pool_groups(tuple(sorted([(x.value, x.relic) for x in s.undocked])))
-    chosen = (
-        FACILITY_RULES.values() if facilities is None else [FACILITY_RULES[f] for f in facilities]
-    )
-    for rules in chosen:
-        out += rules.dockable(s, p, groups)
+    chosen = _ALL if facilities is None else tuple([FACILITY_RULES[f] for f in facilities])
+    for rules, docks in groups.shaped(chosen):
+        out += rules.dockable(s, p, groups, docks)
         if first_only and out:
             return out[:1]
     return out

@@ -1,13 +1,14 @@
 """The game state: plain mutable records with an explicit, cheap copy.
 
 The engine mutates a state in place on its fast path; the checked door copies
-first. Values that never change inside (ships, decisions, events) are frozen,
-so a copy only duplicates the containers.
+first. Values that never change inside (ships, decisions) are frozen, and events
+are never changed once logged, so a copy only duplicates the containers.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar, Final, Literal
 
 from engine.config import GameConfig
@@ -26,7 +27,14 @@ class Ship:
     relic: bool = False
 
     def with_value(self, value: int) -> Ship:
-        return Ship(self.owner, value, self.relic)
+        return ship_of(self.owner, value, self.relic)
+
+
+@cache
+def ship_of(owner: int, value: int, relic: bool = False) -> Ship:
+    """The ship of that owner and value, shared: ships are values, and building a frozen
+    dataclass costs more than looking one up (a roll builds several every turn)."""
+    return Ship(owner, value, relic)
 
 
 # ---- pending decisions -------------------------------------------------------
@@ -116,9 +124,14 @@ class ReturnExcessDecision(PlayerDecision):
     excess: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
-    """Something that happened, as data: a message key, who did it, and parameters."""
+    """Something that happened, as data: a message key, who did it, and parameters.
+
+    Never changed once logged (copies of the state share it); not a frozen dataclass
+    only because building one costs about three times as much (each field goes through
+    ``object.__setattr__``), and every action logs events: a sixteenth of a random game's
+    time went to it."""
 
     key: str
     player: int | None = None

@@ -10,12 +10,13 @@ from collections import Counter
 from itertools import combinations_with_replacement
 from math import factorial
 from operator import attrgetter
+from typing import Final
 
 from engine.actions import Action, Die, Dock, EndTurn, ReturnExcess, Roll
 from engine.board import Refusal, log, pay, refuse, to_bay, to_stock
 from engine.docking import dock_options
 from engine.rule import AnswerRule, ChanceRule, TurnRule
-from engine.state import GameState, ReturnExcessDecision, RollDecision, Ship, TurnState
+from engine.state import GameState, ReturnExcessDecision, RollDecision, Ship, TurnState, ship_of
 from engine.tables import DIE_FACES, HAND_LIMIT, SHARED_FACILITIES
 from engine.tech.card import CATALOGUE
 from engine.tokens import Tokens
@@ -30,6 +31,8 @@ def gather(s: GameState, p: int) -> list[Ship]:
     ships: list[Ship] = []
     for facility in SHARED_FACILITIES:
         slots = s.docks[facility]
+        if not any(slots):
+            continue  # no ship there (docks are None or a ship, and every ship is true)
         for i, ship in enumerate(slots):
             if ship is not None and ship.owner == p:
                 slots[i] = None
@@ -39,8 +42,10 @@ def gather(s: GameState, p: int) -> list[Ship]:
                 else:
                     ships.append(ship)
     for track in s.hub_docks:
-        ships += [x for x in track if x.owner == p]
-        track[:] = [x for x in track if x.owner != p]
+        mine = [x for x in track if x.owner == p]
+        if mine:
+            ships += mine
+            track[:] = [x for x in track if x.owner != p]
     pl = s.players[p]
     ships += pl.bay
     pl.bay = []
@@ -56,6 +61,9 @@ def start_turn(s: GameState, p: int) -> None:
     s.undocked = []
     log(s, "turn_started", p, round=s.round)
     s.pending.insert(0, RollDecision(len(ships) - int(relic), relic))
+
+
+_FACES: Final = {v: Die(v) for v in range(1, DIE_FACES + 1)}  # a die showing each face
 
 
 class RollRule(ChanceRule[RollDecision, Roll]):
@@ -78,7 +86,7 @@ class RollRule(ChanceRule[RollDecision, Roll]):
         return out
 
     def sample(self, s: GameState, d: RollDecision, rng: random.Random) -> Roll:
-        dice = [Die(rng.randint(1, DIE_FACES)) for _ in range(d.dice)]
+        dice = [_FACES[rng.randint(1, DIE_FACES)] for _ in range(d.dice)]
         if d.relic:
             dice.append(Die(rng.randint(1, DIE_FACES), True))
         return Roll(tuple(sorted(dice)))
@@ -94,7 +102,7 @@ class RollRule(ChanceRule[RollDecision, Roll]):
     def apply(self, s: GameState, d: RollDecision, a: Roll) -> None:
         p = s.current
         s.pending.pop(0)
-        s.undocked += [Ship(p, x.value, x.relic) for x in a.dice]
+        s.undocked += [ship_of(p, x.value, x.relic) for x in a.dice]
         s.undocked.sort(key=attrgetter("value", "relic"))
         log(s, "rerolled" if d.reroll else "rolled", p, values=" ".join([str(x) for x in a.dice]))
         if not d.reroll:
@@ -120,7 +128,7 @@ class EndTurnRule(TurnRule[EndTurn]):
 
     def options_after(self, s: GameState, p: int, listed: list[Action]) -> list[EndTurn]:
         # The docks are listed first: the turn may end when none was.
-        return [] if any(type(a) is Dock for a in listed) else [EndTurn()]
+        return [] if Dock in map(type, listed) else [EndTurn()]
 
     def apply(self, s: GameState, p: int, a: EndTurn) -> None:
         end_turn(s, p)

@@ -76,13 +76,24 @@ class PoolGroups:
     it is built once and remembered (``pool_groups``): the same rolls come back all game
     long. Its lists are shared: callers copy them, never change them."""
 
-    __slots__ = ("_by_size", "_docks", "_groups")
+    __slots__ = ("_by_size", "_docks", "_groups", "_shaped")
 
     def __init__(self, pool: Pool) -> None:
         dice = [Die(value, relic) for value, relic in pool]
         self._by_size = {size: list(map(tuple, distinct_groups(dice, size))) for size in (1, 2, 3)}
         self._docks: dict[tuple[FacilityId, int, int], list[Dock]] = {}
         self._groups: dict[tuple[int, FacilityId, int, int], list[Group]] = {}
+        self._shaped: dict[tuple[Facility, ...], list[tuple[Facility, list[Dock]]]] = {}
+
+    def shaped(self, facilities: tuple[Facility, ...]) -> list[tuple[Facility, list[Dock]]]:
+        """The facilities some group of these ships has the shape of, each with the actions
+        docking those groups (of every size of its pattern)."""
+        found = self._shaped.get(facilities)
+        if found is None:
+            found = self._shaped[facilities] = [
+                (f, docks) for f in facilities if (docks := self.docks(f, f.sizes))
+            ]
+        return found
 
     def docks(self, facility: Facility, sizes: range) -> list[Dock]:
         """The actions docking a group of one of these sizes that has the facility's shape
@@ -146,7 +157,7 @@ class Facility:
     def __init__(self) -> None:
         self.info: FacilityInfo = FACILITIES[self.id]
         sizes = PATTERN_SIZES[self.pattern]
-        self._sizes = range(sizes[0], sizes[-1] + 1)
+        self.sizes = range(sizes[0], sizes[-1] + 1)  # of a group of its pattern
         has_rule = type(self).rule_refusal is not Facility.rule_refusal
         # How dockable looks at the rule: per group of ships, once for all, or not at all.
         self._per_group = self.room_by_ships or (has_rule and self.rule_by_ships)
@@ -155,7 +166,8 @@ class Facility:
     # ---- which groups to consider ---------------------------------------------------
 
     def group_sizes(self, s: GameState, p: int) -> range:
-        return self._sizes
+        """The sizes of a group p may dock here now (the Colony Hub's room limits them)."""
+        return self.sizes
 
     def candidates(
         self, s: GameState, p: int, pool: list[Ship], forced: Ship | None
@@ -188,18 +200,20 @@ class Facility:
             return not all(s.docks[self.id])  # a free dock (None; every ship is true)
         return self.free_group(s) is not None
 
-    def dockable(self, s: GameState, p: int, groups: PoolGroups) -> list[Dock]:
+    def dockable(self, s: GameState, p: int, groups: PoolGroups, docks: list[Dock]) -> list[Dock]:
         """Every way p may dock a group of undocked ships here now (``groups``: those
-        ships' groups): the candidates (groups of the facility's shape) its refusal lets
-        through, found fast (the shape holds by construction, room is looked at once when
-        it does not depend on the ships, and a facility without a rule of its own, or
-        with one that does not look at the ships, takes every group that fits)."""
-        sizes = self.group_sizes(s, p)
-        docks = groups.docks(self, sizes)
-        if not docks or not self.may_have_room(s, p):
+        ships' groups; ``docks``: the actions docking those of the facility's shape, as
+        ``PoolGroups.shaped`` gives them): the candidates its refusal lets through, found
+        fast (the shape holds by construction, room is looked at once when it does not
+        depend on the ships, and a facility without a rule of its own, or with one that
+        does not look at the ships, takes every group that fits)."""
+        if not self.may_have_room(s, p):
             return []
         if self._rule_once and self.rule_refusal(s, p, ()) is not None:
             return []
+        sizes = self.group_sizes(s, p)
+        if sizes != self.sizes:  # fewer sizes fit now (the Colony Hub's track)
+            docks = groups.docks(self, sizes)
         if not self._per_group:
             return docks
         return [

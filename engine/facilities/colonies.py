@@ -7,6 +7,8 @@ your track, those facilities may take it from there.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.actions import Place
 from engine.board import Refusal, refuse
 from engine.facilities.colony_hub import start_next_colony
@@ -32,6 +34,9 @@ def take_colony(s: GameState, p: int) -> None:
         pl.hub = 0  # R-HUB-4: the last colony leaves the track
 
 
+_PLACES: Final = [Place(t) for t in TERRITORIES]  # the actions are values: built once
+
+
 class PlaceRule(AnswerRule[PlaceColonyDecision, Place]):
     """Put the colony on a territory (R-COL-1) that no Repulsor Field closes (R-FIELD-REP)."""
 
@@ -41,7 +46,7 @@ class PlaceRule(AnswerRule[PlaceColonyDecision, Place]):
     exact = True
 
     def candidates(self, s: GameState, d: PlaceColonyDecision) -> list[Place]:
-        return [Place(t) for t in TERRITORIES if not repulsed(s, t)]
+        return [a for a in _PLACES if not repulsed(s, a.territory)]
 
     def refusal(self, s: GameState, d: PlaceColonyDecision, a: Place) -> Refusal | None:
         return (

@@ -41,10 +41,9 @@ class LunarMine(Facility):
             ships=", ".join(str(x.value) for x in sorted(shown, key=lambda x: x.value)),
         )
 
-    def dockable(self, s: GameState, p: int, groups: PoolGroups) -> list[Dock]:
+    def dockable(self, s: GameState, p: int, groups: PoolGroups, docks: list[Dock]) -> list[Dock]:
         # The rule is the minimum: look it up once for every ship.
-        docks = groups.docks(self, self._sizes)
-        if not docks or not self.may_have_room(s, p):
+        if not self.may_have_room(s, p):
             return []
         low = self.minimum(s, p)
         return [dock for dock in docks if dock.dice[0].value >= low]
