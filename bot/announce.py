@@ -24,7 +24,7 @@ from bot import describe
 from bot.board_edits import BoardEdits
 from bot.catchup import lines as catch_up_lines
 from bot.catchup import since_last_turn
-from bot.choices import Choices, choices
+from bot.choices import Choices
 from bot.components import PanelView, RematchButton
 from bot.durations import day_text, duration_text
 from bot.games import ActiveGame, MoveResult, ServiceError
@@ -36,7 +36,6 @@ from bot.strings import text
 from engine import GameState
 from engine.scoring import outcome, score_parts
 from engine.state import Event
-from engine.view import view
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +149,7 @@ class Announcer:
                 parts += [text("catchup.header", locale), *caught]
         parts += lines
         if not final and not state.over:
-            v = view(state)
+            v = game.shown().view()
             parts.append(describe.player_line(v, seat, names, locale))
             parts.append(describe.pending_text(v, names, locale))
             if game.waiting_on() is not None:
@@ -174,8 +173,7 @@ class Announcer:
 
     def choices(self, game: ActiveGame) -> Choices:
         """What the panel offers the player to act (labels are plain text: no escapes)."""
-        state = game.state
-        return choices(state, game.seat_names, game.row.locale, view(state).market_rate)
+        return game.shown().choices(game.seat_names, game.row.locale)
 
     async def board_file(
         self, game: ActiveGame, state: GameState | None = None

@@ -246,11 +246,18 @@ class Words:
 
 
 def choices(
-    state: GameState, names: Sequence[str] = (), locale: str = "en", rate: int | None = None
+    state: GameState,
+    names: Sequence[str] = (),
+    locale: str = "en",
+    rate: int | None = None,
+    actions: Iterable[Action] | None = None,
 ) -> Choices:
-    """The choices of the player to act in ``state`` (a member's turn or decision)."""
+    """The choices of the player to act in ``state`` (a member's turn or decision), from its
+    legal ``actions`` (worked out here unless given)."""
     words = Words(locale, Names(names, state.num_players, locale), rate, state.current)
-    kinds = by_kind(legal_actions(state) if not state.over else [])
+    if actions is None:
+        actions = legal_actions(state) if not state.over else []
+    kinds = by_kind(actions)
     pending = None
     if state.pending:
         pending = _decision(state, kinds, words)

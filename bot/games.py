@@ -8,19 +8,21 @@ bot itself (engine refusals are ``engine.errors.EngineError``).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from bot.ai import Chooser, Level
+from bot.choices import Choices, choices
 from bot.clock_settings import ClockSettings
 from bot.describe import chat_name
 from bot.errors import ServiceError as ServiceError
 from bot.errors import StalePanelError as StalePanelError
 from bot.storage import GameRow, SeatRow
 from bot.strings import text
-from engine import CHANCE, Action, GameState
+from engine import CHANCE, Action, GameState, legal_actions
 from engine.game import Game
 from engine.state import Event
+from engine.view import GameView, view
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +45,40 @@ class MoveResult:
     before: GameState | None = None
 
 
+class Shown:
+    """What one state of a game shows, each part worked out once, when first asked for: its
+    view (the turn message, the market rate), its legal actions (the panel, ``/play``'s
+    autocomplete) and the panel's choices (per seat names and language). A move's reply,
+    its turn message and its panel, and a panel's second steps, all ask for them."""
+
+    __slots__ = ("_choices", "_legal", "_view", "state")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self._view: GameView | None = None
+        self._legal: list[Action] | None = None
+        self._choices: dict[tuple[tuple[str, ...], str], Choices] = {}
+
+    def view(self) -> GameView:
+        if self._view is None:
+            self._view = view(self.state)
+        return self._view
+
+    def legal(self) -> Sequence[Action]:
+        if self._legal is None:
+            self._legal = legal_actions(self.state) if not self.state.over else []
+        return self._legal
+
+    def choices(self, names: Sequence[str], locale: str) -> Choices:
+        """What the panel offers the player to act (labels are plain text: no escapes)."""
+        key = (tuple(names), locale)
+        found = self._choices.get(key)
+        if found is None:
+            rate = self.view().market_rate
+            found = self._choices[key] = choices(self.state, names, locale, rate, self.legal())
+        return found
+
+
 @dataclass(eq=False)
 class ActiveGame:
     """A game held in memory: its row, seats, engine game (None in the lobby) and lock."""
@@ -59,6 +95,7 @@ class ActiveGame:
     # numbered catch_up_turn's message.
     catch_up: list[Event] = field(default_factory=list)
     catch_up_turn: int | None = None
+    _shown: Shown | None = field(default=None, repr=False)
 
     @property
     def id(self) -> int:
@@ -69,6 +106,14 @@ class ActiveGame:
         if self.game is None:
             raise ServiceError("game.not_started")
         return self.game.state
+
+    def shown(self) -> Shown:
+        """What the game's state shows now, worked out at most once per state (a move, an
+        undo or a reload gives a new state object; none is changed in place)."""
+        state = self.state
+        if self._shown is None or self._shown.state is not state:
+            self._shown = Shown(state)
+        return self._shown
 
     @property
     def seat_names(self) -> list[str]:

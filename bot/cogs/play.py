@@ -33,9 +33,7 @@ from bot.service import GameService
 from bot.strings import text
 from bot.translator import command_text
 from bot.turns import Moves
-from engine import legal_actions
 from engine.errors import EngineError
-from engine.view import view
 
 if TYPE_CHECKING:
     from bot.client import AlienFrontiersBot
@@ -114,11 +112,11 @@ class Play(AfCog):
         seat = game.seat_of(interaction.user.id)
         if seat is None or seat != game.to_act():
             return []
-        state = game.state
         locale = locale_of(interaction)
-        rate = view(state).market_rate
+        shown = game.shown()
+        rate = shown.view().market_rate
         out: list[app_commands.Choice[str]] = []
-        for action in legal_actions(state):
+        for action in shown.legal():
             notation = str(action)
             label = describe.action_label(action, locale, game.seat_names, rate)
             if matches(current, notation, label):

@@ -5,18 +5,22 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import bot.games
 import engine
 from bot.storage import Storage
-from engine import legal_actions
+from engine import GameState, legal_actions
 from tests.bot.table import Table, button, make_bot
+from tests.bot.test_hostile_input import forge
 from tests.discord_fake import StartBot
 from tests.discord_fake.extra import click_snapshot, select_snapshot
-from tests.discord_fake.payloads import iter_components
+from tests.discord_fake.payloads import STRING_SELECT, iter_components
 
 
 async def started(tmp_path: Path, start_bot: StartBot, **kwargs: Any) -> Table:
@@ -414,3 +418,46 @@ async def test_the_hint_is_private_and_changes_nothing(tmp_path: Path, start_bot
     # Someone else's hint is refused like any click on another player's panel.
     refused = await t._send(t.h.click(message, hint["custom_id"], member=other(t)))
     assert refused.ephemeral and "not your turn" in refused.data["content"]
+
+
+async def test_each_state_works_out_its_moves_view_and_choices_once(
+    tmp_path: Path, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move's reply, its turn message and panel, and the panel's second steps share one
+    reckoning of each state's legal actions, view and panel choices (``bot.games.Shown``);
+    after an undo the panel is the one of the state it went back to (worked out anew)."""
+    counts: Counter[tuple[str, int]] = Counter()
+    seen: list[GameState] = []  # kept alive: no two states share an id
+
+    def counting(name: str, real: Callable[..., Any]) -> Callable[..., Any]:
+        def counted(state: GameState, *args: Any) -> Any:
+            counts[name, id(state)] += 1
+            seen.append(state)
+            return real(state, *args)
+
+        return counted
+
+    for name in ("legal_actions", "view", "choices"):
+        monkeypatch.setattr(bot.games, name, counting(name, getattr(bot.games, name)))
+    t = await started(tmp_path, start_bot)
+    first = t.turn_message()["components"]
+    dock = button(t.turn_message(), "af:s:")
+    macro = next(o["value"] for o in dock["options"] if ";" in o["value"])
+    await t.click_pick(macro.split(";"))
+    message = t.turn_message()
+    await t._send(
+        t.h.click(message, button(message, "af:u:")["custom_id"], member=t.member_to_act())
+    )
+    assert t.turn_message()["components"] == first  # the panel of the state gone back to
+    counts.clear()  # (that state was worked out again: only the game's state now is kept)
+    game, version = t.game().id, t.state.version
+    step_id = f"af:s:{game}:{version}:p:0"
+    for path in ("@d.0", "@d.1"):  # second steps: the docking choices at one facility
+        message = forge(t.turn_message(), step_id, STRING_SELECT, options=[path])
+        await t._send(select_snapshot(t.h, message, step_id, [path], member=t.member_to_act()))
+        assert t.turn_message()["components"] != first
+    rng = random.Random(3)
+    for _ in range(12):  # moves, some of them ending a turn
+        await t.play(t.seeded_move(rng, prefer_end=rng.random() < 0.3))
+    assert {name for name, _ in counts} == {"legal_actions", "view", "choices"}
+    assert max(counts.values()) == 1, counts

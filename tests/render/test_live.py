@@ -9,12 +9,21 @@ from collections.abc import Iterator
 import pytest
 from PIL import Image
 
-from bot.render import LIVE_SIZE, clear_caches, fonts, render_board, render_live_board_image
+from bot.render import (
+    LIVE_SIZE,
+    clear_caches,
+    fonts,
+    render_board,
+    render_board_image,
+    render_live_board_image,
+)
 from bot.render.demo import finished, mid_game
+from bot.render.encode import encode_png
 from bot.render.fonts import DrawnText, FitRecord
 from bot.render.geometry import Rect
 from bot.render.live import live_layout
 from bot.render.live.layout import MIN_TEXT, PREVIEW_TEXT, PREVIEW_WIDTH, WIDTH
+from bot.render.live.palette import live_palette
 from bot.render.theme import PLAYER_RGB
 from engine import GameState
 from engine.tables import CARDS
@@ -159,3 +168,24 @@ def test_the_png_is_small() -> None:
             assert len(png) <= 500 * 1024
             with Image.open(io.BytesIO(png)) as image:
                 assert image.size == LIVE_SIZE
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_png_holds_the_pixels_pillow_would_write(players: int) -> None:
+    """The palette PNG is written by ``bot.render.encode`` (ISA-L's deflate): decoded, it is
+    the image Pillow's own PNG writer gives, index for index and colour for colour."""
+    palette = live_palette(players)
+    for state in showcase(players):
+        image = render_live_board_image(state, LONG_NAMES[:players])
+        ours = Image.open(io.BytesIO(encode_png(image, palette)))
+        quantized = image.quantize(palette=palette, dither=Image.Dither.NONE)
+        written = io.BytesIO()
+        quantized.save(written, "PNG")
+        pillows = Image.open(io.BytesIO(written.getvalue()))
+        assert ours.mode == pillows.mode == "P"
+        assert ours.tobytes() == pillows.tobytes()
+        assert ours.convert("RGB").tobytes() == pillows.convert("RGB").tobytes()
+    full = render_board_image(mid_game(players, 1))
+    ours = Image.open(io.BytesIO(encode_png(full)))
+    quantized = full.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    assert ours.convert("RGB").tobytes() == quantized.convert("RGB").tobytes()
