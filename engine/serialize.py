@@ -7,6 +7,7 @@ problem. A round trip is exact: ``loads(dumps(s)) == s``.
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal, cast
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
@@ -332,8 +333,11 @@ def from_doc(doc: StateDoc) -> GameState:
 
 
 def dumps(s: GameState) -> str:
-    """The state as a JSON document."""
-    return StateDoc.model_validate(to_dict(s)).model_dump_json()
+    """The state as a JSON document: ``to_dict`` written as compact JSON, the document
+    ``StateDoc`` describes (a test checks it field for field). Not validated on the way
+    out, since the bot writes one after every move: a state is checked when it is
+    loaded (``loads``), and the states written here are the engine's own."""
+    return json.dumps(to_dict(s), ensure_ascii=False, separators=(",", ":"))
 
 
 def loads(text: str | bytes) -> GameState:

@@ -11,7 +11,7 @@ from engine import StateLoadError
 from engine.config import GameConfig
 from engine.rules import apply_in_place
 from engine.selfplay import random_action
-from engine.serialize import SCHEMA_VERSION, dumps, loads
+from engine.serialize import SCHEMA_VERSION, StateDoc, dumps, loads
 from engine.setup import new_game
 from engine.state import GameState
 
@@ -30,6 +30,18 @@ def test_round_trip_is_exact() -> None:
     assert loads(text) == s
     assert dumps(loads(text)) == text
     assert json.loads(text)["schema_version"] == SCHEMA_VERSION
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_document_is_the_one_the_schema_writes(seed: int) -> None:
+    """dumps writes to_dict without validating it: it must be what StateDoc would write."""
+    rng = random.Random(seed)
+    players = 2 + seed % 3
+    s = new_game(GameConfig(players=players, mind_control_helm=seed % 2 == 0, finite_supply=True))
+    while not s.over:
+        text = dumps(s)
+        assert json.loads(text) == json.loads(StateDoc.model_validate_json(text).model_dump_json())
+        apply_in_place(s, random_action(s, rng))
 
 
 def test_wrong_schema_version_is_refused() -> None:
