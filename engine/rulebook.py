@@ -64,6 +64,8 @@ class Rulebook:
         self._chance: set[type[Action]] | None = None
         self._discards: frozenset[type[Action]] | None = None
         self._tuners: frozenset[type[Action]] | None = None
+        # Action types whose rules have one kind in every context (labels ask per action).
+        self._kinds: dict[type[Action], str] = {}
         # For each context, the action types with one rule there (the fast lookup).
         self.sole: dict[Context, dict[type[Action], AnyRule]] = {}
         for rule in rules:
@@ -88,6 +90,7 @@ class Rulebook:
 
     def _changed(self, context: Context) -> None:
         self._verbs = self._powers = self._chance = self._discards = self._tuners = None
+        self._kinds.clear()
         self._listers.clear()
         self._turn_listers.clear()
         sole = self.sole.setdefault(context, {})
@@ -153,6 +156,13 @@ class Rulebook:
     def kind_of(self, a: Action) -> str | None:
         """The kind of an action's rule wherever it is taken (an action type keeps its kind
         in every context), None if no rule reads it."""
+        kind = self._kinds.get(type(a))
+        if kind is not None:
+            return kind
+        kinds = {r.kind for by_type in self._by_type.values() for r in by_type.get(type(a), ())}
+        if len(kinds) == 1:
+            kind = self._kinds[type(a)] = kinds.pop()
+            return kind
         for context in self._by_type:
             rule = self.rule_of(a, context)
             if rule is not None:
