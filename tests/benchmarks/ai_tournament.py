@@ -24,7 +24,9 @@ colonies placed per round from the first on, ships docked at each facility, card
 claimed, raids, Plasma Cannon discards, ships sent to the Maintenance Bay unused, and
 what it holds at the end (fuel, ore, ships, cards, colonies left).
 ``--slowest N`` prints the N slowest decisions with the state each was made in
-(``engine.serialize`` JSON), to find what makes a search slow.
+(``engine.serialize`` JSON), to find what makes a search slow, and each one's time
+again, made alone in this process by a fresh player of the same seed (median of 3): on
+a shared machine a decision's CPU time in the run can be several times what it costs.
 ``random`` (uniform random legal play) may be used as a level.
 """
 
@@ -48,7 +50,7 @@ from engine import CHANCE, GameConfig, GameState, apply_in_place, new_game, outc
 from engine.actions import Action, Claim, DiscardPlasma, Dock, EndTurn, Place
 from engine.ai import LEVELS, AIPlayer, RandomAI, make_ai
 from engine.ai.base import mix
-from engine.serialize import dumps
+from engine.serialize import dumps, loads
 from engine.tables import SHIPS_PER_COLOUR
 
 MAX_ACTIONS = 20_000
@@ -77,7 +79,8 @@ class GameResult:
     turns: dict[str, list[float]] = field(default_factory=dict)
     wall: dict[str, list[float]] = field(default_factory=dict)
     tally: dict[str, list[dict[str, float]]] = field(default_factory=dict)  # per level: seats
-    slowest: list[tuple[float, str, str]] = field(default_factory=list)  # (s, level, state)
+    # (seconds, level, player's seed, state)
+    slowest: list[tuple[float, str, int, str]] = field(default_factory=list)
 
     def points(self, side: int) -> float:
         """The side's points in this game (a shared win counts half)."""
@@ -147,10 +150,8 @@ def end_of_game(s: GameState, seat: int, c: Counter[str]) -> None:
 def play(spec: GameSpec) -> GameResult:
     sides = seating(spec)
     twin = spec.index // 2
-    players = [
-        make_player(spec.pair[side], mix(spec.seed, spec.index, seat, side))
-        for seat, side in enumerate(sides)
-    ]
+    seeds = [mix(spec.seed, spec.index, seat, side) for seat, side in enumerate(sides)]
+    players = [make_player(spec.pair[side], seeds[seat]) for seat, side in enumerate(sides)]
     rng = random.Random(mix(spec.seed, twin, 99))  # the twins share their dice
     s = new_game(GameConfig(players=spec.players))
     result = GameResult(spec, sides, 0, (), 0, False)
@@ -173,7 +174,7 @@ def play(spec: GameSpec) -> GameResult:
             if spec.stats:
                 count(s, a, seat, counts[seat])
             if spec.slowest and (len(result.slowest) < spec.slowest or dt > result.slowest[-1][0]):
-                result.slowest.append((dt, level, dumps(s)))
+                result.slowest.append((dt, level, seeds[seat], dumps(s)))
                 result.slowest.sort(key=lambda x: -x[0])
                 del result.slowest[spec.slowest :]
         apply_in_place(s, a)
@@ -291,8 +292,23 @@ def report(pair: tuple[str, str], results: list[GameResult], players: int) -> No
         if seats:
             print_tally(lv, seats)
     slow = sorted((x for r in results for x in r.slowest), key=lambda x: -x[0])
-    for dt, lv, state in slow[: results[0].spec.slowest]:
-        print(f"  slow {lv} decision, {dt * 1000:.0f} ms CPU: {state}")
+    for dt, lv, seed, state in slow[: results[0].spec.slowest]:
+        alone = retimed(lv, seed, state)
+        print(
+            f"  slow {lv} decision, {dt * 1000:.0f} ms CPU (alone: {alone * 1000:.0f} ms): {state}"
+        )
+
+
+def retimed(level: str, seed: int, state: str, runs: int = 3) -> float:
+    """The CPU time of a decision in ``state`` made again here by a fresh player, median."""
+    times = []
+    for _ in range(runs):
+        s = loads(state)
+        player = make_player(level, seed)
+        t = time.process_time()
+        player.choose(s)
+        times.append(time.process_time() - t)
+    return statistics.median(times)
 
 
 def print_tally(level: str, seats: list[dict[str, float]]) -> None:
