@@ -127,10 +127,14 @@ class Evaluator:
         self._res = _resource_table(weights, top)
         self._ships = [sum(weights.ship[:k]) for k in range(len(weights.ship) + 1)]
         self._top = top - 1
-        self.progress = 0.0  # share of the colonies the leader has placed (set by worth)
 
     def worth(self, s: GameState) -> list[float]:
         """Every seat's worth in VP."""
+        return self._worth(s)[0]
+
+    def _worth(self, s: GameState) -> tuple[list[float], float]:
+        """Every seat's worth in VP, and the game's progress: the share of its colonies the
+        leader has placed (or is placing)."""
         w = self.w
         n = s.num_players
         per = s.config.colonies_per_player
@@ -211,8 +215,7 @@ class Evaluator:
             vals[p] += v
         self._raids(s, vals)
         self._turn_potential(s, vals)
-        self.progress = 1.0 - max(0, min_left) / per
-        return vals
+        return vals, 1.0 - max(0, min_left) / per
 
     def _raids(self, s: GameState, vals: list[float]) -> None:
         w = self.w
@@ -241,7 +244,7 @@ class Evaluator:
             base = WIN * (2.0 * share - 1.0)
             diff = res.scores[me] - max(v for i, v in enumerate(res.scores) if i != me)
             return base + 0.5 * diff
-        vals = self.worth(s)
+        vals, progress = self._worth(s)
         mine = vals[me]
         others = [v for i, v in enumerate(vals) if i != me]
         if len(others) == 1:
@@ -250,4 +253,4 @@ class Evaluator:
             best = max(others)
             mean = sum(others) / len(others)
             lead = mine - (self.w.opp_max * best + (1 - self.w.opp_max) * mean)
-        return lead * (1.0 + self.w.race * self.progress)
+        return lead * (1.0 + self.w.race * progress)
