@@ -1,7 +1,7 @@
 """Scale: play-by-post traffic through real bot processes on PostgreSQL, 1 process then 2.
 
     python tests/benchmarks/bench_scale.py [--games 100,500,1000] [--procs 1,2] [--think 30]
-        [--pause 1] [--seconds 40]
+        [--pause 1] [--seconds 40] [--windows 5]
         [--seed 1] [--database-url postgresql://…]
 
 For each number of concurrent games, and for one bot process, then two processes
@@ -16,12 +16,17 @@ the answer to the one before (the traffic keeps a copy of each game: it applies 
 own acknowledged moves, and reads the log only for the chance outcomes, the dice,
 that follow some of them). Each game's turn message stands in the channel already
 (as if posted before). After a warm-up in which every game made its first move
-(spread over games/20 seconds), each game's traffic starts at a random point of a
-think time; then it is measured for ``--seconds``: moves per second, and the reply
+(spread over games/20 seconds), each game's traffic starts with a think (exponential,
+mean ``--think``: the rest of a think under way is as long as a whole one, so the
+games' turns start as often as they will later, not all within one think time, a rush
+the measurement would then see the end of); one think time later it is measured for
+``--seconds``: moves per second, and the reply
 time — from the interaction sent to the bot's answer received by the fake (the
 acknowledgement, or the follow-up after a deferral) — median and p99; the CPU time of
 the bots, of PostgreSQL and of this process (the fake and the traffic) per move; and
 the board images the bots sent per move (a turn message posted or its picture edited).
+``--windows S`` also prints each S seconds of the measured time: moves, median and
+slowest reply (to see whether slow replies are spread out or bunched together).
 
 The PostgreSQL server is a throwaway one started here (``fsync`` on, as in
 production) unless ``--database-url`` names a server where databases may be
@@ -119,6 +124,8 @@ class Result:
     setup_seconds: float = 0.0
     images: int = 0  # board images the bots posted or edited in while measured
     cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds while measured
+    # Each measured reply: when it was asked for (seconds into the measured time), seconds.
+    timeline: list[tuple[float, float]] = field(default_factory=list)
 
     @property
     def rate(self) -> float:
@@ -208,6 +215,8 @@ class Traffic:
         self.measuring = False
         self.stopping = False
         self.replies: list[float] = []
+        self.timeline: list[tuple[float, float]] = []
+        self.begin = 0.0  # when the measured time began (perf_counter)
         self.moves = 0
         self.refused = 0
         self.first_moves = 0
@@ -261,7 +270,9 @@ class Traffic:
         turn, moves_this_turn = seat.state.turn_number, 0
         # The warm-up's first moves, and then the games' traffic, start spread out rather
         # than all at once (a burst of every game's next move would be measured instead).
-        await asyncio.sleep(rng.uniform(0, self.spread if first else self.args.think))
+        await asyncio.sleep(
+            rng.uniform(0, self.spread) if first else rng.expovariate(1 / self.args.think)
+        )
         while not self.stopping:
             if not first:
                 # A turn starts after the member's long think; its moves follow closely.
@@ -292,6 +303,7 @@ class Traffic:
                 if measured and self.measuring:
                     self.moves += 1
                     self.replies.append(at - sent)
+                    self.timeline.append((sent - self.begin, at - sent))
                 await self.played(seat, move)
             else:
                 self.refused += 1
@@ -330,7 +342,7 @@ async def run_level(
                 fake.requests.clear()
                 fake.attachments.clear()
                 tasks = [asyncio.create_task(traffic.play(s, r, False)) for s, r in players]
-                await asyncio.sleep(args.think)  # every game's traffic has started
+                await asyncio.sleep(args.think)  # the traffic settles (see the docstring)
                 assert server.process is not None
                 watched = {
                     "bots": [b.proc.pid for b in bots if b.proc is not None],
@@ -339,8 +351,8 @@ async def run_level(
                 before = {k: cpu_seconds(v) for k, v in watched.items()}
                 own = time.process_time()
                 images = len(fake.attachments)
+                begin = traffic.begin = time.perf_counter()
                 traffic.measuring = True
-                begin = time.perf_counter()
                 await asyncio.sleep(args.seconds)
                 traffic.measuring = False
                 result.seconds = time.perf_counter() - begin
@@ -352,6 +364,7 @@ async def run_level(
                     task.cancel()
                 await asyncio.gather(*tasks, return_exceptions=True)
                 result.moves, result.replies = traffic.moves, traffic.replies
+                result.timeline = traffic.timeline
                 result.refused = traffic.refused
             finally:
                 await store.close()
@@ -362,6 +375,18 @@ async def run_level(
             await bot.stop()
         await server.drop_database(url)
     return result
+
+
+def windows(r: Result, seconds: float) -> list[str]:
+    """The measured time in windows of ``seconds``: moves, median and slowest reply."""
+    by_window: dict[int, list[float]] = {}
+    for at, reply in r.timeline:
+        by_window.setdefault(int(at // seconds), []).append(reply)
+    return [
+        f"    {w * seconds:5.0f}–{(w + 1) * seconds:.0f} s  {len(v):5d} moves  "
+        f"reply p50 {statistics.median(v) * 1000:7.1f} ms  max {max(v) * 1000:7.1f} ms"
+        for w, v in sorted(by_window.items())
+    ]
 
 
 def line(r: Result) -> str:
@@ -390,6 +415,8 @@ async def main_async(args: argparse.Namespace) -> None:
                     r = await run_level(server, games, procs, args, Path(tmp))
                     results[(procs, games)] = r
                     print(line(r), flush=True)
+                    if args.windows:
+                        print("\n".join(windows(r, args.windows)), flush=True)
     finally:
         server.stop()
     # What each sustains: its most moves per second at any of the numbers of games.
@@ -422,6 +449,9 @@ def main() -> None:
     )
     parser.add_argument("--seconds", type=float, default=40.0, help="measured time per level")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--windows", type=float, default=0.0, help="also print each window of this many seconds"
+    )
     parser.add_argument("--database-url", default="", help="a PostgreSQL server to use")
     asyncio.run(main_async(parser.parse_args()))
 
