@@ -17,12 +17,12 @@ own acknowledged moves, and reads the log only for the chance outcomes, the dice
 that follow some of them). Each game's turn message stands in the channel already
 (as if posted before). After a warm-up in which every game made its first move
 (spread over games/20 seconds), each game's traffic starts with a think (exponential,
-mean ``--think``: the rest of a think under way is as long as a whole one, so the
-games' turns start as often as they will later, not all within one think time, a rush
-the measurement would then see the end of); one think time later it is measured for
-``--seconds``: moves per second, and the reply
-time — from the interaction sent to the bot's answer received by the fake (the
-acknowledgement, or the follow-up after a deferral) — median and p99; the CPU time of
+mean ``--think``: what is left of a think under way is as long as a whole one, so turns
+start as often from the first second as later, not every game's within one think time,
+a rush whose queue the measurement would see); one think time later it is measured for
+``--seconds``: moves per second, and the reply time — from the interaction sent to the
+bot's answer received by the fake (the acknowledgement, or the follow-up after a
+deferral) — median and p99; the CPU time of
 the bots, of PostgreSQL and of this process (the fake and the traffic) per move; and
 the board images the bots sent per move (a turn message posted or its picture edited).
 ``--windows S`` also prints each S seconds of the measured time: moves, median and
