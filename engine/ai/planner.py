@@ -13,6 +13,7 @@ import random
 import time
 from dataclasses import dataclass
 from heapq import nlargest
+from itertools import chain
 from typing import Final
 
 from engine.actions import Action, Die, Dock, Warp
@@ -31,11 +32,20 @@ Key = tuple[object, ...]
 # A state in the search, the actions that led to it, and its last plain dock (if the
 # last action was one), which fixes the canonical order of the docks that follow.
 Node = tuple[GameState, list[Action], tuple[int, tuple[Die, ...]] | None]
+# A child in the beam: its score, its rank among its level's children (earlier first on a
+# tie of scores), the node, and its key (kept: the beam's survivors join ``seen``).
+Child = tuple[float, int, Node, Key]
 FACILITY_INDEX: Final = {f: i for i, f in enumerate(FACILITY_ORDER)}
 
 
 _UNORDERED: Final = frozenset({"solar", "mine", "artifact"})
-_GROUP_SIZE: Final = {f: info.group_size for f, info in FACILITIES.items()}
+# How the key reads each facility's docks: 0 in order, 1 sorted (its docks are alike),
+# k > 1 as sets of k docks, sorted (when there is more than one set).
+_DOCK_SORT: Final = {
+    f: info.group_size if info.group_size > 1 else int(f in _UNORDERED)
+    for f, info in FACILITIES.items()
+}
+_chain: Final = chain.from_iterable
 
 
 # The fields of the state the key leaves out, and why; every other field is in it
@@ -57,29 +67,50 @@ def state_key(s: GameState) -> Key:
     sorted).
 
     The deck and discard pile are left out: within one turn they change only along
-    with the display (a cycle or a claim), which is in the key."""
+    with the display (a cycle or a claim), which is in the key.
+
+    Search computes a key for every state it generates (a quarter of its time went
+    here): ships are read as their precomputed ``Ship.code``, and the colonies are one
+    flat tuple (each territory lists one count per player, so that is no loss)."""
     docks: list[object] = []
+    add = docks.append
     for f, slots in s.docks.items():
-        codes = [-1 if x is None else (x.owner + 2) * 16 + x.value * 2 + x.relic for x in slots]
-        size = _GROUP_SIZE[f]
-        if size > 1 and len(codes) > size:
+        codes = [-1 if x is None else x.code for x in slots]
+        how = _DOCK_SORT[f]
+        if how == 1:
+            codes.sort()
+        elif how and len(codes) > how:
             # Sets of docks (market and shipyard pairs, constructor triples) are alike.
-            groups = [tuple(codes[i : i + size]) for i in range(0, len(codes), size)]
-            docks.append(tuple(sorted(groups)))
-        elif f in _UNORDERED:
-            docks.append(tuple(sorted(codes)))
-        else:
-            docks.append(tuple(codes))
+            add(tuple(sorted([tuple(codes[i : i + how]) for i in range(0, len(codes), how)])))
+            continue
+        add(tuple(codes))
     for h in s.hub_docks:
-        docks.append(tuple(sorted([(x.owner + 2) * 16 + x.value * 2 + x.relic for x in h])))
-    players = tuple(
-        [
-            (pl.fuel, pl.ore, pl.colonies, pl.hub, pl.stock, len(pl.bay), tuple(pl.cards))
-            for pl in s.players
-        ]
-    )
+        codes = [x.code for x in h]
+        codes.sort()
+        add(tuple(codes))
+    undocked = [x.value * 2 + x.relic for x in s.undocked]
+    undocked.sort()
+    rates = list(s.turn.market_rates.values())
+    rates.sort()
     t = s.turn
-    turn = (
+    supply = s.supply
+    return (
+        s.current,
+        s.turn_number,
+        s.over,
+        tuple(undocked),
+        tuple(docks),
+        tuple(
+            [
+                (pl.fuel, pl.ore, pl.colonies, pl.hub, pl.stock, len(pl.bay), tuple(pl.cards))
+                for pl in s.players
+            ]
+        ),
+        tuple(_chain(s.colonies.values())),
+        tuple(s.fields.values()),
+        s.relic_on_desert,
+        tuple(s.display),
+        None if supply is None else tuple(supply),
         tuple(t.used),
         t.discarded,
         t.mine_docks,
@@ -88,24 +119,8 @@ def state_key(s: GameState) -> Key:
         t.hub_overflow,
         t.artifact_cycles,
         t.artifact_total,
-        tuple(sorted(t.market_rates.values())),
+        tuple(rates),
         tuple(t.borrowed),
-    )
-    undocked = [x.value * 2 + x.relic for x in s.undocked]
-    undocked.sort()
-    return (
-        s.current,
-        s.turn_number,
-        s.over,
-        tuple(undocked),
-        tuple(docks),
-        players,
-        tuple([tuple(c) for c in s.colonies.values()]),
-        tuple(s.fields.values()),
-        s.relic_on_desert,
-        tuple(s.display),
-        None if s.supply is None else tuple(s.supply),
-        turn,
         tuple(s.pending),
     )
 
@@ -217,7 +232,7 @@ class TurnPlanner:
         depth = 0
         while frontier:
             depth += 1
-            children: list[tuple[float, int, Node]] = []
+            children: list[Child] = []
             level = set(seen)  # states kept earlier are not searched again
             for node in frontier:
                 if children and not width_ok(self):
@@ -230,7 +245,7 @@ class TurnPlanner:
                 width = 1
             best = nlargest(width, children, key=lambda x: (x[0], x[1]))
             frontier = [x[2] for x in best]
-            seen.update(state_key(x[2][0]) for x in best)
+            seen.update([x[3] for x in best])
         finished.sort(key=lambda x: -x.score)
         return finished
 
@@ -241,7 +256,7 @@ class TurnPlanner:
         depth: int,
         seen: set[Key],
         finished: list[Plan],
-        children: list[tuple[float, int, Node]],
+        children: list[Child],
     ) -> None:
         """Add the children of a node; those of an action that pays off only later (a
         card changing a ship, a cycle, a first ship at the artifact or market) are
@@ -259,27 +274,32 @@ class TurnPlanner:
         if depth > MAX_DEPTH:
             acts = acts[:1]  # safety: finish the turn somehow
         ceiling = None if self.max_nodes is None else CEILING * self.max_nodes
+        me = self.me
+        score = self.ev.score
         for a in acts:
             if ceiling is not None and self.nodes > ceiling and (children or finished):
                 break  # far past the budget (a node of many actions): enough is listed
             self.nodes += 1
             c = st.copy()
             apply_in_place(c, a)
-            for st2, extra in self.settle(c):
+            # (a state with nothing to settle is answered here, without settle's stack)
+            settled = self.settle(c) if c.pending and not c.over and c.current == me else [(c, [])]
+            for st2, extra in settled:
                 k = state_key(st2)
-                if k in seen:
-                    continue
+                n = len(seen)
                 seen.add(k)
-                sc = self.ev.score(st2, self.me)
+                if len(seen) == n:
+                    continue  # seen before (one hash of the key instead of two)
+                sc = score(st2, me)
                 full = [*path, a, *extra]
-                if self.done(st2):
+                if st2.over or st2.current != me:
                     finished.append(Plan(sc, full, st2))
                     continue
                 last = None
                 if isinstance(a, Dock) and not extra and not st2.turn.hub_overflow:
                     last = dock_order(a)  # a plain dock
                 child: Node = (st2, full, last)
-                children.append((sc, -len(children), child))
+                children.append((sc, -len(children), child, k))
                 if lookahead > 0 and _deferred(a) and width_ok(self):
                     self._expand(child, lookahead - 1, depth, seen, finished, children)
 
