@@ -60,11 +60,19 @@ def has_relic(s: GameState, p: int) -> bool:
 
 def raid_probability(s: GameState, q: int) -> float:
     """Chance that q's next roll takes the Raiders' Outpost as it stands."""
-    there = [x for x in s.docks["raiders"] if x is not None]
+    # One pass over the docks (the evaluation asks this for every state a search makes).
+    there = False
+    held = 0
+    others = False  # a ship of another seat is there
+    for x in s.docks["raiders"]:
+        if x is not None:
+            there = True
+            held += x.value
+            if x.owner != q:
+                others = True
     if there:
-        if all(x.owner == q for x in there):
+        if not others:
             return 0.0
-        held = sum(x.value for x in there)
         start = held // 3  # a run starting at a sums 3a + 3: need 3a + 3 > held
         if start > 4:
             return 0.0
