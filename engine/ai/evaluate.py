@@ -10,6 +10,7 @@ The score of a state is the seat's worth minus its strongest opponents' worth.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Final
 
 from engine.ai.threats import raid_exposure
@@ -27,6 +28,9 @@ from engine.tables import (
 from engine.tech.card import card_vp
 
 WIN: Final = 100.0  # the score of a won game; a shared win counts half
+
+KEPT: Final = 4096  # territory parts of the worth kept by an evaluator (then forgotten)
+_chain: Final = chain.from_iterable
 
 # Worth of each territory's bonus to its controller, in VP, early in the game.
 DEFAULT_BONUS: Final[dict[TerritoryId, float]] = {
@@ -134,6 +138,7 @@ class Evaluator:
         self._ships = [sum(weights.ship[:k]) for k in range(len(weights.ship) + 1)]
         self._top = top - 1
         self._vp = {card: card_vp(card) for card in CARDS}
+        self._kept: dict[tuple[object, ...], tuple[list[float], list[float], list[int]]] = {}
 
     def worth(self, s: GameState) -> list[float]:
         """Every seat's worth in VP."""
@@ -146,42 +151,8 @@ class Evaluator:
         players = s.players
         n = len(players)
         per = s.config.colonies_per_player
-        placed = [0] * n
-        vals = [0.0] * n
-        fields = s.fields
-        iso = fields["isolation"]
-        repulsor = fields["repulsor"]
-        positron = fields["positron"]
         controller = s.controller
-        wbonus = w.bonus
-        # Territories: colonies, control, bonuses.
-        bonus = [0.0] * n
-        for t, counts in s.colonies.items():
-            best = 0
-            second = 0
-            for p, c in enumerate(counts):
-                if c:
-                    placed[p] += c
-                    if c > best:
-                        best, second = c, best
-                    elif c > second:
-                        second = c
-            ctrl = controller[t]
-            if ctrl is not None:
-                vals[ctrl] += 2.0 if positron == t else 1.0
-                if repulsor == t:
-                    vals[ctrl] += w.repulsor_lock
-                elif best - second == 1:
-                    vals[ctrl] -= w.fragile
-                if iso != t:
-                    b = wbonus[t]
-                    if t == "burroughs" and not s.relic_on_desert:
-                        b *= 0.3
-                    bonus[ctrl] += b
-            elif best > 0 and repulsor != t:
-                for p in range(n):
-                    if counts[p] == best:
-                        vals[p] += w.contest
+        vals, bonus, placed = self._territories(s, n)
         for d in s.pending:
             if type(d) is PlaceColonyDecision:
                 placed[d.player] += 1  # about to be placed: count it already
@@ -237,6 +208,65 @@ class Evaluator:
         if s.undocked:
             self._turn_potential(s, vals)
         return vals, 1.0 - max(0, min_left) / per
+
+    def _territories(self, s: GameState, n: int) -> tuple[list[float], list[float], list[int]]:
+        """Per seat: the worth of its colonies and control, its territory bonuses, and its
+        colonies placed. These change only when a colony or a field generator moves (a
+        few times a turn, while a search scores thousands of states), so they are kept
+        by what they are computed from."""
+        fields = s.fields
+        iso = fields["isolation"]
+        repulsor = fields["repulsor"]
+        positron = fields["positron"]
+        controller = s.controller
+        colonies = s.colonies
+        key = (
+            n,
+            tuple(colonies),
+            tuple(_chain(colonies.values())),
+            tuple(controller.values()),
+            iso,
+            repulsor,
+            positron,
+            s.relic_on_desert,
+        )
+        kept = self._kept.get(key)
+        if kept is None:
+            w = self.w
+            wbonus = w.bonus
+            placed = [0] * n
+            vals = [0.0] * n
+            bonus = [0.0] * n
+            for t, counts in colonies.items():
+                best = 0
+                second = 0
+                for p, c in enumerate(counts):
+                    if c:
+                        placed[p] += c
+                        if c > best:
+                            best, second = c, best
+                        elif c > second:
+                            second = c
+                ctrl = controller[t]
+                if ctrl is not None:
+                    vals[ctrl] += 2.0 if positron == t else 1.0
+                    if repulsor == t:
+                        vals[ctrl] += w.repulsor_lock
+                    elif best - second == 1:
+                        vals[ctrl] -= w.fragile
+                    if iso != t:
+                        b = wbonus[t]
+                        if t == "burroughs" and not s.relic_on_desert:
+                            b *= 0.3
+                        bonus[ctrl] += b
+                elif best > 0 and repulsor != t:
+                    for p in range(n):
+                        if counts[p] == best:
+                            vals[p] += w.contest
+            if len(self._kept) >= KEPT:
+                self._kept.clear()
+            kept = self._kept[key] = (vals, bonus, placed)
+        return kept[0][:], kept[1], kept[2][:]
 
     def _turn_potential(self, s: GameState, vals: list[float]) -> None:
         """Mid-turn: what the current player's undocked ships and open deals still promise."""
