@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from heapq import nlargest
 from itertools import chain
-from typing import Final
+from typing import Final, cast
 
 from engine.actions import Action, Die, Dock, Warp
 from engine.ai.evaluate import Evaluator
@@ -22,19 +22,21 @@ from engine.chance import sample_chance
 from engine.legal import legal_actions
 from engine.rulebook import RULEBOOK
 from engine.rules import apply_in_place
-from engine.state import CHANCE, GameState, PlaceColonyDecision
-from engine.tables import FACILITIES, FACILITY_ORDER
+from engine.state import CHANCE, GameState, PlaceColonyDecision, Ship
+from engine.tables import FACILITIES, FACILITY_ORDER, FacilityId
 
 MAX_DEPTH: Final = 40
 CEILING: Final = 1.25  # times the node budget: past it a node's remaining actions are skipped
 
 Key = tuple[object, ...]
-# A state in the search, the actions that led to it, and its last plain dock (if the
-# last action was one), which fixes the canonical order of the docks that follow.
-Node = tuple[GameState, list[Action], tuple[int, tuple[Die, ...]] | None]
+# A state in the search, the actions that led to it, its last plain dock (if the last
+# action was one), which fixes the canonical order of the docks that follow, and its key
+# (None at the root): the beam's survivors join ``seen``, and their children's keys
+# read the docks that did not change from it.
+Node = tuple[GameState, list[Action], tuple[int, tuple[Die, ...]] | None, Key | None]
 # A child in the beam: its score, its rank among its level's children (earlier first on a
-# tie of scores), the node, and its key (kept: the beam's survivors join ``seen``).
-Child = tuple[float, int, Node, Key]
+# tie of scores), and the node.
+Child = tuple[float, int, Node]
 FACILITY_INDEX: Final = {f: i for i, f in enumerate(FACILITY_ORDER)}
 
 
@@ -61,7 +63,7 @@ KEY_LEAVES_OUT: Final[dict[str, str]] = {
 }
 
 
-def state_key(s: GameState) -> Key:
+def state_key(s: GameState, like: tuple[GameState, Key] | None = None) -> Key:
     """What tells two states apart for the rest of a turn (the order of docking aside:
     ships on a facility whose docks are alike, or sets of docks that are alike, are
     sorted).
@@ -70,29 +72,31 @@ def state_key(s: GameState) -> Key:
     with the display (a cycle or a claim), which is in the key.
 
     Search computes a key for every state it generates (a quarter of its time went
-    here): ships are read as their precomputed ``Ship.code``, and the colonies are one
-    flat tuple (each territory lists one count per player, so that is no loss)."""
-    docks: list[object] = []
-    add = docks.append
-    for f, slots in s.docks.items():
-        codes = [-1 if x is None else x.code for x in slots]
-        how = _DOCK_SORT[f]
-        if how == 1:
-            codes.sort()
-        elif how and len(codes) > how:
-            # Sets of docks (market and shipyard pairs, constructor triples) are alike.
-            if len(codes) % how:
-                sets = [tuple(codes[i : i + how]) for i in range(0, len(codes), how)]
-            else:
-                sets = list(zip(*[iter(codes)] * how, strict=True))  # (the same, quicker)
-            sets.sort()
-            add(tuple(sets))
-            continue
-        add(tuple(codes))
-    for h in s.hub_docks:
-        codes = [x.code for x in h]
-        codes.sort()
-        add(tuple(codes))
+    here), so: ships are read as their precomputed ``Ship.code``, the colonies are one
+    flat tuple (each territory lists one count per player, so that is no loss), and
+    with ``like``, a state and its key (the state a search node came from), the docks
+    that are as they were there are read from that key instead of again."""
+    if like is None:
+        docks = tuple([_docks_key(f, slots) for f, slots in s.docks.items()])
+        hubs = tuple([_hub_key(h) for h in s.hub_docks])
+    else:
+        old, old_key = like
+        parts = cast(tuple[Key, ...], old_key[4])
+        docks = tuple(
+            [
+                part if f == g and slots == was else _docks_key(f, slots)
+                for (f, slots), (g, was), part in zip(
+                    s.docks.items(), old.docks.items(), parts, strict=True
+                )
+            ]
+        )
+        parts = cast(tuple[Key, ...], old_key[5])
+        hubs = tuple(
+            [
+                part if h == was else _hub_key(h)
+                for h, was, part in zip(s.hub_docks, old.hub_docks, parts, strict=True)
+            ]
+        )
     undocked = [x.value * 2 + x.relic for x in s.undocked]
     undocked.sort()
     rates = list(s.turn.market_rates.values())
@@ -104,7 +108,8 @@ def state_key(s: GameState) -> Key:
         s.turn_number,
         s.over,
         tuple(undocked),
-        tuple(docks),
+        docks,
+        hubs,
         tuple(
             [
                 (pl.fuel, pl.ore, pl.colonies, pl.hub, pl.stock, len(pl.bay), tuple(pl.cards))
@@ -128,6 +133,30 @@ def state_key(s: GameState) -> Key:
         tuple(t.borrowed),
         tuple(s.pending),
     )
+
+
+def _docks_key(f: FacilityId, slots: list[Ship | None]) -> Key:
+    """How the key reads one facility's docks."""
+    codes = [-1 if x is None else x.code for x in slots]
+    how = _DOCK_SORT[f]
+    if how == 1:
+        codes.sort()
+    elif how and len(codes) > how:
+        # Sets of docks (market and shipyard pairs, constructor triples) are alike.
+        if len(codes) % how:
+            sets = [tuple(codes[i : i + how]) for i in range(0, len(codes), how)]
+        else:
+            sets = list(zip(*[iter(codes)] * how, strict=True))  # (the same, quicker)
+        sets.sort()
+        return tuple(sets)
+    return tuple(codes)
+
+
+def _hub_key(ships: list[Ship]) -> Key:
+    """How the key reads the ships on one player's Colony Hub track (in any order)."""
+    codes = [x.code for x in ships]
+    codes.sort()
+    return tuple(codes)
 
 
 @dataclass(slots=True)
@@ -233,7 +262,7 @@ class TurnPlanner:
             if self.done(st):
                 finished.append(Plan(self.ev.score(st, self.me), extra, st))
             else:
-                frontier.append((st, extra, None))
+                frontier.append((st, extra, None, None))
         depth = 0
         while frontier:
             depth += 1
@@ -250,7 +279,7 @@ class TurnPlanner:
                 width = 1
             best = nlargest(width, children, key=lambda x: (x[0], x[1]))
             frontier = [x[2] for x in best]
-            seen.update([x[3] for x in best])
+            seen.update([k for x in best if (k := x[2][3]) is not None])  # (never None)
         finished.sort(key=lambda x: -x.score)
         return finished
 
@@ -271,7 +300,8 @@ class TurnPlanner:
         commute, so they are taken in one canonical order (by facility, then values)
         unless some other action comes in between: the same end states are reached with
         far fewer orderings searched."""
-        st, path, last = node
+        st, path, last, key = node
+        like = None if key is None else (st, key)
         acts = self.candidates(st)
         if last is not None and self.canonical:
             ordered = [a for a in acts if type(a) is not Dock or dock_order(a) >= last]
@@ -290,7 +320,7 @@ class TurnPlanner:
             # (a state with nothing to settle is answered here, without settle's stack)
             settled = self.settle(c) if c.pending and not c.over and c.current == me else [(c, [])]
             for st2, extra in settled:
-                k = state_key(st2)
+                k = state_key(st2, like)
                 n = len(seen)
                 seen.add(k)
                 if len(seen) == n:
@@ -303,8 +333,8 @@ class TurnPlanner:
                 last = None
                 if isinstance(a, Dock) and not extra and not st2.turn.hub_overflow:
                     last = dock_order(a)  # a plain dock
-                child: Node = (st2, full, last)
-                children.append((sc, -len(children), child, k))
+                child: Node = (st2, full, last, k)
+                children.append((sc, -len(children), child))
                 if lookahead > 0 and _deferred(a) and width_ok(self):
                     self._expand(child, lookahead - 1, depth, seen, finished, children)
 
