@@ -275,7 +275,7 @@ class Evaluator:
         w = self.w
         p = s.current
         v = w.undocked_die * len(s.undocked)
-        v += 0.02 * sum(x.value for x in s.undocked)
+        v += 0.02 * sum([x.value for x in s.undocked])
         total = s.turn.artifact_total
         if 0 < total < ARTIFACT_CLAIM_TOTAL:
             v += w.artifact_step * total

@@ -13,7 +13,8 @@ import random
 import time
 from dataclasses import dataclass
 from heapq import nlargest
-from itertools import chain
+from itertools import chain, compress
+from operator import eq, not_
 from typing import Final, cast
 
 from engine.actions import Action, Die, Dock, Warp
@@ -76,27 +77,25 @@ def state_key(s: GameState, like: tuple[GameState, Key] | None = None) -> Key:
     flat tuple (each territory lists one count per player, so that is no loss), and
     with ``like``, a state and its key (the state a search node came from), the docks
     that are as they were there are read from that key instead of again."""
+    docks: Key
+    hubs: Key
     if like is None:
         docks = tuple([_docks_key(f, slots) for f, slots in s.docks.items()])
         hubs = tuple([_hub_key(h) for h in s.hub_docks])
     else:
         old, old_key = like
-        parts = cast(tuple[Key, ...], old_key[4])
-        docks = tuple(
-            [
-                part if f == g and slots == was else _docks_key(f, slots)
-                for (f, slots), (g, was), part in zip(
-                    s.docks.items(), old.docks.items(), parts, strict=True
-                )
-            ]
-        )
-        parts = cast(tuple[Key, ...], old_key[5])
-        hubs = tuple(
-            [
-                part if h == was else _hub_key(h)
-                for h, was, part in zip(s.hub_docks, old.hub_docks, parts, strict=True)
-            ]
-        )
+        docks = cast(Key, old_key[4])  # (the state's own parts, below, where it differs)
+        values = list(s.docks.values())
+        same = list(map(eq, values, old.docks.values()))  # (list equality: ships by value)
+        if not all(same):
+            redo = list(docks)
+            facilities = list(s.docks)
+            for i in compress(range(len(same)), map(not_, same)):
+                redo[i] = _docks_key(facilities[i], values[i])
+            docks = tuple(redo)
+        hubs = cast(Key, old_key[5])
+        if s.hub_docks != old.hub_docks:
+            hubs = tuple([_hub_key(h) for h in s.hub_docks])
     undocked = [x.value * 2 + x.relic for x in s.undocked]
     undocked.sort()
     rates = list(s.turn.market_rates.values())
