@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from heapq import nlargest
 from itertools import chain, compress
-from operator import eq, not_
+from operator import eq, itemgetter, not_
 from typing import Final, cast
 
 from engine.actions import Action, Die, Dock, Warp
@@ -39,6 +39,7 @@ Node = tuple[GameState, list[Action], tuple[int, tuple[Die, ...]] | None, Key | 
 # tie of scores), and the node.
 Child = tuple[float, int, Node]
 FACILITY_INDEX: Final = {f: i for i, f in enumerate(FACILITY_ORDER)}
+_BY_SCORE: Final = itemgetter(0, 1)  # a child's (score, rank): the beam keeps the largest
 
 
 _UNORDERED: Final = frozenset({"solar", "mine", "artifact"})
@@ -276,7 +277,7 @@ class TurnPlanner:
                 self.max_nodes is not None and self.nodes > self.max_nodes
             ):
                 width = 1
-            best = nlargest(width, children, key=lambda x: (x[0], x[1]))
+            best = nlargest(width, children, key=_BY_SCORE)
             frontier = [x[2] for x in best]
             seen.update([k for x in best if (k := x[2][3]) is not None])  # (never None)
         finished.sort(key=lambda x: -x.score)
