@@ -203,8 +203,9 @@ class Evaluator:
                 v += hub_step * pl.hub + (w.hub_ready if pl.hub == HUB_TRACK_LENGTH else 0.0)
             vals[p] += v
         raid = w.raid
-        for p, (loss, gain) in enumerate(raid_exposure(s, _resource_worth)):
-            vals[p] += raid * (0.5 * gain - loss)
+        loss, gain = raid_exposure(s, _resource_worth)
+        for p in range(n):
+            vals[p] += raid * (0.5 * gain[p] - loss[p])
         if s.undocked:
             self._turn_potential(s, vals)
         return vals, 1.0 - max(0, min_left) / per

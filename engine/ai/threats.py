@@ -83,20 +83,16 @@ def raid_probability(s: GameState, q: int) -> float:
     return RUN_PROB[min(dice, MAX_DICE)][start]
 
 
-def attackers(s: GameState, p: int) -> list[tuple[int, float]]:
-    """Seats that roll before p's next turn, with how surely the threat stands."""
-    return list(_attackers(s.num_players, s.current, _rolling(s), p))
-
-
 def _rolling(s: GameState) -> bool:
     """Whether the current player is about to roll (its turn has not started)."""
     return bool(s.pending) and isinstance(s.pending[0], RollDecision) and not s.pending[0].reroll
 
 
 @cache
-def _attackers(n: int, c: int, rolling: bool, p: int) -> tuple[tuple[int, float], ...]:
-    """``attackers`` for n seats, c to play and whether c is about to roll: kept, as the
-    evaluation asks for every state a search generates."""
+def attackers(n: int, c: int, rolling: bool, p: int) -> tuple[tuple[int, float], ...]:
+    """Seats that roll before p's next turn, with how surely the threat stands, with n
+    seats, c to play and whether c is about to roll (kept: the evaluation asks for every
+    state a search generates)."""
     out: list[tuple[int, float]] = []
     if p == c and not rolling:
         # p is mid-turn: every other seat rolls before p's next turn, but p may still spend.
@@ -112,7 +108,7 @@ def _attackers(n: int, c: int, rolling: bool, p: int) -> tuple[tuple[int, float]
 
 def raid_exposure(
     s: GameState, worth: Callable[[PlayerState], float] | None = None
-) -> list[tuple[float, float]]:
+) -> tuple[list[float], list[float]]:
     """Per seat: resources it may expect to lose to raids before its next turn, and to
     gain by raiding others (a raider is assumed to split its picks between its victims);
     ``worth`` weighs each resource by what its victim holds (default: 1 each)."""
@@ -130,11 +126,11 @@ def raid_exposure(
         exposed = min(RAID_STEAL_LIMIT, pl.fuel + pl.ore) * (1.0 if worth is None else worth(pl))
         if not exposed:
             continue
-        for q, sure in _attackers(n, c, rolling, p):
+        for q, sure in attackers(n, c, rolling, p):
             pr = probs.get(q)
             if pr is None:
                 pr = probs[q] = raid_probability(s, q)
             x = sure * share * pr * exposed
             loss[p] += x
             gain[q] += x
-    return list(zip(loss, gain, strict=True))
+    return loss, gain
