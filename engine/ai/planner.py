@@ -76,8 +76,10 @@ def state_key(s: GameState, like: tuple[GameState, Key] | None = None) -> Key:
     Search computes a key for every state it generates (a quarter of its time went
     here), so: ships are read as their precomputed ``Ship.code``, the colonies are one
     flat tuple (each territory lists one count per player, so that is no loss), and
-    with ``like``, a state and its key (the state a search node came from), the docks
-    that are as they were there are read from that key instead of again."""
+    with ``like``, a state and its key (the state a search node came from, whose docks
+    list the same facilities in the same order: every state of a search is a copy of
+    its root), the docks that are as they were there are read from that key instead of
+    again; the key is the same as without it."""
     docks: Key
     hubs: Key
     if like is None:
@@ -85,7 +87,7 @@ def state_key(s: GameState, like: tuple[GameState, Key] | None = None) -> Key:
         hubs = tuple([_hub_key(h) for h in s.hub_docks])
     else:
         old, old_key = like
-        docks = cast(Key, old_key[4])  # (the state's own parts, below, where it differs)
+        docks = cast(Key, old_key[4])  # the parent's; a facility that differs is redone
         values = list(s.docks.values())
         same = list(map(eq, values, old.docks.values()))  # (list equality: ships by value)
         if not all(same):
