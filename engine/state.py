@@ -25,6 +25,12 @@ class Ship:
     owner: int
     value: int
     relic: bool = False
+    # The ship as one small int, for the AI's search keys (engine.ai.planner.state_key):
+    # computed once here, as a ship is built far less often than keys are.
+    code: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", (self.owner + 2) * 16 + self.value * 2 + self.relic)
 
     def with_value(self, value: int) -> Ship:
         return ship_of(self.owner, value, self.relic)

@@ -10,6 +10,7 @@ The score of a state is the seat's worth minus its strongest opponents' worth.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Final
 
 from engine.ai.threats import raid_exposure
@@ -17,6 +18,7 @@ from engine.scoring import outcome
 from engine.state import GameState, PlaceColonyDecision, PlayerState
 from engine.tables import (
     ARTIFACT_CLAIM_TOTAL,
+    CARDS,
     HAND_LIMIT,
     HUB_TRACK_LENGTH,
     SHIPS_PER_COLOUR,
@@ -26,6 +28,9 @@ from engine.tables import (
 from engine.tech.card import card_vp
 
 WIN: Final = 100.0  # the score of a won game; a shared win counts half
+
+KEPT: Final = 4096  # territory parts of the worth kept by an evaluator (then forgotten)
+_chain: Final = chain.from_iterable
 
 # Worth of each territory's bonus to its controller, in VP, early in the game.
 DEFAULT_BONUS: Final[dict[TerritoryId, float]] = {
@@ -119,7 +124,12 @@ def _resource_worth(pl: PlayerState) -> float:
 
 
 class Evaluator:
-    """Scores states for one seat with a set of weights."""
+    """Scores states for one seat with a set of weights.
+
+    Search scores every state it generates (``_worth`` took near a third of a hard
+    decision's time), so the loops read their weights from locals and tables built here;
+    every sum is taken in the same order as the plain formula, so the scores are the
+    same to the last bit."""
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.w = weights
@@ -127,6 +137,8 @@ class Evaluator:
         self._res = _resource_table(weights, top)
         self._ships = [sum(weights.ship[:k]) for k in range(len(weights.ship) + 1)]
         self._top = top - 1
+        self._vp = {card: card_vp(card) for card in CARDS}
+        self._kept: dict[tuple[object, ...], tuple[list[float], list[float], list[int]]] = {}
 
     def worth(self, s: GameState) -> list[float]:
         """Every seat's worth in VP."""
@@ -136,91 +148,126 @@ class Evaluator:
         """Every seat's worth in VP, and the game's progress: the share of its colonies the
         leader has placed (or is placing)."""
         w = self.w
-        n = s.num_players
+        players = s.players
+        n = len(players)
         per = s.config.colonies_per_player
-        placed = [0] * n
-        vals = [0.0] * n
-        fields = s.fields
-        iso = fields["isolation"]
-        repulsor = fields["repulsor"]
-        positron = fields["positron"]
         controller = s.controller
-        wbonus = w.bonus
-        # Territories: colonies, control, bonuses.
-        bonus = [0.0] * n
-        for t, counts in s.colonies.items():
-            best = 0
-            second = 0
-            for p, c in enumerate(counts):
-                if c:
-                    placed[p] += c
-                    if c > best:
-                        best, second = c, best
-                    elif c > second:
-                        second = c
-            ctrl = controller[t]
-            if ctrl is not None:
-                vals[ctrl] += 2.0 if positron == t else 1.0
-                if repulsor == t:
-                    vals[ctrl] += w.repulsor_lock
-                elif best - second == 1:
-                    vals[ctrl] -= w.fragile
-                if iso != t:
-                    b = wbonus[t]
-                    if t == "burroughs" and not s.relic_on_desert:
-                        b *= 0.3
-                    bonus[ctrl] += b
-            elif best > 0 and repulsor != t:
-                for p in range(n):
-                    if counts[p] == best:
-                        vals[p] += w.contest
+        vals, bonus, placed = self._territories(s, n)
         for d in s.pending:
-            if isinstance(d, PlaceColonyDecision):
+            if type(d) is PlaceColonyDecision:
                 placed[d.player] += 1  # about to be placed: count it already
         min_left = per - max(placed)
         future = w.late_floor + (1.0 - w.late_floor) * max(0, min_left) / per
         res_factor = 0.5 + 0.5 * future
+        colony_factor = 1.0 + w.colony * future
         wcard = w.card
+        vps = self._vp
         ship_table = self._ships
+        last_ship = len(ship_table) - 1
+        res = self._res
         top = self._top
+        hub_step = w.hub_step
         relic_owner = None if s.relic_on_desert else controller["burroughs"]
         terra = s.docks["terraform"][0]
         used_up = terra.owner if terra is not None and not terra.relic else -2
-        # Ships beyond the 3rd of each colour at the start of its owner's next turn.
-        extra = [SHIPS_PER_COLOUR - pl.stock - 3 - (p == used_up) for p, pl in enumerate(s.players)]
-        for p in range(n):
-            pl = s.players[p]
-            v = (1.0 + w.colony * future) * placed[p]
+        plasma_hit = w.plasma_hit
+        if plasma_hit:
+            # Ships beyond the 3rd of each colour at the start of its owner's next turn.
+            extra = [
+                SHIPS_PER_COLOUR - pl.stock - 3 - (p == used_up) for p, pl in enumerate(players)
+            ]
+        for p, pl in enumerate(players):
+            v = colony_factor * placed[p]
             fut = bonus[p]
             for card in pl.cards:
-                vp = card_vp(card)
+                vp = vps[card]
                 if vp:
                     v += vp
-                elif card == "plasma" and w.plasma_hit:
+                elif card == "plasma" and plasma_hit:
                     hit = any(extra[q] > 0 for q in range(n) if q != p)
-                    fut += max(wcard[card], w.plasma_hit * w.ship[-1]) if hit else wcard[card]
+                    fut += max(wcard[card], plasma_hit * w.ship[-1]) if hit else wcard[card]
                 else:
                     fut += wcard[card]
             ships = SHIPS_PER_COLOUR - pl.stock - 3
             if ships > 0:
-                fut += ship_table[min(ships, len(ship_table) - 1)]
+                fut += ship_table[min(ships, last_ship)]
                 if p == used_up:  # the ship on the Terraforming Station goes to the stock
                     fut -= (1.0 - w.used_up) * w.ship[min(ships, len(w.ship)) - 1]
             if relic_owner == p:
                 fut += w.relic
             v += future * fut
-            v += res_factor * self._res[min(pl.fuel, top)][min(pl.ore, top)]
+            fuel = pl.fuel
+            ore = pl.ore
+            v += res_factor * res[fuel if fuel < top else top][ore if ore < top else top]
             if pl.hub:
-                v += w.hub_step * pl.hub + (w.hub_ready if pl.hub == HUB_TRACK_LENGTH else 0.0)
+                v += hub_step * pl.hub + (w.hub_ready if pl.hub == HUB_TRACK_LENGTH else 0.0)
             vals[p] += v
-        self._raids(s, vals)
-        self._turn_potential(s, vals)
+        raid = w.raid
+        loss, gain = raid_exposure(s, _resource_worth)
+        for p in range(n):
+            vals[p] += raid * (0.5 * gain[p] - loss[p])
+        if s.undocked:
+            self._turn_potential(s, vals)
         return vals, 1.0 - max(0, min_left) / per
 
-    def _raids(self, s: GameState, vals: list[float]) -> None:
-        w = self.w
-        for p, (loss, gain) in enumerate(raid_exposure(s, _resource_worth)):
-            vals[p] += w.raid * (0.5 * gain - loss)
+    def _territories(self, s: GameState, n: int) -> tuple[list[float], list[float], list[int]]:
+        """Per seat: the worth of its colonies and control, its territory bonuses, and its
+        colonies placed. These change only when a colony or a field generator moves (a
+        few times a turn, while a search scores thousands of states), so they are kept
+        by what they are computed from."""
+        fields = s.fields
+        iso = fields["isolation"]
+        repulsor = fields["repulsor"]
+        positron = fields["positron"]
+        controller = s.controller
+        colonies = s.colonies
+        key = (
+            n,
+            tuple(colonies),
+            tuple(_chain(colonies.values())),
+            tuple(controller.values()),
+            iso,
+            repulsor,
+            positron,
+            s.relic_on_desert,
+        )
+        kept = self._kept.get(key)
+        if kept is None:
+            w = self.w
+            wbonus = w.bonus
+            placed = [0] * n
+            vals = [0.0] * n
+            bonus = [0.0] * n
+            for t, counts in colonies.items():
+                best = 0
+                second = 0
+                for p, c in enumerate(counts):
+                    if c:
+                        placed[p] += c
+                        if c > best:
+                            best, second = c, best
+                        elif c > second:
+                            second = c
+                ctrl = controller[t]
+                if ctrl is not None:
+                    vals[ctrl] += 2.0 if positron == t else 1.0
+                    if repulsor == t:
+                        vals[ctrl] += w.repulsor_lock
+                    elif best - second == 1:
+                        vals[ctrl] -= w.fragile
+                    if iso != t:
+                        b = wbonus[t]
+                        if t == "burroughs" and not s.relic_on_desert:
+                            b *= 0.3
+                        bonus[ctrl] += b
+                elif best > 0 and repulsor != t:
+                    for p in range(n):
+                        if counts[p] == best:
+                            vals[p] += w.contest
+            if len(self._kept) >= KEPT:
+                self._kept.clear()
+            kept = self._kept[key] = (vals, bonus, placed)
+        return kept[0][:], kept[1], kept[2][:]
 
     def _turn_potential(self, s: GameState, vals: list[float]) -> None:
         """Mid-turn: what the current player's undocked ships and open deals still promise."""
@@ -229,7 +276,7 @@ class Evaluator:
         w = self.w
         p = s.current
         v = w.undocked_die * len(s.undocked)
-        v += 0.02 * sum(x.value for x in s.undocked)
+        v += 0.02 * sum([x.value for x in s.undocked])
         total = s.turn.artifact_total
         if 0 < total < ARTIFACT_CLAIM_TOTAL:
             v += w.artifact_step * total
@@ -246,10 +293,10 @@ class Evaluator:
             return base + 0.5 * diff
         vals, progress = self._worth(s)
         mine = vals[me]
-        others = [v for i, v in enumerate(vals) if i != me]
-        if len(others) == 1:
-            lead = mine - others[0]
+        if len(vals) == 2:
+            lead = mine - vals[1 - me]
         else:
+            others = [v for i, v in enumerate(vals) if i != me]
             best = max(others)
             mean = sum(others) / len(others)
             lead = mine - (self.w.opp_max * best + (1 - self.w.opp_max) * mean)

@@ -13,7 +13,9 @@ import random
 import time
 from dataclasses import dataclass
 from heapq import nlargest
-from typing import Final
+from itertools import chain, compress
+from operator import eq, itemgetter, not_
+from typing import Final, cast
 
 from engine.actions import Action, Die, Dock, Warp
 from engine.ai.evaluate import Evaluator
@@ -21,21 +23,33 @@ from engine.chance import sample_chance
 from engine.legal import legal_actions
 from engine.rulebook import RULEBOOK
 from engine.rules import apply_in_place
-from engine.state import CHANCE, GameState, PlaceColonyDecision
-from engine.tables import FACILITIES, FACILITY_ORDER
+from engine.state import CHANCE, GameState, PlaceColonyDecision, Ship
+from engine.tables import FACILITIES, FACILITY_ORDER, FacilityId
 
 MAX_DEPTH: Final = 40
 CEILING: Final = 1.25  # times the node budget: past it a node's remaining actions are skipped
 
 Key = tuple[object, ...]
-# A state in the search, the actions that led to it, and its last plain dock (if the
-# last action was one), which fixes the canonical order of the docks that follow.
-Node = tuple[GameState, list[Action], tuple[int, tuple[Die, ...]] | None]
+# A state in the search, the actions that led to it, its last plain dock (if the last
+# action was one), which fixes the canonical order of the docks that follow, and its key
+# (None at the root): the beam's survivors join ``seen``, and their children's keys
+# read the docks that did not change from it.
+Node = tuple[GameState, list[Action], tuple[int, tuple[Die, ...]] | None, Key | None]
+# A child in the beam: its score, its rank among its level's children (earlier first on a
+# tie of scores), and the node.
+Child = tuple[float, int, Node]
 FACILITY_INDEX: Final = {f: i for i, f in enumerate(FACILITY_ORDER)}
+_BY_SCORE: Final = itemgetter(0, 1)  # a child's (score, rank): the beam keeps the largest
 
 
 _UNORDERED: Final = frozenset({"solar", "mine", "artifact"})
-_GROUP_SIZE: Final = {f: info.group_size for f, info in FACILITIES.items()}
+# How the key reads each facility's docks: 0 in order, 1 sorted (its docks are alike),
+# k > 1 as sets of k docks, sorted (when there is more than one set).
+_DOCK_SORT: Final = {
+    f: info.group_size if info.group_size > 1 else int(f in _UNORDERED)
+    for f, info in FACILITIES.items()
+}
+_chain: Final = chain.from_iterable
 
 
 # The fields of the state the key leaves out, and why; every other field is in it
@@ -51,35 +65,64 @@ KEY_LEAVES_OUT: Final[dict[str, str]] = {
 }
 
 
-def state_key(s: GameState) -> Key:
+def state_key(s: GameState, like: tuple[GameState, Key] | None = None) -> Key:
     """What tells two states apart for the rest of a turn (the order of docking aside:
     ships on a facility whose docks are alike, or sets of docks that are alike, are
     sorted).
 
     The deck and discard pile are left out: within one turn they change only along
-    with the display (a cycle or a claim), which is in the key."""
-    docks: list[object] = []
-    for f, slots in s.docks.items():
-        codes = [-1 if x is None else (x.owner + 2) * 16 + x.value * 2 + x.relic for x in slots]
-        size = _GROUP_SIZE[f]
-        if size > 1 and len(codes) > size:
-            # Sets of docks (market and shipyard pairs, constructor triples) are alike.
-            groups = [tuple(codes[i : i + size]) for i in range(0, len(codes), size)]
-            docks.append(tuple(sorted(groups)))
-        elif f in _UNORDERED:
-            docks.append(tuple(sorted(codes)))
-        else:
-            docks.append(tuple(codes))
-    for h in s.hub_docks:
-        docks.append(tuple(sorted([(x.owner + 2) * 16 + x.value * 2 + x.relic for x in h])))
-    players = tuple(
-        [
-            (pl.fuel, pl.ore, pl.colonies, pl.hub, pl.stock, len(pl.bay), tuple(pl.cards))
-            for pl in s.players
-        ]
-    )
+    with the display (a cycle or a claim), which is in the key.
+
+    Search computes a key for every state it generates (a quarter of its time went
+    here), so: ships are read as their precomputed ``Ship.code``, the colonies are one
+    flat tuple (each territory lists one count per player, so that is no loss), and
+    with ``like``, a state and its key (the state a search node came from, whose docks
+    list the same facilities in the same order: every state of a search is a copy of
+    its root), the docks that are as they were there are read from that key instead of
+    again; the key is the same as without it."""
+    docks: Key
+    hubs: Key
+    if like is None:
+        docks = tuple([_docks_key(f, slots) for f, slots in s.docks.items()])
+        hubs = tuple([_hub_key(h) for h in s.hub_docks])
+    else:
+        old, old_key = like
+        docks = cast(Key, old_key[4])  # the parent's; a facility that differs is redone
+        values = list(s.docks.values())
+        same = list(map(eq, values, old.docks.values()))  # (list equality: ships by value)
+        if not all(same):
+            redo = list(docks)
+            facilities = list(s.docks)
+            for i in compress(range(len(same)), map(not_, same)):
+                redo[i] = _docks_key(facilities[i], values[i])
+            docks = tuple(redo)
+        hubs = cast(Key, old_key[5])
+        if s.hub_docks != old.hub_docks:
+            hubs = tuple([_hub_key(h) for h in s.hub_docks])
+    undocked = [x.value * 2 + x.relic for x in s.undocked]
+    undocked.sort()
+    rates = list(s.turn.market_rates.values())
+    rates.sort()
     t = s.turn
-    turn = (
+    supply = s.supply
+    return (
+        s.current,
+        s.turn_number,
+        s.over,
+        tuple(undocked),
+        docks,
+        hubs,
+        tuple(
+            [
+                (pl.fuel, pl.ore, pl.colonies, pl.hub, pl.stock, len(pl.bay), tuple(pl.cards))
+                for pl in s.players
+            ]
+        ),
+        tuple(_chain(s.colonies.values())),
+        tuple(s.fields.values()),
+        s.relic_on_desert,
+        tuple(s.display),
+        None if supply is None else tuple(supply),
         tuple(t.used),
         t.discarded,
         t.mine_docks,
@@ -88,26 +131,34 @@ def state_key(s: GameState) -> Key:
         t.hub_overflow,
         t.artifact_cycles,
         t.artifact_total,
-        tuple(sorted(t.market_rates.values())),
+        tuple(rates),
         tuple(t.borrowed),
-    )
-    undocked = [x.value * 2 + x.relic for x in s.undocked]
-    undocked.sort()
-    return (
-        s.current,
-        s.turn_number,
-        s.over,
-        tuple(undocked),
-        tuple(docks),
-        players,
-        tuple([tuple(c) for c in s.colonies.values()]),
-        tuple(s.fields.values()),
-        s.relic_on_desert,
-        tuple(s.display),
-        None if s.supply is None else tuple(s.supply),
-        turn,
         tuple(s.pending),
     )
+
+
+def _docks_key(f: FacilityId, slots: list[Ship | None]) -> Key:
+    """How the key reads one facility's docks."""
+    codes = [-1 if x is None else x.code for x in slots]
+    how = _DOCK_SORT[f]
+    if how == 1:
+        codes.sort()
+    elif how and len(codes) > how:
+        # Sets of docks (market and shipyard pairs, constructor triples) are alike.
+        if len(codes) % how:
+            sets = [tuple(codes[i : i + how]) for i in range(0, len(codes), how)]
+        else:
+            sets = list(zip(*[iter(codes)] * how, strict=True))  # (the same, quicker)
+        sets.sort()
+        return tuple(sets)
+    return tuple(codes)
+
+
+def _hub_key(ships: list[Ship]) -> Key:
+    """How the key reads the ships on one player's Colony Hub track (in any order)."""
+    codes = [x.code for x in ships]
+    codes.sort()
+    return tuple(codes)
 
 
 @dataclass(slots=True)
@@ -213,11 +264,11 @@ class TurnPlanner:
             if self.done(st):
                 finished.append(Plan(self.ev.score(st, self.me), extra, st))
             else:
-                frontier.append((st, extra, None))
+                frontier.append((st, extra, None, None))
         depth = 0
         while frontier:
             depth += 1
-            children: list[tuple[float, int, Node]] = []
+            children: list[Child] = []
             level = set(seen)  # states kept earlier are not searched again
             for node in frontier:
                 if children and not width_ok(self):
@@ -228,9 +279,9 @@ class TurnPlanner:
                 self.max_nodes is not None and self.nodes > self.max_nodes
             ):
                 width = 1
-            best = nlargest(width, children, key=lambda x: (x[0], x[1]))
+            best = nlargest(width, children, key=_BY_SCORE)
             frontier = [x[2] for x in best]
-            seen.update(state_key(x[2][0]) for x in best)
+            seen.update([k for x in best if (k := x[2][3]) is not None])  # (never None)
         finished.sort(key=lambda x: -x.score)
         return finished
 
@@ -241,7 +292,7 @@ class TurnPlanner:
         depth: int,
         seen: set[Key],
         finished: list[Plan],
-        children: list[tuple[float, int, Node]],
+        children: list[Child],
     ) -> None:
         """Add the children of a node; those of an action that pays off only later (a
         card changing a ship, a cycle, a first ship at the artifact or market) are
@@ -251,7 +302,8 @@ class TurnPlanner:
         commute, so they are taken in one canonical order (by facility, then values)
         unless some other action comes in between: the same end states are reached with
         far fewer orderings searched."""
-        st, path, last = node
+        st, path, last, key = node
+        like = None if key is None else (st, key)
         acts = self.candidates(st)
         if last is not None and self.canonical:
             ordered = [a for a in acts if type(a) is not Dock or dock_order(a) >= last]
@@ -259,26 +311,31 @@ class TurnPlanner:
         if depth > MAX_DEPTH:
             acts = acts[:1]  # safety: finish the turn somehow
         ceiling = None if self.max_nodes is None else CEILING * self.max_nodes
+        me = self.me
+        score = self.ev.score
         for a in acts:
             if ceiling is not None and self.nodes > ceiling and (children or finished):
                 break  # far past the budget (a node of many actions): enough is listed
             self.nodes += 1
             c = st.copy()
             apply_in_place(c, a)
-            for st2, extra in self.settle(c):
-                k = state_key(st2)
-                if k in seen:
-                    continue
+            # (a state with nothing to settle is answered here, without settle's stack)
+            settled = self.settle(c) if c.pending and not c.over and c.current == me else [(c, [])]
+            for st2, extra in settled:
+                k = state_key(st2, like)
+                n = len(seen)
                 seen.add(k)
-                sc = self.ev.score(st2, self.me)
+                if len(seen) == n:
+                    continue  # seen before (one hash of the key instead of two)
+                sc = score(st2, me)
                 full = [*path, a, *extra]
-                if self.done(st2):
+                if st2.over or st2.current != me:
                     finished.append(Plan(sc, full, st2))
                     continue
                 last = None
                 if isinstance(a, Dock) and not extra and not st2.turn.hub_overflow:
                     last = dock_order(a)  # a plain dock
-                child: Node = (st2, full, last)
+                child: Node = (st2, full, last, k)
                 children.append((sc, -len(children), child))
                 if lookahead > 0 and _deferred(a) and width_ok(self):
                     self._expand(child, lookahead - 1, depth, seen, finished, children)

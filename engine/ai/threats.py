@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
 from typing import Final
@@ -59,11 +60,19 @@ def has_relic(s: GameState, p: int) -> bool:
 
 def raid_probability(s: GameState, q: int) -> float:
     """Chance that q's next roll takes the Raiders' Outpost as it stands."""
-    there = [x for x in s.docks["raiders"] if x is not None]
+    # One pass over the docks (the evaluation asks this for every state a search makes).
+    there = False
+    held = 0
+    others = False  # a ship of another seat is there
+    for x in s.docks["raiders"]:
+        if x is not None:
+            there = True
+            held += x.value
+            if x.owner != q:
+                others = True
     if there:
-        if all(x.owner == q for x in there):
+        if not others:
             return 0.0
-        held = sum(x.value for x in there)
         start = held // 3  # a run starting at a sums 3a + 3: need 3a + 3 > held
         if start > 4:
             return 0.0
@@ -74,47 +83,54 @@ def raid_probability(s: GameState, q: int) -> float:
     return RUN_PROB[min(dice, MAX_DICE)][start]
 
 
-def attackers(s: GameState, p: int) -> list[tuple[int, float]]:
-    """Seats that roll before p's next turn, with how surely the threat stands."""
-    n = s.num_players
-    c = s.current
-    rolling = bool(s.pending) and isinstance(s.pending[0], RollDecision) and not s.pending[0].reroll
+def _rolling(s: GameState) -> bool:
+    """Whether the current player is about to roll (its turn has not started)."""
+    return bool(s.pending) and isinstance(s.pending[0], RollDecision) and not s.pending[0].reroll
+
+
+@cache
+def attackers(n: int, c: int, rolling: bool, p: int) -> tuple[tuple[int, float], ...]:
+    """Seats that roll before p's next turn, with how surely the threat stands, with n
+    seats, c to play and whether c is about to roll (kept: the evaluation asks for every
+    state a search generates)."""
     out: list[tuple[int, float]] = []
     if p == c and not rolling:
         # p is mid-turn: every other seat rolls before p's next turn, but p may still spend.
         for k in range(1, n):
             out.append(((c + k) % n, 0.8))
-        return out
+        return tuple(out)
     seat = c if rolling else (c + 1) % n
     while seat != p:
         out.append((seat, 1.0))
         seat = (seat + 1) % n
-    return out
+    return tuple(out)
 
 
 def raid_exposure(
     s: GameState, worth: Callable[[PlayerState], float] | None = None
-) -> list[tuple[float, float]]:
+) -> tuple[list[float], list[float]]:
     """Per seat: resources it may expect to lose to raids before its next turn, and to
     gain by raiding others (a raider is assumed to split its picks between its victims);
     ``worth`` weighs each resource by what its victim holds (default: 1 each)."""
-    n = s.num_players
+    players = s.players
+    n = len(players)
+    c = s.current
+    rolling = _rolling(s)
     share = 1.0 if n == 2 else 1.0 / (n - 1)
     probs: dict[int, float] = {}
     loss = [0.0] * n
     gain = [0.0] * n
-    for p in range(n):
-        pl = s.players[p]
+    for p, pl in enumerate(players):
         if "decoy" in pl.cards:
             continue
         exposed = min(RAID_STEAL_LIMIT, pl.fuel + pl.ore) * (1.0 if worth is None else worth(pl))
         if not exposed:
             continue
-        for q, sure in attackers(s, p):
+        for q, sure in attackers(n, c, rolling, p):
             pr = probs.get(q)
             if pr is None:
                 pr = probs[q] = raid_probability(s, q)
             x = sure * share * pr * exposed
             loss[p] += x
             gain[q] += x
-    return list(zip(loss, gain, strict=True))
+    return loss, gain

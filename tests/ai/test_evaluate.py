@@ -62,3 +62,18 @@ def test_a_plasma_cannon_is_worth_a_share_of_a_ship_while_it_can_send_one_to_sto
     # a ship used up on the Terraforming Station will not be there to hit
     s.docks["terraform"][0] = Ship(1, 6)
     assert ev.worth(s)[0] == plain.worth(s)[0]
+
+
+def test_the_kept_territory_parts_give_the_scores_of_a_fresh_evaluator(
+    decision_states: dict[str, list[GameState]],
+) -> None:
+    """An evaluator keeps the territory part of the worth by what it is computed from;
+    scoring many states with one evaluator must give, to the last bit, what an evaluator
+    that has kept nothing gives."""
+    weights = dataclasses.replace(Weights(), colony=0.2, race=0.3, plasma_hit=0.5)
+    kept = Evaluator(weights)
+    states = [s for found in decision_states.values() for s in found]
+    for _ in range(2):  # the second pass reads what the first one kept
+        for s in states:
+            for me in range(s.num_players):
+                assert kept.score(s, me) == Evaluator(weights).score(s, me)

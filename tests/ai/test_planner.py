@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from engine import GameState
+from engine import GameState, legal_actions
 from engine.actions import Claim, Cycle, Warp
+from engine.ai.base import after
 from engine.ai.evaluate import Evaluator
 from engine.ai.planner import Plan, TurnPlanner, state_key
 from engine.state import NEUTRAL, Ship
@@ -48,3 +49,19 @@ def test_canonical_dock_order_reaches_the_same_end_states(
             assert end_states(s, canonical=True) == end_states(s, canonical=False)
             checked += 1
     assert checked >= 30
+
+
+def test_a_key_read_from_the_parents_key_is_the_key_from_scratch(
+    decision_states: dict[str, list[GameState]],
+) -> None:
+    """A search child's key reuses its parent's unchanged docks (``state_key``'s
+    ``like``); it must be the key computed from scratch, or the search would change."""
+    checked = 0
+    for states in decision_states.values():
+        for s in states:
+            key = state_key(s)
+            for a in legal_actions(s):
+                child = after(s, a)
+                assert state_key(child, (s, key)) == state_key(child), (str(a), s.turn_number)
+                checked += 1
+    assert checked >= 500

@@ -33,6 +33,7 @@ a shared machine a decision's CPU time in the run can be several times what it c
 from __future__ import annotations
 
 import argparse
+import hashlib
 import math
 import random
 import statistics
@@ -81,6 +82,8 @@ class GameResult:
     tally: dict[str, list[dict[str, float]]] = field(default_factory=dict)  # per level: seats
     # (seconds, level, player's seed, state)
     slowest: list[tuple[float, str, int, str]] = field(default_factory=list)
+    actions: int = 0  # actions played, chance outcomes included
+    log_hash: str = ""  # of the action log: the same game gives the same hash
 
     def points(self, side: int) -> float:
         """The side's points in this game (a shared win counts half)."""
@@ -158,6 +161,7 @@ def play(spec: GameSpec) -> GameResult:
     turn_time: dict[tuple[int, int], float] = {}
     actions = 0
     counts: list[Counter[str]] = [Counter() for _ in sides]
+    digest = hashlib.sha256()
     while not s.over and actions < MAX_ACTIONS:
         seat = s.to_act()
         if seat == CHANCE:
@@ -177,6 +181,7 @@ def play(spec: GameSpec) -> GameResult:
                 result.slowest.append((dt, level, seeds[seat], dumps(s)))
                 result.slowest.sort(key=lambda x: -x[0])
                 del result.slowest[spec.slowest :]
+        digest.update(f"{a}\n".encode())
         apply_in_place(s, a)
         actions += 1
         if spec.stats:
@@ -187,6 +192,8 @@ def play(spec: GameSpec) -> GameResult:
         for seat, c in enumerate(counts):
             end_of_game(s, seat, c)
             result.tally.setdefault(spec.pair[sides[seat]], []).append(dict(c))
+    result.actions = actions
+    result.log_hash = digest.hexdigest()[:16]
     result.first = s.first_player
     result.rounds = s.round
     result.finished = s.over
