@@ -229,9 +229,11 @@ class TurnPlanner:
 
     def settle(self, s: GameState) -> list[tuple[GameState, list[Action]]]:
         """Answer pending decisions and chance until a free action or the end of the turn."""
+        me = self.me
+        if s.over or s.current != me or not s.pending:
+            return [(s, [])]  # nothing to settle (most states of a search): no stack
         out: list[tuple[GameState, list[Action]]] = []
         stack: list[tuple[GameState, list[Action]]] = [(s, [])]
-        me = self.me
         while stack:
             st, extra = stack.pop()
             while True:
@@ -319,9 +321,7 @@ class TurnPlanner:
             self.nodes += 1
             c = st.copy()
             apply_in_place(c, a)
-            # (a state with nothing to settle is answered here, without settle's stack)
-            settled = self.settle(c) if c.pending and not c.over and c.current == me else [(c, [])]
-            for st2, extra in settled:
+            for st2, extra in self.settle(c):
                 k = state_key(st2, like)
                 n = len(seen)
                 seen.add(k)
@@ -329,7 +329,7 @@ class TurnPlanner:
                     continue  # seen before (one hash of the key instead of two)
                 sc = score(st2, me)
                 full = [*path, a, *extra]
-                if st2.over or st2.current != me:
+                if self.done(st2):
                     finished.append(Plan(sc, full, st2))
                     continue
                 last = None
