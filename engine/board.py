@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from engine.actions import Die
-from engine.state import NEUTRAL, Event, GameState, Ship
+from engine.state import NEUTRAL, UNRECORDED, Event, GameState, Ship
 from engine.tables import SHIPS_PER_COLOUR, FacilityId
 
 EVENTS_KEPT: Final = 40
@@ -22,7 +22,10 @@ def refuse(key: str, **params: object) -> Refusal:
 
 
 def log(s: GameState, key: str, player: int | None = None, **params: str | int) -> None:
-    """Record what happened, keeping the last EVENTS_KEPT events."""
+    """Record what happened, keeping the last EVENTS_KEPT events (none in a state that
+    records none, ``GameState.copy_unrecorded``)."""
+    if s.events is UNRECORDED:
+        return
     s.events.append(Event(key, player, params, s.version))
     if len(s.events) > EVENTS_KEPT + 20:
         del s.events[:-EVENTS_KEPT]
@@ -112,6 +115,19 @@ def docked_ships(s: GameState, facility: FacilityId) -> list[Ship]:
     return [ship for ship in s.docks[facility] if ship is not None]
 
 
+def set_docks(s: GameState, facility: FacilityId, slots: Sequence[Ship | None]) -> None:
+    """Give a facility these docks: a new map of the docks, as copies of the state share
+    it (``engine.state.SHARED_BY_COPIES``); the only way the docks change."""
+    s.docks = {**s.docks, facility: tuple(slots)}
+
+
+def set_dock(s: GameState, facility: FacilityId, i: int, ship: Ship | None) -> None:
+    """Put a ship on one dock of a facility (None: free it)."""
+    slots = list(s.docks[facility])
+    slots[i] = ship
+    set_docks(s, facility, slots)
+
+
 def remove_docked(s: GameState, facility: FacilityId, ship: Ship) -> None:
     """Take one ship matching ``ship`` off a facility."""
     if facility == "hub":
@@ -122,10 +138,9 @@ def remove_docked(s: GameState, facility: FacilityId, ship: Ship) -> None:
                 track.remove(ship)
                 return
         raise LookupError(f"{ship} is not on the Colony Hub")
-    slots = s.docks[facility]
-    for i, docked in enumerate(slots):
+    for i, docked in enumerate(s.docks[facility]):
         if docked == ship:
-            slots[i] = None
+            set_dock(s, facility, i, None)
             if facility == "market":
                 group = i // 2
                 s.turn.market_rates.pop(group, None)
@@ -168,7 +183,7 @@ def remove_relic_from_play(s: GameState) -> bool:
     for facility, slots in s.docks.items():
         for i, docked in enumerate(slots):
             if docked is not None and docked.relic:
-                slots[i] = None
+                set_dock(s, facility, i, None)
                 if facility == "market":
                     s.turn.market_rates.pop(i // 2, None)
                 return True

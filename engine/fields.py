@@ -13,7 +13,7 @@ from engine.board import Refusal, log, refuse
 from engine.state import GameState
 from engine.tables import FIELD_OF_CARD, TERRITORIES
 from engine.tech.common import DiscardPower, discard_refusal
-from engine.territories import return_relic
+from engine.territories import return_relic, set_field
 from engine.tokens import Tokens
 
 
@@ -40,7 +40,7 @@ class FieldDiscard(DiscardPower[DiscardField]):
 
     def use(self, s: GameState, p: int, a: DiscardField) -> None:
         field = FIELD_OF_CARD[a.card]
-        s.fields[field] = a.territory
+        set_field(s, field, a.territory)
         log(s, "field_placed", p, field=field, territory=a.territory)
         if field == "isolation" and a.territory == "burroughs" and not s.relic_on_desert:
             return_relic(s)  # R-COL-4

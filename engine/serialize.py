@@ -297,11 +297,11 @@ def from_doc(doc: StateDoc) -> GameState:
             for p in doc.players
         ],
         docks={
-            f: [None if x is None else _from_ship(x) for x in slots]
+            f: tuple([None if x is None else _from_ship(x) for x in slots])
             for f, slots in doc.docks.items()
         },
         hub_docks=[[_from_ship(x) for x in track] for track in doc.hub_docks],
-        colonies={k: list(v) for k, v in doc.colonies.items()},
+        colonies={k: tuple(v) for k, v in doc.colonies.items()},
         controller=dict(doc.controller),
         fields=dict(doc.fields),
         relic_on_desert=doc.relic_on_desert,

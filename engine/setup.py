@@ -53,15 +53,15 @@ def new_game(config: GameConfig | None = None) -> GameState:
         )
         for p in range(n)
     ]
-    docks: dict[FacilityId, list[Ship | None]] = {}
+    docks: dict[FacilityId, tuple[Ship | None, ...]] = {}
     for f in SHARED_FACILITIES:
         size = FACILITIES[f].docks
         blocked = rules.blocked.get(f, 0)
-        docks[f] = [None] * (size - blocked) + [Ship(NEUTRAL, 1)] * blocked  # R-SETUP-6
+        docks[f] = (None,) * (size - blocked) + (Ship(NEUTRAL, 1),) * blocked  # R-SETUP-6
     pending: list[Decision] = [RevealDecision(DISPLAY_SIZE)]
     pending += [RevealDecision(1, p) for p in range(n)]
     pending.append(FirstPlayerDecision())
-    colonies: dict[TerritoryId, list[int]] = {t: [0] * n for t in TERRITORIES}
+    colonies: dict[TerritoryId, tuple[int, ...]] = {t: (0,) * n for t in TERRITORIES}
     controller: dict[TerritoryId, int | None] = {t: None for t in TERRITORIES}
     fields: dict[FieldId, TerritoryId | None] = {f: None for f in FIELDS}
     return GameState(

@@ -2,11 +2,16 @@
 
 The engine mutates a state in place on its fast path; the checked door copies
 first. Values that never change inside (ships, decisions) are frozen, and events
-are never changed once logged, so a copy only duplicates the containers.
+are never changed once logged, so a copy only duplicates the containers. The docks and
+the planet's maps (colonies, control, field generators: ``SHARED_BY_COPIES``) change
+once or a few times a turn against thousands of copies in a search, so they are never
+changed in place: a change replaces the map (``engine.board.set_docks``,
+``engine.territories``), and copies share it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar, Final, Literal
@@ -193,18 +198,30 @@ class TurnState:
         )
 
 
+# The events of a state that records none: a search (engine.ai) copies thousands of
+# states whose events nobody reads. ``engine.board.log`` leaves it empty (it is never
+# appended to), and copies share it. See ``GameState.copy_unrecorded``.
+UNRECORDED: Final[list[Event]] = []
+
+# Fields of GameState that copies share: maps replaced whenever they change, never
+# changed in place (their type, a read-only Mapping of tuples, keeps writers out).
+SHARED_BY_COPIES: Final = frozenset({"docks", "colonies", "controller", "fields"})
+
+
 @dataclass(slots=True)
 class GameState:
     """The whole game at one moment. Build one with ``engine.setup.new_game``."""
 
     config: GameConfig
     players: list[PlayerState]
-    # Shared facilities: one list of docks each, None = free (R-SETUP-6 blockers are NEUTRAL ships).
-    docks: dict[FacilityId, list[Ship | None]]
+    # Shared facilities: docks each, None = free (R-SETUP-6 blockers are NEUTRAL ships).
+    # Replaced, never changed in place (SHARED_BY_COPIES): see engine.board.set_docks.
+    docks: Mapping[FacilityId, tuple[Ship | None, ...]]
     hub_docks: list[list[Ship]]  # per player: ships on that player's hub track
-    colonies: dict[TerritoryId, list[int]]  # territory -> colonies per player
-    controller: dict[TerritoryId, int | None]
-    fields: dict[FieldId, TerritoryId | None]
+    # Replaced, never changed in place (SHARED_BY_COPIES): see engine.territories.
+    colonies: Mapping[TerritoryId, tuple[int, ...]]  # territory -> colonies per player
+    controller: Mapping[TerritoryId, int | None]
+    fields: Mapping[FieldId, TerritoryId | None]
     relic_on_desert: bool = True
     deck: list[int] = field(default_factory=list)  # copies per card kind (engine.tables.CARDS)
     discard: list[int] = field(default_factory=list)
@@ -225,11 +242,11 @@ class GameState:
         return GameState(
             self.config,
             [p.copy() for p in self.players],
-            {f: d[:] for f, d in self.docks.items()},
+            self.docks,  # (SHARED_BY_COPIES, as the planet's maps below)
             [h[:] for h in self.hub_docks],
-            {t: c[:] for t, c in self.colonies.items()},
-            self.controller.copy(),
-            self.fields.copy(),
+            self.colonies,  # (SHARED_BY_COPIES: replaced, never changed in place)
+            self.controller,
+            self.fields,
             self.relic_on_desert,
             self.deck[:],
             self.discard[:],
@@ -242,9 +259,15 @@ class GameState:
             self.turn.copy(),
             self.pending[:],
             self.over,
-            self.events[:],
+            self.events if self.events is UNRECORDED else self.events[:],
             self.version,
         )
+
+    def copy_unrecorded(self) -> GameState:
+        """A copy that records no events, nor will its copies: for search."""
+        c = self.copy()
+        c.events = UNRECORDED
+        return c
 
     @property
     def num_players(self) -> int:

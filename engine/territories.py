@@ -1,13 +1,20 @@
-"""Colonies on the planet, territory control and bonuses (R-COL-1..4, R-END-2)."""
+"""Colonies on the planet, territory control and bonuses (R-COL-1..4, R-END-2).
+
+The planet's maps (``GameState.colonies``, ``controller``, ``fields``) are shared by a
+state's copies (``engine.state.SHARED_BY_COPIES``): they are changed only here and in
+``set_field``, each time by a new map.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.board import log, remove_relic_from_play
 from engine.state import GameState
-from engine.tables import TERRITORIES, TerritoryId
+from engine.tables import TERRITORIES, FieldId, TerritoryId
 
 
-def leader(counts: list[int]) -> int | None:
+def leader(counts: Sequence[int]) -> int | None:
     """The player with strictly more colonies than every other, or None (R-COL-2)."""
     best = -1
     best_count = 0
@@ -48,7 +55,7 @@ def update_control(s: GameState, t: TerritoryId) -> None:
     old = s.controller[t]
     if new == old:
         return
-    s.controller[t] = new
+    s.controller = {**s.controller, t: new}
     if old is not None:
         log(s, "control_lost", old, territory=t)
     if new is not None:
@@ -64,13 +71,25 @@ def return_relic(s: GameState) -> None:
         log(s, "relic_returns")
 
 
+def count_colony(s: GameState, p: int, t: TerritoryId, change: int) -> None:
+    """Add ``change`` to p's colonies on t (a new map; control is not rechecked)."""
+    counts = list(s.colonies[t])
+    counts[p] += change
+    s.colonies = {**s.colonies, t: tuple(counts)}
+
+
+def set_field(s: GameState, field: FieldId, t: TerritoryId | None) -> None:
+    """Put a field generator on t, or off the planet with None (a new map)."""
+    s.fields = {**s.fields, field: t}
+
+
 def add_colony(s: GameState, p: int, t: TerritoryId) -> None:
-    s.colonies[t][p] += 1
+    count_colony(s, p, t, 1)
     update_control(s, t)
 
 
 def remove_colony(s: GameState, p: int, t: TerritoryId) -> None:
-    s.colonies[t][p] -= 1
+    count_colony(s, p, t, -1)
     update_control(s, t)
 
 

@@ -13,7 +13,7 @@ from operator import attrgetter
 from typing import Final
 
 from engine.actions import Action, Die, Dock, EndTurn, ReturnExcess, Roll
-from engine.board import Refusal, log, pay, refuse, to_bay, to_stock
+from engine.board import Refusal, log, pay, refuse, set_docks, to_bay, to_stock
 from engine.docking import dock_options
 from engine.rule import AnswerRule, ChanceRule, TurnRule
 from engine.state import GameState, ReturnExcessDecision, RollDecision, Ship, TurnState, ship_of
@@ -33,9 +33,12 @@ def gather(s: GameState, p: int) -> list[Ship]:
         slots = s.docks[facility]
         if not any(slots):
             continue  # no ship there (docks are None or a ship, and every ship is true)
-        for i, ship in enumerate(slots):
+        left = [None if ship is not None and ship.owner == p else ship for ship in slots]
+        if left == list(slots):
+            continue  # none of p's ships there
+        set_docks(s, facility, left)
+        for ship in slots:
             if ship is not None and ship.owner == p:
-                slots[i] = None
                 if facility == "terraform":
                     to_stock(s, ship)
                     log(s, "ship_used_up", p)

@@ -29,6 +29,8 @@ from engine.tech.card import card_vp
 
 WIN: Final = 100.0  # the score of a won game; a shared win counts half
 
+# Per seat: the worth of its colonies and control, its territory bonuses, colonies placed.
+Parts = tuple[list[float], list[float], list[int]]
 KEPT: Final = 4096  # territory parts of the worth kept by an evaluator (then forgotten)
 _chain: Final = chain.from_iterable
 
@@ -138,7 +140,9 @@ class Evaluator:
         self._ships = [sum(weights.ship[:k]) for k in range(len(weights.ship) + 1)]
         self._top = top - 1
         self._vp = {card: card_vp(card) for card in CARDS}
-        self._kept: dict[tuple[object, ...], tuple[list[float], list[float], list[int]]] = {}
+        self._kept: dict[tuple[object, ...], Parts] = {}
+        # The maps the last territory parts came from (held, so their ids stay theirs).
+        self._last: tuple[object, object, object, bool, Parts] | None = None
 
     def worth(self, s: GameState) -> list[float]:
         """Every seat's worth in VP."""
@@ -210,17 +214,27 @@ class Evaluator:
             self._turn_potential(s, vals)
         return vals, 1.0 - max(0, min_left) / per
 
-    def _territories(self, s: GameState, n: int) -> tuple[list[float], list[float], list[int]]:
+    def _territories(self, s: GameState, n: int) -> Parts:
         """Per seat: the worth of its colonies and control, its territory bonuses, and its
         colonies placed. These change only when a colony or a field generator moves (a
         few times a turn, while a search scores thousands of states), so they are kept
-        by what they are computed from."""
+        by what they are computed from, and the last ones by the maps themselves."""
+        colonies = s.colonies
+        controller = s.controller
         fields = s.fields
+        last = self._last
+        if (
+            last is not None
+            and last[0] is colonies  # (the planet's maps are shared by a state's copies
+            and last[1] is controller  # and replaced whenever they change)
+            and last[2] is fields
+            and last[3] == s.relic_on_desert
+        ):
+            parts = last[4]
+            return parts[0][:], parts[1], parts[2][:]
         iso = fields["isolation"]
         repulsor = fields["repulsor"]
         positron = fields["positron"]
-        controller = s.controller
-        colonies = s.colonies
         key = (
             n,
             tuple(colonies),
@@ -267,6 +281,7 @@ class Evaluator:
             if len(self._kept) >= KEPT:
                 self._kept.clear()
             kept = self._kept[key] = (vals, bonus, placed)
+        self._last = (colonies, controller, fields, s.relic_on_desert, kept)
         return kept[0][:], kept[1], kept[2][:]
 
     def _turn_potential(self, s: GameState, vals: list[float]) -> None:

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from heapq import nlargest
 from itertools import chain, compress
-from operator import eq, itemgetter, not_
+from operator import is_, itemgetter, not_
 from typing import Final, cast
 
 from engine.actions import Action, Die, Dock, Warp
@@ -82,15 +82,21 @@ def state_key(s: GameState, like: tuple[GameState, Key] | None = None) -> Key:
     again; the key is the same as without it."""
     docks: Key
     hubs: Key
+    if like is None or like[0].colonies is not s.colonies or like[0].fields is not s.fields:
+        colonies: Key = tuple(_chain(s.colonies.values()))
+        fields: Key = tuple(s.fields.values())
+    else:  # the same maps (shared by copies and replaced when they change)
+        colonies = cast(Key, like[1][7])
+        fields = cast(Key, like[1][8])
     if like is None:
         docks = tuple([_docks_key(f, slots) for f, slots in s.docks.items()])
         hubs = tuple([_hub_key(h) for h in s.hub_docks])
     else:
         old, old_key = like
         docks = cast(Key, old_key[4])  # the parent's; a facility that differs is redone
-        values = list(s.docks.values())
-        same = list(map(eq, values, old.docks.values()))  # (list equality: ships by value)
-        if not all(same):
+        if s.docks is not old.docks:  # (docks are replaced, never changed: see set_docks)
+            values = list(s.docks.values())
+            same = list(map(is_, values, old.docks.values()))
             redo = list(docks)
             facilities = list(s.docks)
             for i in compress(range(len(same)), map(not_, same)):
@@ -118,8 +124,8 @@ def state_key(s: GameState, like: tuple[GameState, Key] | None = None) -> Key:
                 for pl in s.players
             ]
         ),
-        tuple(_chain(s.colonies.values())),
-        tuple(s.fields.values()),
+        colonies,
+        fields,
         s.relic_on_desert,
         tuple(s.display),
         None if supply is None else tuple(supply),
@@ -137,7 +143,7 @@ def state_key(s: GameState, like: tuple[GameState, Key] | None = None) -> Key:
     )
 
 
-def _docks_key(f: FacilityId, slots: list[Ship | None]) -> Key:
+def _docks_key(f: FacilityId, slots: tuple[Ship | None, ...]) -> Key:
     """How the key reads one facility's docks."""
     codes = [-1 if x is None else x.code for x in slots]
     how = _DOCK_SORT[f]
@@ -262,7 +268,7 @@ class TurnPlanner:
         finished: list[Plan] = []
         seen: set[Key] = set()
         frontier: list[Node] = []
-        for st, extra in self.settle(root.copy()):
+        for st, extra in self.settle(root.copy_unrecorded()):
             if self.done(st):
                 finished.append(Plan(self.ev.score(st, self.me), extra, st))
             else:

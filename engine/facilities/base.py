@@ -12,7 +12,7 @@ from itertools import combinations_with_replacement
 from typing import ClassVar, Literal, TypeVar
 
 from engine.actions import Die, Dock
-from engine.board import Refusal, log, refuse
+from engine.board import Refusal, log, refuse, set_docks
 from engine.state import GameState, Ship
 from engine.tables import FACILITIES, FacilityId, FacilityInfo
 
@@ -258,9 +258,9 @@ class Facility:
         g = self.free_group(s)
         assert g is not None
         size = self.info.group_size
-        slots = s.docks[self.id]
-        for i, ship in enumerate(ships):
-            slots[g * size + i] = ship
+        slots = list(s.docks[self.id])
+        slots[g * size : g * size + len(ships)] = ships
+        set_docks(s, self.id, slots)
         return g
 
     def dock(self, s: GameState, p: int, ships: list[Ship]) -> None:

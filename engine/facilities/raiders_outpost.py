@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.actions import Resource, StealCard, StealResource
-from engine.board import Refusal, log, refuse, to_bay
+from engine.board import Refusal, log, refuse, set_docks, to_bay
 from engine.facilities.base import Facility
 from engine.rule import AnswerRule, Stop
 from engine.state import GameState, RaidDecision, Ship
@@ -36,12 +36,11 @@ class RaidersOutpost(Facility):
         return refuse("raiders.sum", sum=held)
 
     def put(self, s: GameState, p: int, ships: list[Ship]) -> int:
-        slots = s.docks["raiders"]
-        for i, old in enumerate(slots):
+        for old in s.docks["raiders"]:
             if old is not None:
                 to_bay(s, old)
                 log(s, "displaced", old.owner, facility="raiders", value=old.value)
-            slots[i] = ships[i]
+        set_docks(s, "raiders", ships)
         return 0
 
     def effect(self, s: GameState, p: int, ships: list[Ship], group: int) -> None:

@@ -10,6 +10,7 @@ from engine.state import GameState
 from engine.tables import FIELDS
 from engine.tech.card import Card
 from engine.tech.common import DiscardPower, OneShipPower
+from engine.territories import set_field
 from engine.tokens import Tokens
 
 
@@ -30,7 +31,7 @@ class BoosterDiscard(DiscardPower[DiscardBooster]):
         return None
 
     def use(self, s: GameState, p: int, a: DiscardBooster) -> None:
-        s.fields[a.field] = None
+        set_field(s, a.field, None)
         log(s, "field_removed", p, field=a.field)
 
     def parse(self, t: Tokens) -> DiscardBooster:

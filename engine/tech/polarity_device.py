@@ -11,7 +11,7 @@ from engine.state import GameState
 from engine.tables import DIE_FACES, TERRITORIES
 from engine.tech.card import Card
 from engine.tech.common import DiscardPower, OneShipPower
-from engine.territories import repulsed, update_control
+from engine.territories import count_colony, repulsed, update_control
 from engine.tokens import Tokens
 
 
@@ -56,10 +56,10 @@ class PolarityDiscard(DiscardPower[DiscardPolarity]):
     def use(self, s: GameState, p: int, a: DiscardPolarity) -> None:
         oa, ta, ob, tb = a.owner_a, a.territory_a, a.owner_b, a.territory_b
         # Change both territories before rechecking control, so no passing state counts.
-        s.colonies[ta][oa] -= 1
-        s.colonies[ta][ob] += 1
-        s.colonies[tb][ob] -= 1
-        s.colonies[tb][oa] += 1
+        count_colony(s, oa, ta, -1)
+        count_colony(s, ob, ta, 1)
+        count_colony(s, ob, tb, -1)
+        count_colony(s, oa, tb, 1)
         update_control(s, ta)
         update_control(s, tb)
         log(s, "colonies_swapped", p, owner_a=oa, territory_a=ta, owner_b=ob, territory_b=tb)

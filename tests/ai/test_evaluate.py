@@ -9,9 +9,10 @@ import pytest
 
 from engine import GameConfig, GameState, new_game
 from engine.ai.evaluate import Evaluator, Weights
+from engine.board import set_dock
 from engine.state import Ship
 from engine.tables import TERRITORIES, TerritoryId
-from engine.territories import update_control
+from engine.territories import count_colony, update_control
 
 
 def board(placed: list[int]) -> GameState:
@@ -21,7 +22,7 @@ def board(placed: list[int]) -> GameState:
     order: list[list[TerritoryId]] = [list(TERRITORIES), list(reversed(TERRITORIES))]
     for p, n in enumerate(placed):
         for t in order[p][:n]:
-            s.colonies[t][p] += 1
+            count_colony(s, p, t, 1)
             s.players[p].colonies -= 1
     for t in TERRITORIES:
         update_control(s, t)
@@ -60,7 +61,7 @@ def test_a_plasma_cannon_is_worth_a_share_of_a_ship_while_it_can_send_one_to_sto
     held = ev.worth(s)[0] - plain.worth(s)[0]
     assert held == pytest.approx(0.6 * w.ship[-1] - w.card["plasma"])
     # a ship used up on the Terraforming Station will not be there to hit
-    s.docks["terraform"][0] = Ship(1, 6)
+    set_dock(s, "terraform", 0, Ship(1, 6))
     assert ev.worth(s)[0] == plain.worth(s)[0]
 
 

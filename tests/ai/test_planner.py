@@ -9,6 +9,7 @@ from engine.actions import Claim, Cycle, Warp
 from engine.ai.base import after
 from engine.ai.evaluate import Evaluator
 from engine.ai.planner import Plan, TurnPlanner, state_key
+from engine.board import set_docks
 from engine.state import NEUTRAL, Ship
 
 
@@ -30,7 +31,7 @@ def docking_only(found: GameState, dice: list[int] | None) -> GameState:
     s = found.copy()
     for pl in s.players:
         pl.cards = []
-    s.docks["artifact"] = [x or Ship(NEUTRAL, 1) for x in s.docks["artifact"]]
+    set_docks(s, "artifact", [x or Ship(NEUTRAL, 1) for x in s.docks["artifact"]])
     if dice is not None:
         s.undocked = [Ship(s.current, v) for v in sorted(dice)]
     return s

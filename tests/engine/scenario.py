@@ -24,6 +24,7 @@ import pytest
 
 from engine import GameConfig, IllegalActionError, apply, parse
 from engine.actions import Action
+from engine.board import set_dock, set_docks
 from engine.invariants import problems
 from engine.setup import new_game
 from engine.state import GameState, Ship
@@ -37,7 +38,7 @@ from engine.tables import (
     FieldId,
     TerritoryId,
 )
-from engine.territories import update_control
+from engine.territories import set_field, update_control
 
 
 def _ship(word: str, owner: int) -> Ship | None:
@@ -94,10 +95,11 @@ def scenario(
                 if x is not None:
                     s.hub_docks[x.owner].append(x)
         else:
-            slots = s.docks[facility]
+            slots = list(s.docks[facility])
             for i, x in enumerate(ships):
                 assert slots[i] is None, f"dock {i} of {facility} is blocked"
                 slots[i] = x
+            set_docks(s, facility, slots)
         for x in ships:
             if x is not None:
                 placed[x.owner] += not x.relic
@@ -117,7 +119,7 @@ def scenario(
         s.players[p].stock = SHIPS_PER_COLOUR - max(in_play, placed[p])
     for t, counts in (colonies or {}).items():
         assert t in TERRITORIES, t
-        s.colonies[t] = list(counts)
+        s.colonies = {**s.colonies, t: tuple(counts)}
         update_control(s, t)  # the relic ship is still "on the desert" here: nothing moves
     s.relic_on_desert = not relic_used
     for p, space in (hub or {}).items():
@@ -127,7 +129,7 @@ def scenario(
         on_planet = sum(s.colonies[t][p] for t in TERRITORIES)
         s.players[p].colonies = total - on_planet - int(s.players[p].hub > 0)
     for f, t in (fields or {}).items():
-        s.fields[f] = t
+        set_field(s, f, t)
     deck = s.deck
     s.display = list(display)
     for c in s.display:
@@ -190,3 +192,9 @@ def refused(s: GameState, move: str, message: str) -> None:
         act(s, move)
     assert s == before
     assert str(parse(move)) not in legal(s)
+
+
+def dock_on_free(s: GameState, facility: str, ship: Ship) -> None:
+    """Put a ship on the first free dock of a facility (not the hub)."""
+    slots = s.docks[facility]  # type: ignore[index]
+    set_dock(s, facility, slots.index(None), ship)  # type: ignore[arg-type]

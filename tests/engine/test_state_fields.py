@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import types
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields
 from typing import Any
 
@@ -22,7 +22,15 @@ from engine.rules import apply_in_place
 from engine.selfplay import random_action
 from engine.serialize import StateDoc, from_doc, to_dict
 from engine.setup import new_game
-from engine.state import Event, GameState, PlayerState, RaidDecision, Ship, TurnState
+from engine.state import (
+    SHARED_BY_COPIES,
+    Event,
+    GameState,
+    PlayerState,
+    RaidDecision,
+    Ship,
+    TurnState,
+)
 
 Change = Callable[[GameState], None]
 
@@ -45,7 +53,9 @@ def other(value: Any, hint: Any) -> Any:
         return next(a for a in args if a != value)
     if origin is list:
         return [*value, sample(args[0])] if not value else value[:-1]
-    if origin is dict:
+    if origin is tuple:
+        return (*value[:-1], other(value[-1], args[0]))
+    if origin in (dict, Mapping):
         if not value:
             return {sample(args[0]): sample(args[1])}
         k = next(iter(value))
@@ -54,6 +64,8 @@ def other(value: Any, hint: Any) -> Any:
         return not value
     if hint is int:
         return value + 1
+    if hint is Ship:
+        return Ship(value.owner, value.value % 6 + 1, value.relic)
     if hint is GameConfig:
         return GameConfig(players=value.players, long_game=not value.long_game)
     raise AssertionError(f"no other value for {hint}")
@@ -101,12 +113,15 @@ CHANGES = dict(field_changes())
 
 
 def shared_containers(a: Any, b: Any, where: str = "state") -> list[str]:
-    """Mutable containers the two states share (a copy must share none)."""
+    """Mutable containers the two states share (a copy must share none but the maps
+    replaced on every change, ``SHARED_BY_COPIES``)."""
     out = []
     if isinstance(a, (list, dict)) and a is b:
         out.append(where)
     if isinstance(a, (GameState, PlayerState, TurnState)):  # the state's mutable records
         for f in fields(a):
+            if isinstance(a, GameState) and f.name in SHARED_BY_COPIES:
+                continue
             out += shared_containers(getattr(a, f.name), getattr(b, f.name), f"{where}.{f.name}")
     elif isinstance(a, list):
         for i, (x, y) in enumerate(zip(a, b, strict=False)):
@@ -159,3 +174,21 @@ def test_the_search_key_sees_the_field_or_says_why_not(name: str) -> None:
 def test_the_key_leaves_out_only_fields_of_the_state() -> None:
     assert set(KEY_LEAVES_OUT) <= set(CHANGES)
     assert all(reason for reason in KEY_LEAVES_OUT.values())
+
+
+def test_the_maps_shared_by_copies_are_replaced_never_changed_in_place() -> None:
+    """Copies share colonies, control and fields; so in random games with those maps
+    read-only (and their values immutable), every action that changes them must replace
+    them, and a copy taken before the action must keep what it had."""
+    rng = random.Random(5)
+    for _ in range(6):
+        s = new_game(GameConfig(players=rng.choice((2, 3, 4))))
+        while not s.over:
+            for name in SHARED_BY_COPIES:
+                shared = getattr(s, name)
+                assert all(isinstance(v, (tuple, str, int, type(None))) for v in shared.values())
+                setattr(s, name, types.MappingProxyType(dict(shared)))
+            before = s.copy()
+            kept = {name: dict(getattr(before, name)) for name in SHARED_BY_COPIES}
+            apply_in_place(s, random_action(s, rng))
+            assert {name: dict(getattr(before, name)) for name in SHARED_BY_COPIES} == kept

@@ -10,7 +10,7 @@ import pytest
 from engine.invariants import problems
 from engine.scoring import victory_points
 from engine.state import GameState, RollDecision, Ship
-from tests.engine.scenario import act, legal, refused, scenario
+from tests.engine.scenario import act, dock_on_free, legal, refused, scenario
 
 
 def with_relic(s: GameState, p: int, where: str, value: int = 4) -> GameState:
@@ -23,8 +23,7 @@ def with_relic(s: GameState, p: int, where: str, value: int = 4) -> GameState:
     elif where == "hub":
         s.hub_docks[p].append(ship)
     else:
-        slots = s.docks[where]  # type: ignore[index]
-        slots[slots.index(None)] = ship
+        dock_on_free(s, where, ship)
     s.relic_on_desert = False
     assert not problems(s), problems(s)
     return s

@@ -11,6 +11,7 @@ the example names another colour; red, green and yellow are seats 1, 2 and 3.
 from __future__ import annotations
 
 from engine import victory_points
+from engine.board import set_dock
 from engine.invariants import problems
 from engine.state import GameState, RollDecision, Ship
 from engine.tables import CARD_INDEX, FacilityId, TerritoryId
@@ -113,7 +114,7 @@ def test_R_FIELD_ISO_example_001_burroughs_2_isolation_returns_the_relic_ship() 
         ore=[0, 2],
     )
     s.relic_on_desert = False
-    s.docks["mine"][0] = Ship(1, 4, relic=True)
+    set_dock(s, "mine", 0, Ship(1, 4, relic=True))
     assert not problems(s)
     s = act(s, "discard stasis burroughs")
     assert s.relic_on_desert
@@ -342,8 +343,8 @@ def test_R_TECH_POLAR_example_001_2_swap_and_both_lose_control() -> None:
         "discard polarity p4 herbert p2 lem"
     }
     s = act(s, "discard polarity p4 herbert p2 lem")
-    assert s.colonies["herbert"] == [0, 1, 0, 1]
-    assert s.colonies["lem"] == [0, 1, 0, 1]
+    assert s.colonies["herbert"] == (0, 1, 0, 1)
+    assert s.colonies["lem"] == (0, 1, 0, 1)
     assert s.controller["herbert"] is None and s.controller["lem"] is None
     assert (victory_points(s, 1), victory_points(s, 3)) == (2, 2)
 

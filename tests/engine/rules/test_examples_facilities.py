@@ -17,7 +17,7 @@ from engine.invariants import problems
 from engine.scoring import victory_points
 from engine.state import GameState, RevealDecision, RollDecision, Ship
 from engine.tables import TerritoryId
-from tests.engine.scenario import act, legal, refused, scenario
+from tests.engine.scenario import act, dock_on_free, legal, refused, scenario
 
 
 def with_relic(s: GameState, p: int, where: str, value: int) -> GameState:
@@ -27,8 +27,7 @@ def with_relic(s: GameState, p: int, where: str, value: int) -> GameState:
     if where == "undocked":
         s.undocked.append(ship)
     else:
-        slots = s.docks[where]  # type: ignore[index]
-        slots[slots.index(None)] = ship
+        dock_on_free(s, where, ship)
     s.relic_on_desert = False
     assert not problems(s), problems(s)
     return s
@@ -263,7 +262,7 @@ def test_R_TERR_BURR_example_001_3_relic_used_up_returns_to_burroughs_and_is_bou
     s = scenario(undocked="2 3", fuel=2, ore=2, colonies={"burroughs": [1, 0, 0, 0]})
     s = with_relic(s, 0, "undocked", value=6)
     s = act(s, "dock terraform 6r", "place lem", "dock solar 2", "dock solar 3", "end")
-    assert not s.relic_on_desert and s.docks["terraform"] == [Ship(0, 6, relic=True)]
+    assert not s.relic_on_desert and s.docks["terraform"] == (Ship(0, 6, relic=True),)
     s = others_play(s)
     assert s.relic_on_desert and s.players[0].stock == 3
     assert s.pending == [RollDecision(3, False)]

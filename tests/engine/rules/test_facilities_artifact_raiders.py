@@ -19,7 +19,7 @@ def test_R_ART_any_value_one_ship_per_dock_four_docks() -> None:
     s = scenario(undocked="1 6")
     refused(s, "dock artifact 1 6", "dock one ship at a time at the Alien Artifact")
     s = act(s, "dock artifact 1", "dock artifact 6")
-    assert s.docks["artifact"] == [Ship(0, 1), Ship(0, 6), None, None]
+    assert s.docks["artifact"] == (Ship(0, 1), Ship(0, 6), None, None)
     s = scenario(undocked="5", docks={"artifact": "p2:1 p2:2 p2:3 p3:4"})
     refused(s, "dock artifact 5", "the Alien Artifact has no free docks for them")
 
@@ -96,7 +96,7 @@ def test_R_RAID_three_consecutive_values_then_a_raid() -> None:
     s = scenario(undocked="2 3 5 4")
     refused(s, "dock raiders 2 3 5", "the Raiders' Outpost needs three consecutive values")
     s = act(s, "dock raiders 4 2 3")  # in any order
-    assert s.docks["raiders"] == [Ship(0, 2), Ship(0, 3), Ship(0, 4)]
+    assert s.docks["raiders"] == (Ship(0, 2), Ship(0, 3), Ship(0, 4))
     assert s.pending == [RaidDecision(0)]
     assert legal(s) == {"done"}  # nobody has anything to steal
     refused(s, "dock solar 5", "first choose what to steal")
@@ -105,7 +105,7 @@ def test_R_RAID_three_consecutive_values_then_a_raid() -> None:
 def test_R_RAID_1_a_run_with_a_greater_sum_displaces_the_ships_there() -> None:
     s = scenario(undocked="2 3 4", docks={"raiders": "p2:1 p2:2 p2:3"})
     s = act(s, "dock raiders 2 3 4", "done")
-    assert s.docks["raiders"] == [Ship(0, 2), Ship(0, 3), Ship(0, 4)]
+    assert s.docks["raiders"] == (Ship(0, 2), Ship(0, 3), Ship(0, 4))
     assert sorted(x.value for x in s.players[1].bay) == [1, 2, 3]
 
 

@@ -9,7 +9,7 @@ from engine.invariants import problems
 from engine.scoring import victory_points
 from engine.state import GameState, PlaceColonyDecision, RollDecision, Ship
 from engine.tables import TERRITORIES, TerritoryId
-from tests.engine.scenario import act, legal, refused, scenario
+from tests.engine.scenario import act, dock_on_free, legal, refused, scenario
 
 PLACES = {f"place {t}" for t in TERRITORIES}
 
@@ -21,8 +21,7 @@ def with_relic(s: GameState, p: int, where: str, value: int = 4) -> GameState:
     if where == "undocked":
         s.undocked.append(ship)
     else:
-        slots = s.docks[where]  # type: ignore[index]
-        slots[slots.index(None)] = ship
+        dock_on_free(s, where, ship)
     s.relic_on_desert = False
     assert not problems(s), problems(s)
     return s
@@ -224,7 +223,7 @@ def test_R_TERR_a_6_and_1_fuel_1_ore_place_a_colony_and_use_the_ship_up() -> Non
     for _ in range(3):  # P2, P3, P4 play
         s = act(s, "roll 1 1 1", "dock hub 1 1 1", "end")
     assert s.current == 0 and s.pending == [RollDecision(3, False)]
-    assert s.players[0].stock == 3 and s.docks["terraform"] == [None]
+    assert s.players[0].stock == 3 and s.docks["terraform"] == (None,)
 
 
 def test_R_TERR_needs_a_6_a_free_dock_and_the_payment() -> None:
@@ -255,7 +254,7 @@ def test_R_TERR_MIN_the_relic_ship_does_not_count() -> None:
     s = with_relic(s, 0, "undocked", value=6)
     assert s.players[0].stock == 3
     s = act(s, "dock terraform 6r", "place lem")
-    assert s.docks["terraform"] == [Ship(0, 6, relic=True)]
+    assert s.docks["terraform"] == (Ship(0, 6, relic=True),)
 
 
 def test_R_TERR_BURR_relic_goes_back_to_burroughs_and_may_be_bought_again() -> None:
@@ -282,7 +281,7 @@ def test_R_TERR_LOCK_plasma_sends_a_ship_on_the_station_to_the_stock() -> None:
         undocked="2", docks={"terraform": "p2:6"}, stock={1: 2}, cards={0: ["plasma"]}, fuel=1
     )
     s = act(s, "use plasma terraform p2:6")
-    assert s.docks["terraform"] == [None]
+    assert s.docks["terraform"] == (None,)
     assert s.players[1].stock == 3 and s.players[1].bay == [Ship(1, 1)] * 3  # not the bay
 
 
@@ -290,5 +289,5 @@ def test_R_TERR_LOCK_plasma_sends_the_relic_on_the_station_to_burroughs() -> Non
     s = scenario(undocked="2", cards={0: ["plasma"]}, fuel=1, colonies={"burroughs": [0, 1, 0, 0]})
     s = with_relic(s, 1, "terraform", value=6)
     s = act(s, "use plasma terraform p2:6r")
-    assert s.relic_on_desert and s.docks["terraform"] == [None]
+    assert s.relic_on_desert and s.docks["terraform"] == (None,)
     assert s.players[1].stock == 3 and Ship(1, 6, relic=True) not in s.players[1].bay

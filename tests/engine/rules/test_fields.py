@@ -13,14 +13,13 @@ from engine.game import Game
 from engine.invariants import problems
 from engine.state import GameState, Ship
 from engine.tables import TERRITORIES, CardId, FacilityId, FieldId, TerritoryId
-from tests.engine.scenario import act, legal, refused, scenario
+from tests.engine.scenario import act, dock_on_free, legal, refused, scenario
 
 
 def with_relic(s: GameState, facility: FacilityId, owner: int, value: int) -> GameState:
     """Put the relic ship, held by ``owner``, on a free dock."""
     s.relic_on_desert = False
-    slots = s.docks[facility]
-    slots[slots.index(None)] = Ship(owner, value, relic=True)
+    dock_on_free(s, facility, Ship(owner, value, relic=True))
     assert not problems(s)
     return s
 
@@ -224,7 +223,7 @@ def test_R_FIELD_REP_no_colony_may_be_placed_there() -> None:
     assert legal(s) == {f"place {t}" for t in TERRITORIES if t != "lem"}
     refused(s, "place lem", "the Repulsor Field on Lem Badlands lets no colony come or go")
     s = act(s, "place pohl")
-    assert s.colonies["pohl"] == [1, 0, 0, 0]
+    assert s.colonies["pohl"] == (1, 0, 0, 0)
 
 
 def test_R_FIELD_REP_no_colony_may_be_teleported_in_or_out() -> None:

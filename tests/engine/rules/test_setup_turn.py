@@ -24,7 +24,7 @@ from engine.setup import new_game
 from engine.state import NEUTRAL, GameState, ReturnExcessDecision, RollDecision, Ship
 from engine.tables import TERRITORIES, CardId, FacilityId
 from engine.view import view
-from tests.engine.scenario import act, legal, refused, scenario
+from tests.engine.scenario import act, dock_on_free, legal, refused, scenario
 
 SETUP_CARDS: tuple[CardId, ...] = (
     "city",
@@ -57,8 +57,7 @@ def with_relic(s: GameState, p: int, where: str, value: int = 4) -> GameState:
     elif where == "hub":
         s.hub_docks[p].append(ship)
     else:
-        slots = s.docks[where]  # type: ignore[index]
-        slots[slots.index(None)] = ship
+        dock_on_free(s, where, ship)
     s.relic_on_desert = False
     assert not problems(s), problems(s)
     return s
@@ -242,8 +241,8 @@ def test_R_TURN_1_gather_every_ship_and_roll_them() -> None:
     assert s.current == 0
     assert s.pending == [RollDecision(5, False)]  # 6 ships less the one used up
     assert s.players[0].stock == 1  # the Terraforming Station's ship went to the stock
-    assert s.docks["solar"][:2] == [None, Ship(1, 5)]  # opponents' ships stay
-    assert s.docks["mine"][0] is None and s.docks["terraform"] == [None]
+    assert s.docks["solar"][:2] == (None, Ship(1, 5))  # opponents' ships stay
+    assert s.docks["mine"][0] is None and s.docks["terraform"] == (None,)
     assert s.hub_docks[0] == [] and s.players[0].hub == 2  # the colony stays on its space
     assert s.players[0].bay == []
     s = act(s, "roll 1 2 3 4 6")

@@ -445,8 +445,8 @@ def test_R_TECH_POLAR_discard_swaps_two_colonies_of_different_players() -> None:
     s = scenario(colonies={"asimov": [2, 1, 0, 0], "lem": [0, 2, 0, 0]}, cards={0: ["polarity"]})
     assert (s.controller["asimov"], s.controller["lem"]) == (0, 1)
     s = act(s, "discard polarity p1 asimov p2 lem")
-    assert s.colonies["asimov"] == [1, 2, 0, 0]
-    assert s.colonies["lem"] == [1, 1, 0, 0]
+    assert s.colonies["asimov"] == (1, 2, 0, 0)
+    assert s.colonies["lem"] == (1, 1, 0, 0)
     assert (s.controller["asimov"], s.controller["lem"]) == (1, None)
     assert (victory_points(s, 0), victory_points(s, 1)) == (2, 4)
 

@@ -13,7 +13,7 @@ from engine.game import Game
 from engine.invariants import problems
 from engine.state import GameState, PlaceColonyDecision, PlasmaDecision, RollDecision, Ship
 from engine.tables import CARD_INDEX, FacilityId
-from tests.engine.scenario import act, legal, refused, scenario
+from tests.engine.scenario import act, dock_on_free, legal, refused, scenario
 
 
 def uses(s: GameState, card: str) -> set[str]:
@@ -24,8 +24,7 @@ def with_relic(s: GameState, facility: FacilityId, owner: int, value: int) -> Ga
     """Put the relic ship, held by ``owner``, on a free dock (scenario() would send it back to
     the desert when it sets Burroughs colonies)."""
     s.relic_on_desert = False
-    slots = s.docks[facility]
-    slots[slots.index(None)] = Ship(owner, value, relic=True)
+    dock_on_free(s, facility, Ship(owner, value, relic=True))
     assert not problems(s)
     return s
 
@@ -117,8 +116,8 @@ def test_R_TECH_TELE_discard_moves_any_players_colony() -> None:
     assert "discard teleporter p1 lem to asimov" in moves
     assert len(moves) == 3 * 7  # three colonies, seven other territories each
     s = act(s, "discard teleporter p3 asimov to lem")
-    assert s.colonies["lem"] == [1, 1, 1, 0]
-    assert s.colonies["asimov"] == [0, 0, 0, 0]
+    assert s.colonies["lem"] == (1, 1, 1, 0)
+    assert s.colonies["asimov"] == (0, 0, 0, 0)
     assert s.controller["asimov"] is None
     assert s.players[0].cards == []
     assert s.discard[CARD_INDEX["teleporter"]] == 1
@@ -397,5 +396,5 @@ def test_R_TERR_LOCK_plasma_sends_it_to_the_stock_and_its_colony_stays() -> None
     vp = victory_points(s, 1)
     s = act(s, "use plasma terraform p2:6")
     assert s.players[1].stock == 3
-    assert s.colonies["lem"] == [0, 1, 0, 0]
+    assert s.colonies["lem"] == (0, 1, 0, 0)
     assert victory_points(s, 1) == vp
