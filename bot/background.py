@@ -55,6 +55,7 @@ class Background:
         self.notifier = notifier
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._clock_task: asyncio.Task[None] | None = None
+        self._checked = asyncio.Event()  # the turn clock's first check since the start is done
 
     # ---- AI seats -------------------------------------------------------------------------
 
@@ -145,7 +146,15 @@ class Background:
                 await self.tick()
             except Exception:
                 log.exception("the turn clock failed; it tries again at the next check")
+            self._checked.set()
             await asyncio.sleep(self.settings.reminder_check_seconds)
+
+    async def wait_first_check(self) -> None:
+        """Wait until the turn clock has looked once since the start (tests: a step due
+        later is then taken by the test's own ``tick``, not by the clock's first look
+        racing it)."""
+        if self._clock_task is not None and not self._clock_task.done():
+            await self._checked.wait()
 
     async def tick(self, now: float | None = None) -> Counter[str]:
         """Take every step of the clock due at ``now`` (default: the service's clock); returns

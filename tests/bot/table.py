@@ -135,6 +135,7 @@ class Table:
     async def settle(self, result: InteractionResult | None = None) -> None:
         if result is not None:
             await result.done()
+        await self.bot.background.wait_first_check()
         await self.bot.background.wait_idle()
 
     # ---- the game ------------------------------------------------------------------------
