@@ -48,6 +48,9 @@ def test_stats_count_what_each_side_did(capsys: pytest.CaptureFixture[str]) -> N
         assert by_source == seat.get("colonies placed", 0)
         assert seat["end: colonies left"] + by_source == 8
     assert len(r.slowest) == 2 and r.slowest[0][0] >= r.slowest[1][0]
+    for lv in ("random", "easy"):  # each level's slowest decision is kept, to time it again
+        assert r.slowest_each[lv][0] == max(r.decisions[lv])
     report(("random", "easy"), [r], 2)
     out = capsys.readouterr().out
     assert "easy per seat and game (1 seats):" in out and "slow " in out
+    assert out.count("(that decision again alone: ") == 2

@@ -23,6 +23,9 @@ from the Colony Hub, the round of its first colony and of its 5th and 6th ships,
 colonies placed per round from the first on, ships docked at each facility, cards
 claimed, raids, Plasma Cannon discards, ships sent to the Maintenance Bay unused, and
 what it holds at the end (fuel, ore, ships, cards, colonies left).
+The slowest decision of each level is made again alone at the end (see ``--slowest``)
+and its time printed beside the run's maximum: on this shared machine a decision's CPU
+time in a run can be several times what it costs.
 ``--slowest N`` prints the N slowest decisions with the state each was made in
 (``engine.serialize`` JSON), to find what makes a search slow, and each one's time
 again, made alone in this process by a fresh player of the same seed (median of 3): on
@@ -86,6 +89,8 @@ class GameResult:
     tally: dict[str, list[dict[str, float]]] = field(default_factory=dict)  # per level: seats
     # (seconds, level, player's seed, state)
     slowest: list[tuple[float, str, int, str]] = field(default_factory=list)
+    # per level: its slowest decision in the game (seconds, player's seed, state)
+    slowest_each: dict[str, tuple[float, int, str]] = field(default_factory=dict)
     actions: int = 0  # actions played, chance outcomes included
     log_hash: str = ""  # of the action log: the same game gives the same hash
 
@@ -181,6 +186,9 @@ def play(spec: GameSpec) -> GameResult:
             turn_time[key] = turn_time.get(key, 0.0) + dt
             if spec.stats:
                 count(s, a, seat, counts[seat])
+            top = result.slowest_each.get(level)
+            if top is None or dt > top[0]:
+                result.slowest_each[level] = (dt, seeds[seat], dumps(s))
             if spec.slowest and (len(result.slowest) < spec.slowest or dt > result.slowest[-1][0]):
                 result.slowest.append((dt, level, seeds[seat], dumps(s)))
                 result.slowest.sort(key=lambda x: -x[0])
@@ -294,6 +302,10 @@ def report(pair: tuple[str, str], results: list[GameResult], players: int) -> No
         dec = [x for r in results for x in r.decisions.get(lv, [])]
         wall = [x for r in results for x in r.wall.get(lv, [])]
         line = f"  {lv:<7} time per decision: {ms(dec)}"
+        tops = [r.slowest_each[lv] for r in results if lv in r.slowest_each]
+        if tops:
+            dt, seed, state = max(tops, key=lambda x: x[0])
+            line += f" (that decision again alone: {retimed(lv, seed, state) * 1000:.0f} ms)"
         if lv == "hard":
             turns = [x for r in results for x in r.turns.get(lv, [])]
             line += f"; per turn: {ms(turns)}"
