@@ -103,7 +103,13 @@ class HardAI(PlanFollower):
 
     def _quick(self, s: GameState, seat: int) -> list[Action]:
         planner = TurnPlanner(
-            seat, self.ev, self.rng_for(s), QUICK_WIDTH, lookahead=0, max_nodes=QUICK_NODES
+            seat,
+            self.ev,
+            self.rng_for(s),
+            QUICK_WIDTH,
+            lookahead=0,
+            max_nodes=QUICK_NODES,
+            never=self.never,
         )
         plans = planner.plan(s)
         self.nodes += planner.nodes
@@ -129,6 +135,7 @@ class HardAI(PlanFollower):
             branch_place=True,
             deadline=deadline,
             max_nodes=self.plan_nodes,
+            never=self.never,
         )
         plans = planner.plan(s)
         self.nodes += planner.nodes
@@ -175,7 +182,12 @@ class HardAI(PlanFollower):
                 apply_in_place(st, sample_chance(st, rng))
                 continue
             planner = TurnPlanner(
-                st.current, self.ev, rng, self.rollout_width, max_nodes=self.rollout_nodes
+                st.current,
+                self.ev,
+                rng,
+                self.rollout_width,
+                max_nodes=self.rollout_nodes,
+                never=self.never,
             )
             plans = planner.plan(st)
             self.nodes += planner.nodes

@@ -70,6 +70,9 @@ class PlanFollower(AIPlayer):
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
         self._plans: dict[int, tuple[Key, list[Action]]] = {}
+        # Kinds of action its searches never consider (for experiments, e.g.
+        # ai_tournament's "-noplasma" levels); none by default.
+        self.never: frozenset[type[Action]] = frozenset()
 
     def _choose(self, s: GameState, seat: int, acts: list[Action]) -> Action:
         kept = self._plans.pop(seat, None)
@@ -120,6 +123,7 @@ class NormalAI(PlanFollower):
             self.width,
             lookahead=self.lookahead,
             max_nodes=self.max_nodes,
+            never=self.never,
         )
         plans = planner.plan(s)
         return plans[0].actions if plans else []

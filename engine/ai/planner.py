@@ -190,6 +190,7 @@ class TurnPlanner:
         deadline: float | None = None,
         max_nodes: int | None = None,
         canonical: bool = True,
+        never: frozenset[type[Action]] = frozenset(),
     ) -> None:
         self.me = me
         self.ev = evaluator
@@ -200,11 +201,12 @@ class TurnPlanner:
         self.deadline = deadline  # time.perf_counter() after which the beam narrows to 1
         self.max_nodes = max_nodes  # states generated after which the beam narrows to 1
         self.canonical = canonical  # plain docks in one order only (see _expand)
+        self.never = never  # kinds of action never searched (experiments)
         self.nodes = 0
 
     def candidates(self, s: GameState) -> list[Action]:
         """Legal actions worth searching: one ship at a time on the hub, no Warper
-        reroll (chance), discard powers only once nothing can dock."""
+        reroll (chance), discard powers only once nothing can dock, none of ``never``."""
         acts = legal_actions(s)
         docking = any(type(a) is Dock for a in acts)
         out: list[Action] = []
@@ -215,6 +217,8 @@ class TurnPlanner:
             elif isinstance(a, Warp) or (docking and type(a) in RULEBOOK.discards()):
                 continue
             out.append(a)
+        if self.never:
+            out = [a for a in out if type(a) not in self.never]
         return out
 
     def greedy(self, s: GameState) -> Action:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 
-from engine import GameState, legal_actions
-from engine.actions import Claim, Cycle, Warp
+from engine import CHANCE, GameConfig, GameState, apply_in_place, legal_actions, new_game
+from engine.actions import Claim, Cycle, DiscardPlasma, Warp
 from engine.ai.base import after
 from engine.ai.evaluate import Evaluator
 from engine.ai.planner import Plan, TurnPlanner, state_key
 from engine.board import set_docks
+from engine.selfplay import random_action
 from engine.state import NEUTRAL, Ship
 
 
@@ -66,3 +67,29 @@ def test_a_key_read_from_the_parents_key_is_the_key_from_scratch(
                 assert state_key(child, (s, key)) == state_key(child), (str(a), s.turn_number)
                 checked += 1
     assert checked >= 500
+
+
+def test_a_planner_never_searches_the_kinds_of_action_it_is_told_to_leave_out() -> None:
+    rng = random.Random(7)
+    ev = Evaluator()
+    found = 0
+    for _ in range(40):
+        s = new_game(GameConfig(players=2))
+        while not s.over and found < 3:
+            if s.to_act() != CHANCE and not s.pending:
+                full = TurnPlanner(s.current, ev, random.Random(0))
+                if any(type(a) is DiscardPlasma for a in full.candidates(s)):
+                    found += 1
+                    never = TurnPlanner(
+                        s.current, ev, random.Random(0), never=frozenset({DiscardPlasma})
+                    )
+                    kept = [a for a in full.candidates(s) if type(a) is not DiscardPlasma]
+                    assert never.candidates(s) == kept
+                    plans = never.plan(s)
+                    assert plans and not any(
+                        type(a) is DiscardPlasma for p in plans for a in p.actions
+                    )
+            apply_in_place(s, random_action(s, rng))
+        if found >= 3:
+            return
+    raise AssertionError(f"only {found} states with a Plasma Cannon discard to search")

@@ -31,9 +31,10 @@ time in a run can be several times what it costs.
 again, made alone in this process by a fresh player of the same seed (median of 3): on
 a shared machine a decision's CPU time in the run can be several times what it costs.
 ``random`` (uniform random legal play) may be used as a level.
-``--no-plasma-discard`` is an experiment, not a level: the searching AIs (normal and
-hard) never consider discarding the Plasma Cannon, to measure how much of the games'
-length is their fight over ships (README, "Why games are long").
+A level named with ``-noplasma`` (``normal-noplasma``, ``hard-noplasma``) is an
+experiment, not a level: that AI never considers discarding the Plasma Cannon, to
+measure how much of the games' length is the fight over ships, and what the discard is
+worth (README, "Why games are long").
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ from engine import CHANCE, GameConfig, GameState, apply_in_place, new_game, outc
 from engine.actions import Action, Claim, DiscardPlasma, Dock, EndTurn, Place
 from engine.ai import LEVELS, AIPlayer, RandomAI, make_ai
 from engine.ai.base import mix
-from engine.ai.planner import TurnPlanner
+from engine.ai.normal import PlanFollower
 from engine.serialize import dumps, loads
 from engine.tables import SHIPS_PER_COLOUR
 
@@ -103,12 +104,21 @@ class GameResult:
         return (seat - self.first) % len(self.sides)
 
 
+NO_PLASMA = "-noplasma"  # a level's variant that never discards the Plasma Cannon
+
+
 def make_player(level: str, seed: int) -> AIPlayer:
     if level == "random":
         return RandomAI(seed)
-    if level not in LEVELS:
+    base = level.removesuffix(NO_PLASMA)
+    if base not in LEVELS:
         raise SystemExit(f"unknown level {level!r}; choose from {', '.join(LEVELS)}, random")
-    return make_ai(level, seed)
+    player = make_ai(base, seed)
+    if base != level:
+        if not isinstance(player, PlanFollower):
+            raise SystemExit(f"{NO_PLASMA} is for the searching levels (normal, hard)")
+        player.never = frozenset({DiscardPlasma})
+    return player
 
 
 def seating(spec: GameSpec) -> tuple[int, ...]:
@@ -306,7 +316,7 @@ def report(pair: tuple[str, str], results: list[GameResult], players: int) -> No
         if tops:
             dt, seed, state = max(tops, key=lambda x: x[0])
             line += f" (that decision again alone: {retimed(lv, seed, state) * 1000:.0f} ms)"
-        if lv == "hard":
+        if lv.startswith("hard"):
             turns = [x for r in results for x in r.turns.get(lv, [])]
             line += f"; per turn: {ms(turns)}"
         print(f"{line} (wall clock: {ms(wall)})")
@@ -351,17 +361,6 @@ def ordinal(k: int) -> str:
     return f"{k}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(k, 'th') }"
 
 
-def without_plasma_discards() -> None:
-    """Make the searching AIs' planner leave out the Plasma Cannon's discard (in this
-    process and the workers it forks)."""
-    listed = TurnPlanner.candidates
-
-    def candidates(self: TurnPlanner, s: GameState) -> list[Action]:
-        return [a for a in listed(self, s) if type(a) is not DiscardPlasma]
-
-    TurnPlanner.candidates = candidates  # type: ignore[method-assign]
-
-
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     ap.add_argument("--games", type=int, default=20, help="games per pair (even: twins)")
@@ -371,14 +370,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--procs", type=int, default=2, help="worker processes")
     ap.add_argument("--stats", action="store_true", help="what each level does per game")
     ap.add_argument("--slowest", type=int, default=0, help="print the N slowest decisions")
-    ap.add_argument(
-        "--no-plasma-discard",
-        action="store_true",
-        help="an experiment: normal and hard never discard the Plasma Cannon",
-    )
     args = ap.parse_args(argv)
-    if args.no_plasma_discard:
-        without_plasma_discards()  # (before the workers start: they inherit it)
     todo = list(specs(args))
     print(
         f"seed {args.seed}, {args.games} games per pair, {args.players} players,"
