@@ -194,7 +194,20 @@ def refused(s: GameState, move: str, message: str) -> None:
     assert str(parse(move)) not in legal(s)
 
 
-def dock_on_free(s: GameState, facility: str, ship: Ship) -> None:
-    """Put a ship on the first free dock of a facility (not the hub)."""
-    slots = s.docks[facility]  # type: ignore[index]
-    set_dock(s, facility, slots.index(None), ship)  # type: ignore[arg-type]
+def with_relic(s: GameState, p: int, where: str, value: int = 4) -> GameState:
+    """Give ``p`` the relic ship showing ``value``: in p's bay, undocked, on p's hub track
+    or on a free dock of a facility; placed after the scenario, whose set-up of Burroughs
+    Desert's control would send it back to the desert."""
+    ship = Ship(p, value, relic=True)
+    if where == "bay":
+        s.players[p].bay.append(ship)
+    elif where == "undocked":
+        s.undocked.append(ship)
+    elif where == "hub":
+        s.hub_docks[p].append(ship)
+    else:
+        slots = s.docks[where]  # type: ignore[index]
+        set_dock(s, where, slots.index(None), ship)  # type: ignore[arg-type]
+    s.relic_on_desert = False
+    assert not problems(s), problems(s)
+    return s

@@ -10,23 +10,7 @@ import pytest
 from engine.invariants import problems
 from engine.scoring import victory_points
 from engine.state import GameState, RollDecision, Ship
-from tests.engine.scenario import act, dock_on_free, legal, refused, scenario
-
-
-def with_relic(s: GameState, p: int, where: str, value: int = 4) -> GameState:
-    """Put the relic ship, owned by ``p``, in p's bay, on p's hub track or at a facility
-    (placed after the scenario, whose control set-up of Burroughs Desert would send it back
-    to the desert)."""
-    ship = Ship(p, value, relic=True)
-    if where == "bay":
-        s.players[p].bay.append(ship)
-    elif where == "hub":
-        s.hub_docks[p].append(ship)
-    else:
-        dock_on_free(s, where, ship)
-    s.relic_on_desert = False
-    assert not problems(s), problems(s)
-    return s
+from tests.engine.scenario import act, legal, refused, scenario, with_relic
 
 
 def relic_anywhere(s: GameState) -> list[Ship]:

@@ -13,24 +13,10 @@ from typing import Any
 
 import pytest
 
-from engine.invariants import problems
 from engine.scoring import victory_points
 from engine.state import GameState, RevealDecision, RollDecision, Ship
 from engine.tables import TerritoryId
-from tests.engine.scenario import act, dock_on_free, legal, refused, scenario
-
-
-def with_relic(s: GameState, p: int, where: str, value: int) -> GameState:
-    """Give ``p`` the relic ship, undocked or at a facility (placed after the scenario, whose
-    control set-up of Burroughs Desert would send it back to the desert)."""
-    ship = Ship(p, value, relic=True)
-    if where == "undocked":
-        s.undocked.append(ship)
-    else:
-        dock_on_free(s, where, ship)
-    s.relic_on_desert = False
-    assert not problems(s), problems(s)
-    return s
+from tests.engine.scenario import act, legal, refused, scenario, with_relic
 
 
 def others_play(s: GameState, turns: int = 3) -> GameState:

@@ -5,26 +5,12 @@ R-TERR-MIN, R-TERR-BURR, R-TERR-LOCK)."""
 from __future__ import annotations
 
 from engine.game import Game
-from engine.invariants import problems
 from engine.scoring import victory_points
 from engine.state import GameState, PlaceColonyDecision, RollDecision, Ship
 from engine.tables import TERRITORIES, TerritoryId
-from tests.engine.scenario import act, dock_on_free, legal, refused, scenario
+from tests.engine.scenario import act, legal, refused, scenario, with_relic
 
 PLACES = {f"place {t}" for t in TERRITORIES}
-
-
-def with_relic(s: GameState, p: int, where: str, value: int = 4) -> GameState:
-    """Put the relic ship, owned by ``p``, undocked or at a facility (placed after the
-    scenario, whose control set-up of Burroughs Desert would send it back to the desert)."""
-    ship = Ship(p, value, relic=True)
-    if where == "undocked":
-        s.undocked.append(ship)
-    else:
-        dock_on_free(s, where, ship)
-    s.relic_on_desert = False
-    assert not problems(s), problems(s)
-    return s
 
 
 def fuel_ore(s: GameState, p: int = 0) -> tuple[int, int]:

@@ -12,16 +12,8 @@ from engine import victory_points
 from engine.game import Game
 from engine.invariants import problems
 from engine.state import GameState, Ship
-from engine.tables import TERRITORIES, CardId, FacilityId, FieldId, TerritoryId
-from tests.engine.scenario import act, dock_on_free, legal, refused, scenario
-
-
-def with_relic(s: GameState, facility: FacilityId, owner: int, value: int) -> GameState:
-    """Put the relic ship, held by ``owner``, on a free dock."""
-    s.relic_on_desert = False
-    dock_on_free(s, facility, Ship(owner, value, relic=True))
-    assert not problems(s)
-    return s
+from engine.tables import TERRITORIES, CardId, FieldId, TerritoryId
+from tests.engine.scenario import act, legal, refused, scenario, with_relic
 
 
 def opponent_turn(s: GameState, roll: str) -> GameState:
@@ -138,7 +130,7 @@ def test_R_FIELD_ISO_data_crystal_cannot_borrow_an_isolated_bonus() -> None:
 
 def test_R_FIELD_ISO_on_burroughs_returns_the_relic_ship_at_once() -> None:
     s = scenario(players=2, colonies={"burroughs": [0, 1]}, cards={0: ["stasis"]})
-    s = with_relic(s, "mine", 1, 4)
+    s = with_relic(s, 1, "mine", 4)
     s = act(s, "discard stasis burroughs")
     assert s.relic_on_desert
     assert Ship(1, 4, relic=True) not in s.docks["mine"]
@@ -166,7 +158,7 @@ def test_R_FIELD_ISO_on_burroughs_the_relic_cannot_be_bought_until_it_leaves() -
 
 def test_R_FIELD_ISO_elsewhere_leaves_the_relic_ship_alone() -> None:
     s = scenario(colonies={"burroughs": [0, 1, 0, 0]}, cards={0: ["stasis"]})
-    s = with_relic(s, "mine", 1, 4)
+    s = with_relic(s, 1, "mine", 4)
     s = act(s, "discard stasis lem")
     assert not s.relic_on_desert
     assert Ship(1, 4, relic=True) in s.docks["mine"]

@@ -18,13 +18,12 @@ from engine import (
 )
 from engine.actions import FirstPlayer, Reveal
 from engine.game import Game
-from engine.invariants import problems
 from engine.scoring import victory_points
 from engine.setup import new_game
 from engine.state import NEUTRAL, GameState, ReturnExcessDecision, RollDecision, Ship
 from engine.tables import TERRITORIES, CardId, FacilityId
 from engine.view import view
-from tests.engine.scenario import act, dock_on_free, legal, refused, scenario
+from tests.engine.scenario import act, legal, refused, scenario, with_relic
 
 SETUP_CARDS: tuple[CardId, ...] = (
     "city",
@@ -43,24 +42,6 @@ def set_up(players: int, first: int, **config: Any) -> GameState:
     for card in SETUP_CARDS[: 3 + players]:
         s = apply(s, Reveal(card))
     return apply(s, FirstPlayer(first))
-
-
-def with_relic(s: GameState, p: int, where: str, value: int = 4) -> GameState:
-    """Put the relic ship, owned by ``p``, in p's bay, undocked, on p's hub track or at a
-    facility (the scenario fixture returns it to the desert when it sets up the control of
-    Burroughs Desert, so it is placed afterwards)."""
-    ship = Ship(p, value, relic=True)
-    if where == "bay":
-        s.players[p].bay.append(ship)
-    elif where == "undocked":
-        s.undocked.append(ship)
-    elif where == "hub":
-        s.hub_docks[p].append(ship)
-    else:
-        dock_on_free(s, where, ship)
-    s.relic_on_desert = False
-    assert not problems(s), problems(s)
-    return s
 
 
 def crowded(**kw: Any) -> GameState:

@@ -10,23 +10,13 @@ import pytest
 
 from engine import victory_points
 from engine.game import Game
-from engine.invariants import problems
 from engine.state import GameState, PlaceColonyDecision, PlasmaDecision, RollDecision, Ship
 from engine.tables import CARD_INDEX, FacilityId
-from tests.engine.scenario import act, dock_on_free, legal, refused, scenario
+from tests.engine.scenario import act, legal, refused, scenario, with_relic
 
 
 def uses(s: GameState, card: str) -> set[str]:
     return {a for a in legal(s) if a.startswith(f"use {card} ")}
-
-
-def with_relic(s: GameState, facility: FacilityId, owner: int, value: int) -> GameState:
-    """Put the relic ship, held by ``owner``, on a free dock (scenario() would send it back to
-    the desert when it sets Burroughs colonies)."""
-    s.relic_on_desert = False
-    dock_on_free(s, facility, Ship(owner, value, relic=True))
-    assert not problems(s)
-    return s
 
 
 def docked(s: GameState, facility: FacilityId) -> list[str]:
@@ -131,7 +121,7 @@ def test_R_TECH_TELE_discard_refusals() -> None:
 
 def test_R_TECH_TELE_discard_moving_the_relic_holders_colony_returns_the_relic() -> None:
     s = scenario(colonies={"burroughs": [0, 1, 0, 0]}, cards={0: ["teleporter"]})
-    s = with_relic(s, "mine", 1, 4)
+    s = with_relic(s, 1, "mine", 4)
     s = act(s, "discard teleporter p2 burroughs to lem")
     assert s.controller["burroughs"] is None
     assert s.relic_on_desert
@@ -216,7 +206,7 @@ def test_R_TECH_PLASMA_a_ship_on_the_terraforming_station_goes_to_the_stock() ->
 def test_R_TECH_PLASMA_the_relic_ship_goes_to_its_holders_bay() -> None:
     # Project decision: from a normal facility the relic ship goes to its holder's bay.
     s = scenario(undocked="1", colonies={"burroughs": [0, 1, 0, 0]}, cards={0: ["plasma"]}, fuel=1)
-    s = with_relic(s, "mine", 1, 4)
+    s = with_relic(s, 1, "mine", 4)
     s = act(s, "use plasma mine p2:4r")
     assert Ship(1, 4, relic=True) in s.players[1].bay
     assert not s.relic_on_desert
@@ -224,7 +214,7 @@ def test_R_TECH_PLASMA_the_relic_ship_goes_to_its_holders_bay() -> None:
 
 def test_R_TECH_PLASMA_the_relic_ship_on_the_terraforming_station_goes_to_the_desert() -> None:
     s = scenario(undocked="1", colonies={"burroughs": [0, 1, 0, 0]}, cards={0: ["plasma"]}, fuel=1)
-    s = with_relic(s, "terraform", 1, 6)
+    s = with_relic(s, 1, "terraform", 6)
     stock = s.players[1].stock
     s = act(s, "use plasma terraform p2:6r")
     assert s.relic_on_desert
@@ -259,7 +249,7 @@ def test_R_TECH_PLASMA_discard_leaves_the_owner_at_least_three_ships() -> None:
 
 def test_R_TECH_PLASMA_discard_the_relic_ship_is_not_counted_and_goes_to_the_desert() -> None:
     s = scenario(undocked="1", colonies={"burroughs": [0, 1, 0, 0]}, cards={0: ["plasma"]})
-    s = with_relic(s, "mine", 1, 4)
+    s = with_relic(s, 1, "mine", 4)
     assert s.players[1].stock == 3  # P2 has only 3 ships of their colour, plus the relic
     s = act(s, "discard plasma mine p2:4r")
     assert s.relic_on_desert
