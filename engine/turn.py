@@ -33,17 +33,16 @@ def gather(s: GameState, p: int) -> list[Ship]:
         slots = s.docks[facility]
         if not any(slots):
             continue  # no ship there (docks are None or a ship, and every ship is true)
-        left = [None if ship is not None and ship.owner == p else ship for ship in slots]
-        if left == list(slots):
-            continue  # none of p's ships there
-        set_docks(s, facility, left)
-        for ship in slots:
-            if ship is not None and ship.owner == p:
-                if facility == "terraform":
-                    to_stock(s, ship)
-                    log(s, "ship_used_up", p)
-                else:
-                    ships.append(ship)
+        ours = [ship for ship in slots if ship is not None and ship.owner == p]
+        if not ours:
+            continue
+        set_docks(s, facility, [None if ship in ours else ship for ship in slots])
+        if facility == "terraform":
+            for ship in ours:
+                to_stock(s, ship)
+                log(s, "ship_used_up", p)
+        else:
+            ships += ours
     for track in s.hub_docks:
         mine = [x for x in track if x.owner == p]
         if mine:
