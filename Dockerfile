@@ -11,11 +11,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
-# Dependencies first, read from pyproject.toml (one list), so this layer is reused
-# while they do not change. The wheels (Pillow included) need no compiler.
-COPY pyproject.toml ./
+# Dependencies first, read from pyproject.toml (one list) at the versions of the lock (the
+# ones the tests ran with), so this layer is reused while neither changes. The wheels
+# (Pillow included) need no compiler.
+COPY pyproject.toml requirements.lock ./
 RUN python -c "import tomllib; deps = tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']; print('\n'.join(deps))" > /tmp/requirements.txt \
-    && pip install --no-compile -r /tmp/requirements.txt \
+    && pip install --no-compile -c requirements.lock -r /tmp/requirements.txt \
     && rm /tmp/requirements.txt
 
 COPY engine/ engine/

@@ -51,7 +51,7 @@ LOCALES_DIR: Final = Path(__file__).resolve().parent / "locales"
 TEMPLATE: Final = LOCALES_DIR / "messages.pot"
 SOURCE_LANGUAGE: Final = "en"
 PROJECT: Final = "alien-frontiers-discord"
-# A fixed date keeps the template byte-for-byte reproducible (a test compares it).
+# A fixed date, and no generator header, keep the files the same whatever Babel writes them.
 TEMPLATE_DATE: Final = _dt.datetime(2025, 1, 1, tzinfo=_dt.UTC)
 FORMAT_FLAG: Final = "python-brace-format"
 _ENGLISH: Final = NullTranslations()
@@ -159,10 +159,35 @@ def build_template(sources: Mapping[str, Source]) -> Catalog:
     return catalog
 
 
+_GENERATOR: Final = re.compile(rb'^"Generated-By: [^"]*"\n', re.MULTILINE)
+
+
 def render_po(catalog: Catalog) -> bytes:
+    """A catalogue as a ``.po`` file, without the ``Generated-By`` header Babel adds (it
+    names Babel's version, so an upgrade would otherwise rewrite every file)."""
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, ignore_obsolete=True, include_previous=True)
-    return buffer.getvalue()
+    return _GENERATOR.sub(b"", buffer.getvalue())
+
+
+def entries(catalog: Catalog) -> list[tuple[object, ...]]:
+    """What a catalogue says, message by message, in order: the same for two files that
+    differ only in how a Babel version lays them out (wrapping, quoting, header)."""
+    return [
+        (m.context, m.id, _translation(m), sorted(m.flags), m.auto_comments, m.user_comments)
+        for m in catalog
+        if m.id
+    ]
+
+
+def _translation(message: Message) -> str | tuple[str, ...]:
+    """A message's translation, "" for none (a new message has None, one read from a file
+    "" or a tuple of "" per plural form)."""
+    raw = message.string
+    if isinstance(raw, tuple | list):
+        forms = tuple(str(f or "") for f in raw)
+        return forms if any(forms) else ""
+    return str(raw or "")
 
 
 def write_template(sources: Mapping[str, Source]) -> Path:

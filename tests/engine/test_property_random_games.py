@@ -1,6 +1,10 @@
 """Seeded random play: 2,000 complete games across 2, 3 and 4 players and the options,
 with every invariant checked after every action (engine.invariants), JSON round trips
 along the way, and a replay of the notation log equal to the final state at the end.
+
+The default suite plays the first chunk of every config (400 games); the other four
+chunks (1,600 games, the same seeds as ever) are marked ``slow``: ``pytest -m slow``
+plays them, ``pytest -m ""`` all 2,000.
 """
 
 from __future__ import annotations
@@ -25,7 +29,16 @@ CHUNKS = 5  # 8 configs x 5 chunks x 50 games = 2,000 games
 GAMES_PER_CHUNK = 50
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
+DEFAULT_CHUNKS = 1  # chunks in the default suite; the rest are slow
+
+
+@pytest.mark.parametrize(
+    "chunk",
+    [
+        pytest.param(c, marks=[pytest.mark.slow] if c >= DEFAULT_CHUNKS else [])
+        for c in range(CHUNKS)
+    ],
+)
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: repr(c).replace("GameConfig", ""))
 def test_random_games_keep_every_invariant(config: GameConfig, chunk: int) -> None:
     base = 1_000 * CONFIGS.index(config) + GAMES_PER_CHUNK * chunk
