@@ -234,7 +234,7 @@ def copy_db_cli(argv: Sequence[str]) -> int:
 
 def health_cli(argv: Sequence[str]) -> int:
     """``health``: exit 0 if the bot's heartbeat (``HEALTH_FILE``) is recent (bot.health)."""
-    from bot.health import MAX_AGE_SECONDS, check
+    from bot.health import MAX_AGE_SECONDS, backlog_text, check
 
     parser = argparse.ArgumentParser(
         prog="python -m bot health",
@@ -249,6 +249,7 @@ def health_cli(argv: Sequence[str]) -> int:
     if problem is not None:
         print(f"unhealthy: {problem}", file=sys.stderr)
         return 1
+    print(f"healthy; {backlog_text(args.file)}")
     return 0
 
 

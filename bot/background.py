@@ -2,7 +2,10 @@
 
 AI seats play one action at a time with a short pause, as a task per game; a watchdog
 (``restart_stalled``, at each tick of the clock) starts again those an error stopped.
-After a start, turn messages a crash left unposted are posted and AI turns go on.
+After a start, AI turns go on, and a game whose turn has no message (nor a delivery
+queued for it) gets one queued; the delivery worker (``bot.delivery``) sends what was
+left pending. At every check the clock repairs the same way a game whose turn message
+is still missing a short while (``REPAIR_SECONDS``) after its turn began.
 
 The turn clock is one task that sends reminders and final warnings and takes the
 timeout action of games whose member to act went quiet. The timing lives in the
@@ -19,22 +22,25 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 
-from bot.announce import Announcer
+from bot import outbox
 from bot.clock_settings import REMINDED, WARNED, Step, clock_start, deadline, due_step
-from bot.durations import hours_text
-from bot.games import ActiveGame, ServiceError
-from bot.notify import Notifier
-from bot.service import ServiceRef, Timeout
+from bot.delivery import Deliveries
+from bot.games import ActiveGame
+from bot.notify import Notifier, pings_in_channel, wants_dm
+from bot.service import ServiceRef
 from bot.settings import Settings
 from bot.shutdown import cancel
-from bot.strings import text
+from bot.storage import Delivery
 from bot.turn_clock import mention, reminders_sent, since_of, when
 
 log = logging.getLogger(__name__)
+
+# A turn whose message is still missing this long after it began gets one queued.
+REPAIR_SECONDS = 60.0
 
 
 class Background:
@@ -45,13 +51,13 @@ class Background:
         client: discord.Client,
         settings: Settings,
         service: ServiceRef,
-        announcer: Announcer,
+        deliveries: Deliveries,
         notifier: Notifier,
     ) -> None:
         self.client = client
         self.settings = settings
         self._service = service
-        self.announcer = announcer
+        self.deliveries = deliveries
         self.notifier = notifier
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._clock_task: asyncio.Task[None] | None = None
@@ -84,10 +90,8 @@ class Background:
                     result = await self._service().play_ai(game)
                     if result is None:
                         return
-                    try:
-                        await self.announcer.announce(game, result, None)
-                    except ServiceError as e:  # saved; shown once the bot can post again
-                        log.warning("game %d: AI move not shown: %s", game_id, e.key)
+                    # Shown now if Discord answers; else the deliveries wait and retry.
+                    await self.deliveries.run(game.row.channel_id)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -118,15 +122,42 @@ class Background:
         self._ai_tasks.clear()
 
     async def resume(self, games: Sequence[ActiveGame]) -> None:
-        """After a start: post turn messages a crash left unposted, go on with AI turns."""
+        """After a start: queue the turn message of a game whose turn has none (the worker
+        delivers it with what was left pending), go on with AI turns."""
         for game in games:
             try:
-                async with game.lock:
-                    if game.row.turn_message_turn != game.state.turn_number and not game.state.over:
-                        await self.announcer.post_turn(game)
+                await self.repair(game)
                 self.schedule_ai(game)
             except Exception:
                 log.exception("could not resume game %d", game.id)
+
+    async def repair(self, game: ActiveGame, grace: float = 0.0) -> bool:
+        """Queue the turn message (and the ping by DM) of a game whose turn in play has no
+        message, ``grace`` seconds after it began, unless one is queued already; whether
+        one was queued."""
+        if game.game is None or game.row.status != "playing" or game.state.over:
+            return False
+        turn = game.state.turn_number
+        if game.row.turn_message_turn == turn:
+            return False
+        service = self._service()
+        if service.clock() - since_of(game) < grace:
+            return False
+        row = await service.store.game(game.id)  # as committed: the message may be recorded
+        if row is None or row.turn_message_turn == turn:
+            return False
+        if await service.store.has_pending(game.id, "turn"):
+            return False
+        now = service.clock()
+        told: list[Delivery] = [outbox.turn_shown(game, now)]
+        notify = outbox.turn_told(game, now)
+        if notify is not None and row.notified_turn != turn:
+            told.append(notify)
+        await service.store.queue(told)
+        log.warning("game %d: turn %d had no message; one is queued", game.id, turn)
+        self.deliveries.queued(game.row.channel_id)
+        await self.deliveries.run(game.row.channel_id)
+        return True
 
     # ---- the turn clock ----------------------------------------------------------------
 
@@ -157,8 +188,9 @@ class Background:
             await self._checked.wait()
 
     async def tick(self, now: float | None = None) -> Counter[str]:
-        """Take every step of the clock due at ``now`` (default: the service's clock); returns
-        how many of each kind were taken ("remind", "warn", "timeout")."""
+        """Take every step of the clock due at ``now`` (default: the service's clock), and
+        queue the turn message of games whose turn has none (``repair``); returns how many
+        of each kind were taken ("remind", "warn", "timeout", "repair")."""
         now = self._service().clock() if now is None else now
         service = self._service()
         games = [g for g in service.owned_games() if g.waiting_on() is not None]
@@ -173,6 +205,12 @@ class Background:
                     done[step] += 1
             except Exception:
                 log.exception("game %d: the turn clock's %s failed", game.id, step)
+        for game in service.owned_games():
+            try:
+                if await self.repair(game, REPAIR_SECONDS):
+                    done["repair"] += 1
+            except Exception as e:
+                log.warning("game %d: the turn message not checked: %s", game.id, e)
         self.restart_stalled()
         return done
 
@@ -183,71 +221,50 @@ class Background:
         return due_step(game.clock, since_of(game), reminders_sent(game), away.get(user), now)
 
     async def _take(self, game: ActiveGame, step: Step, now: float) -> bool:
-        announcer = self.announcer
-        timeout: Timeout | None = None
+        timed_out = False
+        service = self._service()
         async with game.lock:
             user = game.waiting_on()
-            away = await self._service().store.away_until([user] if user else [])
+            away = await service.store.away_until([user] if user else [])
             if self.due(game, away, now) != step or user is None:
                 return False  # a move (or a change of seats) came in meanwhile
-            locale = game.row.locale
-            link = announcer.panel_link(game)
             if step == "timeout":
-                timeout = await self._service().time_out(game)
-                await announcer.edit_turn_message(
-                    game, announcer.turn_text(game), announcer.panel(game)
-                )
-                await self._announce_timeout(game, timeout)
+                timed_out = (await service.time_out(game)).action != "none"
             else:
-                await self._service().mark_reminders(game, REMINDED if step == "remind" else WARNED)
                 clock = game.clock
                 since = since_of(game)
                 params = {
                     "mention": mention(user),
                     "since": when(clock_start(since, away.get(user))),
-                    "link": link,
                     "deadline": when(deadline(clock, since, away.get(user)), "f"),
                     "relative": when(deadline(clock, since, away.get(user))),
                 }
                 key = "clock.reminder" if step == "remind" else f"clock.warning.{clock.action}"
-                await self.notifier.remind(game, user, text(key, locale, params), announcer)
-        if timeout is not None and timeout.action != "none":
+                told = await self.reminder(game, user, key, params)
+                await service.mark_reminders(game, REMINDED if step == "remind" else WARNED, told)
+            await self.deliveries.run(game.row.channel_id)
+        if timed_out:
             self.schedule_ai(game)
         return True
 
-    async def _announce_timeout(self, game: ActiveGame, timeout: Timeout) -> None:
-        locale = game.row.locale
-        announcer = self.announcer
-        name = game.chat_names[timeout.seat.seat]
-        host = game.row.host_id
-        if timeout.action == "none":
-            content = text(
-                "clock.timeout.none",
-                locale,
-                {
-                    "host": mention(host),
-                    "name": name,
-                    "hours": hours_text(game.clock.limit_hours, locale),
-                },
-            )
-            await announcer.notify(game, content, [host])
-            return
-        await announcer.notify(
-            game, text(f"clock.timeout.{timeout.action}", locale, {"name": name})
-        )
-        if timeout.takeover:
-            player = timeout.seat.user_id
-            content = text(
-                "clock.takeover",
-                locale,
-                {
-                    "mention": mention(player),
-                    "count": timeout.count,
-                    "level": text(f"ai.level.{game.clock.takeover}", locale),
-                    "host": mention(host),
-                },
-            )
-            await announcer.notify(game, content, [u for u in (player, host) if u is not None])
+    async def reminder(
+        self, game: ActiveGame, user: int, key: str, params: Mapping[str, object]
+    ) -> list[Delivery]:
+        """A reminder or final warning for ``user``, as they chose to hear of their turns:
+        by DM (in the channel if their DMs are closed), in the channel with a ping, both, or
+        (``off``) in the channel without a ping."""
+        prefs = await self.notifier.prefs(user)
+        now = self._service().clock()
+        pinged = outbox.notice(game, now, key, params, users=[user], link=True)
+        told = []
+        if wants_dm(prefs):
+            fallback = None if pings_in_channel(prefs) else pinged
+            told.append(outbox.direct(game, now, user, key, params, fallback=fallback, link=True))
+        if pings_in_channel(prefs):
+            told.append(pinged)
+        elif prefs.notify == "off":
+            told.append(outbox.notice(game, now, key, params, link=True))
+        return told
 
 
 __all__ = ["Background"]

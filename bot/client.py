@@ -26,8 +26,9 @@ from bot.ai import AIFactory, default_factory
 from bot.announce import Announcer, Renderer, default_renderer
 from bot.background import Background
 from bot.cogs import EXTENSIONS
+from bot.couriers import Couriers
+from bot.delivery import Deliveries
 from bot.fallback import UNCLAIMABLE, answer_unclaimed, claimed
-from bot.game_messages import GameMessages
 from bot.guards import check_command
 from bot.health import Heartbeat
 from bot.notify import Notifier
@@ -114,12 +115,13 @@ class AlienFrontiersBot(commands.Bot):
         self._service: GameService | None = None
         service = self._the_service
         self.notifier = Notifier(self, service)
-        self.announcer = Announcer(self, service, self.notifier, renderer)
-        self.messages = GameMessages(self, self.announcer)
-        self.background = Background(self, settings, service, self.announcer, self.notifier)
+        self.announcer = Announcer(self, service, renderer)
+        couriers = Couriers(self, service, self.announcer, self.notifier)
+        self.deliveries = Deliveries(self, service, couriers, self.shard_set)
+        self.background = Background(self, settings, service, self.deliveries, self.notifier)
         self.moves = Moves(service)
         self.heartbeat = (
-            Heartbeat(self, self._the_storage, settings.health_file)
+            Heartbeat(self, self._the_storage, settings.health_file, backlog=self._the_backlog)
             if settings.health_file
             else None
         )
@@ -137,6 +139,17 @@ class AlienFrontiersBot(commands.Bot):
     def _the_storage(self) -> Storage | None:
         return self.storage
 
+    def _the_backlog(self) -> dict[str, float]:
+        """What waits to be delivered, for the health file."""
+        backlog = self.deliveries.backlog
+        now = self.clock()
+        return {
+            "pending": backlog.pending,
+            "oldest_seconds": round(backlog.age(now), 1),
+            "failed": backlog.failed,
+            "paused_channels": backlog.paused,
+        }
+
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.settings.database_url)
         self._service = GameService(
@@ -146,6 +159,7 @@ class AlienFrontiersBot(commands.Bot):
             ai_budget_ms=self.settings.ai_budget_ms,
             shards=self.shard_set,
         )
+        self._service.on_queued = self.deliveries.queued
         await self.tree.set_translator(CatalogTranslator())
         self.tree.add_command(self.af_group)
         for extension in EXTENSIONS:
@@ -154,6 +168,7 @@ class AlienFrontiersBot(commands.Bot):
         if self.settings.sync_commands and 0 in self.shard_set.ids:
             await self.sync_commands()
         games = await self.service.load_active()
+        self.deliveries.start()  # what was left pending, once the bot is ready
         await self.background.resume(games)
         self.background.start_clock()
         if self.heartbeat is not None:
@@ -198,7 +213,10 @@ class AlienFrontiersBot(commands.Bot):
                 left = max(0.0, deadline - asyncio.get_running_loop().time())
                 await hold_locks([g.lock for g in self._service.active_games()], left)
             await self.background.stop_ai()
-            # Turn messages' last pictures, within what is left of the grace time.
+            # Deliveries under way and turn messages' last pictures, within what is left of
+            # the grace time; what is not delivered stays queued for the next start.
+            left = max(0.0, deadline - asyncio.get_running_loop().time())
+            await self.deliveries.stop(timeout=left)
             left = max(0.0, deadline - asyncio.get_running_loop().time())
             await self.announcer.boards.flush(timeout=left)
             await self.announcer.boards.stop()

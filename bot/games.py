@@ -95,6 +95,9 @@ class ActiveGame:
     # numbered catch_up_turn's message.
     catch_up: list[Event] = field(default_factory=list)
     catch_up_turn: int | None = None
+    # The board as each recent turn left it (turn number -> state), for the picture of its
+    # closed message (bot.couriers); lost on a restart, when the message keeps its last one.
+    turn_ends: dict[int, GameState] = field(default_factory=dict)
     _shown: Shown | None = field(default=None, repr=False)
 
     @property

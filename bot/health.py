@@ -1,17 +1,22 @@
 """A heartbeat for container health checks (``HEALTH_FILE``, ``python -m bot health``).
 
 While the bot is connected to Discord and its database answers, a background task
-touches ``HEALTH_FILE`` every ``BEAT_SECONDS``. ``python -m bot health`` (the health
-check of ``compose.yaml``) exits 0 when the file was touched recently, 1 otherwise,
-so a process that hangs, lost Discord or lost its database is marked unhealthy.
+writes ``HEALTH_FILE`` every ``BEAT_SECONDS``: what waits to be delivered (the outbox's
+pending deliveries, the age of the oldest, those given up, channels waiting for their
+permissions), as JSON. ``python -m bot health`` (the health check of ``compose.yaml``)
+prints that and exits 0 when the file was written recently, 1 otherwise, so a process
+that hangs, lost Discord or lost its database is marked unhealthy. Deliveries waiting
+do not make the bot unhealthy (a restart would not deliver them sooner): they are
+reported, and a delivery given up is logged as an ERROR.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,11 +42,13 @@ class Heartbeat:
         storage: Callable[[], Storage | None],
         path: str,
         every: float = BEAT_SECONDS,
+        backlog: Callable[[], Mapping[str, float]] = dict,
     ) -> None:
         self.client = client
         self._storage = storage
         self.path = Path(path)
         self.every = every
+        self.backlog = backlog
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -64,7 +71,9 @@ class Heartbeat:
             log.warning("health: the database does not answer", exc_info=True)
             return False
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.path.touch()
+        written = self.path.with_name(self.path.name + ".new")
+        written.write_text(json.dumps({"deliveries": dict(self.backlog())}, sort_keys=True))
+        written.replace(self.path)  # whole, never half written
         return True
 
     async def _loop(self) -> None:
@@ -72,6 +81,23 @@ class Heartbeat:
         while True:
             await self.beat()
             await asyncio.sleep(self.every)
+
+
+def backlog_text(path: str | Path) -> str:
+    """What the last heartbeat says waits to be delivered, in a line."""
+    try:
+        found = json.loads(Path(path).read_text() or "{}").get("deliveries", {})
+    except (OSError, ValueError, AttributeError):
+        return "deliveries: unknown"
+    if not isinstance(found, dict) or not found:
+        return "deliveries: unknown"
+    line = (
+        f"deliveries: {found.get('pending', 0):.0f} pending, the oldest"
+        f" {found.get('oldest_seconds', 0):.0f} s old; {found.get('failed', 0):.0f} given up"
+    )
+    if found.get("paused_channels"):
+        line += f"; {found['paused_channels']:.0f} channels waiting for permissions"
+    return line
 
 
 def check(
@@ -87,4 +113,4 @@ def check(
     return None
 
 
-__all__ = ["BEAT_SECONDS", "MAX_AGE_SECONDS", "Heartbeat", "check"]
+__all__ = ["BEAT_SECONDS", "MAX_AGE_SECONDS", "Heartbeat", "backlog_text", "check"]

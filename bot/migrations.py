@@ -199,5 +199,31 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
             """,
         ),
     ),
+    (
+        6,
+        """
+        -- The outbox (bot/outbox.py, bot/delivery.py): what players must see because of a
+        -- committed change, written in the same transaction as the change, and delivered
+        -- (in order per channel, retried) until it lands. A delivered row is deleted, one
+        -- that was given up on stays (status 'failed', with its last error).
+        -- channel_id: the lane (deliveries of one channel go in id order). kind: what to
+        -- deliver (turn, close, notify, notice, dm, over, lobby, started). payload: JSON.
+        -- id: never used twice (AUTOINCREMENT), as a post's nonce is made of it.
+        CREATE TABLE deliveries (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            guild_id INTEGER,
+            channel_id INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            payload TEXT NOT NULL DEFAULT '{}',
+            status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'failed')),
+            attempts INTEGER NOT NULL DEFAULT 0,
+            due_at REAL NOT NULL,
+            created_at REAL NOT NULL,
+            error TEXT
+        );
+        CREATE INDEX deliveries_by_lane ON deliveries (status, channel_id, id);
+        """,
+    ),
 )
 LATEST: Final = MIGRATIONS[-1][0]

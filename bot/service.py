@@ -14,11 +14,11 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal
 
-from bot import i18n
+from bot import i18n, outbox
 from bot.ai import AIFactory, Chooser, Level, choose_move, default_factory
 from bot.clock_settings import DEFAULT_CLOCK, LIMIT_PASSED, ClockSettings
 from bot.game_config import GameSettings
@@ -36,6 +36,7 @@ from bot.shards import ALL, Shards
 from bot.storage import (
     ActionRow,
     ChannelBusyError,
+    Delivery,
     GameChangedError,
     GameRow,
     ResultRow,
@@ -99,6 +100,12 @@ class GameService:
         self._games: dict[int, ActiveGame] = {}
         self._by_channel: dict[int, int] = {}
         self._load_lock = asyncio.Lock()
+        # Told of every channel whose lane got new deliveries (bot.delivery wakes up).
+        self.on_queued: Callable[[int], None] = lambda channel_id: None
+
+    def _queued(self, game: ActiveGame, deliveries: Sequence[Delivery]) -> None:
+        if deliveries:
+            self.on_queued(game.row.channel_id)
 
     # ---- finding and loading games -----------------------------------------------------
 
@@ -162,6 +169,10 @@ class GameService:
             await self.store.repair_snapshot(row.id, found, len(actions), dumps(game.state))
         return game
 
+    def held(self, game_id: int) -> ActiveGame | None:
+        """The game if it is held in memory (never loaded for asking)."""
+        return self._games.get(game_id)
+
     def active_games(self) -> list[ActiveGame]:
         """The games held in memory (in their lobby or in play)."""
         return list(self._games.values())
@@ -205,14 +216,29 @@ class GameService:
         max_players: int,
         locale: str,
         config: GameSettings | None = None,
+        invited: Sequence[int] = (),
+        host_shown: str = "",
     ) -> ActiveGame:
         """Open a lobby in the channel with the host seated (not if ``host_name`` is None:
         the host watches, e.g. a game of AI seats). ``config``: the game's variants and
-        clock; if None, no variant and the server's clock (``default_clock``)."""
+        clock; if None, no variant and the server's clock (``default_clock``). The lobby
+        message is queued with it (the answer to the command that opened it); a rematch
+        pings the ``invited`` members of the last game in it, opened by ``host_shown``."""
         if not 2 <= max_players <= 4:
             raise ServiceError("lobby.players_range")
         if config is None:
             config = GameSettings(clock=await self.default_clock(guild_id))
+        now = self.clock()
+        payload: dict[str, Any] = {"reply": True}
+        if host_shown:
+            mentions = " ".join(f"<@{u}>" for u in invited)
+            opened = {"name": host_shown, "mentions": mentions}
+            extra = outbox.text_of("over.rematch_opened", opened)
+            payload.update(extra=extra, users=list(invited))
+
+        def lobby(game_id: int) -> list[Delivery]:
+            return [Delivery("lobby", game_id, channel_id, guild_id, payload, created_at=now)]
+
         try:
             game_id = await self.store.create_game(
                 guild_id=guild_id,
@@ -222,11 +248,13 @@ class GameService:
                 max_players=max_players,
                 seed=self.new_seed(),
                 locale=locale,
-                now=self.clock(),
+                now=now,
                 config=config,
+                deliveries=lobby,
             )
         except ChannelBusyError:
             raise ServiceError("lobby.busy") from None
+        self.on_queued(channel_id)
         row = await self.store.game(game_id)
         assert row is not None
         return await self._load(row)
@@ -246,10 +274,21 @@ class GameService:
         if len(game.seats) >= game.row.max_players:
             raise ServiceError("lobby.full", players=game.row.max_players)
         seats = [*game.seats, SeatRow(len(game.seats), user_id, None, name[:32])]
-        await self.store.set_seats(game.id, seats, updated_at=self.clock())
+        now = self.clock()
+        params = {"name": name[:32], "seats": len(seats), "max": game.row.max_players}
+        told = [
+            outbox.notice(game, now, "lobby.joined", params, reply=True),
+            outbox.lobby_shown(game, now),
+        ]
+        await self.store.set_seats(game.id, seats, told, updated_at=now)
+        self._queued(game, told)
         await self._refresh_row(game)
 
-    async def add_ai(self, game: ActiveGame, user_id: int, level: Level) -> SeatRow:
+    async def add_ai(
+        self, game: ActiveGame, user_id: int, level: Level, *, announce: bool = True
+    ) -> SeatRow:
+        """The host adds an AI seat; ``announce``: say so in the channel (a rematch does
+        not: its lobby message shows them)."""
         self._lobby(game)
         self._host(game, user_id)
         if len(game.seats) >= game.row.max_players:
@@ -258,7 +297,13 @@ class GameService:
         seat = SeatRow(
             len(game.seats), None, level, ai_name(level, bots + 1, locale=game.row.locale)
         )
-        await self.store.set_seats(game.id, [*game.seats, seat], updated_at=self.clock())
+        now = self.clock()
+        params = {"name": seat.name, "seats": len(game.seats) + 1, "max": game.row.max_players}
+        told = [outbox.lobby_shown(game, now)]
+        if announce:
+            told.insert(0, outbox.notice(game, now, "lobby.bot_added", params, reply=True))
+        await self.store.set_seats(game.id, [*game.seats, seat], told, updated_at=now)
+        self._queued(game, told)
         await self._refresh_row(game)
         return seat
 
@@ -269,17 +314,46 @@ class GameService:
         seat = game.seat_of(user_id)
         if seat is None:
             raise ServiceError("lobby.not_seated")
+        old = game.seats[seat]
+        now = self.clock()
+        name = {"name": old.name}
         if game.row.status == "playing":
             if self.ends_without(game, seat):
-                old = game.seats[seat]
+                closing = outbox.text_of("lobby.left_ended", name)
+                told = [
+                    outbox.notice(game, now, "lobby.left_ended", name),
+                    self._ended(game, now, closing),
+                ]
                 await self.store.update(
-                    game.id, status="aborted", waiting_on_user=None, updated_at=self.clock()
+                    game.id, None, told, status="aborted", waiting_on_user=None, updated_at=now
                 )
+                self._queued(game, told)
                 await self._refresh_row(game)
                 self._forget(game)
                 return SeatChange(old, None, ended=True)
-            return await self._to_ai(game, seat)
-        return await self._remove_from_lobby(game, seat)
+            return await self._to_ai(game, seat, outbox.notice(game, now, "lobby.left_to_ai", name))
+        return await self._remove_from_lobby(
+            game,
+            seat,
+            outbox.notice(game, now, "lobby.left", name),
+            outbox.notice(game, now, "lobby.left_closed", name),
+        )
+
+    def _shown(self, game: ActiveGame, now: float) -> Delivery:
+        """Show the game again after a change: its lobby message, or its turn message."""
+        if game.row.status == "playing" and game.game is not None:
+            return outbox.turn_shown(game, now)
+        return outbox.lobby_shown(game, now)
+
+    def _ended(self, game: ActiveGame, now: float, closing: dict[str, Any]) -> Delivery:
+        """Show a game that ends before its end: its turn message in its final form with a
+        ``closing`` line (no panel), or its lobby message closed."""
+        if game.row.status == "playing" and game.game is not None:
+            state = game.state
+            return outbox.turn_closed(
+                game, now, seat=state.current, to=len(game.game.log), last=True, closing=closing
+            )
+        return outbox.lobby_shown(game, now, closing=outbox.text_of("lobby.closed"))
 
     def ends_without(self, game: ActiveGame, seat: int) -> bool:
         """Whether the game in play would end if ``seat`` left: it is the last member's
@@ -287,8 +361,11 @@ class GameService:
         others = [s for s in game.seats if s.seat != seat and not s.is_ai]
         return not others and not game.row.ai_only
 
-    async def _to_ai(self, game: ActiveGame, seat: int, **game_fields: object) -> SeatChange:
-        """Hand a member's seat in a game in play to the AI (the game's takeover level)."""
+    async def _to_ai(
+        self, game: ActiveGame, seat: int, said: Delivery, **game_fields: Any
+    ) -> SeatChange:
+        """Hand a member's seat in a game in play to the AI (the game's takeover level),
+        saying so (``said``)."""
         old = game.seats[seat]
         level = game.clock.takeover
         changes: dict[str, object] = {
@@ -299,32 +376,49 @@ class GameService:
             "rejoin": False,
             "timeouts": 0,
         }
-        await self._update_seats(game, {seat: changes}, **game_fields)
+        await self._update_seats(game, {seat: changes}, [said], **game_fields)
         return SeatChange(old, game.seats[seat])
 
-    async def _remove_from_lobby(self, game: ActiveGame, seat: int) -> SeatChange:
+    async def _remove_from_lobby(
+        self, game: ActiveGame, seat: int, said: Delivery, said_closed: Delivery | None = None
+    ) -> SeatChange:
+        """Remove a lobby seat, saying so (``said``, or ``said_closed`` when the lobby
+        closes because no member is left)."""
         old = game.seats[seat]
         now = self.clock()
         rest = [s for s in game.seats if s.seat != seat]
         seats = [SeatRow(i, s.user_id, s.ai_level, s.name) for i, s in enumerate(rest)]
         humans = [s for s in seats if not s.is_ai]
         if not humans and old.user_id == game.row.host_id:
-            await self.store.set_seats(game.id, seats, status="aborted", updated_at=now)
+            told = [said_closed or said, self._ended(game, now, {})]
+            await self.store.set_seats(game.id, seats, told, status="aborted", updated_at=now)
+            self._queued(game, told)
             await self._refresh_row(game)
             self._forget(game)
             return SeatChange(old, None, ended=True)
         host = game.row.host_id
         if old.user_id == host and humans and humans[0].user_id is not None:
             host = humans[0].user_id
-        await self.store.set_seats(game.id, seats, host_id=host, updated_at=now)
+        told = [said, outbox.lobby_shown(game, now)]
+        await self.store.set_seats(game.id, seats, told, host_id=host, updated_at=now)
+        self._queued(game, told)
         await self._refresh_row(game)
         return SeatChange(old, None)
 
     async def _update_seats(
-        self, game: ActiveGame, seats: SeatChanges, **game_fields: object
+        self,
+        game: ActiveGame,
+        seats: SeatChanges,
+        said: Sequence[Delivery] = (),
+        **game_fields: Any,
     ) -> None:
-        game_fields.setdefault("updated_at", self.clock())
-        await self.store.update(game.id, seats, **game_fields)
+        """Change seats of a game (and its row), saying so (``said``) and showing the game
+        again, in one transaction."""
+        now = self.clock()
+        game_fields.setdefault("updated_at", now)
+        told = [*said, self._shown(game, now)]
+        await self.store.update(game.id, seats, told, **game_fields)
+        self._queued(game, told)
         await self._refresh_row(game)
         await self._refresh_waiting(game)
 
@@ -333,7 +427,7 @@ class GameService:
         gets a fresh clock)."""
         waiting = game.waiting_on()
         if waiting != game.row.waiting_on_user and game.row.status == "playing":
-            fields: dict[str, object] = {"waiting_on_user": waiting}
+            fields: dict[str, Any] = {"waiting_on_user": waiting}
             if waiting is not None:
                 fields.update(clock_since=self.clock(), reminders_sent=0)
             await self.store.update_game(game.id, **fields)
@@ -352,19 +446,27 @@ class GameService:
         return game.seats[number - 1]
 
     async def kick(
-        self, game: ActiveGame, user_id: int, can_manage: bool, number: int
+        self, game: ActiveGame, user_id: int, can_manage: bool, number: int, by: str = ""
     ) -> SeatChange:
-        """The host (or Manage Channels) removes a lobby seat, or hands a member's seat in
-        a game in play to the AI (the game goes on)."""
+        """The host (or Manage Channels: ``by``, their name) removes a lobby seat, or hands
+        a member's seat in a game in play to the AI (the game goes on)."""
         self.check_manager(game, user_id, can_manage)
         seat = self.seat_numbered(game, number)
         if seat.user_id is not None and seat.user_id == user_id:
             raise ServiceError("seats.kick_self")
+        now = self.clock()
+        params = {
+            "by": by,
+            "name": seat.name,
+            "level": outbox.text_of(f"ai.level.{game.clock.takeover}"),
+        }
         if game.row.status == "lobby":
-            return await self._remove_from_lobby(game, seat.seat)
+            said = outbox.notice(game, now, "seats.kicked_lobby", params, reply=True)
+            return await self._remove_from_lobby(game, seat.seat, said)
         if seat.is_ai:
             raise ServiceError("seats.already_ai", name=seat.name)
-        return await self._to_ai(game, seat.seat)
+        said = outbox.notice(game, now, "seats.kicked_game", params, reply=True)
+        return await self._to_ai(game, seat.seat, said)
 
     async def replace(
         self,
@@ -375,9 +477,10 @@ class GameService:
         member_id: int,
         member_name: str,
         member_is_bot: bool,
+        by: str = "",
     ) -> SeatChange:
         """Hand a seat (a member's or an AI's) to a member who has none in this game,
-        keeping everything the seat owns."""
+        keeping everything the seat owns (``by``: the name of who did it)."""
         self.check_manager(game, user_id, can_manage)
         seat = self.seat_numbered(game, number)
         if member_is_bot:
@@ -392,12 +495,27 @@ class GameService:
             "rejoin": False,
             "timeouts": 0,
         }
-        fields: dict[str, object] = {}
+        fields: dict[str, Any] = {}
         if game.timed_out() and game.to_act() == seat.seat:
             fields.update(timeout_turn=None, timeout_mode=None)  # the newcomer plays on
         if seat.user_id == game.row.host_id:
             fields["host_id"] = member_id
-        await self._update_seats(game, {seat.seat: changes}, **fields)
+        now = self.clock()
+        params = {"by": by, "old": seat.name, "new": member_name[:32]}
+        said = [outbox.notice(game, now, "seats.replaced", params, reply=True)]
+        if game.row.status == "playing" and game.game is not None and game.to_act() == seat.seat:
+            # The member now waited on (a timed-out turn goes back to them too).
+            said.append(
+                outbox.notice(
+                    game,
+                    now,
+                    "seats.your_turn",
+                    {"mention": f"<@{member_id}>"},
+                    users=[member_id],
+                    link=True,
+                )
+            )
+        await self._update_seats(game, {seat.seat: changes}, said, **fields)
         return SeatChange(seat, game.seats[seat.seat])
 
     async def rejoin(self, game: ActiveGame, user_id: int, name: str) -> SeatChange:
@@ -410,11 +528,16 @@ class GameService:
         seat = next((s for s in game.seats if s.is_ai and s.former_user_id == user_id), None)
         if seat is None:
             raise ServiceError("seats.nothing_to_rejoin")
+        now = self.clock()
+        shown = {"name": name[:32]}
         if game.state.current == seat.seat:
             # The seat shows the member's name again; the AI finishes the turn it is playing.
-            await self._update_seats(game, {seat.seat: {"rejoin": True, "name": name[:32]}})
+            said = outbox.notice(game, now, "seats.rejoin_pending", shown, reply=True)
+            changes = {seat.seat: {"rejoin": True, "name": name[:32]}}
+            await self._update_seats(game, changes, [said])
             return SeatChange(seat, game.seats[seat.seat], pending=True)
-        await self._update_seats(game, {seat.seat: _back_to(user_id, name)})
+        said = outbox.notice(game, now, "seats.rejoined", shown, reply=True)
+        await self._update_seats(game, {seat.seat: _back_to(user_id, name)}, [said])
         return SeatChange(seat, game.seats[seat.seat])
 
     async def set_away(self, user_id: int, days: int) -> float | None:
@@ -448,19 +571,59 @@ class GameService:
     ) -> None:
         """The host (or Manage Channels) changes the game's clock; it applies at once. A
         clock switched on starts counting now, not from the last move."""
-        self.check_manager(game, user_id, can_manage)
-        fields: dict[str, object] = {"config": game.row.config.with_clock(clock.checked())}
-        if clock.enabled and not game.clock.enabled:
-            fields["clock_since"] = self.clock()
-        await self.store.update_game(game.id, **fields)
-        await self._refresh_row(game)
+        await self.configure(game, user_id, can_manage, clock=clock)
 
-    async def mark_reminders(self, game: ActiveGame, sent: int) -> None:
-        """Record that this turn's reminders up to ``sent`` were sent (before sending: a
-        crash loses a reminder rather than repeating it)."""
+    async def configure(
+        self,
+        game: ActiveGame,
+        user_id: int,
+        can_manage: bool,
+        by: str = "",
+        *,
+        language: str | None = None,
+        clock: ClockSettings | None = None,
+    ) -> bool:
+        """The host (or Manage Channels: ``by``, their name) changes the game's language of
+        public messages and its clock, in one commit that says so in the channel and shows
+        the game again; False when neither changes. ``language``: a catalogue language
+        (``en``, ``ru``, ``pl``) or a Discord locale (``pl-PL``). A clock switched on starts
+        counting now, not from the last move."""
+        self.check_manager(game, user_id, can_manage)
+        now = self.clock()
+        fields: dict[str, Any] = {}
+        lines = []
+        if language is not None:
+            chosen = i18n.language_of(language)
+            if chosen != language.split("-")[0].split("_")[0].lower():
+                raise ServiceError(
+                    "language.unknown", language=language, languages=", ".join(i18n.languages())
+                )
+            if chosen != game.row.locale:
+                fields["locale"] = chosen
+                lines.append(outbox.text_of("language.changed"))
+        if clock is not None and clock.checked() != game.clock:
+            fields["config"] = game.row.config.with_clock(clock.checked())
+            if clock.enabled and not game.clock.enabled:
+                fields["clock_since"] = now
+            settings = {"clock": clock.checked().to_json()}
+            lines.append(outbox.text_of("settings.changed", {"name": by, "settings": settings}))
+        if not fields:
+            return False
+        told = [outbox.notice(game, now, lines, reply=True), self._shown(game, now)]
+        await self.store.update_game(game.id, told, updated_at=now, **fields)
+        self._queued(game, told)
+        await self._refresh_row(game)
+        return True
+
+    async def mark_reminders(
+        self, game: ActiveGame, sent: int, told: Sequence[Delivery] = ()
+    ) -> None:
+        """Record that this turn's reminders up to ``sent`` were sent, with the reminder
+        itself (``told``): one commit, so a restart neither loses nor repeats it."""
         await self.store.update_game(
-            game.id, reminders_sent=sent, clock_turn=game.state.turn_number
+            game.id, told, reminders_sent=sent, clock_turn=game.state.turn_number
         )
+        self._queued(game, told)
         await self._refresh_row(game)
 
     async def time_out(self, game: ActiveGame) -> Timeout:
@@ -476,8 +639,17 @@ class GameService:
             raise ServiceError("clock.nothing_waits")
         seat = game.seats[seat_no]
         clock = game.clock
+        now = self.clock()
+        name = {"name": game.chat_names[seat_no]}
+        host = game.row.host_id
         if clock.action == "none":
-            await self.mark_reminders(game, LIMIT_PASSED)
+            params: dict[str, object] = {
+                "host": f"<@{host}>",
+                **name,
+                "hours": {"hours": clock.limit_hours},
+            }
+            told = [outbox.notice(game, now, "clock.timeout.none", params, users=[host])]
+            await self.mark_reminders(game, LIMIT_PASSED, told)
             return Timeout(seat, "none", seat.timeouts, False)
         count = seat.timeouts + 1
         takeover = count >= clock.max_timeouts
@@ -490,15 +662,30 @@ class GameService:
                 former_user_id=seat.user_id,
                 rejoin=False,
             )
+        told = [
+            outbox.turn_shown(game, now),  # "played for @member by the AI"
+            outbox.notice(game, now, f"clock.timeout.{clock.action}", name),
+        ]
+        if takeover:
+            params = {
+                "mention": f"<@{seat.user_id}>",
+                "count": count,
+                "level": outbox.text_of(f"ai.level.{clock.takeover}"),
+                "host": f"<@{host}>",
+            }
+            users = [u for u in (seat.user_id, host) if u is not None]
+            told.append(outbox.notice(game, now, "clock.takeover", params, users=users))
         await self.store.update(
             game.id,
             {seat_no: changes},
+            told,
             timeout_turn=game.state.turn_number,
             timeout_mode=clock.action,
             waiting_on_user=None,
             reminders_sent=LIMIT_PASSED,
             clock_turn=game.state.turn_number,
         )
+        self._queued(game, told)
         await self._refresh_row(game)
         return Timeout(seat, clock.action, count, takeover)
 
@@ -511,7 +698,7 @@ class GameService:
         game.game = Game(game.row.config.engine(len(game.seats)))
         steps = self._resolve_chance(game)
         ai_only = all(s.is_ai for s in game.seats)
-        await self._commit(game, steps, 0, None, status="playing", ai_only=ai_only)
+        await self._commit(game, steps, 0, None, status="playing", started=True, ai_only=ai_only)
         return MoveResult(tuple(steps), True, game.state.over)
 
     async def set_language(
@@ -523,22 +710,23 @@ class GameService:
         ``locale`` is a catalogue language (``en``, ``ru``, ``pl``) or a Discord locale
         (``pl-PL``); returns the language set.
         """
-        self.check_manager(game, user_id, can_manage)
-        language = i18n.language_of(locale)
-        if language != locale.split("-")[0].split("_")[0].lower():
-            raise ServiceError(
-                "language.unknown", language=locale, languages=", ".join(i18n.languages())
-            )
-        await self.store.update_game(game.id, locale=language, updated_at=self.clock())
-        await self._refresh_row(game)
-        return language
+        await self.configure(game, user_id, can_manage, language=locale)
+        return game.row.locale
 
-    async def abort(self, game: ActiveGame, user_id: int, can_manage: bool) -> None:
+    async def abort(self, game: ActiveGame, user_id: int, can_manage: bool, by: str = "") -> None:
+        """The host (or Manage Channels: ``by``, their name) ends the channel's game now."""
         if game.row.host_id != user_id and not can_manage:
             raise ServiceError("abort.not_allowed")
+        now = self.clock()
+        closing = outbox.text_of("abort.done", {"name": by})
+        told = [
+            outbox.notice(game, now, "abort.done", {"name": by}, reply=True),
+            self._ended(game, now, closing),
+        ]
         await self.store.update_game(
-            game.id, status="aborted", waiting_on_user=None, updated_at=self.clock()
+            game.id, told, status="aborted", waiting_on_user=None, updated_at=now
         )
+        self._queued(game, told)
         await self._refresh_row(game)
         self._forget(game)
 
@@ -595,10 +783,19 @@ class GameService:
         seats: dict[int, dict[str, object]] = {}
         if user_id is not None and game.seats[seat].timeouts:
             seats[seat] = {"timeouts": 0}  # the member is back: the count starts again
+        turn_changed = over or engine_game.state.turn_number != turn
+        if turn_changed:  # the board as the turn left it, for its closed message
+            game.turn_ends[turn] = engine_game.state if over else before
         await self._commit(
-            game, steps, first_seq, user_id, status="over" if over else None, seats=seats
+            game,
+            steps,
+            first_seq,
+            user_id,
+            status="over" if over else None,
+            seats=seats,
+            closed_by=seat if turn_changed else None,
         )
-        return MoveResult(tuple(steps), over or engine_game.state.turn_number != turn, over, before)
+        return MoveResult(tuple(steps), turn_changed, over, before)
 
     async def play_ai(self, game: ActiveGame) -> MoveResult | None:
         """Let the AI seat to act make one move (None if no AI is to act)."""
@@ -623,8 +820,9 @@ class GameService:
         level: Level = kind  # type: ignore[assignment]
         return self.ai_factory(level, seed, self.ai_budget_ms)
 
-    async def undo(self, game: ActiveGame, user_id: int) -> Action:
-        """Take back the member's last action of this turn (the engine's undo rule)."""
+    async def undo(self, game: ActiveGame, user_id: int, undone: Sequence[Action] = ()) -> Action:
+        """Take back the member's last action of this turn (the engine's undo rule); the
+        turn message then says so, with the actions of the same pick ``undone`` before."""
         if game.row.status != "playing" or game.game is None:
             raise ServiceError("game.none")
         seat = game.seat_of(user_id)
@@ -632,14 +830,26 @@ class GameService:
             raise ServiceError("play.not_seated")
         action = game.game.undo(player=seat)
         seq = len(game.game.log)
+        now = self.clock()
+        moves = "`, `".join(str(a) for a in (action, *reversed(undone)))
+        told = [
+            outbox.delivery(
+                game,
+                "turn",
+                now,
+                turn=game.state.turn_number,
+                note=outbox.text_of("undo.done", {"move": moves}),
+            )
+        ]
         try:
             await self.store.undo_action(
                 game.id,
                 seq,
                 dumps(game.state),
-                updated_at=self.clock(),
+                told,
+                updated_at=now,
                 waiting_on_user=game.waiting_on(),
-                clock_since=self.clock(),
+                clock_since=now,
             )
         except GameChangedError:
             await self._reload(game)
@@ -647,6 +857,7 @@ class GameService:
         except BaseException:
             await self._reload(game)
             raise
+        self._queued(game, told)
         await self._refresh_row(game)
         return action
 
@@ -670,11 +881,16 @@ class GameService:
         user_id: int | None,
         status: str | None,
         seats: dict[int, dict[str, object]] | None = None,
-        **fields: object,
+        *,
+        closed_by: int | None = None,
+        started: bool = False,
+        **fields: Any,
     ) -> None:
-        """Append the steps to the log with the snapshot, the game row and seat changes, in
-        one transaction. The turn clock restarts (any action is a sign of life); a new turn
-        starts with no reminders sent, and hands back seats whose members asked to rejoin."""
+        """Append the steps to the log with the snapshot, the game row and seat changes, and
+        what players must see of them (``_told``), in one transaction. The turn clock
+        restarts (any action is a sign of life); a new turn starts with no reminders sent,
+        and hands back seats whose members asked to rejoin. ``closed_by``: the seat whose
+        move ended a turn (or the game); ``started``: the game's start."""
         now = self.clock()
         rows = [
             ActionRow(
@@ -704,9 +920,10 @@ class GameService:
             fields["status"] = status
             if status == "over":
                 results = await self._results(game, rows)
+        told = self._told(game, now, first_seq + len(steps), closed_by, started)
         try:
             row = await self.store.commit_actions(
-                game.id, rows, dumps(state), seats, results, **fields
+                game.id, rows, dumps(state), seats, results, told, **fields
             )
         except GameChangedError:
             # Another process (or a stale copy) moved this game on first: nothing was
@@ -718,10 +935,35 @@ class GameService:
             await self._reload(game)
             raise
         game.row = row  # as committed: no need to read it back
+        self._queued(game, told)
         if seats:
             game.seats = await self.store.seats(game.id)
         if game.row.status not in ("lobby", "playing"):
             self._forget(game)
+
+    def _told(
+        self, game: ActiveGame, now: float, logged: int, closed_by: int | None, started: bool
+    ) -> list[Delivery]:
+        """What players must see of actions that leave ``logged`` actions in the log: at
+        the start, the cards dealt, the lobby closed, the first turn's message and its
+        ping; after a move, the turn message as it is now, or, if the move ended the turn,
+        the turn's message closed and the next turn's message and ping (or the game over).
+        """
+        state = game.state
+        if started:
+            told = [
+                outbox.game_started(game, now, logged),
+                outbox.lobby_shown(game, now, closing=outbox.text_of("lobby.started")),
+            ]
+        elif closed_by is not None:
+            told = [outbox.turn_closed(game, now, seat=closed_by, to=logged, last=state.over)]
+        else:
+            return [outbox.turn_shown(game, now)]
+        if state.over:
+            return [*told, outbox.game_over(game, now)]
+        told.append(outbox.turn_shown(game, now))
+        notify = outbox.turn_told(game, now)
+        return [*told, notify] if notify is not None else told
 
     async def _results(self, game: ActiveGame, new_rows: list[ActionRow]) -> list[ResultRow]:
         """The record of a finished game: each seat's VP part by part, the winners, and the
@@ -776,7 +1018,7 @@ class GameService:
     async def set_lobby_message(self, game: ActiveGame, message_id: int | None) -> None:
         await self._set_row(game, lobby_message_id=message_id)
 
-    async def _set_row(self, game: ActiveGame, **fields: object) -> None:
+    async def _set_row(self, game: ActiveGame, **fields: Any) -> None:
         """Set some columns of the game's row and keep the row as stored."""
         row = await self.store.update_game(game.id, **fields)
         assert row is not None

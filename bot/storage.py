@@ -81,6 +81,7 @@ TABLES: Final = (
     "guild_settings",
     "members",
     "meta",
+    "deliveries",
 )
 
 
@@ -189,6 +190,39 @@ class ActionRow:
     created_at: float = 0.0
 
 
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """Something players must see because of a committed change (``bot.outbox`` makes
+    them, ``bot.delivery`` delivers them): a kind, what it needs (``payload``), the game and
+    the channel whose lane it goes in. ``id`` is 0 until it is stored."""
+
+    kind: str
+    game_id: int
+    channel_id: int
+    guild_id: int | None
+    payload: Mapping[str, Any] = field(default_factory=dict)
+    id: int = 0
+    attempts: int = 0
+    due_at: float = 0.0
+    created_at: float = 0.0
+    status: str = "pending"
+    error: str | None = None
+
+
+_DELIVERY_COLUMNS: Final = (
+    "game_id",
+    "guild_id",
+    "channel_id",
+    "kind",
+    "payload",
+    "status",
+    "attempts",
+    "due_at",
+    "created_at",
+)
+Deliveries = Sequence[Delivery]
+
+
 R = TypeVar("R", bound="DataclassInstance")
 _FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
 
@@ -219,6 +253,39 @@ def _seat(row: Row) -> SeatRow:
 
 def _action(row: Row) -> ActionRow:
     return _from_row(ActionRow, row, events=json.loads)
+
+
+def _delivery(row: Row) -> Delivery:
+    return _from_row(Delivery, row, payload=json.loads)
+
+
+def _delivery_values(d: Delivery) -> tuple[object, ...]:
+    payload = json.dumps(dict(d.payload), separators=(",", ":"), sort_keys=True)
+    created = float(d.created_at)
+    due = float(d.due_at or created)
+    return (d.game_id, d.guild_id, d.channel_id, d.kind, payload, "pending", 0, due, created)
+
+
+_QUEUE_SQL: Final = (
+    f"INSERT INTO deliveries ({', '.join(_DELIVERY_COLUMNS)})"
+    f" VALUES ({', '.join('?' for _ in _DELIVERY_COLUMNS)})"
+)
+
+
+async def _queue(tx: Tx, deliveries: Deliveries) -> None:
+    """Store new deliveries in the caller's transaction (the change's own)."""
+    if deliveries:
+        await tx.executemany(_QUEUE_SQL, [_delivery_values(d) for d in deliveries])
+
+
+def _shard_filter(shards: Shards | None, column: str = "guild_id") -> tuple[str, list[object]]:
+    """SQL (`` AND ...``) keeping the rows of the servers of ``shards`` (Discord's formula,
+    ``(guild_id >> 22) % count``; no server is shard 0's), and its parameters."""
+    if shards is None or shards.all:
+        return "", []
+    marks = ", ".join("?" for _ in shards.ids)
+    sql = f" AND ((COALESCE({column}, 0) >> 22) % ?) IN ({marks})"
+    return sql, [shards.count, *sorted(shards.ids)]
 
 
 class Storage:
@@ -280,8 +347,10 @@ class Storage:
         locale: str,
         now: float,
         config: GameSettings = DEFAULT_SETTINGS,
+        deliveries: Callable[[int], Deliveries] | None = None,
     ) -> int:
-        """A new game in its lobby with the host in seat 0 (unless ``host_name`` is None).
+        """A new game in its lobby with the host in seat 0 (unless ``host_name`` is None),
+        and what ``deliveries`` (given the new game's id) says must be shown of it.
 
         ChannelBusyError if the channel already has an active game.
         """
@@ -310,6 +379,8 @@ class Storage:
                         "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                         (game_id, host_id, host_name),
                     )
+                if deliveries is not None:
+                    await _queue(tx, deliveries(game_id))
         except UniqueViolation:
             raise ChannelBusyError(channel_id) from None
         return game_id
@@ -348,20 +419,25 @@ class Storage:
     ) -> list[GameRow]:
         """Games with this status, only those in the servers of ``shards`` if given
         (Discord's formula, ``(guild_id >> 22) % count``; a game with no server is shard 0's)."""
-        sql = "SELECT * FROM games WHERE status = ?"
-        params: list[object] = [status]
-        if shards is not None and not shards.all:
-            marks = ", ".join("?" for _ in shards.ids)
-            sql += f" AND ((COALESCE(guild_id, 0) >> 22) % ?) IN ({marks})"
-            params += [shards.count, *sorted(shards.ids)]
-        rows = await self._all(sql + " ORDER BY id", params)
+        where, params = _shard_filter(shards)
+        rows = await self._all(
+            f"SELECT * FROM games WHERE status = ?{where} ORDER BY id", [status, *params]
+        )
         return [_game(r) for r in rows]
 
-    async def update_game(self, game_id: int, **fields: object) -> GameRow | None:
-        """Set some columns of a game's row (names checked against a fixed list); the row
-        as it is now (None if there is no such game). One statement, committed alone."""
-        rows = await self.db.write(*_game_update(game_id, fields))
-        return _game(rows[0]) if rows else None
+    async def update_game(
+        self, game_id: int, deliveries: Deliveries = (), **fields: object
+    ) -> GameRow | None:
+        """Set some columns of a game's row (names checked against a fixed list), with the
+        deliveries the change causes; the row as it is now (None if there is no such game).
+        Without deliveries, one statement committed alone."""
+        if not deliveries:
+            rows = await self.db.write(*_game_update(game_id, fields))
+            return _game(rows[0]) if rows else None
+        async with self.transaction() as tx:
+            row = await tx.fetchone(*_game_update(game_id, fields))
+            await _queue(tx, deliveries)
+        return _game(row) if row else None
 
     # ---- seats ------------------------------------------------------------------------
 
@@ -379,10 +455,16 @@ class Storage:
         return [(int(r["game_id"]), int(r["seat"])) for r in rows]
 
     async def set_seats(
-        self, game_id: int, seats: Iterable[SeatRow], **game_fields: object
+        self,
+        game_id: int,
+        seats: Iterable[SeatRow],
+        deliveries: Deliveries = (),
+        **game_fields: object,
     ) -> None:
-        """Replace the seats of a game (and update its row) in one transaction."""
+        """Replace the seats of a game (and update its row), with the deliveries the change
+        causes, in one transaction."""
         async with self.transaction() as tx:
+            await _queue(tx, deliveries)
             await tx.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await tx.executemany(
                 "INSERT INTO seats (game_id, seat, user_id, ai_level, name, timeouts,"
@@ -405,10 +487,16 @@ class Storage:
                 await _update_game(tx, game_id, game_fields)
 
     async def update(
-        self, game_id: int, seats: SeatChanges | None = None, **game_fields: object
+        self,
+        game_id: int,
+        seats: SeatChanges | None = None,
+        deliveries: Deliveries = (),
+        **game_fields: object,
     ) -> None:
-        """Set some columns of a game's seats and of its row, in one transaction."""
+        """Set some columns of a game's seats and of its row, with the deliveries the change
+        causes, in one transaction."""
         async with self.transaction() as tx:
+            await _queue(tx, deliveries)
             await _update_seats(tx, game_id, seats or {})
             await _update_game(tx, game_id, game_fields)
 
@@ -424,6 +512,14 @@ class Storage:
             "SELECT * FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT ?", (game_id, count)
         )
         return [_action(r) for r in reversed(rows)]
+
+    async def actions_between(self, game_id: int, low: int, high: int) -> list[ActionRow]:
+        """The actions numbered ``low`` to ``high - 1`` of a game, in order."""
+        rows = await self._all(
+            "SELECT * FROM actions WHERE game_id = ? AND seq >= ? AND seq < ? ORDER BY seq",
+            (game_id, low, high),
+        )
+        return [_action(r) for r in rows]
 
     async def actions_since(self, game_id: int, seat: int) -> list[ActionRow]:
         """The actions after ``seat``'s last one (all of them if it has none yet): what
@@ -454,11 +550,12 @@ class Storage:
         state_json: str,
         seats: SeatChanges | None = None,
         results: Sequence[ResultRow] = (),
+        deliveries: Deliveries = (),
         **game_fields: object,
     ) -> GameRow:
-        """Append actions, replace the snapshot, update the game row and some seats, and
-        (for the move that ends the game) record its results: all or nothing. Returns the
-        game's row as committed.
+        """Append actions, replace the snapshot, update the game row and some seats, (for
+        the move that ends the game) record its results, and queue what players must see of
+        it (``deliveries``): all or nothing. Returns the game's row as committed.
 
         The first action's ``seq`` is the number of actions the move followed: unless the
         stored snapshot follows exactly that many (none stored yet for the first actions
@@ -483,7 +580,7 @@ class Storage:
         if self.dialect == "postgresql" and first > 0 and game_fields and not seats and not results:
             # A move in play, the commit of nearly every move: one statement, one round trip.
             moved = await self.db.write(
-                *_move_statement(game_id, first, last, state_json, rows, game_fields)
+                *_move_statement(game_id, first, last, state_json, rows, game_fields, deliveries)
             )
             if not moved:
                 raise GameChangedError(f"game {game_id}: the game is no longer at action {first}")
@@ -502,6 +599,7 @@ class Storage:
                 f" VALUES ({', '.join('?' for _ in _RESULT_COLUMNS)})",
                 [(game_id, *(getattr(r, c) for c in _RESULT_COLUMNS[1:])) for r in results],
             )
+            await _queue(tx, deliveries)
         if row is None:
             raise ValueError(f"no game {game_id}")
         return _game(row)
@@ -532,10 +630,16 @@ class Storage:
         return bool(done)
 
     async def undo_action(
-        self, game_id: int, seq: int, state_json: str, **game_fields: object
+        self,
+        game_id: int,
+        seq: int,
+        state_json: str,
+        deliveries: Deliveries = (),
+        **game_fields: object,
     ) -> None:
-        """Remove the last action (``seq``) after an undo and store the restored state
-        (``GameChangedError`` if ``seq`` is no longer the last action)."""
+        """Remove the last action (``seq``) after an undo and store the restored state, with
+        the deliveries it causes (``GameChangedError`` if ``seq`` is no longer the last
+        action)."""
         async with self.transaction() as tx:
             await _move_snapshot(tx, game_id, seq + 1, seq, state_json)
             gone = await tx.fetch(
@@ -547,6 +651,7 @@ class Storage:
                 raise GameChangedError(f"game {game_id}: action {seq} is not the last one")
             if game_fields:
                 await _update_game(tx, game_id, game_fields)
+            await _queue(tx, deliveries)
 
     # ---- servers and members ---------------------------------------------------------
 
@@ -673,6 +778,80 @@ class Storage:
         rows = await self._all(f"SELECT * FROM games WHERE id IN ({marks})", ids)
         return [_game(r) for r in rows]
 
+    # ---- deliveries (the outbox: bot/outbox.py, bot/delivery.py) ----------------------
+
+    async def queue(self, deliveries: Deliveries) -> None:
+        """Store deliveries that no change of a game causes (a repair, a notice of the
+        delivery worker's own)."""
+        async with self.transaction() as tx:
+            await _queue(tx, deliveries)
+
+    async def pending_deliveries(
+        self, shards: Shards | None = None, channel_id: int | None = None
+    ) -> list[Delivery]:
+        """Deliveries still to make, in the servers of ``shards`` (or one channel's), in
+        the order they were queued."""
+        where, params = _shard_filter(shards)
+        if channel_id is not None:
+            where += " AND channel_id = ?"
+            params.append(channel_id)
+        rows = await self._all(
+            f"SELECT * FROM deliveries WHERE status = 'pending'{where} ORDER BY id", params
+        )
+        return [_delivery(r) for r in rows]
+
+    async def has_pending(self, game_id: int, kind: str) -> bool:
+        row = await self._one(
+            "SELECT 1 FROM deliveries WHERE game_id = ? AND kind = ? AND status = 'pending'"
+            " LIMIT 1",
+            (game_id, kind),
+        )
+        return row is not None
+
+    async def delivered(
+        self,
+        delivery_id: int,
+        game_id: int,
+        then: Deliveries = (),
+        **game_fields: object,
+    ) -> None:
+        """A delivery landed: remove it, and record what it made (a message's id in the
+        game's row) and queue what comes in its place (``then``) in the same transaction, so
+        a retry never makes it twice."""
+        async with self.transaction() as tx:
+            await tx.execute("DELETE FROM deliveries WHERE id = ?", (delivery_id,))
+            await _update_game(tx, game_id, game_fields)
+            await _queue(tx, then)
+
+    async def delivery_failed(
+        self, delivery_id: int, *, attempts: int, due_at: float, error: str, give_up: bool = False
+    ) -> None:
+        """An attempt failed: try again at ``due_at``, or (``give_up``) never."""
+        status = "failed" if give_up else "pending"
+        await self.db.write(
+            "UPDATE deliveries SET attempts = ?, due_at = ?, error = ?, status = ? WHERE id = ?",
+            (attempts, float(due_at), error[:500], status, delivery_id),
+        )
+
+    async def delivery_counts(self, shards: Shards | None = None) -> tuple[int, float | None, int]:
+        """(pending, the oldest pending one's creation time, failed) in ``shards``."""
+        where, params = _shard_filter(shards)
+        row = await self._one(
+            "SELECT SUM(CASE WHEN status = 'pending' THEN 1 ELSE 0 END) AS pending,"
+            " MIN(CASE WHEN status = 'pending' THEN created_at END) AS oldest,"
+            " SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END) AS failed"
+            f" FROM deliveries WHERE 1 = 1{where}",
+            params,
+        )
+        if row is None:
+            return 0, None, 0
+        oldest = row["oldest"]
+        return (
+            int(row["pending"] or 0),
+            float(oldest) if oldest is not None else None,
+            int(row["failed"] or 0),
+        )
+
     # ---- meta -------------------------------------------------------------------------
 
     async def get_meta(self, key: str) -> str | None:
@@ -716,6 +895,7 @@ def _move_statement(
     state_json: str,
     rows: Sequence[tuple[int, int, int, int | None, str, str, float]],
     fields: Mapping[str, object],
+    deliveries: Deliveries = (),
 ) -> tuple[str, list[object]]:
     """PostgreSQL only: ``commit_actions`` for a move in play as one statement, in place of
     a transaction of five round trips (``BEGIN``, snapshot, actions, game row, ``COMMIT``).
@@ -726,10 +906,23 @@ def _move_statement(
     updated and returned only if it moved. No row back: the game moved on, nothing was
     written (a statement is atomic)."""
     update, values = _game_update(game_id, fields)
+    queued, queued_values = "", []
+    if deliveries:
+        # The move's deliveries, logged only if it moved: one more part of the statement.
+        queued = (
+            f" queued AS (INSERT INTO deliveries ({', '.join(_DELIVERY_COLUMNS)})"
+            " SELECT d.* FROM moved, unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::text[],"
+            " ?::text[], ?::text[], ?::bigint[], ?::double precision[], ?::double precision[])"
+            f" AS d ({', '.join(_DELIVERY_COLUMNS)})),"
+        )
+        queued_values = [
+            list(column) for column in zip(*(_delivery_values(d) for d in deliveries), strict=True)
+        ]
     sql = (
         "WITH moved AS (UPDATE snapshots SET seq = ?, state = ? WHERE game_id = ? AND seq = ?"
         " RETURNING game_id),"
-        " logged AS (INSERT INTO actions (game_id, seq, actor, user_id, notation, events,"
+        + queued
+        + " logged AS (INSERT INTO actions (game_id, seq, actor, user_id, notation, events,"
         " created_at) SELECT moved.game_id, a.seq, a.actor, a.user_id, a.notation, a.events,"
         " a.created_at FROM moved, unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::text[],"
         " ?::text[], ?::double precision[]) AS a (seq, actor, user_id, notation, events,"
@@ -737,7 +930,7 @@ def _move_statement(
         + update.replace(" WHERE id = ?", " WHERE id = ? AND EXISTS (SELECT 1 FROM moved)")
     )
     columns = [list(column) for column in zip(*rows, strict=True)][1:]
-    return sql, [seq, state_json, game_id, expected, *columns, *values]
+    return sql, [seq, state_json, game_id, expected, *queued_values, *columns, *values]
 
 
 async def _update_seats(tx: Tx, game_id: int, seats: SeatChanges) -> None:

@@ -144,6 +144,12 @@ BOT_EN: Final[dict[str, Source]] = {
     "error.not_allowed": "You are not allowed to use this command.",
     "error.forbidden": "I cannot post in this channel: give me View Channel, Send Messages and "
     "Attach Files here. The move was saved; the game goes on once I can post.",
+    "delivery.forbidden": "⚠️ I cannot post in {channel}: I am missing {permissions} there. "
+    "The game in that channel waits for me; give them back and it goes on by itself.",
+    "permission.view_channel": "View Channel",
+    "permission.send_messages": "Send Messages",
+    "permission.attach_files": "Attach Files",
+    "permission.send_messages_in_threads": "Send Messages in Threads",
     "die.relic": "{value} (relic)",
     "ship.of": "{owner}'s {value}",
     "colour.red": "🟥",

@@ -85,7 +85,7 @@ class Moves:
             self.service.check_version(game, version)
             count = self._pick_size(game)
             while len(undone) < count:
-                undone.append(await self.service.undo(game, user_id))
+                undone.append(await self.service.undo(game, user_id, undone))
                 if not game.game or not game.game.can_undo(game.to_act()):
                     break
         except (EngineError, ServiceError):

@@ -5,7 +5,7 @@ their commands to one group the bot owns. Commands marked ``extras={"af": True}`
 are moved into ``/af`` when the cog loads and removed when it unloads. A cog's
 persistent buttons (``items``) are registered as it loads, wired to the cog: their
 clicks call it directly, never through the bot object. The collaborators a cog uses (the
-service, the announcer...) are handed to it by its extension's ``setup``.
+service, the deliveries...) are handed to it by its extension's ``setup``.
 """
 
 from __future__ import annotations
@@ -20,9 +20,8 @@ from discord.ext import commands
 from bot.components import wired
 
 if TYPE_CHECKING:
-    from bot.announce import Announcer
     from bot.client import AlienFrontiersBot
-    from bot.game_messages import GameMessages
+    from bot.delivery import Deliveries
     from bot.games import ActiveGame
     from bot.service import GameService
 
@@ -61,23 +60,22 @@ class AfCog(commands.Cog):
 
 
 class TableCog(AfCog):
-    """A cog that changes who sits at a game (Lobby, Seats): given the service, the
-    announcer, the game's messages to show the change, and ``schedule_ai`` to start the AI
-    seat a change may leave to act."""
+    """A cog that changes who sits at a game (Lobby, Seats): given the service (whose
+    changes queue what the channel must see of them), the deliveries (to deliver that at
+    once, the member's answer with it), and ``schedule_ai`` to start the AI seat a change
+    may leave to act."""
 
     def __init__(
         self,
         bot: AlienFrontiersBot,
         *,
         service: GameService,
-        announcer: Announcer,
-        messages: GameMessages,
+        deliveries: Deliveries,
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
         super().__init__(bot)
         self.service = service
-        self.announcer = announcer
-        self.messages = messages
+        self.deliveries = deliveries
         self.schedule_ai = schedule_ai
 
     @classmethod
@@ -87,7 +85,6 @@ class TableCog(AfCog):
         return cls(
             bot,
             service=bot.service,
-            announcer=bot.announcer,
-            messages=bot.messages,
+            deliveries=bot.deliveries,
             schedule_ai=bot.background.schedule_ai,
         )

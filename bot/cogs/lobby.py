@@ -10,16 +10,15 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot import describe, i18n
+from bot import i18n
 from bot.ai import LEVELS
 from bot.clock_settings import MAX_HOURS
 from bot.cogs.base import AF, TableCog
 from bot.cogs.settings import TIMEOUT_CHOICES, language_choices
 from bot.components import RematchButton
 from bot.game_config import GameSettings, Variants
-from bot.game_messages import lobby_text
 from bot.games import ServiceError
-from bot.replies import locale_of, send_ephemeral
+from bot.replies import holding, locale_of, send_ephemeral
 from bot.strings import text
 from bot.translator import command_text
 
@@ -83,11 +82,7 @@ class Lobby(TableCog):
             locale=i18n.language_of(language) if language else locale_of(interaction, guild=True),
             config=GameSettings(variants, clock),
         )
-        callback = await interaction.response.send_message(
-            lobby_text(game), allowed_mentions=discord.AllowedMentions.none()
-        )
-        if callback.message_id is not None:
-            await self.service.set_lobby_message(game, callback.message_id)
+        await self.deliveries.run(game.row.channel_id, interaction)  # the lobby message
 
     async def rematch(self, interaction: Interaction, game_id: int) -> None:
         """The Rematch button of a finished game: a lobby in the same channel with the same
@@ -116,6 +111,8 @@ class Lobby(TableCog):
                 max_players=len(seats),
                 locale=row.locale,
                 config=row.config,
+                invited=[u for u in members if u != user],
+                host_shown=_name(interaction.user),
             )
         except ServiceError as e:
             key = "over.rematch_busy" if e.key == "lobby.busy" else e.key
@@ -124,41 +121,16 @@ class Lobby(TableCog):
         async with game.lock:
             for s in seats:
                 if s.ai_level is not None and s.former_user_id is None:
-                    await service.add_ai(game, user, s.ai_level)
-            others = [u for u in members if u != user]
-            opened = text(
-                "over.rematch_opened",
-                game.row.locale,
-                {"name": _name(interaction.user), "mentions": " ".join(f"<@{u}>" for u in others)},
-            )
-            callback = await interaction.response.send_message(
-                f"{lobby_text(game)}\n{opened}",
-                allowed_mentions=discord.AllowedMentions(
-                    everyone=False, roles=False, users=[discord.Object(u) for u in others]
-                ),
-            )
-            if callback.message_id is not None:
-                await service.set_lobby_message(game, callback.message_id)
+                    await service.add_ai(game, user, s.ai_level, announce=False)
+            await self.deliveries.run(game.row.channel_id, interaction)
 
     @app_commands.command(name="join", description=command_text("cmd.join.description"), extras=AF)
     @app_commands.guild_only()
     async def join(self, interaction: Interaction) -> None:
         game = await self.service.require(interaction.channel_id)
-        async with game.lock:
+        async with holding(game.lock, interaction):
             await self.service.join(game, interaction.user.id, _name(interaction.user))
-            await interaction.response.send_message(
-                text(
-                    "lobby.joined",
-                    game.row.locale,
-                    {
-                        "name": _name(interaction.user),
-                        "seats": len(game.seats),
-                        "max": game.row.max_players,
-                    },
-                ),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            await self.messages.refresh_lobby(game)
+            await self.deliveries.run(game.row.channel_id, interaction)
 
     @app_commands.command(name="bot", description=command_text("cmd.bot.description"), extras=AF)
     @app_commands.describe(level=command_text("cmd.bot.level"))
@@ -173,17 +145,9 @@ class Lobby(TableCog):
         self, interaction: Interaction, level: Literal["easy", "normal", "hard"] = "normal"
     ) -> None:
         game = await self.service.require(interaction.channel_id)
-        async with game.lock:
-            seat = await self.service.add_ai(game, interaction.user.id, level)
-            await interaction.response.send_message(
-                text(
-                    "lobby.bot_added",
-                    game.row.locale,
-                    {"name": seat.name, "seats": len(game.seats), "max": game.row.max_players},
-                ),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            await self.messages.refresh_lobby(game)
+        async with holding(game.lock, interaction):
+            await self.service.add_ai(game, interaction.user.id, level)
+            await self.deliveries.run(game.row.channel_id, interaction)
 
     @app_commands.command(
         name="start", description=command_text("cmd.start.description"), extras=AF
@@ -191,21 +155,10 @@ class Lobby(TableCog):
     @app_commands.guild_only()
     async def start(self, interaction: Interaction) -> None:
         game = await self.service.require(interaction.channel_id)
-        async with game.lock:
-            result = await self.service.start(game, interaction.user.id)
-            locale = game.row.locale
-            lines = [text("start.header", locale)]
-            lines += [
-                "• " + describe.event_line(e, locale, game.chat_names)
-                for step in result.steps
-                for e in step.events
-                if e.key in ("dealt", "first_player", "compensation")
-            ]
-            await interaction.response.send_message(
-                "\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none()
-            )
-            await self.messages.refresh_lobby(game, text("lobby.started", locale))
-            await self.announcer.post_turn(game)
+        async with holding(game.lock, interaction):
+            await self.service.start(game, interaction.user.id)
+            # The start (the command's answer), the lobby closed, the first turn's message.
+            await self.deliveries.run(game.row.channel_id, interaction)
         self.schedule_ai(game)
 
     @app_commands.command(
@@ -215,15 +168,9 @@ class Lobby(TableCog):
     async def abort(self, interaction: Interaction) -> None:
         game = await self.service.require(interaction.channel_id)
         can_manage = bool(interaction.permissions.manage_channels)
-        async with game.lock:
-            was_playing = game.row.status == "playing"
-            await self.service.abort(game, interaction.user.id, can_manage)
-            locale = game.row.locale
-            closing = text("abort.done", locale, {"name": _name(interaction.user)})
-            await interaction.response.send_message(
-                closing, allowed_mentions=discord.AllowedMentions.none()
-            )
-            await self.messages.show_ended(game, was_playing, closing)
+        async with holding(game.lock, interaction):
+            await self.service.abort(game, interaction.user.id, can_manage, _name(interaction.user))
+            await self.deliveries.run(game.row.channel_id, interaction)
 
 
 async def setup(bot: AlienFrontiersBot) -> None:

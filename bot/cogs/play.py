@@ -13,6 +13,7 @@ first, so Discord's 3-second deadline is always met. After a move, the AI seat t
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,9 @@ from bot.announce import Announcer
 from bot.choices import split_moves, valid_path
 from bot.cogs.base import AF, AfCog
 from bot.components import PANEL_ITEMS
+from bot.couriers import CALL_FAULTS
+from bot.delivery import Deliveries
+from bot.failures import judge
 from bot.games import ActiveGame, ServiceError, StalePanelError
 from bot.notify import Notifier
 from bot.refusals import refuse
@@ -39,6 +43,7 @@ if TYPE_CHECKING:
     from bot.client import AlienFrontiersBot
 
 Interaction = discord.Interaction[Any]
+log = logging.getLogger(__name__)
 MAX_CHOICES = 25
 
 
@@ -60,6 +65,7 @@ class Play(AfCog):
         service: GameService,
         moves: Moves,
         announcer: Announcer,
+        deliveries: Deliveries,
         notifier: Notifier,
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
@@ -67,6 +73,7 @@ class Play(AfCog):
         self.service = service
         self.moves = moves
         self.announcer = announcer
+        self.deliveries = deliveries
         self.notifier = notifier
         self.schedule_ai = schedule_ai
 
@@ -86,18 +93,35 @@ class Play(AfCog):
                 self.moves.check_pick(game, interaction.user.id, [move])
             async with holding(game.lock, interaction):
                 result = await self.moves.commit(game, interaction.user.id, [move])
+                # Committed: from here on the member is told what their move did, never
+                # that it failed; what the channel must see is delivered (or retried).
                 first = result.steps[0]
                 lines = [describe.event_line(e, locale, game.chat_names) for e in first.events]
                 ack = text("play.done", locale, {"move": str(first.action)})
-                hint = await self.notifier.hint_for(interaction.user.id, locale)
-                await send_ephemeral(
-                    interaction, "\n".join([ack, *lines, *([hint] if hint else [])])
-                )
-                await self.announcer.announce(game, result, None)
+                hint = await self._dm_hint(interaction.user.id, locale)
+                await self._tell(interaction, "\n".join([ack, *lines, *([hint] if hint else [])]))
+                await self.deliveries.run(game.row.channel_id)
         except (EngineError, ServiceError) as e:
             await refuse(interaction, e, game.chat_names)
             return
         self.schedule_ai(game)
+
+    async def _dm_hint(self, user_id: int, locale: str) -> str | None:
+        """The private hint on opening DMs, once after a DM was refused (None if it cannot
+        be read now: it comes with a later move)."""
+        try:
+            return await self.notifier.hint_for(user_id, locale)
+        except Exception as e:
+            log.warning("member %d: the DM hint not read: %s", user_id, judge(e))
+            return None
+
+    async def _tell(self, interaction: Interaction, content: str) -> None:
+        """A private answer to a member about their committed move: if Discord does not
+        take it (the interaction expired, a fault), the turn message says what happened."""
+        try:
+            await send_ephemeral(interaction, content)
+        except CALL_FAULTS as e:
+            log.warning("interaction %d: the private answer not sent: %s", interaction.id, e)
 
     @play.autocomplete("move")
     async def move_choices(
@@ -145,20 +169,11 @@ class Play(AfCog):
             except (EngineError, ServiceError) as e:
                 await refuse(interaction, e, game.chat_names)
                 return
-            moves = "`, `".join(str(a) for a in reversed(undone))
-            note = text("undo.done", game.row.locale, {"move": moves})
-            content = self.announcer.turn_text(game) + "\n" + note
-            await self.announcer.edit_turn_message(
-                game,
-                content[:2000],
-                self.announcer.panel(game),
-                interaction if from_panel else None,
-            )
-            self.announcer.board_changed(game)
+            # The turn message, with what was taken back (the click's answer, from the panel).
+            await self.deliveries.run(game.row.channel_id, interaction if from_panel else None)
             if not from_panel:
-                await send_ephemeral(interaction, text("undo.done", locale, {"move": moves}))
-            elif not interaction.response.is_done():
-                await interaction.response.defer()
+                moves = "`, `".join(str(a) for a in reversed(undone))
+                await self._tell(interaction, text("undo.done", locale, {"move": moves}))
 
     @app_commands.command(
         name="panel", description=command_text("cmd.panel.description"), extras=AF
@@ -216,15 +231,18 @@ class Play(AfCog):
             async with game.lock:
                 self.service.check_version(game, version)
                 picked = self.moves.check_pick(game, interaction.user.id, split_moves(move))
-                result = await self.moves.commit(game, interaction.user.id, picked)
-                names = ()  # the move was saved: a refusal now is about showing it
-                await self.announcer.announce(game, result, interaction)
-            hint = await self.notifier.hint_for(interaction.user.id, locale)
-            if hint is not None:
-                await send_ephemeral(interaction, hint)
-            self.schedule_ai(game)
+                await self.moves.commit(game, interaction.user.id, picked)
         except Exception as e:
             await refuse(interaction, e, names, where="panel move")
+            return
+        # Committed: the turn message shows it (the click's answer, if Discord takes it; else
+        # the deliveries retry), and nothing from here on is a refusal.
+        async with game.lock:
+            await self.deliveries.run(game.row.channel_id, interaction)
+        hint = await self._dm_hint(interaction.user.id, locale)
+        if hint is not None:
+            await self._tell(interaction, hint)
+        self.schedule_ai(game)
 
     async def panel_open(
         self, interaction: Interaction, game_id: int, version: int, path: str | None, page: int
@@ -271,6 +289,7 @@ async def setup(bot: AlienFrontiersBot) -> None:
             service=bot.service,
             moves=bot.moves,
             announcer=bot.announcer,
+            deliveries=bot.deliveries,
             notifier=bot.notifier,
             schedule_ai=bot.background.schedule_ai,
         )

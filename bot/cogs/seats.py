@@ -8,6 +8,7 @@ member's turn clock in all their games. Every refusal is a private message.
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
@@ -16,20 +17,22 @@ from discord import app_commands
 
 from bot.cogs.base import AF, TableCog
 from bot.components import PanelView, component_check
+from bot.couriers import CALL_FAULTS
 from bot.describe import shorten
 from bot.games import ActiveGame, ServiceError
 from bot.refusals import refusal
-from bot.replies import holding, locale_of, send_ephemeral, send_public
-from bot.service import MAX_AWAY_DAYS, SeatChange
+from bot.replies import holding, locale_of, send_ephemeral
+from bot.service import MAX_AWAY_DAYS
 from bot.shutdown import Gate
 from bot.strings import text
 from bot.translator import command_text
-from bot.turn_clock import mention, when
+from bot.turn_clock import when
 
 if TYPE_CHECKING:
     from bot.client import AlienFrontiersBot
 
 Interaction = discord.Interaction[Any]
+log = logging.getLogger(__name__)
 _MENTION = re.compile(r"^<@!?(\d+)>$")
 
 
@@ -159,27 +162,16 @@ class Seats(TableCog):
             await interaction.response.defer()  # an AI is thinking: answer once it is done
         async with game.lock:
             try:
-                playing = game.row.status == "playing"
-                change = await self.service.leave(game, user_id)
+                await self.service.leave(game, user_id)
             except ServiceError as e:
                 await _edit(interaction, refusal(e, locale))  # the question becomes the answer
                 return
-            await _edit(interaction, text("leave.done", locale))
-            await self._announce_leave(game, change, playing)
+            try:
+                await _edit(interaction, text("leave.done", locale))
+            except CALL_FAULTS as e:  # the member left: the channel is told all the same
+                log.warning("leave of game %d: the answer not shown: %s", game.id, e)
+            await self.deliveries.run(game.row.channel_id)
         self.schedule_ai(game)
-
-    async def _announce_leave(self, game: ActiveGame, change: SeatChange, playing: bool) -> None:
-        locale = game.row.locale
-        name = change.before.name
-        if change.ended:
-            key = "lobby.left_ended" if playing else "lobby.left_closed"
-            closing = text(key, locale, {"name": name})
-            await self.announcer.notify(game, closing)
-            await self.messages.show_ended(game, playing, closing)
-        else:
-            key = "lobby.left_to_ai" if playing else "lobby.left"
-            await self.announcer.notify(game, text(key, locale, {"name": name}))
-            await self.messages.show_again(game)
 
     # ---- kick and replace ---------------------------------------------------------------
 
@@ -207,17 +199,9 @@ class Seats(TableCog):
         can_manage = bool(interaction.permissions.manage_channels)
         async with holding(game.lock, interaction):
             number = find_seat(game, player)
-            in_lobby = game.row.status == "lobby"
-            change = await self.service.kick(game, interaction.user.id, can_manage, number)
-            locale = game.row.locale
-            params = {
-                "by": _name(interaction.user),
-                "name": change.before.name,
-                "level": text(f"ai.level.{game.clock.takeover}", locale),
-            }
-            key = "seats.kicked_lobby" if in_lobby else "seats.kicked_game"
-            await send_public(interaction, text(key, locale, params))
-            await self.messages.show_again(game)
+            by = _name(interaction.user)
+            await self.service.kick(game, interaction.user.id, can_manage, number, by)
+            await self.deliveries.run(game.row.channel_id, interaction)
         self.schedule_ai(game)
 
     @app_commands.command(
@@ -233,7 +217,7 @@ class Seats(TableCog):
         can_manage = bool(interaction.permissions.manage_channels)
         async with holding(game.lock, interaction):
             number = find_seat(game, player)
-            change = await self.service.replace(
+            await self.service.replace(
                 game,
                 interaction.user.id,
                 can_manage,
@@ -241,21 +225,9 @@ class Seats(TableCog):
                 member.id,
                 _name(member),
                 member.bot,
+                by=_name(interaction.user),
             )
-            locale = game.row.locale
-            params = {
-                "by": _name(interaction.user),
-                "old": change.before.name,
-                "new": _name(member),
-            }
-            await send_public(interaction, text("seats.replaced", locale, params))
-            await self.messages.show_again(game)
-            if game.waiting_on() == member.id:
-                link = self.announcer.panel_link(game)
-                content = text(
-                    "seats.your_turn", locale, {"mention": mention(member.id), "link": link}
-                )
-                await self.announcer.notify(game, content, [member.id])
+            await self.deliveries.run(game.row.channel_id, interaction)
         self.schedule_ai(game)
 
     @kick.autocomplete("player")
@@ -279,11 +251,8 @@ class Seats(TableCog):
     async def rejoin(self, interaction: Interaction) -> None:
         game = await self.service.require(interaction.channel_id)
         async with holding(game.lock, interaction):
-            change = await self.service.rejoin(game, interaction.user.id, _name(interaction.user))
-            locale = game.row.locale
-            key = "seats.rejoin_pending" if change.pending else "seats.rejoined"
-            await send_public(interaction, text(key, locale, {"name": _name(interaction.user)}))
-            await self.messages.show_again(game)
+            await self.service.rejoin(game, interaction.user.id, _name(interaction.user))
+            await self.deliveries.run(game.row.channel_id, interaction)
 
     @app_commands.command(name="away", description=command_text("cmd.away.description"), extras=AF)
     @app_commands.describe(days=command_text("cmd.away.days"))

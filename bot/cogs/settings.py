@@ -17,9 +17,9 @@ from bot import i18n
 from bot.ai import LEVELS
 from bot.clock_settings import MAX_HOURS, MAX_TIMEOUTS, MIN_HOURS, TIMEOUT_ACTIONS
 from bot.cogs.base import AF, AfCog
-from bot.game_messages import GameMessages
+from bot.delivery import Deliveries
 from bot.games import ServiceError
-from bot.replies import holding, locale_of, send_ephemeral, send_public
+from bot.replies import holding, locale_of, send_ephemeral
 from bot.service import GameService
 from bot.strings import text
 from bot.translator import command_text
@@ -54,11 +54,11 @@ class Settings(AfCog):
     """The turn clock's settings."""
 
     def __init__(
-        self, bot: AlienFrontiersBot, *, service: GameService, messages: GameMessages
+        self, bot: AlienFrontiersBot, *, service: GameService, deliveries: Deliveries
     ) -> None:
         super().__init__(bot)
         self.service = service
-        self.messages = messages
+        self.deliveries = deliveries
 
     @app_commands.command(
         name="settings", description=command_text("cmd.settings.description"), extras=AF
@@ -148,32 +148,22 @@ class Settings(AfCog):
                 raise ServiceError("settings.game_over")
             can_manage = bool(interaction.permissions.manage_channels)
             service.check_manager(game, interaction.user.id, can_manage)
-            new = game.clock.changed(**changes)
-            lines = []
-            if language is not None and language != game.row.locale:
-                await service.set_language(game, interaction.user.id, language, can_manage)
-                lines.append(text("language.changed", game.row.locale))
-            if new != game.clock:
-                await service.set_clock(game, interaction.user.id, can_manage, new)
-                lines.append(
-                    text(
-                        "settings.changed",
-                        game.row.locale,
-                        {
-                            "name": interaction.user.display_name[:32],
-                            "settings": settings_text(new, game.row.locale),
-                        },
-                    )
-                )
-            if not lines:
+            changed = await service.configure(
+                game,
+                interaction.user.id,
+                can_manage,
+                interaction.user.display_name[:32],
+                language=language,
+                clock=game.clock.changed(**changes),
+            )
+            if not changed:
                 await send_ephemeral(interaction, text("settings.unchanged", locale))
                 return
-            await send_public(interaction, "\n".join(lines))
-            await self.messages.show_again(game)
+            await self.deliveries.run(game.row.channel_id, interaction)
 
 
 async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(Settings(bot, service=bot.service, messages=bot.messages))
+    await bot.add_cog(Settings(bot, service=bot.service, deliveries=bot.deliveries))
 
 
 __all__ = ["LEVEL_CHOICES", "TIMEOUT_CHOICES", "Settings", "language_choices", "setup"]

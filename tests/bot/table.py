@@ -133,10 +133,12 @@ class Table:
         return self.locales.get(member, "en-US")
 
     async def settle(self, result: InteractionResult | None = None) -> None:
+        """Wait until the command's handler, AI turns and the deliveries due are done."""
         if result is not None:
             await result.done()
         await self.bot.background.wait_first_check()
         await self.bot.background.wait_idle()
+        await self.bot.deliveries.settle()
 
     # ---- the game ------------------------------------------------------------------------
 

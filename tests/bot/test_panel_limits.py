@@ -123,7 +123,7 @@ def repeats() -> Iterator[list[str]]:
 
 @pytest.mark.parametrize("first", range(0, GAMES, 5))
 def test_no_menu_has_two_alike_labels_or_goes_past_a_limit(first: int, repeats: list[str]) -> None:
-    announcer = Announcer(None, None, None, lambda *a, **k: b"")  # type: ignore[arg-type]
+    announcer = Announcer(None, None, lambda *a, **k: b"")  # type: ignore[arg-type]
     checked = 0
     for number in range(first, first + 5):
         rng = random.Random(number)

@@ -335,26 +335,6 @@ async def finish_turn(t: Table) -> str:
     raise AssertionError("the turn does not end")
 
 
-async def test_missing_post_permission_is_explained_and_recovers(
-    tmp_path: Path, start_bot: StartBot
-) -> None:
-    t = await started(tmp_path, start_bot)
-    last = await finish_turn(t)
-    game = t.game()
-    turn = t.state.turn_number
-    t.fake.fail_next("POST", "/channels/{channel_id}/messages")
-    ended = await t.play(last)
-    assert ended.message is not None and ended.message["content"].startswith("✅")
-    notes = [m["content"] for m in t.h.messages() if m.get("flags", 0) & 64]
-    assert any("cannot post in this channel" in n for n in notes)
-    assert t.state.turn_number == turn + 1 and game.row.turn_message_turn == turn
-    # The next move posts the missing turn message, with its panel.
-    if t.state.turn_number == turn + 1 and not t.state.over:
-        await t.play(t.seeded_move(random.Random(1)))
-        assert game.row.turn_message_turn == t.state.turn_number
-        assert t.turn_message()["attachments"]
-
-
 async def test_a_board_that_cannot_be_drawn_does_not_stop_the_game(
     tmp_path: Path, start_bot: StartBot, caplog: pytest.LogCaptureFixture
 ) -> None:

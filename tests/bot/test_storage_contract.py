@@ -26,6 +26,7 @@ from bot.storage import (
     TABLES,
     ActionRow,
     ChannelBusyError,
+    Delivery,
     GameChangedError,
     MemberPrefs,
     ResultRow,
@@ -219,6 +220,130 @@ async def test_actions_and_snapshot_are_committed_together(store: Storage) -> No
     assert await store.snapshot(game_id) == (5, '{"v": 5}')
     assert len(await store.actions(game_id)) == 5
     assert (await store.game(game_id)) == row
+
+
+def told(game_id: int, kind: str, channel: int = 10, at: float = 50.0, **payload: Any) -> Delivery:
+    return Delivery(kind, game_id, channel, 1, payload, created_at=at, due_at=at)
+
+
+@covers(
+    "queue",
+    "pending_deliveries",
+    "has_pending",
+    "delivered",
+    "delivery_failed",
+    "delivery_counts",
+    "actions_between",
+)
+async def test_deliveries_are_written_with_their_change_and_kept_until_delivered(
+    store: Storage,
+) -> None:
+    """The outbox: deliveries are stored in the transaction of the change that causes them
+    (a refused change writes none), listed per lane in order, retried, given up, and removed
+    once delivered with what they made recorded in the game's row."""
+    game_id = await store.create_game(
+        guild_id=1,
+        channel_id=10,
+        host_id=100,
+        host_name="Ann",
+        max_players=2,
+        seed=1,
+        locale="en",
+        now=10.0,
+        deliveries=lambda new: [told(new, "lobby", at=10.0, reply=True)],
+    )
+    (first,) = await store.pending_deliveries()
+    assert (first.kind, first.game_id, first.channel_id, first.payload) == (
+        "lobby",
+        game_id,
+        10,
+        {"reply": True},
+    )
+    assert first.due_at == first.created_at == 10.0 and first.attempts == 0
+    seats = [SeatRow(0, 100, None, "Ann"), SeatRow(1, 200, None, "Bob")]
+    await store.set_seats(game_id, seats, [told(game_id, "notice", key="lobby.joined")])
+    await store.commit_actions(
+        game_id,
+        [action(0, "roll 1 2 3", -1)],
+        '{"v": 1}',
+        status="playing",
+        deliveries=[told(game_id, "started", to=1), told(game_id, "turn", turn=1)],
+    )
+    # A move in play with its deliveries (on PostgreSQL one statement), then the same move
+    # again: refused, nothing of it written, no delivery queued.
+    row = await store.commit_actions(
+        game_id,
+        [action(1, "dock mine 4"), action(2, "roll 5", -1)],
+        '{"v": 3}',
+        updated_at=11.0,
+        deliveries=[told(game_id, "close", to=3, seat=0), told(game_id, "turn", turn=2)],
+    )
+    assert row.updated_at == 11.0
+    with pytest.raises(GameChangedError):
+        await store.commit_actions(
+            game_id,
+            [action(1, "end")],
+            "{}",
+            updated_at=12.0,
+            deliveries=[told(game_id, "turn", turn=9)],
+        )
+    await store.undo_action(game_id, 2, '{"v": 2}', [told(game_id, "turn", turn=2, note={})])
+    await store.update(game_id, {1: {"timeouts": 1}}, [told(game_id, "notice", key="x")])
+    await store.update_game(game_id, [told(game_id, "turn", turn=2)], reminders_sent=1)
+    await store.queue([told(game_id, "dm", channel=-100, user=100)])
+    other = await lobby(store, channel=11)
+    await store.queue([told(other, "lobby", channel=11, at=5.0)])
+
+    lane = await store.pending_deliveries(channel_id=10)
+    assert [d.kind for d in lane] == [
+        "lobby",
+        "notice",
+        "started",
+        "turn",
+        "close",
+        "turn",
+        "turn",
+        "notice",
+        "turn",
+    ]
+    assert [d.id for d in lane] == sorted(d.id for d in lane)  # in the order queued
+    assert lane[4].payload == {"to": 3, "seat": 0}
+    assert len(await store.pending_deliveries()) == len(lane) + 2
+    assert [d.kind for d in await store.pending_deliveries(Shards(2, frozenset({1})))] == []
+    assert await store.has_pending(game_id, "close") and not await store.has_pending(other, "turn")
+    assert await store.delivery_counts() == (len(lane) + 2, 5.0, 0)
+
+    # Delivered: removed, with what it made recorded and what comes in its place queued.
+    await store.delivered(
+        lane[0].id, game_id, [told(game_id, "notice", key="y")], lobby_message_id=2**60
+    )
+    game = await store.game(game_id)
+    assert game is not None and game.lobby_message_id == 2**60
+    after = await store.pending_deliveries(channel_id=10)
+    assert [d.id for d in after[:-1]] == [d.id for d in lane[1:]] and after[-1].payload == {
+        "key": "y"
+    }
+    assert after[-1].id > max(d.id for d in lane)
+    # A failed attempt waits; a given-up one stays, failed, out of the pending ones.
+    await store.delivery_failed(after[0].id, attempts=1, due_at=99.0, error="503 " * 200)
+    await store.delivery_failed(after[1].id, attempts=2, due_at=0, error="400", give_up=True)
+    retried, *rest = await store.pending_deliveries(channel_id=10)
+    assert (retried.attempts, retried.due_at) == (1, 99.0) and len(retried.error or "") == 500
+    assert after[1].id not in [d.id for d in rest]
+    pending, oldest, failed = await store.delivery_counts()
+    assert (pending, failed) == (len(after) - 1 + 2, 1) and oldest == 5.0
+
+    # A delivered row's number is never used again (a post's nonce is made of it).
+    last = max(d.id for d in await store.pending_deliveries())
+    for d in await store.pending_deliveries():
+        await store.delivered(d.id, d.game_id)
+    await store.queue([told(game_id, "turn", turn=3)])
+    (fresh,) = await store.pending_deliveries()
+    assert fresh.id > last
+    assert await store.delivery_counts() == (1, 50.0, 1)
+
+    assert [a.seq for a in await store.actions_between(game_id, 0, 2)] == [0, 1]
+    assert [a.seq for a in await store.actions_between(game_id, 1, 9)] == [1]
 
 
 @covers("undo_action")

@@ -104,16 +104,27 @@ class FakeDiscordTimeout(AssertionError):
 class ApiError(Exception):
     """Raise inside a handler to answer with a Discord-style JSON error."""
 
-    def __init__(self, status: int, code: int, message: str, errors: JSON | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        code: int,
+        message: str,
+        errors: JSON | None = None,
+        *,
+        extra: JSON | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
         super().__init__(f"{status} {code}: {message}")
         self.status = status
         self.code = code
         self.message = message
         self.errors = errors
+        self.extra = extra or {}  # more fields of the body (a 429's retry_after)
+        self.headers = headers or {}
 
     def body(self) -> JSON:
         """The JSON error body Discord would send."""
-        body: JSON = {"message": self.message, "code": self.code}
+        body: JSON = {"message": self.message, "code": self.code, **self.extra}
         if self.errors:
             body["errors"] = self.errors
         return body
@@ -221,6 +232,7 @@ class FakeResponse:
 
     body: Any = None
     status: int = 200
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 Handler = Callable[[_Call], Awaitable[FakeResponse]]
@@ -257,6 +269,23 @@ class _Failure:
     code: int
     message: str
     times: int
+    # "error": answer status/code; "reset": drop the connection without handling the
+    # request; "reset_after": handle it, then drop the connection before the answer (the
+    # request took effect, the client never hears so).
+    mode: str = "error"
+
+
+@dataclass(frozen=True)
+class Fault:
+    """What a fault hook (``FakeDiscord.fault_hook``) makes of one request: an error
+    answer (``status``/``code``), or a dropped connection (``mode`` reset/reset_after),
+    and for a 429 how long to wait (``retry_after``)."""
+
+    status: int = 503
+    code: int = 0
+    message: str = "Service Unavailable"
+    mode: str = "error"
+    retry_after: float | None = None
 
 
 _BOUNDARY = re.compile(r'boundary="?([^";]+)"?')
@@ -359,6 +388,13 @@ class FakeDiscord:
         self._by_token: dict[str, InteractionState] = {}
         self._failures: list[_Failure] = []
         self._overrides: list[tuple[str, re.Pattern[str], str, Handler]] = []
+        # A hook asked about every request (method, route template, path) that may make it
+        # fail (``Fault``): seeded chaos for the delivery tests and the chaos benchmark.
+        self.fault_hook: Callable[[str, str, str], Fault | None] | None = None
+        # Seconds an interaction may wait for its first answer (Discord's is 3): later, the
+        # callback is refused with 10062 Unknown interaction. None: no deadline.
+        self.interaction_deadline: float | None = None
+        self._interaction_born: dict[int, float] = {}
 
         self.guild: p.TestGuild | None = None
         if default_guild:
@@ -520,14 +556,22 @@ class FakeDiscord:
         code: int = 50013,
         message: str = "Missing Permissions",
         times: int = 1,
+        mode: str = "error",
     ) -> None:
-        """Make the next ``times`` matching requests fail with a Discord error.
+        """Make the next ``times`` matching requests fail with a Discord error, or (``mode``
+        "reset", "reset_after") with a connection dropped before or after handling them.
 
         ``route_or_path`` is a template (``/guilds/{guild_id}/channels``) or a
-        concrete API path.  Avoid 5xx statuses: discord.py retries those after
-        sleeping.
+        concrete API path.  Avoid 500, 502 and 504: discord.py retries those after
+        sleeping (503 it does not).
         """
-        self._failures.append(_Failure(method.upper(), route_or_path, status, code, message, times))
+        self._failures.append(
+            _Failure(method.upper(), route_or_path, status, code, message, times, mode)
+        )
+
+    def clear_failures(self) -> None:
+        """Forget the failures asked for that have not happened yet."""
+        self._failures.clear()
 
     def set_handler(
         self,
@@ -726,6 +770,7 @@ class FakeDiscord:
             self.channels[state.channel_id] = copy.deepcopy(ch)
         self.interactions[iid] = state
         self._by_token[state.token] = state
+        self._interaction_born[iid] = self.clock()
         return state
 
     def interaction_for_token(self, token: str) -> InteractionState | None:
@@ -940,15 +985,34 @@ class FakeDiscord:
                     f"404: Not Found (fake Discord has no route for {call.method} {path})",
                 )
             self._check_auth(call, template)
-            self._check_failure(call, template)
+            drop = self._check_failure(call, template)
+            if drop == "reset":
+                return self._reset(request)
             result = await handler(call)
+            if drop == "reset_after":
+                await self._record(call, path, raw_path, template, body_json, files, result, True)
+                return self._reset(request)
         except ApiError as err:
-            result = FakeResponse(err.body(), err.status)
+            result = FakeResponse(err.body(), err.status, err.headers)
         except Exception as exc:
             _log.exception("fake Discord handler crashed for %s %s", call.method, path)
             result = FakeResponse({"message": f"fake Discord crashed: {exc!r}", "code": 0}, 400)
+        await self._record(call, path, raw_path, template, body_json, files, result, handled)
+        return self._response(result)
+
+    async def _record(
+        self,
+        call: _Call,
+        path: str,
+        raw_path: str,
+        template: str,
+        body_json: Any,
+        files: list[RecordedFile],
+        result: FakeResponse,
+        handled: bool,
+    ) -> None:
         if not self.record:
-            return self._response(result)
+            return
         record = RecordedRequest(
             index=len(self.requests),
             method=call.method,
@@ -970,7 +1034,15 @@ class FakeDiscord:
         assert self._cond is not None
         async with self._cond:
             self._cond.notify_all()
-        return self._response(result)
+
+    @staticmethod
+    def _reset(request: web.Request) -> web.StreamResponse:
+        """Drop the connection: the client gets no answer (a reset, as a proxy or a
+        network fault does)."""
+        transport = request.transport
+        if transport is not None:
+            transport.abort()
+        return web.Response(status=503)
 
     @staticmethod
     def _response(result: FakeResponse) -> web.Response:
@@ -979,7 +1051,7 @@ class FakeDiscord:
         return web.Response(
             status=result.status,
             body=json.dumps(result.body).encode(),
-            headers={"Content-Type": "application/json"},
+            headers={"Content-Type": "application/json", **result.headers},
         )
 
     @staticmethod
@@ -1023,7 +1095,9 @@ class FakeDiscord:
         if self.token is not None and auth != f"Bot {self.token}":
             raise ApiError(401, 0, "401: Unauthorized")
 
-    def _check_failure(self, call: _Call, template: str) -> None:
+    def _check_failure(self, call: _Call, template: str) -> str | None:
+        """Raise the error a failure asked for (or the fault hook made); "reset" or
+        "reset_after" when the connection is to be dropped; None to go on."""
         for failure in self._failures:
             if failure.method == call.method and failure.pattern in (
                 template,
@@ -1032,7 +1106,26 @@ class FakeDiscord:
                 failure.times -= 1
                 if failure.times <= 0:
                     self._failures.remove(failure)
+                if failure.mode != "error":
+                    return failure.mode
                 raise ApiError(failure.status, failure.code, failure.message)
+        if self.fault_hook is not None:
+            fault = self.fault_hook(call.method, template, call.path)
+            if fault is not None:
+                if fault.mode != "error":
+                    return fault.mode
+                error = ApiError(fault.status, fault.code, fault.message)
+                if fault.status == 429:
+                    after = fault.retry_after if fault.retry_after is not None else 0.2
+                    error = ApiError(
+                        429,
+                        0,
+                        "You are being rate limited.",
+                        extra={"retry_after": after, "global": False},
+                        headers={"Via": "1.1 google", "Retry-After": f"{after}"},
+                    )
+                raise error
+        return None
 
     async def _serve_attachment(self, request: web.Request) -> web.StreamResponse:
         parts = request.path.split("/")
@@ -1498,6 +1591,13 @@ class FakeDiscord:
             raise ApiError(404, 10062, "Unknown interaction")
         if state.response_type is not None:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
+        born = self._interaction_born.get(iid)
+        if (
+            self.interaction_deadline is not None
+            and born is not None
+            and self.clock() - born > self.interaction_deadline
+        ):
+            raise ApiError(404, 10062, "Unknown interaction")  # answered too late
         body = call.json or {}
         rtype = int(body.get("type", 0))
         if rtype not in _ALLOWED_CALLBACKS.get(state.type, set()):
@@ -1745,6 +1845,14 @@ class FakeDiscord:
         self._require_perm(channel, need, "Send Messages")
         body = call.json or {}
         self._validate_message(body, call.files, creating=True)
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce"):
+            # Discord: a message of the same author with this nonce (recently) is returned,
+            # and no new one is created.
+            for mid in self.channel_messages.get(int(channel["id"]), []):
+                known = self.messages.get(mid)
+                if known is not None and known.get("nonce") == nonce:
+                    return FakeResponse(copy.deepcopy(known))
         message = self._new_message(int(channel["id"]), body, call.files)
         self._store_message(message)
         self._emit_message("MESSAGE_CREATE", message)
