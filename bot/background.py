@@ -151,7 +151,11 @@ class Background:
         now = service.clock()
         told: list[Delivery] = [outbox.turn_shown(game, now)]
         notify = outbox.turn_told(game, now)
-        if notify is not None and row.notified_turn != turn:
+        if (
+            notify is not None
+            and row.notified_turn != turn
+            and not await service.store.has_pending(game.id, "notify")
+        ):
             told.append(notify)
         await service.store.queue(told)
         log.warning("game %d: turn %d had no message; one is queued", game.id, turn)
@@ -193,6 +197,8 @@ class Background:
         of each kind were taken ("remind", "warn", "timeout", "repair")."""
         now = self._service().clock() if now is None else now
         service = self._service()
+        for game in await service.reload_dropped():  # the database was away for them
+            self.schedule_ai(game)
         games = [g for g in service.owned_games() if g.waiting_on() is not None]
         away = await service.store.away_until(u for g in games if (u := g.waiting_on()))
         done: Counter[str] = Counter()

@@ -13,6 +13,11 @@ shows (the state of its last edit: a turn's last move was shown, then the turn e
 is neither drawn nor sent again. Editing with a new attachment replaces the old one
 (``attachments=[file]``).
 
+A picture Discord fails to take (a 503, a reset connection) is tried again a few times,
+waiting longer each time, unless a newer one replaced it. Pictures are not deliveries of
+the outbox (``bot.outbox``): a lost one is replaced by the next move's, and the text of a
+turn message, which says what happened, is.
+
 The clock and the sleep are injectable, so tests run many seconds of edits at once.
 """
 
@@ -23,11 +28,13 @@ import logging
 import math
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
+import aiohttp
 import discord
 
+from bot.failures import judge
 from engine import GameState
 
 if TYPE_CHECKING:
@@ -40,11 +47,15 @@ INTERVAL = 1.0  # seconds between two image edits in one channel
 
 @dataclass(frozen=True, slots=True)
 class Picture:
-    """A board to show on a message: the game (for its channel, names, language) and the
-    state to draw."""
+    """A board to show on a message: the game (for its channel, names, language), the
+    state to draw, and how many times Discord failed to take it."""
 
     game: ActiveGame
     state: GameState
+    tries: int = 0
+
+
+TRIES = 5  # a picture Discord fails to take is tried this many times (a newer one wins)
 
 
 class Shows(Protocol):
@@ -131,6 +142,18 @@ class BoardEdits:
                 await self._show(channel, message_id, picture)
             except asyncio.CancelledError:
                 raise
+            except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as e:
+                # Discord did not take it: again later, unless a newer picture replaced it.
+                if picture.tries + 1 < TRIES and message_id not in waiting:
+                    waiting[message_id] = replace(picture, tries=picture.tries + 1)
+                    await self.sleep(self.interval * 2 ** (picture.tries + 1))
+                log.warning(
+                    "channel %d: board on message %d not updated (try %d): %s",
+                    channel,
+                    message_id,
+                    picture.tries + 1,
+                    judge(e),
+                )
             except Exception:
                 log.exception("channel %d: board on message %d not updated", channel, message_id)
         self._waiting.pop(channel, None)
@@ -146,8 +169,6 @@ class BoardEdits:
             self._shown[channel] = (message_id, picture.state)
         except discord.NotFound:
             log.info("channel %d: message %d is gone, its board too", channel, message_id)
-        except discord.HTTPException as e:
-            log.warning("channel %d: board on message %d not updated: %s", channel, message_id, e)
 
     async def flush(self, timeout: float | None = None) -> None:
         """Wait until every picture asked for is shown (tests, shutdown)."""

@@ -160,6 +160,8 @@ class AlienFrontiersBot(commands.Bot):
             shards=self.shard_set,
         )
         self._service.on_queued = self.deliveries.queued
+        self._service.take_landed = self.deliveries.take_landed
+        self._service.give_back_landed = self.deliveries.give_back_landed
         await self.tree.set_translator(CatalogTranslator())
         self.tree.add_command(self.af_group)
         for extension in EXTENSIONS:

@@ -22,13 +22,11 @@ the courier goes on through the channel in the same attempt.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import aiohttp
 import discord
 
 from bot import describe
@@ -37,7 +35,7 @@ from bot.catchup import catch_up_text
 from bot.clock_settings import ClockSettings
 from bot.components import PanelView, RematchButton
 from bot.durations import duration_text, hours_text
-from bot.failures import is_expired, is_gone
+from bot.failures import CALL_FAULTS, is_expired, is_gone
 from bot.game_messages import lobby_text
 from bot.games import ActiveGame
 from bot.notify import Notifier, pings_in_channel, wants_dm
@@ -54,8 +52,6 @@ log = logging.getLogger(__name__)
 
 # Events of the game's start shown in its first message.
 START_EVENTS = ("dealt", "first_player", "compensation")
-# Faults of a REST call that a courier gets past by taking another route.
-CALL_FAULTS = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +62,20 @@ class Done:
 
     fields: Mapping[str, Any] = field(default_factory=dict)
     then: Sequence[Delivery] = ()
+    # Doing it again would make nothing new (an edit, or nothing to do): its removal may
+    # wait and go with the game's next commit (``bot.delivery``), sparing a write.
+    again_harmless: bool = False
 
 
-def nonce(delivery: Delivery) -> str:
-    """The post's idempotency key: Discord returns the first message for a repeated one."""
-    return f"af{delivery.id}"
+SHOWN = Done(again_harmless=True)  # edited, or nothing to do: made again, the same
+
+
+def nonce(delivery: Delivery, what: str = "") -> str:
+    """A post's idempotency key: Discord returns the first message for a repeated one (for a
+    few minutes). Made of the delivery's id, or of ``what`` the post is when several
+    deliveries may post it (a turn's message: the earlier delivery that tried may have
+    posted it without knowing, before a later one took its place)."""
+    return f"af{what or delivery.id}"[:25]
 
 
 class Reply:
@@ -168,14 +173,14 @@ class Couriers:
         message was deleted)."""
         game = await self.service.by_id(d.game_id)
         if game is None or game.game is None or game.row.status != "playing":
-            return Done()  # over or ended: their own deliveries show it
+            return SHOWN  # over or ended: their own deliveries show it
         state = game.state
         turn = state.turn_number
         if turn != d.payload.get("turn", turn):
-            return Done()  # a later turn: its own delivery shows it
+            return SHOWN  # a later turn: its own delivery shows it
         row = await self.store.game(game.id)  # which message shows the turn, as committed
         if row is None:
-            return Done()
+            return SHOWN
         await self.announcer.prepare_catch_up(game)
         content = self.announcer.turn_text(game)
         note = self.render(d.payload.get("note"), row.locale, row)
@@ -183,6 +188,7 @@ class Couriers:
             content = f"{content}\n{note}"[:2000]
         panel = self.announcer.panel(game)
         message_id = row.turn_message_id if row.turn_message_turn == turn else None
+        key = f"{game.id}t{turn}"  # one turn message per turn, whichever delivery posts it
         if message_id is not None:
             boards = self.announcer.boards
             file = await boards.file_now(game, message_id, state)
@@ -192,18 +198,19 @@ class Couriers:
                 if not is_gone(e):
                     raise
                 log.info("game %d: turn message %d is gone; posting it again", game.id, message_id)
+                key = f"{key}m{message_id % 10**6}"  # a new message, not the deleted one
             else:
                 if file is not None:
                     boards.shown(game, message_id, state)
                 else:
                     boards.request(game, message_id, state)
-                return Done()
+                return SHOWN
         user = game.waiting_on()
         ping = user is not None and pings_in_channel(await self.notifier.prefs(user))
         kwargs: dict[str, Any] = {
             "view": panel,
             "allowed_mentions": self.announcer.allowed(game) if ping else mentions([]),
-            "nonce": nonce(d),
+            "nonce": nonce(d, key),
         }
         file = await self.announcer.board_file(game)
         if file is not None:
@@ -251,7 +258,7 @@ class Couriers:
                 last = game.turn_ends.pop(turn, None) if game is not None else None
                 if game is not None and last is not None:
                     self.announcer.boards.request(game, message_id, last)
-                return Done()
+                return SHOWN
         await self.channel(row).send(content, allowed_mentions=mentions([]), nonce=nonce(d))
         return Done()
 
@@ -304,7 +311,10 @@ class Couriers:
         )
         if caught:
             parts.append(caught)
-        if await self.notifier.send_dm(user, "\n".join(parts), nonce=nonce(d)):
+        sent = await self.notifier.send_dm(
+            user, "\n".join(parts), nonce=nonce(d, f"{d.game_id}n{turn}")
+        )
+        if sent:
             return Done(notified)
         if prefs.notify != "dm":
             return Done(notified)  # "both": the turn message pinged them already
@@ -554,4 +564,4 @@ def outbox_notice(
     )
 
 
-__all__ = ["CALL_FAULTS", "Couriers", "Done", "Reply", "nonce", "outbox_notice"]
+__all__ = ["SHOWN", "Couriers", "Done", "Reply", "nonce", "outbox_notice"]

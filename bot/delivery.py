@@ -12,7 +12,7 @@ A delivery that fails stops its lane; the failure is judged (``bot.failures``):
 
 - a passing fault (5xx, 429, a timeout, a reset connection, the database) is tried
   again after a capped, jittered exponential backoff;
-- missing permissions pause the channel: tried again every few minutes, and its game's
+- missing permissions pause the channel: tried again every minute or two, and its game's
   host is told once by DM which permissions are missing; it carries on as soon as it
   works;
 - a body Discord rejects, or a channel that no longer exists, is given up at once (one
@@ -20,7 +20,9 @@ A delivery that fails stops its lane; the failure is judged (``bot.failures``):
 - an unexpected error (a bug) is logged with its traceback and given up after a few tries.
 
 Every failed attempt is one WARNING line (route, status, attempt); no traceback for the
-HTTP errors Discord is known to answer. Several ``turn`` deliveries of one game waiting in
+HTTP errors Discord is known to answer. An edit that landed (the turn message shown as
+the game is) is removed with the game's next move's commit, or within a second: a move
+costs no database write more than it did. Several ``turn`` deliveries of one game waiting in
 a lane are one: the last one shows the game as it is (the earlier ones are dropped); and
 a ``lobby`` delivery shows the lobby as the ones queued after it would (they are dropped,
 its extra line and its pings kept).
@@ -50,6 +52,7 @@ from bot.storage import Delivery
 log = logging.getLogger(__name__)
 
 POLL_SECONDS: Final = 30.0  # the worker looks for due deliveries at least this often
+FORGET_SECONDS: Final = 1.0  # edits that landed are removed within this, if no move did
 FAST_SECONDS: Final = 5.0  # a lane a command is delivering itself waits this long for it
 MAX_AGE_SECONDS: Final = 3 * 86400.0  # a delivery failing this long is given up
 PERMISSIONS: Final = ("view_channel", "send_messages", "attach_files")
@@ -95,6 +98,8 @@ class Deliveries:
         self._paused: set[int] = set()  # lanes whose channel lacks permissions
         self._told: set[int] = set()  # lanes whose game's host was told of it
         self._unrecorded: dict[int, Done] = {}  # delivered, but the removal failed
+        self._landed: dict[int, int] = {}  # edits delivered, removal to come: id -> game
+        self._forget_task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._loop_task: asyncio.Task[None] | None = None
         self.backlog = Backlog()
@@ -141,10 +146,11 @@ class Deliveries:
             while again:  # once more if a delivery queued others in its place
                 again = False
                 rows = await self.service.store.pending_deliveries(channel_id=lane)
+                rows = [d for d in rows if d.id not in self._landed]
                 shown: set[int] = set()  # lobby deliveries a former one showed
                 for i, d in enumerate(rows):
                     if d.id in shown:
-                        await self.service.store.delivered(d.id, d.game_id)
+                        self._land(d)
                         continue
                     if d.due_at > self.now():
                         return  # in order: the rest of the lane waits for it
@@ -152,7 +158,7 @@ class Deliveries:
                         r for r in rows[i + 1 :] if r.kind == d.kind and r.game_id == d.game_id
                     ]
                     if d.kind == "turn" and later:
-                        await self.service.store.delivered(d.id, d.game_id)  # a later one shows it
+                        self._land(d)  # a later one shows the game as it is
                         continue
                     landed = await self._attempt(d, reply)
                     if landed is None:
@@ -173,6 +179,10 @@ class Deliveries:
                 raise
             except Exception as e:
                 return False if await self._failed(d, e) else None
+        if done.again_harmless and not done.fields and not done.then:
+            self._land(d)  # removed with the game's next move, or within a second
+            self._going_again(d)
+            return False
         try:
             await store.delivered(d.id, d.game_id, done.then, **done.fields)
         except Exception as e:
@@ -181,11 +191,56 @@ class Deliveries:
             self._unrecorded[d.id] = done
             await self._failed(d, e)
             return None
+        self._going_again(d)
+        return bool(done.then)
+
+    def _going_again(self, d: Delivery) -> None:
+        """A delivery landed: its channel goes through again if it was paused."""
         if d.channel_id in self._paused:
             self._paused.discard(d.channel_id)
             self._told.discard(d.channel_id)
             log.info("channel %d: deliveries go through again", d.channel_id)
-        return bool(done.then)
+
+    # ---- edits that landed: their removal goes with a commit ----------------------------
+
+    def _land(self, d: Delivery) -> None:
+        """``d`` landed and doing it again would change nothing (an edit): its row is removed
+        by the next move's commit (``take_landed``), or within ``FORGET_SECONDS``, so a
+        move costs no write more than it did."""
+        self._landed[d.id] = d.game_id
+        if self._forget_task is None or self._forget_task.done():
+            self._forget_task = asyncio.create_task(self._forget_soon(), name="af-landed")
+
+    def take_landed(self) -> list[int]:
+        """The rows of edits that landed, for a commit to remove (``GameService``)."""
+        ids = list(self._landed)
+        self._landed.clear()
+        return ids
+
+    def give_back_landed(self, ids: list[int]) -> None:
+        """The commit that was to remove them failed: they wait for the next one."""
+        for i in ids:
+            self._landed[i] = 0
+        if ids and (self._forget_task is None or self._forget_task.done()):
+            self._forget_task = asyncio.create_task(self._forget_soon(), name="af-landed")
+
+    async def _forget_soon(self) -> None:
+        await self.sleep(FORGET_SECONDS)
+        await self.forget_landed()
+
+    async def forget_landed(self) -> None:
+        """Remove the rows of the edits that landed now (no commit took them)."""
+        ids = self.take_landed()
+        if not ids:
+            return
+        try:
+            await self.service.store.forget_deliveries(ids)
+        except asyncio.CancelledError:
+            self.give_back_landed(ids)
+            raise
+        except Exception as e:
+            log.warning("deliveries: %d landed ones not removed yet: %s", len(ids), judge(e))
+            self.give_back_landed(ids)
 
     async def _failed(self, d: Delivery, error: Exception) -> bool:
         """Judge a failed attempt, log it, and record when to try again (or that it is
@@ -235,6 +290,7 @@ class Deliveries:
             return False
         if verdict.kind == "forbidden" and not give_up:
             await self._forbidden(d, verdict)
+        self._wake.set()  # the worker takes it from here, when it is due
         return give_up
 
     async def _forbidden(self, d: Delivery, verdict: Verdict) -> None:
@@ -311,6 +367,10 @@ class Deliveries:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
         self._tasks.clear()
+        await cancel(self._forget_task)
+        self._forget_task = None
+        with contextlib.suppress(Exception):  # else the next start delivers them again: edits
+            await self.forget_landed()
 
     async def _loop(self) -> None:
         await self.client.wait_until_ready()
@@ -333,6 +393,7 @@ class Deliveries:
         """Start delivering every lane whose first delivery is due (and that no command is
         delivering itself); returns how long until the next one is due."""
         rows = await self.service.store.pending_deliveries(self.shards)
+        rows = [d for d in rows if d.id not in self._landed]
         failed = (await self.service.store.delivery_counts(self.shards))[2]
         now = self.now()
         heads: dict[int, Delivery] = {}
@@ -379,9 +440,11 @@ class Deliveries:
             now = self.now()
             lanes: dict[int, Delivery] = {}
             for d in rows:
-                lanes.setdefault(d.channel_id, d)
+                if d.id not in self._landed:
+                    lanes.setdefault(d.channel_id, d)
             due = [lane for lane, head in lanes.items() if head.due_at <= now]
             if not due:
+                await self.forget_landed()
                 return
             for lane in due:
                 try:

@@ -6,7 +6,7 @@ Discord's API fails in a few ways that call for different answers (``judge``):
   reset or refused, the database locked, restarting or unreachable: try again later, with
   capped exponential backoff and jitter (``backoff``);
 - missing permissions in the channel (403: 50013 Missing Permissions, 50001 Missing
-  Access): stop hammering the channel, tell the host once, try again every few minutes;
+  Access): stop hammering the channel, tell the host once, try again every minute or two;
 - the message to edit was deleted (404, 10008): the courier posts a new one (not here);
 - the interaction expired or was answered (10062, 40060): the courier goes on without it;
 - a body Discord rejects (400 and other 4xx), the channel gone (10003): give up at once,
@@ -37,9 +37,12 @@ MISSING_ACCESS: Final = 50001
 MISSING_PERMISSIONS: Final = 50013
 DM_CLOSED: Final = 50007  # Cannot send messages to this user
 
+# What a REST call may raise besides a bug: Discord's answers, the connection's faults.
+CALL_FAULTS: Final = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+
 BASE_SECONDS: Final = 2.0  # the first retry's wait (before jitter)
-CAP_SECONDS: Final = 300.0  # the longest wait between two attempts
-FORBIDDEN_SECONDS: Final = (180.0, 300.0)  # a channel without permissions: a slow retry
+CAP_SECONDS: Final = 60.0  # the longest wait between two attempts
+FORBIDDEN_SECONDS: Final = (60.0, 120.0)  # a channel without permissions: a slow retry
 BUG_ATTEMPTS: Final = 8  # an unexpected error is given up after this many attempts
 
 
@@ -111,7 +114,7 @@ def backoff(attempt: int, rng: random.Random, verdict: Verdict | None = None) ->
     """Seconds to wait before the next attempt after ``attempt`` failed ones: doubling
     from ``BASE_SECONDS`` up to ``CAP_SECONDS``, each wait drawn between half and all of
     it (jitter: channels failing together do not retry together); at least what a 429 asked
-    for; a few minutes for a channel without permissions."""
+    for; a minute or two for a channel without permissions."""
     if verdict is not None and verdict.kind == "forbidden":
         return rng.uniform(*FORBIDDEN_SECONDS)
     ceiling = min(CAP_SECONDS, BASE_SECONDS * 2 ** max(0, attempt - 1))
@@ -124,6 +127,7 @@ def backoff(attempt: int, rng: random.Random, verdict: Verdict | None = None) ->
 __all__ = [
     "ALREADY_ACKNOWLEDGED",
     "BUG_ATTEMPTS",
+    "CALL_FAULTS",
     "DM_CLOSED",
     "MISSING_ACCESS",
     "MISSING_PERMISSIONS",

@@ -5,12 +5,15 @@ Commands (``CommandTree.on_error``), panel clicks and the turn controller all en
 of the bot (``ServiceError``) is shown with its reason; an outdated panel
 (``StalePanelError``) points to the current one; the bot stopping, a command Discord
 still shows in an older form, a command used outside a server or by someone not allowed
-each get their sentence. Anything else is a bug: logged with its context, apologised
-for (``bot.replies.report_unexpected``).
+each get their sentence. A passing fault before anything changed (the interaction
+expired, Discord's 5xx, a reset connection, the database) is one WARNING line, and the
+apology if it can still be sent. Anything else is a bug: logged with its context, apologised for
+(``bot.replies.report_unexpected``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -19,6 +22,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import ServiceError, StalePanelError
+from bot.failures import CALL_FAULTS, is_expired, judge
 from bot.replies import (
     describe_interaction,
     jump_url,
@@ -77,7 +81,13 @@ async def refuse(
     """Answer ``error`` privately: its reason (with the seats' ``names``), or, for a bug,
     the apology (logged as having happened in ``where``)."""
     content = refusal_text(interaction, error, names)
-    if content is None:
+    if content is None and (is_expired(error) or judge(error).kind == "retry"):
+        # A passing fault before anything changed (the interaction expired, Discord's 5xx,
+        # a reset connection, the database): no bug, nothing to undo; they may try again.
+        log.warning("%s: %s; nothing was changed", describe_interaction(interaction), judge(error))
+        with contextlib.suppress(*CALL_FAULTS):
+            await send_ephemeral(interaction, text("error.unexpected", locale_of(interaction)))
+    elif content is None:
         await report_unexpected(interaction, error, where)
     else:
         await send_ephemeral(interaction, content)

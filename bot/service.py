@@ -100,8 +100,13 @@ class GameService:
         self._games: dict[int, ActiveGame] = {}
         self._by_channel: dict[int, int] = {}
         self._load_lock = asyncio.Lock()
+        self._dropped: set[int] = set()  # games dropped from memory after a failed reload
         # Told of every channel whose lane got new deliveries (bot.delivery wakes up).
         self.on_queued: Callable[[int], None] = lambda channel_id: None
+        # Deliveries that landed, whose removal rides along with the next move's commit
+        # (bot.delivery), and how to give them back when that commit fails.
+        self.take_landed: Callable[[], list[int]] = list
+        self.give_back_landed: Callable[[list[int]], None] = lambda ids: None
 
     def _queued(self, game: ActiveGame, deliveries: Sequence[Delivery]) -> None:
         if deliveries:
@@ -921,17 +926,20 @@ class GameService:
             if status == "over":
                 results = await self._results(game, rows)
         told = self._told(game, now, first_seq + len(steps), closed_by, started)
+        landed = self.take_landed()
         try:
             row = await self.store.commit_actions(
-                game.id, rows, dumps(state), seats, results, told, **fields
+                game.id, rows, dumps(state), seats, results, told, landed, **fields
             )
         except GameChangedError:
             # Another process (or a stale copy) moved this game on first: nothing was
             # written; take the game as stored and refuse this move.
+            self.give_back_landed(landed)
             log.warning("game %d moved on in the database meanwhile; reloaded", game.id)
             await self._reload(game)
             raise ServiceError("game.changed") from None
         except BaseException:
+            self.give_back_landed(landed)
             await self._reload(game)
             raise
         game.row = row  # as committed: no need to read it back
@@ -1004,9 +1012,29 @@ class GameService:
             game.game = (
                 None if game.row.status == "lobby" else await self.rebuild(game.row, game.seats)
             )
-        except Exception:
-            log.exception("game %d could not be reloaded; dropping it from memory", game.id)
+        except Exception as e:
+            log.warning(
+                "game %d could not be reloaded (%s); dropped from memory until the next check",
+                game.id,
+                e,
+            )
             self._forget(game)
+            self._dropped.add(game.id)
+
+    async def reload_dropped(self) -> list[ActiveGame]:
+        """Load again the games a failed reload dropped from memory (the database was
+        away), so their clock, AI turns and deliveries go on; those still in play."""
+        back = []
+        for game_id in sorted(self._dropped):
+            try:
+                game = await self.by_id(game_id)
+            except Exception as e:
+                log.warning("game %d not loaded again yet: %s", game_id, e)
+                continue
+            self._dropped.discard(game_id)
+            if game is not None:
+                back.append(game)
+        return back
 
     async def mark_notified(self, game: ActiveGame, turn: int) -> None:
         """Record that the start of ``turn`` was notified (before notifying: at most once)."""

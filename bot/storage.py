@@ -551,11 +551,13 @@ class Storage:
         seats: SeatChanges | None = None,
         results: Sequence[ResultRow] = (),
         deliveries: Deliveries = (),
+        landed: Sequence[int] = (),
         **game_fields: object,
     ) -> GameRow:
         """Append actions, replace the snapshot, update the game row and some seats, (for
-        the move that ends the game) record its results, and queue what players must see of
-        it (``deliveries``): all or nothing. Returns the game's row as committed.
+        the move that ends the game) record its results, queue what players must see of it
+        (``deliveries``) and remove deliveries that landed since (``landed``: their removal
+        rides along): all or nothing. Returns the game's row as committed.
 
         The first action's ``seq`` is the number of actions the move followed: unless the
         stored snapshot follows exactly that many (none stored yet for the first actions
@@ -580,7 +582,9 @@ class Storage:
         if self.dialect == "postgresql" and first > 0 and game_fields and not seats and not results:
             # A move in play, the commit of nearly every move: one statement, one round trip.
             moved = await self.db.write(
-                *_move_statement(game_id, first, last, state_json, rows, game_fields, deliveries)
+                *_move_statement(
+                    game_id, first, last, state_json, rows, game_fields, deliveries, landed
+                )
             )
             if not moved:
                 raise GameChangedError(f"game {game_id}: the game is no longer at action {first}")
@@ -600,6 +604,7 @@ class Storage:
                 [(game_id, *(getattr(r, c) for c in _RESULT_COLUMNS[1:])) for r in results],
             )
             await _queue(tx, deliveries)
+            await _forget(tx, landed)
         if row is None:
             raise ValueError(f"no game {game_id}")
         return _game(row)
@@ -823,6 +828,12 @@ class Storage:
             await _update_game(tx, game_id, game_fields)
             await _queue(tx, then)
 
+    async def forget_deliveries(self, landed: Sequence[int]) -> None:
+        """Remove deliveries that landed (their removal waited, to go with a commit)."""
+        if landed:
+            async with self.transaction() as tx:
+                await _forget(tx, landed)
+
     async def delivery_failed(
         self, delivery_id: int, *, attempts: int, due_at: float, error: str, give_up: bool = False
     ) -> None:
@@ -896,6 +907,7 @@ def _move_statement(
     rows: Sequence[tuple[int, int, int, int | None, str, str, float]],
     fields: Mapping[str, object],
     deliveries: Deliveries = (),
+    landed: Sequence[int] = (),
 ) -> tuple[str, list[object]]:
     """PostgreSQL only: ``commit_actions`` for a move in play as one statement, in place of
     a transaction of five round trips (``BEGIN``, snapshot, actions, game row, ``COMMIT``).
@@ -906,7 +918,7 @@ def _move_statement(
     updated and returned only if it moved. No row back: the game moved on, nothing was
     written (a statement is atomic)."""
     update, values = _game_update(game_id, fields)
-    queued, queued_values = "", []
+    queued, queued_values = "", list[object]()
     if deliveries:
         # The move's deliveries, logged only if it moved: one more part of the statement.
         queued = (
@@ -915,9 +927,15 @@ def _move_statement(
             " ?::text[], ?::text[], ?::bigint[], ?::double precision[], ?::double precision[])"
             f" AS d ({', '.join(_DELIVERY_COLUMNS)})),"
         )
-        queued_values = [
+        queued_values += [
             list(column) for column in zip(*(_delivery_values(d) for d in deliveries), strict=True)
         ]
+    if landed:  # deliveries that landed since: their removal rides along, if it moved
+        queued += (
+            " forgot AS (DELETE FROM deliveries WHERE id = ANY(?::bigint[])"
+            " AND EXISTS (SELECT 1 FROM moved)),"
+        )
+        queued_values.append(list(landed))
     sql = (
         "WITH moved AS (UPDATE snapshots SET seq = ?, state = ? WHERE game_id = ? AND seq = ?"
         " RETURNING game_id),"
@@ -931,6 +949,13 @@ def _move_statement(
     )
     columns = [list(column) for column in zip(*rows, strict=True)][1:]
     return sql, [seq, state_json, game_id, expected, *queued_values, *columns, *values]
+
+
+async def _forget(tx: Tx, landed: Sequence[int]) -> None:
+    """Remove deliveries that landed."""
+    if landed:
+        marks = ", ".join("?" for _ in landed)
+        await tx.execute(f"DELETE FROM deliveries WHERE id IN ({marks})", list(landed))
 
 
 async def _update_seats(tx: Tx, game_id: int, seats: SeatChanges) -> None:

@@ -16,6 +16,7 @@ import glob
 import itertools
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -177,6 +178,26 @@ class PostgresServer:
                     raise
                 await _sleep(0.1)
         raise AssertionError("unreachable")
+
+    def restart(self) -> None:
+        """Stop the server (a fast shutdown: every connection is cut) and start it again
+        on the same data and port, as an operator's restart does."""
+        assert self.process is not None and self.folder is not None, "not a server of ours"
+        args = [str(a) for a in self.process.args]  # type: ignore[union-attr]
+        self.process.send_signal(signal.SIGINT)  # PostgreSQL's fast shutdown (SIGTERM waits)
+        self.process.wait(30)
+        log = (self.folder / "server-restarted.log").open("ab")
+        as_user = "postgres" if os.geteuid() == 0 else None
+        self.process = subprocess.Popen(
+            args,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            user=as_user,
+            cwd=self.folder,
+            start_new_session=True,
+        )
+        if not self._wait_ready():
+            raise RuntimeError("the test PostgreSQL server did not start again")
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

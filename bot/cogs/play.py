@@ -13,6 +13,7 @@ first, so Discord's 3-second deadline is always met. After a move, the AI seat t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -26,9 +27,8 @@ from bot.announce import Announcer
 from bot.choices import split_moves, valid_path
 from bot.cogs.base import AF, AfCog
 from bot.components import PANEL_ITEMS
-from bot.couriers import CALL_FAULTS
 from bot.delivery import Deliveries
-from bot.failures import judge
+from bot.failures import ALREADY_ACKNOWLEDGED, CALL_FAULTS, judge
 from bot.games import ActiveGame, ServiceError, StalePanelError
 from bot.notify import Notifier
 from bot.refusals import refuse
@@ -116,11 +116,16 @@ class Play(AfCog):
             return None
 
     async def _tell(self, interaction: Interaction, content: str) -> None:
-        """A private answer to a member about their committed move: if Discord does not
-        take it (the interaction expired, a fault), the turn message says what happened."""
+        """A private answer to a member about their committed move: if the interaction was
+        answered already (40060), as a follow-up; if Discord does not take it at all (the
+        interaction expired, a fault), the turn message says what happened."""
         try:
             await send_ephemeral(interaction, content)
         except CALL_FAULTS as e:
+            if isinstance(e, discord.HTTPException) and e.code == ALREADY_ACKNOWLEDGED:
+                with contextlib.suppress(*CALL_FAULTS):
+                    await interaction.followup.send(content[:2000], ephemeral=True)
+                    return
             log.warning("interaction %d: the private answer not sent: %s", interaction.id, e)
 
     @play.autocomplete("move")

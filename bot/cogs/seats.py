@@ -17,8 +17,8 @@ from discord import app_commands
 
 from bot.cogs.base import AF, TableCog
 from bot.components import PanelView, component_check
-from bot.couriers import CALL_FAULTS
 from bot.describe import shorten
+from bot.failures import CALL_FAULTS
 from bot.games import ActiveGame, ServiceError
 from bot.refusals import refusal
 from bot.replies import holding, locale_of, send_ephemeral

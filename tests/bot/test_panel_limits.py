@@ -1,5 +1,8 @@
 """Every menu of the panel, over 30 random 4-player games with 32-character names (Latin,
-Cyrillic, Polish): no two options with the same label, nothing past a Discord limit."""
+Cyrillic, Polish): no two options with the same label, nothing past a Discord limit.
+
+The default suite plays the first 15 games; the other 15 (the same seeds as ever) are
+marked ``slow`` (``pytest -m slow``)."""
 
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ NAMES = (
 )
 LOCALES = ("en", "ru", "pl")
 GAMES = 30
+DEFAULT_GAMES = 15  # in the default suite; the rest are slow
 
 
 def test_names_are_32_characters() -> None:
@@ -121,7 +125,13 @@ def repeats() -> Iterator[list[str]]:
         bot.choices.REPEATS = None
 
 
-@pytest.mark.parametrize("first", range(0, GAMES, 5))
+@pytest.mark.parametrize(
+    "first",
+    [
+        pytest.param(f, marks=[pytest.mark.slow] if f >= DEFAULT_GAMES else [])
+        for f in range(0, GAMES, 5)
+    ],
+)
 def test_no_menu_has_two_alike_labels_or_goes_past_a_limit(first: int, repeats: list[str]) -> None:
     announcer = Announcer(None, None, lambda *a, **k: b"")  # type: ignore[arg-type]
     checked = 0

@@ -234,6 +234,7 @@ def told(game_id: int, kind: str, channel: int = 10, at: float = 50.0, **payload
     "delivery_failed",
     "delivery_counts",
     "actions_between",
+    "forget_deliveries",
 )
 async def test_deliveries_are_written_with_their_change_and_kept_until_delivered(
     store: Storage,
@@ -333,6 +334,19 @@ async def test_deliveries_are_written_with_their_change_and_kept_until_delivered
     pending, oldest, failed = await store.delivery_counts()
     assert (pending, failed) == (len(after) - 1 + 2, 1) and oldest == 5.0
 
+    # Edits that landed are removed with the next move's commit (on PostgreSQL in its one
+    # statement), or on their own; a refused move removes none.
+    first, second, *others = await store.pending_deliveries(channel_id=10)
+    with pytest.raises(GameChangedError):
+        await store.commit_actions(
+            game_id, [action(1, "end")], "{}", landed=[first.id], updated_at=13.0
+        )
+    landed_move = [action(2, "dock shipyard 1"), action(3, "roll 2", -1)]
+    await store.commit_actions(game_id, landed_move, '{"v": 4}', landed=[first.id], updated_at=14.0)
+    await store.forget_deliveries([second.id, 10**12])
+    left = [d.id for d in await store.pending_deliveries(channel_id=10)]
+    assert left == [d.id for d in others]
+
     # A delivered row's number is never used again (a post's nonce is made of it).
     last = max(d.id for d in await store.pending_deliveries())
     for d in await store.pending_deliveries():
@@ -343,7 +357,7 @@ async def test_deliveries_are_written_with_their_change_and_kept_until_delivered
     assert await store.delivery_counts() == (1, 50.0, 1)
 
     assert [a.seq for a in await store.actions_between(game_id, 0, 2)] == [0, 1]
-    assert [a.seq for a in await store.actions_between(game_id, 1, 9)] == [1]
+    assert [a.seq for a in await store.actions_between(game_id, 1, 9)] == [1, 2, 3]
 
 
 @covers("undo_action")
