@@ -386,8 +386,11 @@ class Deliveries:
                 failures += 1
                 wait = backoff(failures, self.rng)
                 log.warning("deliveries: the outbox could not be read: %s", judge(e))
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for swallows a cancellation
+            # that comes as the wake-up does, and the bot could never stop.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=max(0.05, wait))
+                async with asyncio.timeout(max(0.05, wait)):
+                    await self._wake.wait()
 
     async def check(self) -> float:
         """Start delivering every lane whose first delivery is due (and that no command is

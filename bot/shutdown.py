@@ -12,7 +12,6 @@ committed and answered, not cut off by a closed HTTP session.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Iterable
 
@@ -70,11 +69,18 @@ class Gate:
 
 
 async def cancel(task: asyncio.Task[None] | None) -> None:
-    """Cancel a background task (if any) and wait until it has stopped."""
+    """Cancel a background task (if any) and wait until it has stopped.
+
+    The task's own cancellation is absorbed; one of the caller (a timeout around the
+    stop, or the caller being cancelled) goes on up."""
     if task is not None:
         task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
+        try:
             await task
+        except asyncio.CancelledError:
+            me = asyncio.current_task()
+            if me is not None and me.cancelling():
+                raise
 
 
 async def hold_locks(locks: Iterable[asyncio.Lock], timeout: float) -> list[asyncio.Lock]:

@@ -395,6 +395,21 @@ async def test_the_game_over_post_that_discord_fails_comes_once(
 # ---- restarts and the database ------------------------------------------------------------
 
 
+async def test_the_worker_stops_when_woken_as_it_is_stopped(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    """A wake-up arriving with the cancellation must not swallow it (Python 3.11's
+    ``asyncio.wait_for`` does): else the bot never finishes stopping."""
+    t, _ = await opened(tmp_path / "af.db", start_bot)
+    deliveries = t.bot.deliveries
+    for _ in range(3):
+        deliveries.start()
+        await asyncio.sleep(0.05)  # the worker is waiting to be woken
+        deliveries.wake()
+        async with asyncio.timeout(10):  # a bound for a hang, not a measure
+            await deliveries.stop()
+
+
 async def test_deliveries_pending_at_a_restart_are_delivered_once_by_the_next_start(
     db_url: str, start_bot: StartBot
 ) -> None:
