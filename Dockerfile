@@ -1,7 +1,10 @@
 # Alien Frontiers on Discord: the bot in a small image, run as a non-root user.
 #   docker build -t alien-frontiers .
 #   docker run -d --name af -e DISCORD_TOKEN=... -v af-data:/data alien-frontiers
-#   docker run --rm -v "$PWD/demo-out:/data/demo" alien-frontiers --demo /data/demo
+#   docker logs af                                   # the invite link, once ready
+#   mkdir -p demo-out && docker run --rm --user "$(id -u):$(id -g)" \
+#       -v "$PWD/demo-out:/demo" alien-frontiers --demo /demo   # files owned by you
+#   docker exec af python -m bot backup /data/backups/  # see the README, "Backups"
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \

@@ -1,6 +1,7 @@
 """Command line: ``python -m bot`` runs the bot; ``python -m bot --demo [DIR]`` plays offline;
 ``python -m bot copy-db --from URL --to URL`` moves the database (e.g. SQLite to PostgreSQL);
-``python -m bot health`` is a container's health check (``HEALTH_FILE``).
+``python -m bot health`` is a container's health check (``HEALTH_FILE``);
+``python -m bot backup DEST`` and ``restore BACKUP`` save and put back a SQLite database.
 
 Problems a person installing the bot can fix (no token, a wrong token, a bad
 setting) are reported in one line with what to do, and exit code 2. SIGTERM and
@@ -19,9 +20,16 @@ import signal
 import sqlite3
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from bot.settings import TOKEN_HELP, Settings, SettingsError, load_settings
+from bot.settings import (
+    TOKEN_HELP,
+    Settings,
+    SettingsError,
+    check_database_url,
+    load_settings,
+)
 
 if TYPE_CHECKING:
     from bot.client import AlienFrontiersBot
@@ -35,7 +43,11 @@ GC_THRESHOLDS = (700, 10, 1000)
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="python -m bot", description="Alien Frontiers on Discord."
+        prog="python -m bot",
+        description="Alien Frontiers on Discord: without options, run the bot "
+        "(DISCORD_TOKEN and the other settings from the environment or --env-file).",
+        epilog=COMMANDS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--demo",
@@ -56,6 +68,18 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--env-file", default=".env", help="file of settings to load (default: .env)"
     )
     return parser.parse_args(argv)
+
+
+COMMANDS_HELP = """other commands (each has its own --help):
+  python -m bot copy-db --from URL --to URL
+                        copy the database into another, empty one (e.g. SQLite to
+                        PostgreSQL) and check the copy by replaying every game
+  python -m bot backup DEST
+                        save the SQLite database to a file (or a dated file in a
+                        folder) while the bot runs
+  python -m bot restore BACKUP
+                        put a backup back in place of the database (bot stopped)
+  python -m bot health  exit 0 if the running bot is connected (HEALTH_FILE)"""
 
 
 def fail(message: str) -> int:
@@ -197,8 +221,7 @@ def copy_db_cli(argv: Sequence[str]) -> int:
     replay and check every game there (bot.copy_db)."""
     import asyncpg
 
-    from bot.copy_db import CopyError, copy_database
-    from bot.settings import check_database_url
+    from bot.copy_db import CopyError, by_status_table, copy_database
 
     parser = argparse.ArgumentParser(
         prog="python -m bot copy-db",
@@ -223,12 +246,88 @@ def copy_db_cli(argv: Sequence[str]) -> int:
         return fail(f"cannot use a database ({e}): check the URLs and that the servers run")
     rows = ", ".join(f"{n} {table}" for table, n in report.rows.items())
     print(f"copy-db: {rows} in {report.seconds:.1f}s")
+    for line in by_status_table(report.by_status):
+        print(f"  {line}")
     for problem in report.problems:
         print(f"problem: {problem}", file=sys.stderr)
     if not report.ok:
         print(f"copy-db: {len(report.problems)} problem(s); do not switch over", file=sys.stderr)
         return 1
+    if not report.rows.get("games"):
+        print("copy-db: note: the source holds no games at all", file=sys.stderr)
     print(f"copy-db: every row copied, {report.games_checked} games replayed and checked")
+    return 0
+
+
+def _database_url(parser: argparse.ArgumentParser, argv: Sequence[str]) -> tuple[Any, str]:
+    """The parsed arguments and the database: ``--database``, else ``DATABASE_URL`` (from
+    the environment or ``--env-file``), else the default file."""
+    parser.add_argument(
+        "--database", metavar="URL", help="the database (default: DATABASE_URL, as the bot)"
+    )
+    parser.add_argument(
+        "--env-file", default=".env", help="file of settings to load (default: .env)"
+    )
+    args = parser.parse_args(argv)
+    if args.database:
+        check_database_url(args.database)
+        return args, str(args.database)
+    return args, load_settings(args.env_file).database_url
+
+
+def backup_cli(argv: Sequence[str]) -> int:
+    """``backup``: the SQLite database saved to a file while the bot runs (bot.backup)."""
+    from bot.backup import BackupError, backup
+
+    parser = argparse.ArgumentParser(
+        prog="python -m bot backup",
+        description="Save the bot's SQLite database to DEST (a file, or a folder for a dated "
+        "file), consistent while the bot runs. PostgreSQL: use pg_dump.",
+    )
+    parser.add_argument("dest", metavar="DEST")
+    try:
+        args, url = _database_url(parser, argv)
+        saved = backup(url, args.dest)
+    except (SettingsError, BackupError) as e:
+        return fail(str(e))
+    except (sqlite3.Error, OSError) as e:
+        return fail(f"the backup failed ({e}); nothing was written")
+    print(
+        f"backup: {saved.games} games, {saved.actions} actions, {saved.size:,} bytes "
+        f"written to {saved.path}"
+    )
+    return 0
+
+
+def restore_cli(argv: Sequence[str]) -> int:
+    """``restore``: a backup put back in place of the SQLite database (bot.backup)."""
+    from bot.backup import BackupError, restore
+    from bot.db_inspect import NotABotDatabase, sqlite_schema
+
+    parser = argparse.ArgumentParser(
+        prog="python -m bot restore",
+        description="Replace the bot's SQLite database by BACKUP (made by `python -m bot "
+        "backup`). Stop the bot first.",
+    )
+    parser.add_argument("backup", metavar="BACKUP")
+    parser.add_argument(
+        "--yes", action="store_true", help="replace a database that holds games already"
+    )
+    try:
+        args, url = _database_url(parser, argv)
+        if not args.yes:
+            with contextlib.suppress(NotABotDatabase):
+                sqlite_schema(url)  # raises for a missing or empty database: nothing to lose
+                return fail(
+                    f"{url} holds a database of the bot already: stop the bot, then run "
+                    "again with --yes to replace all of it by the backup"
+                )
+        saved = restore(Path(args.backup), url)
+    except (SettingsError, BackupError) as e:
+        return fail(str(e))
+    except (sqlite3.Error, OSError) as e:
+        return fail(f"the restore failed ({e})")
+    print(f"restore: {saved.games} games, {saved.actions} actions now in {saved.path}")
     return 0
 
 
@@ -259,6 +358,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return copy_db_cli(argv[1:])
     if argv[:1] == ["health"]:
         return health_cli(argv[1:])
+    if argv[:1] == ["backup"]:
+        return backup_cli(argv[1:])
+    if argv[:1] == ["restore"]:
+        return restore_cli(argv[1:])
     args = parse_args(argv)
     try:
         settings = load_settings(args.env_file)

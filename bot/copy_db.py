@@ -7,6 +7,10 @@ transaction on the target, into an empty database migrated to the same schema
 checks a game when it loads it: every row counted on both sides, and every started
 game's log replayed from its set-up and compared with its stored snapshot. Output is
 for the operator (English); exit code 0 only if everything matched.
+
+The source is read before anything is opened: a URL that names no database of this bot
+(a missing or empty file, another program's database, an unreachable server) is refused
+with the URL read, and nothing is created on either side.
 """
 
 from __future__ import annotations
@@ -15,20 +19,32 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.db_inspect import NotABotDatabase, bot_schema, shown_url
 from bot.storage import TABLES, Storage
 from engine.game import Game
 from engine.serialize import loads
 
 PAGE = 2000  # rows read and written at a time
+STATUSES = ("lobby", "playing", "over", "aborted")
 
 
 class CopyError(Exception):
     """The copy cannot be made (the target is not empty, or a table is unknown)."""
 
 
+@dataclass(frozen=True)
+class Copied:
+    """What was copied of the games of one status."""
+
+    games: int = 0
+    seats: int = 0
+    actions: int = 0
+
+
 @dataclass
 class CopyReport:
     rows: dict[str, int] = field(default_factory=dict)
+    by_status: dict[str, Copied] = field(default_factory=dict)
     games_checked: int = 0
     problems: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -41,23 +57,60 @@ class CopyReport:
 async def copy_database(
     source_url: str, target_url: str, echo: Callable[[str], None] = print
 ) -> CopyReport:
-    """Copy every row of ``source_url`` into the empty ``target_url`` and check the copy."""
+    """Copy every row of ``source_url`` into the empty ``target_url`` and check the copy.
+
+    Raises ``CopyError`` (nothing created) if the source is no database of this bot."""
     started = time.perf_counter()
-    source = await Storage.open(source_url)
     try:
-        target = await Storage.open(target_url)
+        version = await bot_schema(source_url)
+    except NotABotDatabase as e:
+        raise CopyError(f"{e}; nothing was copied") from None
+    echo(f"reading {shown_url(source_url)} (schema version {version})")
+    target = await Storage.open(target_url)
+    try:
+        source = await Storage.open(source_url)
         try:
             report = CopyReport()
             await _check_tables(source, target)
             await _copy(source, target, report, echo)
             await _check_counts(source, target, report)
+            report.by_status = await copied_by_status(target)
             await _replay_games(target, report, echo)
         finally:
-            await target.close()
+            await source.close()
     finally:
-        await source.close()
+        await target.close()
     report.seconds = time.perf_counter() - started
     return report
+
+
+async def copied_by_status(store: Storage) -> dict[str, Copied]:
+    """Games, their seats and their actions, counted by the games' status."""
+    counts: dict[str, list[int]] = {status: [0, 0, 0] for status in STATUSES}
+    queries = (
+        "SELECT status, COUNT(*) FROM games GROUP BY status",
+        "SELECT g.status, COUNT(*) FROM seats s JOIN games g ON g.id = s.game_id GROUP BY g.status",
+        "SELECT g.status, COUNT(*) FROM actions a JOIN games g ON g.id = a.game_id"
+        " GROUP BY g.status",
+    )
+    for column, query in enumerate(queries):
+        for row in await store.db.fetch(query):
+            counts.setdefault(str(row[0]), [0, 0, 0])[column] = int(row[1])
+    return {status: Copied(*numbers) for status, numbers in counts.items()}
+
+
+def by_status_table(by_status: dict[str, Copied]) -> list[str]:
+    """The operator's table of what was copied: a line per status, and the totals."""
+    lines = [f"{'status':<10}{'games':>8}{'seats':>8}{'actions':>10}"]
+    for status, c in by_status.items():
+        lines.append(f"{status:<10}{c.games:>8}{c.seats:>8}{c.actions:>10}")
+    total = Copied(
+        sum(c.games for c in by_status.values()),
+        sum(c.seats for c in by_status.values()),
+        sum(c.actions for c in by_status.values()),
+    )
+    lines.append(f"{'total':<10}{total.games:>8}{total.seats:>8}{total.actions:>10}")
+    return lines
 
 
 async def _check_tables(source: Storage, target: Storage) -> None:
@@ -140,4 +193,4 @@ async def _replay_games(target: Storage, report: CopyReport, echo: Callable[[str
     echo(f"replayed and checked {report.games_checked} games")
 
 
-__all__ = ["CopyError", "CopyReport", "copy_database"]
+__all__ = ["Copied", "CopyError", "CopyReport", "by_status_table", "copy_database"]

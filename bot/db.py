@@ -467,14 +467,19 @@ async def _keep_session(conn: Any) -> None:
     back a transaction left open.)"""
 
 
+def sqlite_path(target: str | Path) -> str:
+    """The file of a SQLite ``DATABASE_URL`` (``sqlite:///rel.db``, ``sqlite:////abs.db``)
+    or path."""
+    name = str(target)
+    return name[len(SQLITE_SCHEME) :] if name.startswith(SQLITE_SCHEME) else name
+
+
 async def open_database(target: str | Path) -> Database:
     """A database from ``DATABASE_URL`` (``sqlite:///…``, ``postgresql://…``) or a file path."""
     name = str(target)
     if is_postgres_url(name):
         return await PostgresDatabase.open(name)
-    if name.startswith(SQLITE_SCHEME):
-        name = name[len(SQLITE_SCHEME) :]
-    return await SQLiteDatabase.open(name)
+    return await SQLiteDatabase.open(sqlite_path(name))
 
 
 __all__ = [
@@ -490,4 +495,5 @@ __all__ = [
     "numbered",
     "open_database",
     "postgres_ddl",
+    "sqlite_path",
 ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bot import describe
@@ -75,6 +75,10 @@ async def run_demo(
         )
         for i in range(players):
             await service.add_ai(game, 0, levels[i % len(levels)])
+        if random_seats:  # named for what plays them: random legal moves, not an AI level
+            named = [replace(s, name=f"Random {s.seat + 1}") for s in game.seats]
+            await store.set_seats(game.id, named)
+            game.seats = await store.seats(game.id)
         echo("seats: " + ", ".join(game.seat_names))
         await service.start(game, 0)
         images = 0

@@ -298,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
         found = [p for language in chosen for p in problems(language, SOURCES)]
         for problem in found:
             print(problem)
-        print(f"{len(found)} keys to translate", file=sys.stderr)
+        print(f"{len(found)} key{'' if len(found) == 1 else 's'} to translate", file=sys.stderr)
         return 1 if found else 0
     return 0
 

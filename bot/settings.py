@@ -17,6 +17,7 @@ from bot.shards import Shards, parse_shard_ids
 DEFAULT_DATABASE_URL = "sqlite:///data/alienfrontiers.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 # A bot token is three base64url parts joined by dots (id.timestamp.hmac).
+_TOKEN_PART = re.compile(r"^[A-Za-z0-9_\-]+$")
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{20,}$")
 TOKEN_HELP = (
     "copy it from https://discord.com/developers/applications → your application → Bot → "
@@ -74,11 +75,26 @@ class Settings:
         if token.lower().startswith("bot "):
             token = token[4:].strip()
         if not _TOKEN_SHAPE.match(token):
-            raise SettingsError(
-                f"DISCORD_TOKEN does not look like a bot token (three parts joined by dots): "
-                f"{TOKEN_HELP}"
-            )
+            raise SettingsError(f"DISCORD_TOKEN {token_problem(token)}: {TOKEN_HELP}")
         return token
+
+
+def token_problem(token: str) -> str:
+    """What is wrong with a string that is no bot token, in words for the person who
+    pasted it."""
+    parts = token.split(".")
+    if len(parts) != 3:
+        found = "no dot" if len(parts) == 1 else f"{len(parts)} parts joined by dots"
+        return (
+            f"has {found}, and a bot token is three parts joined by dots (is it the "
+            "application id or the client secret?)"
+        )
+    if not all(_TOKEN_PART.match(part) for part in parts):
+        return "holds characters a bot token never has (only letters, digits, - and _)"
+    return (
+        f"has parts of {', '.join(str(len(p)) for p in parts)} characters; a bot token's "
+        "are about 24-26, 6 and 27-38: part of it is missing (copy it again, whole)"
+    )
 
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")

@@ -49,7 +49,7 @@ class PlayerView:
     ships_in_stock: int
     bay: tuple[Ship, ...]
     cards: tuple[CardId, ...]
-    cards_used: tuple[CardId, ...]  # this turn (only for the current player)
+    cards_used: tuple[CardId, ...]  # this turn (the current player's; none once over)
     has_relic: bool
 
 
@@ -130,7 +130,7 @@ def view(s: GameState) -> GameView:
             ships_in_stock=pl.stock,
             bay=tuple(pl.bay),
             cards=tuple(pl.cards),
-            cards_used=tuple(s.turn.used) if p == s.current else (),
+            cards_used=tuple(s.turn.used) if p == s.current and not s.over else (),
             has_relic=not s.relic_on_desert and _has_relic(s, p),
         )
         for p, pl in enumerate(s.players)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from bot import i18n
 from bot.render import render_board
 from bot.render.demo import DEMO_NAMES, finished, mid_game
 
@@ -14,8 +15,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.render", description=__doc__)
     parser.add_argument("--demo", metavar="DIR", type=Path, required=True, help="output folder")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--locale", default="en")
+    parser.add_argument("--locale", default="en", help="language of the boards: en, ru or pl")
     args = parser.parse_args(argv)
+    known = i18n.languages()
+    if args.locale not in known:
+        parser.error(f"unknown language {args.locale!r}: the known ones are {', '.join(known)}")
     out: Path = args.demo
     out.mkdir(parents=True, exist_ok=True)
     boards = {

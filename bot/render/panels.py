@@ -149,11 +149,11 @@ def _stats(scene: Scene, p: PlayerView, st: Rect) -> None:
         relic = sprites.relic_unowned(24)
         sprites.paste(image, relic, (right - relic.width, st.y + 66 - 12))
         right -= relic.width + 6
-        label = scene.label("relic")
-        lw = round(text_width(label, "cond_bold", 14))
-        if right - lw - 8 - x > 150:
-            draw_text(image, (right, st.y + 66), label, theme.GOLD, "cond_bold", 14, "rm")
-            right -= lw + 8
+        # The label takes what the ships' line leaves it (that line needs 150 px); never
+        # dropped: a name too long for it is a failing test (every label fits its box).
+        label = fit_label(scene.label("relic"), "cond_bold", 14, right - x - 150, smallest=10)
+        draw_label(image, (right, st.y + 66), label, theme.GOLD, "cond_bold", "rm")
+        right -= round(text_width(label.lines[0], "cond_bold", label.size)) + 8
     for y, line in ((st.y + 40, col), (st.y + 66, ships)):
         fitted = fit_label(line, "cond", 16, right - x, smallest=11)
         draw_label(image, (x, y), fitted, theme.TEXT, "cond")

@@ -35,6 +35,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tqdm import tqdm
+
 from bot.clock_settings import Step
 from bot.games import ActiveGame
 from engine.ai import make_ai
@@ -196,8 +198,24 @@ class Simulation:
     async def loop(self) -> None:
         end = self.clock.now + self.args.days * 24 * H
         step = self.args.step * H
+        # On a terminal, a bar per process: the simulated days done (games end sooner).
+        worker = self.indices[0] if self.indices else 0
+        bar = tqdm(
+            total=self.args.days,
+            unit="day",
+            desc=f"process {worker + 1}",
+            position=worker,
+            leave=False,
+            disable=not sys.stderr.isatty(),
+            bar_format="{desc}: {bar} {n:.1f}/{total:g} simulated days [{elapsed}]",
+        )
+        with bar:
+            await self._steps(end, step, bar)
+
+    async def _steps(self, end: float, step: float, bar: tqdm[Any]) -> None:
         while self.clock.now < end:
             self.clock.now += step
+            bar.update(step / (24 * H))
             await self.bot.background.tick()
             await self.bot.background.wait_idle()
             running = 0

@@ -30,6 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tqdm import tqdm
+
 from bot.choices import Choices, Leaf, menu, path_to
 from bot.games import ActiveGame
 from engine import CHANCE, Action, GameState, apply, legal_actions, parse, sample_chance
@@ -254,15 +256,20 @@ async def main() -> None:
         async with FakeDiscord() as fake:
             bot = make_bot(Path(tmp) / "taps.db")
             async with BotHarness(fake, bot, timeout=120, fail_on_errors=False) as h:
-                for g in range(args.games):
+                games = tqdm(
+                    range(args.games),
+                    unit="game",
+                    leave=False,
+                    disable=not sys.stderr.isatty(),  # a bar on a terminal only
+                )
+                for g in games:
                     players = rng.choice(sizes)
                     played = await one_game(h, rng.randrange(2**31), players)
                     turns += played
                     taps = [x.taps for x in played]
-                    print(
+                    games.write(
                         f"game {g + 1:2d} ({players} players): {len(played)} turns, "
-                        f"median {statistics.median(taps)}, max {max(taps)}",
-                        flush=True,
+                        f"median {statistics.median(taps)}, max {max(taps)}"
                     )
     if args.dump:
         rows = [{"taps": x.taps, "moves": x.moves, "clicks": x.clicks} for x in turns]

@@ -3,12 +3,20 @@ every game, seat, log and setting, each game replayed and checked on arrival."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import socket
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+import asyncpg
+import pytest
+
+from bot.__main__ import main
+from bot.backup import BackupError, backup, restore
 from bot.copy_db import copy_database
 from bot.game_config import GameSettings, Variants
 from bot.service import GameService
@@ -139,6 +147,12 @@ async def test_copy_refuses_a_target_with_data_and_reports_a_broken_game(
     assert done.returncode == 1, done.stderr
     assert "game 1: the replay of its" in done.stderr and "do not switch over" in done.stderr
     assert "copy-db: " in done.stdout and "games" in done.stdout
+    # What was copied, per status of the games: 2 playing (channels 100, 101), 1 aborted,
+    # 1 in its lobby, with their seats.
+    table = {line.split()[0]: line.split()[1:] for line in done.stdout.splitlines()[1:]}
+    assert table["playing"][:2] == ["2", "6"] and table["lobby"] == ["1", "2", "0"]
+    assert table["aborted"][:2] == ["1", "3"] and table["total"][:2] == ["4", "11"]
+    assert int(table["total"][2]) > 100
 
     again = subprocess.run(
         [*cli, "--to", pg_url], cwd=ROOT, capture_output=True, text=True, timeout=120
@@ -149,3 +163,178 @@ async def test_copy_refuses_a_target_with_data_and_reports_a_broken_game(
         [*cli, "--to", "mysql://x"], cwd=ROOT, capture_output=True, text=True, timeout=120
     )
     assert bad.returncode == 2 and "must start with sqlite:/// or postgresql" in bad.stderr
+
+
+# ---- a source that is no database of the bot: refused, nothing created ---------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _non_bot_sqlite(path: Path) -> None:
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE notes (text TEXT)")
+
+
+def _nothing(path: Path) -> None:
+    pass
+
+
+SOURCES: dict[str, tuple[Callable[[Path], object], str]] = {
+    "missing": (_nothing, "there is no file"),
+    "empty": (lambda path: path.write_bytes(b""), "is an empty file, not a database"),
+    "text": (lambda path: path.write_text("hello\n"), "is not a SQLite database"),
+    "another program's": (_non_bot_sqlite, "is a SQLite database, but not this bot's"),
+}
+
+
+@pytest.mark.parametrize("kind", list(SOURCES))
+def test_copy_refuses_a_source_that_is_no_database_of_the_bot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    make, why = SOURCES[kind]
+    source = tmp_path / "data" / "alienfrontiers.db"
+    if kind != "missing":
+        source.parent.mkdir()
+        make(source)
+    before = sorted(tmp_path.rglob("*"))
+    target = tmp_path / "copy.db"
+    code = main(["copy-db", "--from", f"sqlite:///{source}", "--to", f"sqlite:///{target}"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and why in err and f"sqlite:///{source}" in err
+    assert "nothing was copied" in err
+    assert sorted(tmp_path.rglob("*")) == before  # no target, no source made
+
+
+def test_copy_from_a_relative_path_that_is_not_there_says_how_to_write_an_absolute_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code = main(["copy-db", "--from", "sqlite:///data/alienfrontiers.db", "--to", "sqlite:///x.db"])
+    err = capsys.readouterr().err
+    assert code == 2 and "four slashes" in err and str(tmp_path) in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_copy_refuses_an_unreachable_or_empty_postgresql_and_creates_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], pg_url: str
+) -> None:
+    target = tmp_path / "copy.db"
+    unreachable = f"postgresql://af:secret@127.0.0.1:{_free_port()}/alienfrontiers"
+    code = main(["copy-db", "--from", unreachable, "--to", f"sqlite:///{target}"])
+    err = capsys.readouterr().err
+    assert code == 2 and "cannot connect" in err and err.count("\n") == 1
+    assert "secret" not in err and "af:***@127.0.0.1" in err  # the password is not printed
+    code = main(["copy-db", "--from", pg_url, "--to", f"sqlite:///{target}"])
+    err = capsys.readouterr().err
+    assert code == 2 and "holds none of this bot's tables" in err
+    assert not target.exists()
+
+    async def tables() -> list[str]:
+        conn = await asyncpg.connect(pg_url)
+        try:
+            rows = await conn.fetch(
+                "SELECT table_name FROM information_schema.tables"
+                " WHERE table_schema = current_schema()"
+            )
+        finally:
+            await conn.close()
+        return [r[0] for r in rows]
+
+    assert asyncio.run(tables()) == []  # reading it created nothing there either
+
+
+# ---- backup and restore ---------------------------------------------------------------------
+
+
+async def test_a_backup_taken_while_games_are_played_restores_to_the_same_games(
+    tmp_path: Path,
+) -> None:
+    source = f"sqlite:///{tmp_path / 'af.db'}"
+    await filled(source)
+    store = await Storage.open(source)
+    service = GameService(store)
+    games = await service.load_active()
+    rng = random.Random(9)
+    backups: list[Path] = []
+    playing = [True]
+
+    async def play() -> int:
+        moves = 0
+        while playing[0] or moves < 20:
+            progressed = False
+            for game in games:
+                if game.state.over:
+                    continue
+                if game.ai_to_act() is not None:
+                    await service.play_ai(game)
+                else:
+                    actions = legal_actions(game.state)
+                    await service.play(game, game.user_to_act(), rng.choice(actions))
+                moves += 1
+                progressed = True
+            if not progressed:
+                break
+            await asyncio.sleep(0)
+        return moves
+
+    async def save() -> None:
+        for n in range(5):
+            backups.append(
+                (await asyncio.to_thread(backup, source, f"{tmp_path / 'backups'}/")).path
+            )
+            await asyncio.sleep(0.01 * n)
+        playing[0] = False
+
+    try:
+        moves, _ = await asyncio.gather(play(), save())
+        assert moves >= 20
+        final = await contents(store)
+    finally:
+        await store.close()
+    assert len(set(backups)) == 5 and all(b.parent == tmp_path / "backups" for b in backups)
+    assert not list((tmp_path / "backups").glob(".*"))  # no partial file left
+    # Each backup is a consistent database of the bot: every game's log replays to its
+    # snapshot (copy-db checks exactly that).
+    for n, saved in enumerate(backups):
+        report = await copy_database(
+            f"sqlite:///{saved}", f"sqlite:///{tmp_path / f'check{n}.db'}", echo=lambda _: None
+        )
+        assert report.ok, report.problems
+        assert report.games_checked == 3
+    # The last one, taken once the moves stopped, restores to the very same games.
+    last = backup(source, tmp_path / "last.db")
+    with pytest.raises(BackupError, match="exists already"):
+        backup(source, tmp_path / "last.db")
+    restored = tmp_path / "restored" / "af.db"
+    done = restore(last.path, f"sqlite:///{restored}")
+    assert done.games == 4 and done.actions == last.actions
+    again = await Storage.open(f"sqlite:///{restored}")
+    try:
+        assert await contents(again) == final
+    finally:
+        await again.close()
+
+
+def test_backup_and_restore_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///data/af.db")
+    assert main(["backup", "saved.db"]) == 2  # nothing to back up yet
+    assert "there is no file" in capsys.readouterr().err and not (tmp_path / "saved.db").exists()
+    asyncio.run(filled("sqlite:///data/af.db"))
+    assert main(["backup", "saved.db"]) == 0
+    assert "backup: 4 games" in capsys.readouterr().out
+    assert main(["restore", "saved.db"]) == 2  # would replace a database with games
+    assert "--yes" in capsys.readouterr().err
+    assert main(["restore", "saved.db", "--database", "sqlite:///new/af.db"]) == 0
+    assert "restore: 4 games" in capsys.readouterr().out
+    assert main(["restore", "saved.db", "--yes"]) == 0
+    capsys.readouterr()
+    assert main(["backup", "x.db", "--database", "postgresql://af@localhost/af"]) == 2
+    assert "pg_dump" in capsys.readouterr().err

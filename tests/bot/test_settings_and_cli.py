@@ -79,8 +79,16 @@ def test_shards_and_a_postgresql_url() -> None:
 def test_token_checks() -> None:
     with pytest.raises(SettingsError, match="DISCORD_TOKEN is not set"):
         Settings().require_token()
-    with pytest.raises(SettingsError, match="does not look like a bot token"):
-        Settings(token="hunter2").require_token()
+    # Each malformed token is told what is really wrong with it.
+    wrong = {
+        "hunter2": "has no dot",
+        "abc.def.ghi": "has parts of 3, 3, 3 characters",
+        "a.b": "has 2 parts joined by dots",
+        "abc def.x.y": "holds characters a bot token never has",
+    }
+    for token, problem in wrong.items():
+        with pytest.raises(SettingsError, match=problem):
+            Settings(token=token).require_token()
     assert Settings(token=f"Bot {GOOD_TOKEN}").require_token() == GOOD_TOKEN
 
 
@@ -106,7 +114,7 @@ def test_missing_or_malformed_token_is_one_actionable_line(tmp_path: Path) -> No
     assert missing.stderr.startswith("error: DISCORD_TOKEN is not set")
     assert "Reset Token" in missing.stderr
     bad = run_cli(env={"DISCORD_TOKEN": "not-a-token"}, cwd=tmp_path)
-    assert bad.returncode == 2 and "does not look like a bot token" in bad.stderr
+    assert bad.returncode == 2 and "DISCORD_TOKEN has no dot" in bad.stderr
     (tmp_path / ".env").write_text("DATABASE_URL=mysql://nope\n")
     wrong_db = run_cli(cwd=tmp_path)
     assert wrong_db.returncode == 2 and "DATABASE_URL must start with" in wrong_db.stderr
@@ -144,6 +152,7 @@ async def test_demo_plays_a_whole_game_through_storage(tmp_path: Path) -> None:
         tmp_path / "demo", players=2, random_seats=True, renderer=stub_renderer, echo=lines.append
     )
     out = result.out_dir
+    assert lines[0] == "seats: Random 1, Random 2"  # not named after an AI level
     assert (out / "demo.db").exists() and (out / "final.png").read_bytes().startswith(PNG_MAGIC)
     assert len(list(out.glob("turn-*.png"))) == result.turns
     notation = (out / "notation.txt").read_text().split("\n")

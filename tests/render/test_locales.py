@@ -119,6 +119,16 @@ def test_demo_writes_sample_boards_in_russian_and_polish(tmp_path: Path) -> None
             assert image.size == LIVE_SIZE
 
 
+def test_demo_refuses_an_unknown_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        demo_main(["--demo", str(tmp_path / "xx"), "--locale", "xx"])
+    assert exit_.value.code == 2
+    assert "unknown language 'xx': the known ones are en, pl, ru" in capsys.readouterr().err
+    assert not (tmp_path / "xx").exists()
+
+
 def test_colonies_are_counted_alike_on_the_boards_and_in_status(fits: list[FitRecord]) -> None:
     """Colonies left include the one on the Colony Hub, on both boards and in /af status."""
     from bot.describe import player_line

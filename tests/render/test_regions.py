@@ -204,6 +204,11 @@ def test_cards_used_this_turn_are_marked() -> None:
     used = render_board_image(s)
     cards = layout.panels[0].cards
     assert pixels(fresh, cards) != pixels(used, cards)
+    # On the final board a card is the winner's, not "used": no card is struck through.
+    s.over = True
+    final_used = render_board_image(s)
+    s.turn.used.clear()
+    assert pixels(final_used, cards) == pixels(render_board_image(s), cards)
 
 
 def test_the_banner_shows_at_game_end_only() -> None:

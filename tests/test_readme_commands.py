@@ -1,0 +1,94 @@
+"""The README's shell commands work as written: each one that needs no Discord token,
+Docker, network or minutes of CPU is run here; every other one is listed with why not,
+so a new command in the README is either run or explained."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.storage import Storage
+
+ROOT = Path(__file__).resolve().parents[1]
+BACKUP_EXAMPLE = "backups/alienfrontiers-2026-11-26-180000.db"
+
+# Commands not run by the tests, by a pattern, and why.
+NOT_RUN: dict[str, str] = {
+    r"^python3 -m venv ": "the set-up itself: .ci/run runs it on a clean clone",
+    r"^docker ": "needs a Docker engine (none on the test machines)",
+    r"tools/lock\.py ": "reaches PyPI and reinstalls the environment (an upgrade)",
+    r"^git diff ": "a review step of an upgrade",
+    r"copy-db .*postgresql://af:PASSWORD@localhost": (
+        "needs that PostgreSQL server: tests/bot/test_copy_db.py runs copy-db against a "
+        "throwaway one"
+    ),
+    r"-m bot\.i18n (update|init)": "rewrites the catalogues of the checkout",
+    r"-m bot\.i18n missing de|--locale de": "the recipe for a new language, after `init de`",
+    r"^\S+ -m engine selfplay ": "a benchmark: minutes of CPU",
+    r"tests/benchmarks/|tools/tune_weights\.py": "benchmarks: minutes to hours of CPU",
+    r"-m pytest": "the suite itself (the slow part of it, for -m slow)",
+}
+
+
+def readme_commands() -> list[str]:
+    """Each command of the README's ``sh`` blocks: continuation lines joined, comments
+    and empty lines left out."""
+    text = (ROOT / "README.md").read_text()
+    commands: list[str] = []
+    for block in re.findall(r"```(?:sh|bash|shell)\n(.*?)```", text, re.S):
+        pending = ""
+        for line in block.splitlines():
+            pending = f"{pending} {line.strip()}".strip()
+            if pending.endswith("\\"):
+                pending = pending[:-1].rstrip()
+                continue
+            command = re.sub(r"\s+#.*$", "", pending).strip()
+            pending = ""
+            if command and not command.startswith("#"):
+                commands.append(command)
+    return commands
+
+
+def why_not(command: str) -> str | None:
+    return next((why for pattern, why in NOT_RUN.items() if re.search(pattern, command)), None)
+
+
+def run(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``command`` with this interpreter in place of ``python`` and ``.venv/bin/python``."""
+    argv = command.split()
+    if argv[0] in ("python", "python3", ".venv/bin/python"):
+        argv[0] = sys.executable
+    return subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+def test_every_readme_command_is_run_or_says_why_not(tmp_path: Path) -> None:
+    commands = readme_commands()
+    assert len(commands) > 20
+    runnable = [c for c in commands if why_not(c) is None]
+    # The bot's own database in a folder of its own, as a server admin's.
+    (tmp_path / "data").mkdir()
+    shutil.copy(ROOT / ".env.example", tmp_path / ".env.example")
+    store = asyncio.run(Storage.open(tmp_path / "data" / "alienfrontiers.db"))
+    asyncio.run(store.close())
+    ran = []
+    for command in runnable:
+        if command.startswith("python -m bot restore "):
+            # The README's example names the file a backup made at that minute.
+            made = sorted((tmp_path / "backups").glob("alienfrontiers-*.db"))
+            assert made, "the README's backup comes before its restore"
+            made[-1].rename(tmp_path / BACKUP_EXAMPLE)
+        cwd = ROOT if "bot.i18n" in command else tmp_path
+        done = run(command, cwd)
+        assert done.returncode == 0, f"{command}\n{done.stdout}\n{done.stderr}"
+        ran.append(command)
+    assert (tmp_path / ".env").exists()
+    assert (tmp_path / BACKUP_EXAMPLE).exists()
+    assert set(ran) >= {
+        "python -m bot backup backups/",
+        f"python -m bot restore {BACKUP_EXAMPLE} --yes",
+        "cp .env.example .env",
+    }
