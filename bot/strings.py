@@ -20,7 +20,16 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from bot import i18n
-from engine.messages import MESSAGES_EN, NAMES_EN, Plural, Source, fill, shown_params
+from engine.messages import (
+    MESSAGES_EN,
+    NAMES_EN,
+    RELIC_DIE,
+    VARIANT_PARAMS,
+    Plural,
+    Source,
+    fill,
+    shown_params,
+)
 
 # ---- board image labels (owned by bot/render) ------------------------------------------
 BOARD_EN: Final[dict[str, Source]] = {
@@ -150,7 +159,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "permission.send_messages": "Send Messages",
     "permission.attach_files": "Attach Files",
     "permission.send_messages_in_threads": "Send Messages in Threads",
-    "die.relic": "{value} (relic)",
+    "die.relic": RELIC_DIE,
     "ship.of": "{owner}'s {value}",
     "colour.red": "🟥",
     "colour.blue": "🟦",
@@ -390,9 +399,11 @@ BOT_EN: Final[dict[str, Source]] = {
     "clock.hours_range": "Clock times must be between {low} and {high} hours.",
     "clock.order": "The reminder must come before the final warning, and the warning before the "
     "turn limit (in hours: now {remind}, {warn}, {limit}).",
-    "clock.bad_action": "“{action}” is not a timeout action: choose ai, skip or none.",
+    "clock.bad_action": "“{action}” is not a timeout action: choose “The AI plays the turn "
+    "for them”, “The turn is skipped (only the moves the rules require)” or “Nothing: the host "
+    "decides”.",
     "clock.timeouts_range": "Timed-out turns in a row: from 1 to {high}.",
-    "clock.bad_level": "“{level}” is not an AI level: choose easy, normal or hard.",
+    "clock.bad_level": "“{level}” is not an AI level: choose “Easy”, “Normal” or “Hard”.",
     # ---- notifications and catch-up -------------------------------------------------------
     "catchup.header": "📰 Since your last turn:",
     "notify.your_turn": "🎲 It is your turn in {where}: {link}",
@@ -468,7 +479,11 @@ BOT_EN: Final[dict[str, Source]] = {
     "server's games start in the server's language.",
     # ---- seats ----------------------------------------------------------------------------
     "seats.not_allowed": "Only the host or members with Manage Channels can do that.",
-    "seats.no_such_seat": "There is no seat {number}: this game has {seats} seats.",
+    "seats.no_such_seat": Plural(
+        "There is no seat {number}: this game has {seats} seat.",
+        "There is no seat {number}: this game has {seats} seats.",
+        "seats",
+    ),
     "seats.unknown_player": "No seat matches “{player}”: pick one from the list.",
     "seats.kick_self": "To give up your own seat, use `/af leave`.",
     "seats.already_ai": "{name} is already played by the AI.",
@@ -598,6 +613,8 @@ BOT_EN: Final[dict[str, Source]] = {
     "label.discard_warper": "Discard Temporal Warper: take {card} from the discard pile",
     "label.place": "Place the colony on {territory}",
     "label.steal_resource": "Steal 1 {resource} from {victim}",
+    "label.steal_resource.fuel": "Steal 1 fuel from {victim}",
+    "label.steal_resource.ore": "Steal 1 ore from {victim}",
     "label.steal_card": "Steal {card} from {victim}",
     "label.hit": "Also hit {ship}",
     "label.done": "Done",
@@ -743,6 +760,15 @@ def thing_name(thing: str, locale: str = "en") -> str:
     return i18n.template_for(key, source, i18n.language_of(locale), {})
 
 
+def variant(key: str, params: Mapping[str, object] | None) -> str:
+    """``key``'s variant for its parameters (``stole_resource.fuel``), if it has one."""
+    for name in VARIANT_PARAMS:
+        value = (params or {}).get(name)
+        if isinstance(value, str) and f"{key}.{value}" in SOURCES:
+            return f"{key}.{value}"
+    return key
+
+
 def text(
     key: str,
     locale: str = "en",
@@ -756,8 +782,16 @@ def text(
     ``seat_names`` or "P2".
     """
     language = i18n.language_of(locale)
+    key = variant(key, params)
     source = SOURCES.get(key)
     if source is None:
         return key
-    shown = shown_params(params, lambda thing: thing_name(thing, language), seat_names)
+    shown = shown_params(
+        params,
+        lambda thing: thing_name(thing, language),
+        seat_names,
+        lambda value: fill(
+            i18n.template_for("die.relic", SOURCES["die.relic"], language, {}), {"value": value}
+        ),
+    )
     return fill(i18n.template_for(key, source, language, shown), shown)

@@ -140,6 +140,10 @@ MESSAGES_EN: Final[dict[str, Source]] = {
     ),
     "raid.decoy": "{victim}'s Holographic Decoy protects their resources",
     "raid.nothing": "{victim} has no {resource}",
+    # Variants by resource (``bot.strings.text`` picks ``<key>.<resource>`` when there is
+    # one): languages that decline "fuel" and "ore" need a sentence for each.
+    "raid.nothing.fuel": "{victim} has no fuel",
+    "raid.nothing.ore": "{victim} has no ore",
     "raid.mixed": "you already chose to steal resources",
     "raid.no_card": "{victim} has no {card}",
     "raid.decoy_card": "{victim} has a Holographic Decoy: you may only take the Decoy",
@@ -232,6 +236,8 @@ MESSAGES_EN: Final[dict[str, Source]] = {
     "claimed": "{player} claims {card}",
     "displaced": "{player}'s {value} is driven from the Raiders' Outpost",
     "stole_resource": "{player} steals 1 {resource} from {victim}",
+    "stole_resource.fuel": "{player} steals 1 fuel from {victim}",
+    "stole_resource.ore": "{player} steals 1 ore from {victim}",
     "stole_card": "{player} steals {card} from {victim}",
     "stole_card_discarded": "{player} steals {card} from {victim} and discards it (already owned)",
     "stopped": "{player} is done",
@@ -276,6 +282,11 @@ NAME_PARAMS: Final = frozenset(
     }
 )
 SEAT_PARAMS: Final = frozenset({"player", "victim", "owner", "owner_a", "owner_b"})
+# Dice in the notation ("1 1 2r 3": ``r`` marks the relic ship's die), shown in words.
+DICE_PARAMS: Final = frozenset({"values"})
+# Parameters whose value picks a variant of a text (``<key>.<value>``), when it has one.
+VARIANT_PARAMS: Final = ("resource",)
+RELIC_DIE: Final = "{value} (relic)"  # the English of ``die.relic``
 _ENGLISH: Final = NullTranslations()  # gettext's rule for the source language
 
 
@@ -284,19 +295,33 @@ def name(thing: str) -> str:
     return NAMES_EN.get(thing, thing)
 
 
+def relic_die(value: str) -> str:
+    """The English of the relic ship's die of ``value``."""
+    return RELIC_DIE.format(value=value)
+
+
+def dice_shown(values: str, relic: Callable[[str], str] = relic_die) -> str:
+    """Dice in the notation ("1 2r 3") as people read them: the relic die in words."""
+    return " ".join(relic(v[:-1]) if v.endswith("r") else v for v in values.split())
+
+
 def shown_params(
     params: Mapping[str, object] | None,
     name_of: Callable[[str], str] = name,
     seat_names: Sequence[str] | None = None,
+    relic: Callable[[str], str] = relic_die,
 ) -> dict[str, object]:
     """Parameters ready to format: ids of things as their names, 0-based seats as names or
-    "P2"; ``player`` is always present (some texts have none)."""
+    "P2", dice with the relic die in words (``relic``); ``player`` is always present (some
+    texts have none)."""
     shown: dict[str, object] = {}
     for k, v in (params or {}).items():
         if k in NAME_PARAMS and isinstance(v, str):
             shown[k] = name_of(v)
         elif k in SEAT_PARAMS and isinstance(v, int) and not isinstance(v, bool):
             shown[k] = seat_names[v] if seat_names and 0 <= v < len(seat_names) else f"P{v + 1}"
+        elif k in DICE_PARAMS and isinstance(v, str):
+            shown[k] = dice_shown(v, relic)
         else:
             shown[k] = v
     shown.setdefault("player", "")

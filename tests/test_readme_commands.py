@@ -31,6 +31,9 @@ NOT_RUN: dict[str, str] = {
     r"^\S+ -m engine selfplay ": "a benchmark: minutes of CPU",
     r"tests/benchmarks/|tools/tune_weights\.py": "benchmarks: minutes to hours of CPU",
     r"-m pytest": "the suite itself (the slow part of it, for -m slow)",
+    r"-m tests\.transcripts": (
+        "rewrites docs/transcripts/: tests/bot/test_transcripts.py makes short ones"
+    ),
 }
 
 
