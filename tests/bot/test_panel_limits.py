@@ -33,7 +33,7 @@ NAMES = (
 )
 LOCALES = ("en", "ru", "pl")
 GAMES = 30
-DEFAULT_GAMES = 15  # in the default suite; the rest are slow
+DEFAULT_GAMES = 10  # in the default suite; the rest are slow
 
 
 def test_names_are_32_characters() -> None:

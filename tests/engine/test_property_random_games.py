@@ -2,8 +2,8 @@
 with every invariant checked after every action (engine.invariants), JSON round trips
 along the way, and a replay of the notation log equal to the final state at the end.
 
-The default suite plays the first chunk of every config (400 games); the other four
-chunks (1,600 games, the same seeds as ever) are marked ``slow``: ``pytest -m slow``
+The default suite plays the first chunk of every config (200 games); the other nine
+chunks (1,800 games, the same seeds as ever) are marked ``slow``: ``pytest -m slow``
 plays them, ``pytest -m ""`` all 2,000.
 """
 
@@ -25,8 +25,8 @@ CONFIGS = [
     GameConfig(players=4, mind_control_helm=True, finite_supply=True),
     GameConfig(players=3, finite_supply=True),
 ]
-CHUNKS = 5  # 8 configs x 5 chunks x 50 games = 2,000 games
-GAMES_PER_CHUNK = 50
+CHUNKS = 10  # 8 configs x 10 chunks x 25 games = 2,000 games (seeds 0..249 of each)
+GAMES_PER_CHUNK = 25
 
 
 DEFAULT_CHUNKS = 1  # chunks in the default suite; the rest are slow
