@@ -25,6 +25,7 @@ import discord
 
 from bot import describe
 from bot.board_edits import BoardEdits
+from bot.board_text import alt_text
 from bot.catchup import lines as catch_up_lines
 from bot.catchup import since_last_turn
 from bot.choices import Choices
@@ -202,7 +203,9 @@ class Announcer:
             )
             return None
         name = f"board-{game.id}-turn{state.turn_number:03d}.png"
-        return discord.File(io.BytesIO(png), filename=name)
+        # Read aloud by screen readers, shown on hover: the board in words.
+        about = alt_text(state, names, game.row.locale)
+        return discord.File(io.BytesIO(png), filename=name, description=about)
 
     async def board_names(self, game: ActiveGame) -> list[str]:
         """The seats' names for the board image, marked when a member is away (with the day

@@ -216,7 +216,10 @@ class ActionSelect(
             discord.ui.Select(
                 custom_id=f"af:s:{game_id}:{version}:{path}:{page}",
                 placeholder=shorten(placeholder, 150),
-                options=options or [discord.SelectOption(label=IDLE, value=IDLE)],
+                # A greyed-out menu's one option repeats its placeholder's words (a screen
+                # reader reads an option; "-" would say nothing).
+                options=options
+                or [discord.SelectOption(label=shorten(placeholder) or IDLE, value=IDLE)],
                 row=row,
                 disabled=disabled or not options,
             )

@@ -37,6 +37,7 @@ class Replay:
     frames: int
     seconds: float
     width: int
+    final: GameState  # the last board's state (its description)
 
 
 def turn_states(config: GameConfig, notations: Sequence[str]) -> list[GameState]:
@@ -80,7 +81,7 @@ def make_replay(
     for width in WIDTHS:
         data = _gif(boards, durations, width)
         if len(data) <= MAX_BYTES or width == WIDTHS[-1]:
-            return Replay(data, len(boards), seconds, min(width, boards[0].width))
+            return Replay(data, len(boards), seconds, min(width, boards[0].width), states[-1])
     raise AssertionError("unreachable")
 
 

@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot import describe, i18n
 from bot.announce import Announcer
+from bot.board_text import alt_text, board_text, message_parts
 from bot.cogs.base import AF, AfCog
 from bot.describe import chat_name
 from bot.games import ServiceError
@@ -23,6 +24,7 @@ from bot.replies import locale_of
 from bot.service import GameService
 from bot.storage import ActionRow, GameRow
 from bot.strings import text, thing_name
+from bot.strings import text as say
 from bot.translator import command_text
 from bot.turn_clock import waiting_lines
 from engine.game import Game
@@ -139,19 +141,31 @@ class Info(AfCog):
     @app_commands.command(
         name="board", description=command_text("cmd.board.description"), extras=AF
     )
-    @app_commands.describe(detail=command_text("cmd.board.detail"))
+    @app_commands.describe(
+        detail=command_text("cmd.board.detail"), text=command_text("cmd.board.text")
+    )
     @app_commands.guild_only()
-    async def board(self, interaction: Interaction, detail: bool = False) -> None:
-        """The live board, or with ``detail`` the full one (log, deck, ships in stock...)."""
+    async def board(
+        self, interaction: Interaction, detail: bool = False, text: bool = False
+    ) -> None:
+        """The live board, with ``detail`` the full one (log, deck, ships in stock...), with
+        ``text`` the whole board in words (for a screen reader)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         row, names, game = await self._game(interaction.channel_id)
         locale = locale_of(interaction)
+        if text:
+            for part in message_parts(board_text(game.state, names, locale)):
+                await interaction.followup.send(part, ephemeral=True)
+            return
         png = await asyncio.to_thread(self.announcer.renderer, game.state, names, locale, detail)
         kind = "full" if detail else "live"
-        file = discord.File(io.BytesIO(png), filename=f"board-{row.id}-{kind}.png")
+        about = alt_text(game.state, names, locale)
+        file = discord.File(
+            io.BytesIO(png), filename=f"board-{row.id}-{kind}.png", description=about
+        )
         caption = "board.caption_detail" if detail else "board.caption"
         await interaction.followup.send(
-            text(caption, locale, {"round": game.state.round}), file=file, ephemeral=True
+            say(caption, locale, {"round": game.state.round}), file=file, ephemeral=True
         )
 
     @app_commands.command(

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.announce import Announcer
+from bot.board_text import replay_text
 from bot.cogs.base import AF, AfCog
 from bot.describe import chat_name
 from bot.durations import day_text, decimal_text
@@ -142,7 +143,10 @@ class Records(AfCog):
             row.locale,
             {"game": row.id, "frames": made.frames, "seconds": round(made.seconds)},
         )
-        file = discord.File(io.BytesIO(made.data), filename=f"alien-frontiers-game-{row.id}.gif")
+        about = replay_text(row.id, made.frames, made.final, [s.name for s in seats], row.locale)
+        file = discord.File(
+            io.BytesIO(made.data), filename=f"alien-frontiers-game-{row.id}.gif", description=about
+        )
         await interaction.followup.send(caption, file=file)
 
     async def finished(self, interaction: Interaction, game_id: int | None) -> GameRow:

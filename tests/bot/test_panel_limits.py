@@ -7,6 +7,7 @@ marked ``slow`` (``pytest -m slow``)."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -34,6 +35,8 @@ NAMES = (
 LOCALES = ("en", "ru", "pl")
 GAMES = 30
 DEFAULT_GAMES = 10  # in the default suite; the rest are slow
+LETTER = re.compile(r"[^\W\d_]")
+WORDS_OR_VALUES = re.compile(r"[^\W_]")
 
 
 def test_names_are_32_characters() -> None:
@@ -61,6 +64,7 @@ def check_view(payload: list[dict[str, Any]], where: str) -> None:
             assert len(item["custom_id"]) <= 100, where
             if item["type"] == 2:
                 assert 1 <= len(item["label"]) <= 80, where
+                assert LETTER.search(item["label"]), (where, item)  # words, not an emoji alone
                 continue
             assert len(items) == 1 and 1 <= len(item["options"]) <= 25, where
             assert len(item.get("placeholder", "")) <= 150, (where, item.get("placeholder"))
@@ -70,6 +74,9 @@ def check_view(payload: list[dict[str, Any]], where: str) -> None:
             assert len(values) == len(set(values)), (where, values)
             for o in item["options"]:
                 assert 1 <= len(o["label"]) <= 100 and 1 <= len(o["value"]) <= 100, (where, o)
+                # Read aloud: words or the ships' values ("5 + 6" under its facility's
+                # menu), never a symbol alone.
+                assert WORDS_OR_VALUES.search(o["label"]), (where, o)
                 assert len(o.get("description") or "") <= 100, (where, o)
     assert len(ids) == len(set(ids)), where
 
