@@ -25,7 +25,7 @@ BLOCKED: Final[RGB] = (70, 72, 82)
 BLOCKED_HATCH: Final[RGB] = (120, 122, 134)
 TEXT: Final[RGB] = (236, 240, 255)
 MUTED: Final[RGB] = (156, 166, 198)
-FAINT: Final[RGB] = (112, 122, 156)
+FAINT: Final[RGB] = (126, 136, 170)
 GOLD: Final[RGB] = (244, 194, 64)
 DARK: Final[RGB] = (18, 18, 24)
 WHITE: Final[RGB] = (255, 255, 255)
@@ -46,20 +46,23 @@ CARD_VP: Final[RGB] = (104, 78, 28)
 CARD_EDGE: Final[RGB] = (120, 170, 210)
 
 FIELD_COLOURS: Final[dict[FieldId, RGB]] = {
-    "isolation": (156, 96, 210),
+    "isolation": (158, 98, 212),
     "positron": (236, 150, 30),
     "repulsor": (30, 180, 196),
 }
 
 _COLOUR_RGB: Final[dict[str, RGB]] = {
     "red": (222, 52, 52),
-    "blue": (44, 120, 232),
-    "green": (40, 168, 78),
+    "blue": (40, 116, 224),
+    "green": (56, 176, 102),
     "yellow": (246, 204, 44),
 }
 PLAYER_RGB: Final[tuple[RGB, ...]] = tuple(_COLOUR_RGB[c] for c in PLAYER_COLOURS)
-# Text and pips drawn on a player's colour: dark on yellow, white on the others.
-PLAYER_INK: Final[tuple[RGB, ...]] = tuple(DARK if c == "yellow" else WHITE for c in PLAYER_COLOURS)
+# Text and pips drawn on a player's colour: dark on green and yellow, white on the others
+# (4.5:1 at least: tests/render/test_colour_vision.py).
+PLAYER_INK: Final[tuple[RGB, ...]] = tuple(
+    DARK if c in ("green", "yellow") else WHITE for c in PLAYER_COLOURS
+)
 PLAYER_SHAPES: Final[tuple[Shape, ...]] = ("circle", "square", "triangle", "diamond")
 
 
