@@ -5,7 +5,8 @@ Two members and an easy AI play a seeded game in the language, through the bot a
 fake Discord API, the members' Discord clients set to the same language. The members
 play by clicking their panel (the option the normal AI's plan would pick, opening steps
 as a player does). The transcript shows, in order: every message the channel shows
-(turn messages, notices, the game over, in their final form), the panel of each member
+(turn messages, notices, the game over, in their final form, with each picture's alt
+text), the panel of each member
 turn as it was offered (buttons and menus, with their options), and every private
 answer a member got. Nothing is asserted here; ``tests/bot/test_transcripts.py`` checks
 a short one.
@@ -64,10 +65,11 @@ class Transcript:
         """The channel's messages posted since the last look (in their final form)."""
         messages = self.t.channel_messages()
         for m in messages[self.shown :]:
-            files = ", ".join(a.get("filename", "") for a in m.get("attachments", []))
             self.lines += ["", "**Channel:**", *quoted(m.get("content", ""))]
-            if files:
-                self.lines.append(f"> 📎 {files}")
+            for a in m.get("attachments", []):
+                self.lines.append(f"> 📎 {a.get('filename', '')}")
+                if a.get("description"):  # the alt text, read aloud by screen readers
+                    self.lines.append(f">    alt text: {a['description']}")
         self.shown = len(messages)
 
     def private(self, who: str, result: InteractionResult) -> None:
