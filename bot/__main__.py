@@ -302,7 +302,7 @@ def backup_cli(argv: Sequence[str]) -> int:
 def restore_cli(argv: Sequence[str]) -> int:
     """``restore``: a backup put back in place of the SQLite database (bot.backup)."""
     from bot.backup import BackupError, restore
-    from bot.db_inspect import NotABotDatabase, sqlite_schema
+    from bot.db_inspect import sqlite_file
 
     parser = argparse.ArgumentParser(
         prog="python -m bot restore",
@@ -315,13 +315,14 @@ def restore_cli(argv: Sequence[str]) -> int:
     )
     try:
         args, url = _database_url(parser, argv)
-        if not args.yes:
-            with contextlib.suppress(NotABotDatabase):
-                sqlite_schema(url)  # raises for a missing or empty database: nothing to lose
-                return fail(
-                    f"{url} holds a database of the bot already: stop the bot, then run "
-                    "again with --yes to replace all of it by the backup"
-                )
+        target = sqlite_file(url)
+        if not args.yes and target.is_file() and target.stat().st_size > 0:
+            # Something is there (the bot's games, or another program's file): not without
+            # being asked.
+            return fail(
+                f"{url} ({target}) holds a database already: stop the bot, then run again "
+                "with --yes to replace all of it by the backup"
+            )
         saved = restore(Path(args.backup), url)
     except (SettingsError, BackupError) as e:
         return fail(str(e))

@@ -336,5 +336,12 @@ def test_backup_and_restore_from_the_command_line(
     assert "restore: 4 games" in capsys.readouterr().out
     assert main(["restore", "saved.db", "--yes"]) == 0
     capsys.readouterr()
+    other = tmp_path / "other.db"  # another program's database is not replaced unasked
+    _non_bot_sqlite(other)
+    assert main(["restore", "saved.db", "--database", f"sqlite:///{other}"]) == 2
+    assert "--yes" in capsys.readouterr().err
+    with sqlite3.connect(other) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM notes").fetchone() == (0,)
+    capsys.readouterr()
     assert main(["backup", "x.db", "--database", "postgresql://af@localhost/af"]) == 2
     assert "pg_dump" in capsys.readouterr().err
