@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.db_inspect import NotABotDatabase, bot_schema, shown_url
+from bot.migrations import LATEST
 from bot.storage import TABLES, Storage
 from engine.game import Game
 from engine.serialize import loads
@@ -65,7 +66,15 @@ async def copy_database(
         version = await bot_schema(source_url)
     except NotABotDatabase as e:
         raise CopyError(f"{e}; nothing was copied") from None
+    latest = LATEST
+    if version > latest:
+        raise CopyError(
+            f"{shown_url(source_url)}: its schema is version {version}, newer than this bot's "
+            f"({latest}): upgrade the bot first; nothing was copied"
+        )
     echo(f"reading {shown_url(source_url)} (schema version {version})")
+    if version < latest:  # as the bot does when it starts on it
+        echo(f"the source is migrated from schema version {version} to {latest} first")
     target = await Storage.open(target_url)
     try:
         source = await Storage.open(source_url)

@@ -210,6 +210,25 @@ def test_copy_refuses_a_source_that_is_no_database_of_the_bot(
     assert sorted(tmp_path.rglob("*")) == before  # no target, no source made
 
 
+def test_copy_refuses_a_source_newer_than_the_bot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "af.db"
+
+    async def made() -> None:
+        store = await Storage.open(source)
+        await store.close()
+
+    asyncio.run(made())
+    with sqlite3.connect(source) as conn:
+        conn.execute("PRAGMA user_version = 99")
+    target = tmp_path / "copy.db"
+    code = main(["copy-db", "--from", f"sqlite:///{source}", "--to", f"sqlite:///{target}"])
+    err = capsys.readouterr().err
+    assert code == 2 and "newer than this bot's" in err and err.count("\n") == 1
+    assert not target.exists()
+
+
 def test_copy_from_a_relative_path_that_is_not_there_says_how_to_write_an_absolute_one(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
