@@ -195,16 +195,20 @@ class Announcer:
         """
         state = state if state is not None else game.state
         names = await self.board_names(game)
+
+        def draw() -> tuple[bytes, str]:
+            # The picture and its words (read aloud by screen readers, shown on hover).
+            locale = game.row.locale
+            return self.renderer(state, names, locale), alt_text(state, names, locale)
+
         try:
-            png = await asyncio.to_thread(self.renderer, state, names, game.row.locale)
+            png, about = await asyncio.to_thread(draw)
         except Exception:
             log.exception(
                 "game %d: the board at version %d could not be drawn", game.id, state.version
             )
             return None
         name = f"board-{game.id}-turn{state.turn_number:03d}.png"
-        # Read aloud by screen readers, shown on hover: the board in words.
-        about = alt_text(state, names, game.row.locale)
         return discord.File(io.BytesIO(png), filename=name, description=about)
 
     async def board_names(self, game: ActiveGame) -> list[str]:

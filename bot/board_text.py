@@ -18,7 +18,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from bot.describe import seat_name
 from bot.labels import dice_text
+from bot.render.theme import player_shape
 from bot.strings import text, thing_name
 from engine.actions import Die
 from engine.state import GameState, Ship
@@ -27,7 +29,6 @@ from engine.view import GameView, view
 
 ALT_LIMIT: Final = 1024
 MESSAGE_LIMIT: Final = 2000  # Discord's, for a message's content
-SHAPES: Final = ("circle", "square", "triangle", "diamond")  # bot.render.theme's, by seat
 HUB_SPACES: Final = 7
 
 # What the alt text leaves out first when it is too long (a higher rank goes first).
@@ -57,10 +58,6 @@ class Fact:
         return self.alt_line if self.alt_line is not None else self.line
 
 
-def _name(seat: int, names: Sequence[str]) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"P{seat + 1}"
-
-
 def _ships(ships: Sequence[Ship], names: Sequence[str], locale: str) -> str:
     """Ships as "Ann 4, Bob 5 (relic)"."""
     return ", ".join(
@@ -68,7 +65,7 @@ def _ships(ships: Sequence[Ship], names: Sequence[str], locale: str) -> str:
             "a11y.ship",
             locale,
             {
-                "owner": _name(s.owner, names),
+                "owner": seat_name(s.owner, names),
                 "value": dice_text([Die(s.value, s.relic)], locale),
             },
         )
@@ -101,23 +98,25 @@ def _turn(v: GameView, names: Sequence[str], locale: str) -> Iterator[Fact]:
         )
         for rank, seat in enumerate(order, start=1):
             key = "a11y.rank_winner" if seat in result.winners else "a11y.rank"
-            params = {"rank": rank, "name": _name(seat, names), "vp": result.scores[seat]}
+            params = {"rank": rank, "name": seat_name(seat, names), "vp": result.scores[seat]}
             yield Fact(section, text(key, locale, params), KEEP)
         return
     params = {"round": v.round, "turn": v.turn_number}
     yield Fact(section, text("a11y.round", locale, params), KEEP)
     dice = dice_text([Die(s.value, s.relic) for s in v.undocked], locale)
     key = "a11y.to_act" if dice else "a11y.to_act_docked"
-    yield Fact(section, text(key, locale, {"player": _name(v.current, names), "dice": dice}), KEEP)
+    yield Fact(
+        section, text(key, locale, {"player": seat_name(v.current, names), "dice": dice}), KEEP
+    )
 
 
 def _players(v: GameView, names: Sequence[str], locale: str) -> Iterator[Fact]:
     for p in v.players:
         section = "a11y.section.player"
         who = {
-            "name": _name(p.seat, names),
+            "name": seat_name(p.seat, names),
             "colour": text(f"a11y.colour.{PLAYER_COLOURS[p.seat]}", locale),
-            "shape": text(f"a11y.shape.{SHAPES[p.seat % len(SHAPES)]}", locale),
+            "shape": text(f"a11y.shape.{player_shape(p.seat)}", locale),
         }
         # A player's section starts with their name: a heading of its own.
         yield Fact(section, text("a11y.player", locale, who), KEEP, heading=True)
@@ -161,34 +160,31 @@ def _docks(v: GameView, names: Sequence[str], locale: str) -> Iterator[Fact]:
 def _territories(v: GameView, names: Sequence[str], locale: str) -> Iterator[Fact]:
     section = "a11y.section.territories"
     for t in v.territories:
-        parts = []
-        if t.controller is not None:
-            parts.append(text("a11y.controlled", locale, {"player": _name(t.controller, names)}))
+        control = (
+            [text("a11y.controlled", locale, {"player": seat_name(t.controller, names)})]
+            if t.controller is not None
+            else []
+        )
         colonies = [
-            text("a11y.colonies_of", locale, {"name": _name(seat, names), "count": n})
+            text("a11y.colonies_of", locale, {"name": seat_name(seat, names), "count": n})
             for seat, n in enumerate(t.colonies)
             if n
         ]
-        if colonies:
-            parts.append(text("a11y.colonies_on", locale, {"colonies": ", ".join(colonies)}))
-        rank = LAND if t.controller is not None else DETAIL
-        extra = [thing_name(f, locale) for f in t.fields]
-        if extra:
-            parts.append(text("a11y.fields_on", locale, {"fields": ", ".join(extra)}))
-        if t.relic_here:
-            parts.append(text("a11y.relic_here", locale))
-        if not parts:
-            parts.append(text("a11y.empty", locale))
+        held = [text("a11y.colonies_on", locale, {"colonies": ", ".join(colonies)})] * bool(
+            colonies
+        )
+        fields = [thing_name(f, locale) for f in t.fields]
+        on_it = [text("a11y.fields_on", locale, {"fields": ", ".join(fields)})] * bool(fields)
+        relic = [text("a11y.relic_here", locale)] * t.relic_here
+        parts = [*control, *held, *on_it, *relic] or [text("a11y.empty", locale)]
         name = thing_name(t.id, locale)
-        params = {"territory": name, "facts": "; ".join(parts)}
         # The alt text tells who controls a territory and its fields, not its colonies;
         # a territory with neither is only in the text board.
-        short = parts[:1] if t.controller is not None else []
-        short += [p for p in parts if p.startswith(text("a11y.fields_on", locale, {"fields": ""}))]
+        short = [*control, *on_it]
         yield Fact(
             section,
-            text("a11y.territory", locale, params),
-            rank,
+            text("a11y.territory", locale, {"territory": name, "facts": "; ".join(parts)}),
+            LAND if control else DETAIL,
             in_alt=bool(short),
             alt_line=text("a11y.territory", locale, {"territory": name, "facts": ", ".join(short)}),
         )

@@ -66,15 +66,14 @@ async def copy_database(
         version = await bot_schema(source_url)
     except NotABotDatabase as e:
         raise CopyError(f"{e}; nothing was copied") from None
-    latest = LATEST
-    if version > latest:
+    if version > LATEST:
         raise CopyError(
             f"{shown_url(source_url)}: its schema is version {version}, newer than this bot's "
-            f"({latest}): upgrade the bot first; nothing was copied"
+            f"({LATEST}): upgrade the bot first; nothing was copied"
         )
     echo(f"reading {shown_url(source_url)} (schema version {version})")
-    if version < latest:  # as the bot does when it starts on it
-        echo(f"the source is migrated from schema version {version} to {latest} first")
+    if version < LATEST:  # as the bot does when it starts on it
+        echo(f"the source is migrated from schema version {version} to {LATEST} first")
     target = await Storage.open(target_url)
     try:
         source = await Storage.open(source_url)

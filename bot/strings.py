@@ -839,8 +839,6 @@ def text(
         params,
         lambda thing: thing_name(thing, language),
         seat_names,
-        lambda value: fill(
-            i18n.template_for("die.relic", SOURCES["die.relic"], language, {}), {"value": value}
-        ),
+        lambda value: text("die.relic", language, {"value": value}),
     )
     return fill(i18n.template_for(key, source, language, shown), shown)
