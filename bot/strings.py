@@ -783,12 +783,28 @@ BOT_EN: Final[dict[str, Source]] = {
     "a11y.replay": "Replay of game {game} in {frames} boards. The last one: {board}",
 }
 
+# ---- charts drawn by bot/render/charts.py (VP by round, a rating over games) ----------
+CHART_EN: Final[dict[str, Source]] = {}
+
+# ---- ratings and seasons (bot/ratings.py, bot/cogs/records.py) --------------------------
+RATING_EN: Final[dict[str, Source]] = {}
+
+# ---- the hint's reasons, the coach's lines (bot/coach.py) -------------------------------
+HINT_EN: Final[dict[str, Source]] = {}
+
+# ---- the guided first game, /af learn (bot/learn) ----------------------------------------
+LEARN_EN: Final[dict[str, Source]] = {}
+
 SOURCES: Final[dict[str, Source]] = {
     **{f"name.{thing}": english for thing, english in NAMES_EN.items()},
     **MESSAGES_EN,
     **BOARD_EN,
     **LIVE_EN,
     **BOT_EN,
+    **CHART_EN,
+    **RATING_EN,
+    **HINT_EN,
+    **LEARN_EN,
 }
 
 
