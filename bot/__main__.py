@@ -1,7 +1,8 @@
 """Command line: ``python -m bot`` runs the bot; ``python -m bot --demo [DIR]`` plays offline;
 ``python -m bot copy-db --from URL --to URL`` moves the database (e.g. SQLite to PostgreSQL);
 ``python -m bot health`` is a container's health check (``HEALTH_FILE``);
-``python -m bot backup DEST`` and ``restore BACKUP`` save and put back a SQLite database.
+``python -m bot backup DEST`` and ``restore BACKUP`` save and put back a SQLite database;
+``python -m bot ratings rebuild`` recomputes every rating from the stored results.
 
 Problems a person installing the bot can fix (no token, a wrong token, a bad
 setting) are reported in one line with what to do, and exit code 2. SIGTERM and
@@ -79,6 +80,8 @@ COMMANDS_HELP = """other commands (each has its own --help):
                         folder) while the bot runs
   python -m bot restore BACKUP
                         put a backup back in place of the database (bot stopped)
+  python -m bot ratings rebuild
+                        recompute every rating from the stored game results
   python -m bot health  exit 0 if the running bot is connected (HEALTH_FILE)"""
 
 
@@ -332,6 +335,41 @@ def restore_cli(argv: Sequence[str]) -> int:
     return 0
 
 
+def ratings_cli(argv: Sequence[str]) -> int:
+    """``ratings rebuild``: every rating recomputed from the stored results (bot.rating_store)."""
+    import asyncpg
+
+    from bot.storage import Storage
+
+    parser = argparse.ArgumentParser(
+        prog="python -m bot ratings",
+        description="rebuild: recompute every member's rating of every season from the "
+        "stored results of the rated games, in the order they were rated, and replace the "
+        "stored ratings (the same numbers as the updates made game by game).",
+    )
+    parser.add_argument("action", choices=("rebuild",))
+
+    async def rebuild(url: str) -> str:
+        store = await Storage.open(url)
+        try:
+            done = await store.rebuild_ratings()
+        finally:
+            await store.close()
+        same = "all as stored" if not done.differ else f"{done.differ} differed from the stored"
+        return (
+            f"ratings: {done.games} rated games replayed, {done.ratings} ratings written ({same})"
+        )
+
+    try:
+        _args, url = _database_url(parser, argv)
+        print(asyncio.run(rebuild(url)))
+    except SettingsError as e:
+        return fail(str(e))
+    except (asyncpg.PostgresError, asyncpg.InterfaceError, sqlite3.Error, OSError) as e:
+        return fail(f"the ratings were not rebuilt ({e}); nothing was changed")
+    return 0
+
+
 def health_cli(argv: Sequence[str]) -> int:
     """``health``: exit 0 if the bot's heartbeat (``HEALTH_FILE``) is recent (bot.health)."""
     from bot.health import MAX_AGE_SECONDS, backlog_text, check
@@ -363,6 +401,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return backup_cli(argv[1:])
     if argv[:1] == ["restore"]:
         return restore_cli(argv[1:])
+    if argv[:1] == ["ratings"]:
+        return ratings_cli(argv[1:])
     args = parse_args(argv)
     try:
         settings = load_settings(args.env_file)

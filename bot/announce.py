@@ -31,10 +31,14 @@ from bot.catchup import since_last_turn
 from bot.choices import Choices
 from bot.components import PanelView
 from bot.durations import day_text
+from bot.game_story import vp_by_round
 from bot.games import ActiveGame, ServiceError
+from bot.learning import lesson_lines, marked_pick
 from bot.panel import build_panel
+from bot.render.charts import vp_chart, vp_chart_text
 from bot.replies import jump_url
 from bot.service import ServiceRef
+from bot.storage import GameRow
 from bot.strings import text
 from engine import GameState
 from engine.state import Event
@@ -162,6 +166,7 @@ class Announcer:
             v = game.shown().view()
             parts.append(describe.player_line(v, seat, names, locale))
             parts.append(describe.pending_text(v, names, locale))
+            parts += lesson_lines(game)  # a guided game: the lesson of this decision
             if game.waiting_on() is not None:
                 parts.append(text("turn.hint", locale))
         return "\n".join(parts)[:2000]
@@ -179,6 +184,7 @@ class Announcer:
             locale=game.row.locale,
             open_path=open_path,
             page=page,
+            marked=marked_pick(game),
         )
 
     def choices(self, game: ActiveGame) -> Choices:
@@ -210,6 +216,25 @@ class Announcer:
             return None
         name = f"board-{game.id}-turn{state.turn_number:03d}.png"
         return discord.File(io.BytesIO(png), filename=name, description=about)
+
+    async def story_file(
+        self, row: GameRow, names: Sequence[str], notations: Sequence[str]
+    ) -> discord.File | None:
+        """The chart of each player's VP by round of a finished game (replayed from its
+        log in a worker thread). None if it could not be made (logged): the game over
+        message goes on without it."""
+
+        def draw() -> tuple[bytes, str]:
+            series = vp_by_round(row.config.engine(len(names)), notations)
+            locale = row.locale
+            return vp_chart(series, names, locale), vp_chart_text(series, names, locale)
+
+        try:
+            png, about = await asyncio.to_thread(draw)
+        except Exception:
+            log.exception("game %d: the chart of its VP by round could not be drawn", row.id)
+            return None
+        return discord.File(io.BytesIO(png), filename=f"vp-{row.id}.png", description=about)
 
     async def board_names(self, game: ActiveGame) -> list[str]:
         """The seats' names for the board image, marked when a member is away (with the day

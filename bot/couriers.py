@@ -39,6 +39,7 @@ from bot.failures import CALL_FAULTS, is_expired, is_gone
 from bot.game_messages import lobby_text
 from bot.games import ActiveGame
 from bot.notify import Notifier, pings_in_channel, wants_dm
+from bot.rating_text import over_ratings_text
 from bot.replies import jump_url, locale_of
 from bot.service import GameService, ServiceRef
 from bot.storage import Delivery, GameRow, Storage
@@ -361,8 +362,9 @@ class Couriers:
 
     async def _over(self, d: Delivery, reply: Reply | None) -> Done:
         """The final message: it pings the game's members, shows each player's VP part by
-        part, the winner and the tie-break, the rounds played and the game's length, with
-        the final board and a Rematch button."""
+        part, the winner and the tie-break, the rounds played, the game's length and each
+        member's new rating, with the final board, the chart of the VP by round and a
+        Rematch button."""
         row = await self.store.game(d.game_id)
         snapshot = await self.store.snapshot(d.game_id)
         if row is None or snapshot is None:
@@ -383,24 +385,38 @@ class Couriers:
         actions = await self.store.last_actions(d.game_id, 1)
         first = await self.store.first_action_time(d.game_id)
         length = (actions[-1].created_at if actions else 0.0) - (first or 0.0)
-        content = "\n".join(
-            [
-                text("over.header", locale, {"mentions": " ".join(f"<@{u}>" for u in members)}),
-                describe.outcome_text(result, names, locale, parts),
-                text(
-                    "over.length",
-                    locale,
-                    {"rounds": state.round, "duration": duration_text(length, locale)},
-                ),
-            ]
+        lines = [
+            text("over.header", locale, {"mentions": " ".join(f"<@{u}>" for u in members)}),
+            describe.outcome_text(result, names, locale, parts),
+        ]
+        rated = await self.store.rating_changes(d.game_id)
+        if rated:
+            lines.append(over_ratings_text(rated, dict(enumerate(names)), locale))
+        lines.append(
+            text(
+                "over.length",
+                locale,
+                {"rounds": state.round, "duration": duration_text(length, locale)},
+            )
         )
         view = PanelView()
-        view.add_item(RematchButton(d.game_id, text("over.rematch", locale)))
+        if row.config.tutorial:  # a guided game ends with where to go next, no rematch
+            lines.append(text("learning.over", locale))
+        else:
+            view.add_item(RematchButton(d.game_id, text("over.rematch", locale)))
         kwargs: dict[str, Any] = {"view": view, "allowed_mentions": mentions(members)}
-        file = await self.announcer.board_file(ActiveGame(row, seats), state)
-        if file is not None:
-            kwargs["file"] = file
-        await self.channel(row).send(content[:2000], nonce=nonce(d), **kwargs)
+        notations = [a.notation for a in await self.store.actions(d.game_id)]
+        files = [
+            f
+            for f in (
+                await self.announcer.board_file(ActiveGame(row, seats), state),
+                await self.announcer.story_file(row, [s.name for s in seats], notations),
+            )
+            if f is not None
+        ]
+        if files:
+            kwargs["files"] = files
+        await self.channel(row).send("\n".join(lines)[:2000], nonce=nonce(d), **kwargs)
         return Done()
 
     async def _lobby(self, d: Delivery, reply: Reply | None) -> Done:

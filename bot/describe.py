@@ -6,6 +6,7 @@ translated; seats are shown by their names.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from functools import cache
 
@@ -14,8 +15,9 @@ import discord.utils
 from bot import i18n
 from bot.labels import dice_text, said, wording
 from bot.strings import text, thing_name
-from engine import CHANCE, Action, GameState, apply_in_place
+from engine import Action, GameState
 from engine.actions import Die
+from engine.ai.reasons import Pick, explain_plan
 from engine.facilities.orbital_market import market_rate
 from engine.scoring import Outcome, ScoreParts
 from engine.state import Event
@@ -24,6 +26,9 @@ from engine.view import GameView
 
 LABEL_LIMIT = 100
 HINT_LINES = 15
+PHONE_WIDTH = 40  # characters of a line in Discord's chat on a phone, about
+PICK_LINES = 3  # lines a pick of the hint may take there
+SHORTEST = 12  # a label or reason is not shortened below this (with its "…")
 
 
 def chat_name(name: str) -> str:
@@ -49,32 +54,53 @@ def action_label(
 def hint_text(
     state: GameState, plan: Sequence[Action], names: Sequence[str], locale: str = "en"
 ) -> str:
-    """The Hint button's private answer: the normal AI's plan for the rest of the turn."""
+    """The Hint button's private answer: the normal AI's plan for the rest of the turn,
+    each pick with why (``engine.ai.reasons``), in three lines or fewer on a phone."""
     if not plan:
         return text("hint.none", locale)
+    picks = explain_plan(state, plan)
     lines = [text("hint.header", locale)]
-    labels: list[tuple[str, int]] = []  # (label, times in a row)
-    s: GameState | None = state.copy()
-    for action in plan:
-        rate = None
-        if s is not None and s.turn.market_rates:
-            rate = market_rate(s, s.current)
-        label = action_label(action, locale, names, rate)
-        if labels and labels[-1][0] == label:
-            labels[-1] = (label, labels[-1][1] + 1)
-        else:
-            labels.append((label, 1))
-        if s is not None:  # follow the plan to know the market's rate; not past chance
-            apply_in_place(s, action)
-            s = None if s.to_act() == CHANCE else s
-    for number, (label, times) in enumerate(labels[:HINT_LINES], start=1):
-        line = text("hint.line", locale, {"number": number, "action": label})
-        if times != 1:
-            line += f" ×{times}"
-        lines.append(line)
-    if len(labels) > HINT_LINES:
-        lines.append(text("turn.earlier", locale, {"count": len(labels) - HINT_LINES}))
+    lines += [pick_line(n, pick, names, locale) for n, pick in enumerate(picks[:HINT_LINES], 1)]
+    if len(picks) > HINT_LINES:
+        lines.append(text("turn.earlier", locale, {"count": len(picks) - HINT_LINES}))
     return "\n".join(lines)[:2000]
+
+
+def pick_line(number: int, pick: Pick, names: Sequence[str], locale: str = "en") -> str:
+    """One pick of the hint: "2. Dock 5 at the Lunar Mine → +1 ore: a colony next turn",
+    its label shortened (then its reason) until it wraps to ``PICK_LINES`` lines of
+    ``PHONE_WIDTH`` characters."""
+    before = pick.before
+    rate = None
+    if before is not None and before.turn.market_rates:
+        rate = market_rate(before, before.current)
+    label = action_label(pick.action, locale, names, rate)
+    times = f" ×{pick.times}" if pick.times != 1 else ""
+    why = None
+    if pick.reason is not None:
+        why = text(pick.reason.key, locale, pick.reason.params, names)
+
+    def line(action: str, reason: str | None) -> str:
+        if reason is None:
+            return text("hint.line", locale, {"number": number, "action": action + times})
+        params = {"number": number, "action": action + times, "reason": reason}
+        return text("hint.why.line", locale, params)
+
+    shown = line(label, why)
+    limit = len(label)
+    while phone_lines(shown) > PICK_LINES and limit > SHORTEST:
+        limit -= 4
+        shown = line(shorten(label, limit), why)
+    limit = len(why or "")
+    while why is not None and phone_lines(shown) > PICK_LINES and limit > SHORTEST:
+        limit -= 4
+        shown = line(shorten(label, SHORTEST), shorten(why, limit))
+    return shown
+
+
+def phone_lines(line: str) -> int:
+    """How many lines ``line`` takes wrapped at ``PHONE_WIDTH`` characters."""
+    return max(1, len(textwrap.wrap(line, PHONE_WIDTH)))
 
 
 def shorten(label: str, limit: int = LABEL_LIMIT) -> str:

@@ -1,7 +1,7 @@
 """A game's config as one validated value: the rule variants the engine is set up with,
-and the turn clock. Stored as JSON in the ``config`` column of the games table and
-passed whole from the lobby to the engine, so a new variant needs a field here (and
-the engine's option), never a new column.
+the turn clock, and whether it is a guided first game. Stored as JSON in the ``config``
+column of the games table and passed whole from the lobby to the engine, so a new variant
+needs a field here (and the engine's option), never a new column.
 
 The JSON is checked where it is read (``GameSettings.from_json``): the variants
 strictly (booleans, no unknown name: a game must never be replayed under other rules
@@ -45,6 +45,9 @@ class GameSettings:
 
     variants: Variants = Variants()
     clock: ClockSettings = DEFAULT_CLOCK
+    # A guided first game (``/af learn``, bot.learning): scripted dice and deck, lessons,
+    # never counted in stats or ratings.
+    tutorial: bool = False
 
     def __post_init__(self) -> None:
         self.clock.checked()
@@ -57,9 +60,10 @@ class GameSettings:
         return replace(self, clock=clock)
 
     def to_json(self) -> str:
-        return json.dumps(
-            {"variants": asdict(self.variants), "clock": asdict(self.clock)}, sort_keys=True
-        )
+        data: dict[str, object] = {"variants": asdict(self.variants), "clock": asdict(self.clock)}
+        if self.tutorial:
+            data["tutorial"] = True
+        return json.dumps(data, sort_keys=True)
 
     @classmethod
     def from_json(cls, raw: str | None) -> GameSettings:
@@ -72,7 +76,10 @@ class GameSettings:
             variants = _VARIANTS.validate_json(json.dumps(data.get("variants", {})))
         except (ValueError, ValidationError) as e:
             raise ConfigError(f"the game config {raw!r} cannot be read: {e}") from e
-        return cls(variants, ClockSettings.from_data(data.get("clock")))
+        tutorial = data.get("tutorial", False)
+        if not isinstance(tutorial, bool):
+            raise ConfigError(f"the game config {raw!r} cannot be read: tutorial {tutorial!r}")
+        return cls(variants, ClockSettings.from_data(data.get("clock")), tutorial)
 
 
 DEFAULT_SETTINGS: Final = GameSettings()

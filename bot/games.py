@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.ai import Chooser, Level
 from bot.choices import Choices, choices
@@ -98,6 +99,10 @@ class ActiveGame:
     # The board as each recent turn left it (turn number -> state), for the picture of its
     # closed message (bot.couriers); lost on a restart, when the message keeps its last one.
     turn_ends: dict[int, GameState] = field(default_factory=dict)
+    # What the coach (bot.coaching) explained in this game, per member: once a game each.
+    coached: dict[int, set[str]] = field(default_factory=dict)
+    # A guided game's tutor (bot.learning.Tutor, made on first use by ``tutor_of``).
+    tutor: Any = None
     _shown: Shown | None = field(default=None, repr=False)
 
     @property

@@ -13,7 +13,9 @@ from __future__ import annotations
 import json
 from typing import Final
 
-from bot.db import Migration, Tx
+from bot.db import Migration, Row, Tx
+from bot.rating_store import rebuild
+from bot.ratings import RatedSeat, rated_seats
 
 
 async def _fill_config(tx: Tx) -> None:
@@ -33,6 +35,48 @@ async def _fill_config(tx: Tx) -> None:
         }
         config = json.dumps({"variants": variants, "clock": clock}, sort_keys=True)
         await tx.execute("UPDATE games SET config = ? WHERE id = ?", (config, row["id"]))
+
+
+async def _rate_finished_games(tx: Tx) -> None:
+    """Migration 7: the places of the games finished before it (by VP, the winners first:
+    the other tie-breaks were not kept), a first season on each server that has finished
+    games, those games rated in the order they were played, and the ratings they give."""
+    rows = await tx.fetch(
+        "SELECT r.game_id, r.seat, r.user_id, r.ai_level, r.vp, r.winner, g.guild_id,"
+        " g.created_at FROM results r JOIN games g ON g.id = r.game_id"
+        " WHERE g.status = 'over' ORDER BY r.game_id, r.seat"
+    )
+    games: dict[int, list[Row]] = {}
+    for r in rows:
+        games.setdefault(int(r["game_id"]), []).append(r)
+    seasons: dict[int, int] = {}
+    for game_id, seats in games.items():
+        standing = [(bool(r["winner"]), int(r["vp"])) for r in seats]
+        placed = []
+        for r, mine in zip(seats, standing, strict=True):
+            place = 1 + sum(1 for other in standing if other > mine)
+            placed.append(RatedSeat(int(r["seat"]), place, r["user_id"], r["ai_level"]))
+            await tx.execute(
+                "UPDATE results SET place = ? WHERE game_id = ? AND seat = ?",
+                (place, game_id, r["seat"]),
+            )
+        guild_id, created_at = seats[0]["guild_id"], float(seats[0]["created_at"])
+        taken = rated_seats(placed)
+        if guild_id is None or len(taken) < 2 or all(s.user_id is None for s in taken):
+            continue
+        if guild_id not in seasons:
+            season = await tx.fetchone(
+                "INSERT INTO seasons (guild_id, number, name, started_at) VALUES (?, 1, '', ?)"
+                " RETURNING id",
+                (guild_id, created_at),
+            )
+            assert season is not None
+            seasons[guild_id] = int(season["id"])
+        await tx.execute(
+            "INSERT INTO rated_games (game_id, season_id) VALUES (?, ?)",
+            (game_id, seasons[guild_id]),
+        )
+    await rebuild(tx)
 
 
 MIGRATIONS: Final[tuple[Migration, ...]] = (
@@ -224,6 +268,75 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
         );
         CREATE INDEX deliveries_by_lane ON deliveries (status, channel_id, id);
         """,
+    ),
+    (
+        7,
+        (
+            """
+            -- Ratings and seasons (bot/ratings.py, bot/rating_store.py).
+            -- place: each seat's place at the end (1 = won), by VP, then the tie-breaks.
+            ALTER TABLE results ADD COLUMN place INTEGER;
+
+            -- A server's seasons, numbered from 1: the open one (ended_at NULL) is current.
+            CREATE TABLE seasons (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                guild_id INTEGER NOT NULL,
+                number INTEGER NOT NULL,
+                name TEXT NOT NULL DEFAULT '',
+                started_at REAL NOT NULL,
+                ended_at REAL,
+                UNIQUE (guild_id, number)
+            );
+            CREATE UNIQUE INDEX seasons_one_open ON seasons (guild_id) WHERE ended_at IS NULL;
+
+            -- The finished games that count, their season, and the order they were rated
+            -- in (seq): what `python -m bot ratings rebuild` replays.
+            CREATE TABLE rated_games (
+                seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                game_id INTEGER NOT NULL UNIQUE REFERENCES games (id) ON DELETE CASCADE,
+                season_id INTEGER NOT NULL REFERENCES seasons (id) ON DELETE CASCADE
+            );
+
+            -- Each member's rating per season (openskill's mu and sigma), and rated games.
+            CREATE TABLE ratings (
+                season_id INTEGER NOT NULL REFERENCES seasons (id) ON DELETE CASCADE,
+                user_id INTEGER NOT NULL,
+                mu REAL NOT NULL,
+                sigma REAL NOT NULL,
+                games INTEGER NOT NULL,
+                PRIMARY KEY (season_id, user_id)
+            );
+
+            -- What each rated game did to each member's rating (games: theirs after it).
+            CREATE TABLE rating_changes (
+                seq INTEGER NOT NULL REFERENCES rated_games (seq) ON DELETE CASCADE,
+                season_id INTEGER NOT NULL REFERENCES seasons (id) ON DELETE CASCADE,
+                game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                user_id INTEGER NOT NULL,
+                seat INTEGER NOT NULL,
+                place INTEGER NOT NULL,
+                mu_before REAL NOT NULL,
+                sigma_before REAL NOT NULL,
+                mu REAL NOT NULL,
+                sigma REAL NOT NULL,
+                games INTEGER NOT NULL,
+                PRIMARY KEY (seq, user_id)
+            );
+            CREATE INDEX rating_changes_by_member ON rating_changes (season_id, user_id, seq);
+            CREATE INDEX rating_changes_by_game ON rating_changes (game_id);
+
+            -- The coach (bot/coach.py): a member who turned it on (/af coach) is told, once,
+            -- what a facility, a card or a bonus they have not used before does.
+            ALTER TABLE members ADD COLUMN coach INTEGER NOT NULL DEFAULT 0;
+            -- What each coached member has used (thing ids of bot/coach.py).
+            CREATE TABLE member_things (
+                user_id INTEGER NOT NULL,
+                thing TEXT NOT NULL,
+                PRIMARY KEY (user_id, thing)
+            );
+            """,
+            _rate_finished_games,
+        ),
     ),
 )
 LATEST: Final = MIGRATIONS[-1][0]

@@ -19,9 +19,20 @@ come from ``bot.choices``; the components (persistent, restart-proof) from
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
 
-from bot.choices import MAX_OPTIONS, Branch, Choices, Entry, menu, parent_path
+from bot.choices import (
+    MAX_OPTIONS,
+    Branch,
+    Choices,
+    Entry,
+    Leaf,
+    Node,
+    menu,
+    parent_path,
+    split_moves,
+)
 from bot.components import (
     ActionButton,
     ActionSelect,
@@ -30,6 +41,7 @@ from bot.components import (
     PanelView,
     UndoButton,
 )
+from bot.describe import shorten
 from bot.strings import text
 
 MAX_ROWS = 5
@@ -46,11 +58,17 @@ def build_panel(
     locale: str = "en",
     open_path: str | None = None,
     page: int = 0,
+    marked: str | None = None,
 ) -> PanelView:
-    """The panel for the player to act (see the module docstring for its rows)."""
+    """The panel for the player to act (see the module docstring for its rows); ``marked``:
+    the notation of a pick to mark as suggested (a guided game's lesson), on every option
+    that plays it or opens a step that offers it."""
     view = PanelView()
-    _menu_row(view, game_id, version, choices.dock, "d", ROW_DOCK, locale, "panel.no_docks")
-    _menu_row(view, game_id, version, choices.powers, "c", ROW_POWERS, locale, "panel.no_powers")
+    mark = Marker(choices, marked)
+    _menu_row(view, game_id, version, choices.dock, "d", ROW_DOCK, locale, "panel.no_docks", mark)
+    _menu_row(
+        view, game_id, version, choices.powers, "c", ROW_POWERS, locale, "panel.no_powers", mark
+    )
     opened = choices.node(open_path) if open_path else None
     if opened is None:
         open_path = None
@@ -66,17 +84,14 @@ def build_panel(
         entries = menu(node, path, locale, inner=path != "o")
         pages = max(1, math.ceil(len(entries) / MAX_OPTIONS))
         page = min(max(page, 0), pages - 1)
-        shown = entries[page * MAX_OPTIONS : (page + 1) * MAX_OPTIONS]
+        shown = mark.entries(entries[page * MAX_OPTIONS : (page + 1) * MAX_OPTIONS])
         prompt = node.prompt
         if pages > 1:
             params = {"prompt": prompt, "page": page + 1, "pages": pages}
             prompt = text("panel.page_of", locale, params)
         view.add_item(ActionSelect(game_id, version, "@" + path, page, prompt, shown, ROW_CHOICE))
-    view.add_item(
-        ActionButton(
-            game_id, version, "end", text("panel.end", locale), ROW_BUTTONS, not choices.can_end
-        )
-    )
+    end = mark.label(text("panel.end", locale), marked == "end")
+    view.add_item(ActionButton(game_id, version, "end", end, ROW_BUTTONS, not choices.can_end))
     view.add_item(
         UndoButton(game_id, version, text("panel.undo", locale), ROW_BUTTONS, not can_undo)
     )
@@ -107,9 +122,45 @@ def _menu_row(
     row: int,
     locale: str,
     idle: str,
+    mark: Marker,
 ) -> None:
     entries: Sequence[Entry] = menu(root, path, locale, spill=True) if root.children else ()
     if not entries:
         view.add_item(ActionSelect.idle(game_id, version, path, text(idle, locale), row))
         return
-    view.add_item(ActionSelect(game_id, version, path, 0, root.prompt, entries[:MAX_OPTIONS], row))
+    shown = mark.entries(entries[:MAX_OPTIONS])
+    view.add_item(ActionSelect(game_id, version, path, 0, root.prompt, shown, row))
+
+
+class Marker:
+    """Marks the options that lead to a suggested pick (its notation): a pick whose first
+    move it is, or a step that offers such a pick."""
+
+    SIGN = "⭐"
+
+    def __init__(self, choices: Choices, marked: str | None) -> None:
+        self.choices = choices
+        self.marked = marked
+
+    def label(self, label: str, on: bool) -> str:
+        return shorten(f"{self.SIGN} {label}") if on else label
+
+    def entries(self, entries: Sequence[Entry]) -> list[Entry]:
+        return [replace(e, label=self.label(e.label, self.leads(e))) for e in entries]
+
+    def leads(self, entry: Entry) -> bool:
+        if self.marked is None:
+            return False
+        if entry.value.startswith("@"):
+            node = self.choices.node(entry.value[1:])
+            return node is not None and any(self.marked == m for m in _first_moves(node))
+        return split_moves(entry.value)[:1] == [self.marked]
+
+
+def _first_moves(node: Node) -> Iterator[str]:
+    """The first move of every pick under a node."""
+    if isinstance(node, Leaf):
+        yield node.moves[0]
+        return
+    for child in node.children:
+        yield from _first_moves(child)

@@ -32,6 +32,7 @@ from bot.games import (
     event_data,
     new_events,
 )
+from bot.learning import scripted
 from bot.shards import ALL, Shards
 from bot.storage import (
     ActionRow,
@@ -47,7 +48,7 @@ from bot.storage import (
 from engine import CHANCE, Action, parse, sample_chance
 from engine.ai.skip import SkipPlayer
 from engine.game import Game
-from engine.scoring import outcome, score_parts
+from engine.scoring import outcome, places, score_parts
 from engine.serialize import dumps, loads
 
 MAX_AWAY_DAYS = 14
@@ -263,6 +264,33 @@ class GameService:
         row = await self.store.game(game_id)
         assert row is not None
         return await self._load(row)
+
+    async def start_tutorial(
+        self, *, guild_id: int | None, channel_id: int, user_id: int, name: str, locale: str
+    ) -> ActiveGame:
+        """A guided first game (``/af learn``): the member against one easy AI, started at
+        once, with no turn clock; its dice and deck follow the script (bot.learning)."""
+        config = GameSettings(clock=replace(DEFAULT_CLOCK, enabled=False), tutorial=True)
+        game = await self.create(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=user_id,
+            host_name=name,
+            max_players=2,
+            locale=locale,
+            config=config,
+        )
+        await self.add_ai(game, user_id, "easy", announce=False)
+        await self.start(game, user_id)
+        return game
+
+    def tutorials_of(self, user_id: int) -> list[ActiveGame]:
+        """The member's guided games in play (held by this process)."""
+        return [
+            g
+            for g in self.active_games()
+            if g.row.config.tutorial and g.row.host_id == user_id and g.row.status == "playing"
+        ]
 
     def _lobby(self, game: ActiveGame) -> None:
         if game.row.status != "lobby":
@@ -872,8 +900,10 @@ class GameService:
         steps = []
         while not game.game.state.over and game.game.state.to_act() == CHANCE:
             before = game.game.state
-            rng = random.Random(f"{game.row.seed}:{before.version}")
-            action = sample_chance(before, rng)
+            action = scripted(game)  # a guided game's dice and deck, while its script runs
+            if action is None:
+                rng = random.Random(f"{game.row.seed}:{before.version}")
+                action = sample_chance(before, rng)
             game.game.apply(action)
             steps.append(Step(CHANCE, action, new_events(before, game.game.state)))
         return steps
@@ -921,15 +951,17 @@ class GameService:
             game.seats = [_with(s, seats.get(s.seat)) for s in game.seats]
         fields["waiting_on_user"] = game.waiting_on()
         results: list[ResultRow] = []
+        rated_in = None
         if status is not None:
             fields["status"] = status
-            if status == "over":
+            if status == "over" and not game.row.config.tutorial:  # a lesson never counts
                 results = await self._results(game, rows)
+                rated_in = game.row.guild_id  # ratings are per server: none in DMs
         told = self._told(game, now, first_seq + len(steps), closed_by, started)
         landed = self.take_landed()
         try:
             row = await self.store.commit_actions(
-                game.id, rows, dumps(state), seats, results, told, landed, **fields
+                game.id, rows, dumps(state), seats, results, told, landed, rated_in, **fields
             )
         except GameChangedError:
             # Another process (or a stale copy) moved this game on first: nothing was
@@ -979,6 +1011,7 @@ class GameService:
         state = game.state
         ended = outcome(state)
         assert ended is not None
+        place = places(state)
         first: dict[int, str] = {}
         for row in [*await self.store.actions(game.id), *new_rows]:
             for e in row.events:
@@ -1001,6 +1034,7 @@ class GameService:
                     vp_cards=parts.cards,
                     winner=s.seat in ended.winners,
                     first_territory=first.get(s.seat),
+                    place=place[s.seat],
                 )
             )
         return out

@@ -28,9 +28,12 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 
+from bot import rating_store
 from bot.db import Database, Row, Tx, UniqueViolation, open_database
 from bot.game_config import DEFAULT_SETTINGS, GameSettings
 from bot.migrations import MIGRATIONS
+from bot.rating_store import RatedChange, rate_game
+from bot.ratings import RatedSeat, Skill
 from bot.shards import Shards
 
 if TYPE_CHECKING:
@@ -78,8 +81,13 @@ TABLES: Final = (
     "actions",
     "snapshots",
     "results",
+    "seasons",
+    "rated_games",
+    "ratings",
+    "rating_changes",
     "guild_settings",
     "members",
+    "member_things",
     "meta",
     "deliveries",
 )
@@ -161,6 +169,7 @@ class ResultRow:
     vp_cards: int
     winner: bool
     first_territory: str | None
+    place: int | None = None  # 1 = won; by VP, then the tie-breaks (None: not known)
 
 
 _RESULT_COLUMNS: Final = ("game_id", *(f.name for f in fields(ResultRow)))
@@ -168,7 +177,8 @@ _RESULT_COLUMNS: Final = ("game_id", *(f.name for f in fields(ResultRow)))
 
 @dataclass(frozen=True, slots=True)
 class MemberPrefs:
-    """A member's notification choice (bot/notify.py) and what is known of their DMs."""
+    """A member's notification choice (bot/notify.py), what is known of their DMs, and
+    whether the coach (bot/coach.py) is on for them."""
 
     user_id: int
     notify: NotifyMode = "channel"
@@ -176,6 +186,7 @@ class MemberPrefs:
     dm_blocked: bool = False
     dm_hint: bool = False  # a private hint on opening DMs is still to be given
     locale: str | None = None
+    coach: bool = False  # /af coach: a line on each thing not used before
 
 
 @dataclass(frozen=True, slots=True)
@@ -552,10 +563,12 @@ class Storage:
         results: Sequence[ResultRow] = (),
         deliveries: Deliveries = (),
         landed: Sequence[int] = (),
+        rated_in: int | None = None,
         **game_fields: object,
     ) -> GameRow:
         """Append actions, replace the snapshot, update the game row and some seats, (for
-        the move that ends the game) record its results, queue what players must see of it
+        the move that ends the game) record its results and rate its members on the server
+        ``rated_in`` (``bot.rating_store``), queue what players must see of it
         (``deliveries``) and remove deliveries that landed since (``landed``: their removal
         rides along): all or nothing. Returns the game's row as committed.
 
@@ -603,6 +616,12 @@ class Storage:
                 f" VALUES ({', '.join('?' for _ in _RESULT_COLUMNS)})",
                 [(game_id, *(getattr(r, c) for c in _RESULT_COLUMNS[1:])) for r in results],
             )
+            if results and rated_in is not None:
+                seats_rated = [
+                    RatedSeat(r.seat, r.place or 1, r.user_id, r.ai_level) for r in results
+                ]
+                now = float(actions[-1].created_at)
+                await rate_game(tx, self.db.dialect, game_id, rated_in, seats_rated, now)
             await _queue(tx, deliveries)
             await _forget(tx, landed)
         if row is None:
@@ -703,18 +722,27 @@ class Storage:
             return out
         marks = ", ".join("?" for _ in ids)
         rows = await self._all(
-            "SELECT user_id, notify, dm_channel_id, dm_blocked, dm_hint, locale FROM members"
-            f" WHERE user_id IN ({marks})",
+            "SELECT user_id, notify, dm_channel_id, dm_blocked, dm_hint, locale, coach"
+            f" FROM members WHERE user_id IN ({marks})",
             ids,
         )
         for r in rows:
             u = int(r["user_id"])
-            out[u] = _from_row(MemberPrefs, r, user_id=int, dm_blocked=bool, dm_hint=bool)
+            out[u] = _from_row(
+                MemberPrefs, r, user_id=int, dm_blocked=bool, dm_hint=bool, coach=bool
+            )
         return out
 
     async def set_prefs(self, user_id: int, **changes: object) -> None:
         """Set some of a member's preferences (the columns of ``MemberPrefs``)."""
-        unknown = set(changes) - {"notify", "dm_channel_id", "dm_blocked", "dm_hint", "locale"}
+        unknown = set(changes) - {
+            "notify",
+            "dm_channel_id",
+            "dm_blocked",
+            "dm_hint",
+            "locale",
+            "coach",
+        }
         if unknown or not changes:
             raise ValueError(f"not member preferences: {sorted(unknown)}")
         names = list(changes)
@@ -725,6 +753,21 @@ class Storage:
                 f" VALUES (?, {', '.join('?' for _ in names)})"
                 f" ON CONFLICT (user_id) DO UPDATE SET {updates}",
                 (user_id, *changes.values()),
+            )
+
+    async def used_things(self, user_id: int) -> set[str]:
+        """What a coached member has used, in any game (thing ids of ``bot.coach``)."""
+        rows = await self._all("SELECT thing FROM member_things WHERE user_id = ?", (user_id,))
+        return {str(r["thing"]) for r in rows}
+
+    async def add_used_things(self, user_id: int, things: Iterable[str]) -> None:
+        new = sorted(set(things))
+        if not new:
+            return
+        async with self.transaction() as tx:
+            await tx.executemany(
+                "INSERT INTO member_things (user_id, thing) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                [(user_id, t) for t in new],
             )
 
     # ---- finished games ---------------------------------------------------------------
@@ -750,7 +793,7 @@ class Storage:
             " r.name AS r_name, r.vp AS r_vp, r.vp_colonies AS r_vp_colonies,"
             " r.vp_territories AS r_vp_territories, r.vp_positron AS r_vp_positron,"
             " r.vp_cards AS r_vp_cards, r.winner AS r_winner,"
-            " r.first_territory AS r_first_territory"
+            " r.first_territory AS r_first_territory, r.place AS r_place"
             " FROM results r JOIN games g ON g.id = r.game_id"
             f" WHERE {' AND '.join(where)} ORDER BY g.id DESC, r.seat",
             params,
@@ -782,6 +825,38 @@ class Storage:
         marks = ", ".join("?" for _ in ids)
         rows = await self._all(f"SELECT * FROM games WHERE id IN ({marks})", ids)
         return [_game(r) for r in rows]
+
+    # ---- ratings and seasons (bot/rating_store.py) -----------------------------------
+
+    async def seasons(self, guild_id: int) -> list[rating_store.Season]:
+        """The server's seasons, newest first (none before its first rated game)."""
+        return await rating_store.seasons(self.db, guild_id)
+
+    async def season_table(self, season_id: int) -> dict[int, Skill]:
+        return await rating_store.table(self.db, season_id)
+
+    async def season_wins(self, season_id: int) -> dict[int, tuple[int, int, int]]:
+        return await rating_store.wins(self.db, season_id)
+
+    async def rating_history(self, season_id: int, user_id: int) -> list[RatedChange]:
+        return await rating_store.history(self.db, season_id, user_id)
+
+    async def rating_changes(self, game_id: int) -> list[RatedChange]:
+        return await rating_store.of_game(self.db, game_id)
+
+    async def start_season(
+        self, guild_id: int, name: str, now: float
+    ) -> tuple[rating_store.Season | None, rating_store.Season]:
+        """Close the server's season (its table is kept) and start the next, ``name``d:
+        (the season closed, if one was, the new one)."""
+        async with self.transaction() as tx:
+            return await rating_store.start_season(tx, self.db.dialect, guild_id, name, now)
+
+    async def rebuild_ratings(self) -> rating_store.Rebuilt:
+        """Every rating recomputed from the stored results (``python -m bot ratings
+        rebuild``), in one transaction."""
+        async with self.transaction() as tx:
+            return await rating_store.rebuild(tx)
 
     # ---- deliveries (the outbox: bot/outbox.py, bot/delivery.py) ----------------------
 

@@ -180,7 +180,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "cmd.timeout.ai": "The AI plays the turn for them",
     "cmd.timeout.skip": "The turn is skipped (only the moves the rules require)",
     "cmd.timeout.none": "Nothing: the host decides",
-    "cmd.join.description": "Take a seat in this channel's game",
+    "cmd.join.description": "Take a seat in this channel's game (or your seat back from the AI)",
     "cmd.leave.description": "Leave this channel's game (asks first)",
     "cmd.bot.description": "Add an AI player to the lobby",
     "cmd.bot.level": "How strong the AI plays",
@@ -206,7 +206,6 @@ BOT_EN: Final[dict[str, Source]] = {
     "cmd.replace.description": "Hand a seat to another member (host or Manage Channels)",
     "cmd.replace.player": "The seat to hand over: its number or the player's name",
     "cmd.replace.with": "The member who takes the seat",
-    "cmd.rejoin.description": "Take back your seat from the AI that plays it",
     "cmd.away.description": "Pause your turn clock in all your games while you are away",
     "cmd.away.days": "For how many days (1-14); 0 says you are back",
     "cmd.notify.description": "How you hear that it is your turn, in all your games",
@@ -247,7 +246,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "lobby.joined": "👋 {name} joins the game ({seats}/{max}).",
     "lobby.left": "{name} leaves the lobby.",
     "lobby.left_to_ai": "{name} leaves the game; an AI plays their seat from now on "
-    "(`/af rejoin` takes it back).",
+    "(`/af join` takes it back).",
     "lobby.left_closed": "{name} leaves; nobody is left, so the lobby is closed.",
     "lobby.left_ended": "🛑 {name} leaves and no player is left: the game ends here.",
     "lobby.watching": "{host} hosts without a seat.",
@@ -363,9 +362,9 @@ BOT_EN: Final[dict[str, Source]] = {
     "you can hand the seat to the AI (`/af kick`) or to someone else (`/af replace`).",
     "clock.takeover": Plural(
         "🤖 {mention} missed {count} turn, so the AI ({level}) plays their seat from now on. "
-        "{host} is told; {mention} can take it back with `/af rejoin`.",
+        "{host} is told; {mention} can take it back with `/af join`.",
         "🤖 {mention} missed {count} turns in a row, so the AI ({level}) plays their seat from "
-        "now on. {host} is told; {mention} can take it back with `/af rejoin`.",
+        "now on. {host} is told; {mention} can take it back with `/af join`.",
         "count",
     ),
     "clock.bot_playing": "Your turn timed out and the bot is playing it for you; your next turn "
@@ -375,19 +374,19 @@ BOT_EN: Final[dict[str, Source]] = {
     "clock.settings.ai": Plural(
         "Turn clock: a reminder after {remind} of quiet, a final warning at {warn}, and at "
         "{limit} the AI ({level}) plays the turn. After {count} timed-out turn the AI takes the "
-        "seat (the player can `/af rejoin`).",
+        "seat (the player can `/af join`).",
         "Turn clock: a reminder after {remind} of quiet, a final warning at {warn}, and at "
         "{limit} the AI ({level}) plays the turn. After {count} timed-out turns in a row the AI "
-        "takes the seat (the player can `/af rejoin`).",
+        "takes the seat (the player can `/af join`).",
         "count",
     ),
     "clock.settings.skip": Plural(
         "Turn clock: a reminder after {remind} of quiet, a final warning at {warn}, and at "
         "{limit} the turn is skipped. After {count} timed-out turn the AI ({level}) takes the "
-        "seat (the player can `/af rejoin`).",
+        "seat (the player can `/af join`).",
         "Turn clock: a reminder after {remind} of quiet, a final warning at {warn}, and at "
         "{limit} the turn is skipped. After {count} timed-out turns in a row the AI ({level}) "
-        "takes the seat (the player can `/af rejoin`).",
+        "takes the seat (the player can `/af join`).",
         "count",
     ),
     "clock.settings.none": "Turn clock: a reminder after {remind} of quiet, a final warning at "
@@ -449,12 +448,6 @@ BOT_EN: Final[dict[str, Source]] = {
     "stats.best": Plural("best {vp} VP", "best {vp} VP", "vp"),
     "stats.first": "favourite first colony: {territory}",
     "stats.none": "{name} has not finished a game in this server yet.",
-    "leaderboard.header": "🏆 **This server's best players** (wins, then win rate):",
-    "leaderboard.line": Plural(
-        "{place}. {name} — {wins} of {games} game won · {vp} VP on average",
-        "{place}. {name} — {wins} of {games} games won · {vp} VP on average",
-        "games",
-    ),
     "leaderboard.none": "No game has been finished in this server yet.",
     "replay.caption": Plural(
         "🎞️ Game {game}, turn by turn ({frames} picture, {seconds} s).",
@@ -494,7 +487,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "seats.nothing_to_rejoin": "You have no seat to take back in this game: you can only take "
     "back a seat an AI took over after you left, were removed or timed out.",
     "seats.kicked_lobby": "👢 {by} removed {name} from the lobby.",
-    "seats.kicked_game": "👢 {by} handed {name}'s seat to the AI ({level}); `/af rejoin` "
+    "seats.kicked_game": "👢 {by} handed {name}'s seat to the AI ({level}); `/af join` "
     "gives it back.",
     "seats.replaced": "🔁 {by} handed {old}'s seat to {new}.",
     "seats.your_turn": "🎲 {mention}, the seat is yours and it is your turn: {link}",
@@ -504,7 +497,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "leave.confirm_lobby_host": "Leave the lobby? You are the host: {next} becomes the host.",
     "leave.confirm_lobby_last": "Leave the lobby? Nobody else is in it, so it closes.",
     "leave.confirm_game": "Leave the game? An AI ({level}) plays your seat from then on; "
-    "`/af rejoin` gives it back to you.",
+    "`/af join` gives it back to you.",
     "leave.confirm_game_last": "Leave the game? You are the last player: the game ends for "
     "everyone and is saved as aborted.",
     "leave.yes": "Leave",
@@ -784,16 +777,415 @@ BOT_EN: Final[dict[str, Source]] = {
 }
 
 # ---- charts drawn by bot/render/charts.py (VP by round, a rating over games) ----------
-CHART_EN: Final[dict[str, Source]] = {}
+CHART_EN: Final[dict[str, Source]] = {
+    "chart.vp.title": "Victory points by round",
+    "chart.vp.x": "Round",
+    "chart.vp.y": "Victory points",
+    "chart.rating.title": "Rating of {name}",
+    "chart.rating.x": "Rated games",
+    "chart.rating.y": "Rating",
+    "chart.provisional": "Provisional rating",
+    # Alt texts (an attachment's description): the chart in words, numbers left out in the
+    # middle of a long list ("0, 1, 3 … 9, 11").
+    "chart.vp.alt": Plural(
+        "Chart of victory points by round ({rounds} round).",
+        "Chart of victory points by round ({rounds} rounds).",
+        "rounds",
+    ),
+    "chart.vp.alt.player": "{name}: {values}, final {vp}.",
+    "chart.vp.alt.player_final": "{name}: final {vp}.",
+    "chart.rating.alt": Plural(
+        "Rating of {name} over {count} rated game: {values}.",
+        "Rating of {name} over {count} rated games: {values}.",
+        "count",
+    ),
+    "chart.rating.alt.range": "Highest {high}, lowest {low}.",
+    "chart.rating.alt.provisional": Plural(
+        "The rating after the first {count} game is provisional.",
+        "The rating after the first {count} games is provisional.",
+        "count",
+    ),
+}
 
 # ---- ratings and seasons (bot/ratings.py, bot/cogs/records.py) --------------------------
-RATING_EN: Final[dict[str, Source]] = {}
+RATING_EN: Final[dict[str, Source]] = {
+    "cmd.rating.description": "A player's rating in this server",
+    "cmd.rating.player": "Whose rating (default: yours)",
+    "cmd.leaderboard.season": "A season's table (default: the current season)",
+    "cmd.season.description": "This server's rating seasons",
+    "cmd.season.start.description": "End the season (its table is kept) and start fresh ratings",
+    "cmd.season.start.name": "The new season's name",
+    "rating.header": "📈 **{name}** — rating **{rating}** ({season})",
+    "rating.provisional": Plural(
+        "provisional: {count} more game to settle it",
+        "provisional: {count} more games to settle it",
+        "count",
+    ),
+    "rating.rank": "#{rank} of {count} in this server",
+    "rating.games": Plural("{count} rated game", "{count} rated games", "count"),
+    "rating.recent": "Latest games:",
+    "rating.result": "• game {game}: place {place} of {players}, {change}",
+    "rating.about": "_Everyone starts at 1000; each game makes the bot surer of your skill._",
+    "rating.none": "{name} has no rating in this server yet: it comes with their first "
+    "finished game.",
+    "season.name": "season {number}",
+    "season.named": "season {number} “{name}”",
+    "season.current": "{season} (current)",
+    "season.started": "🗓️ {season} starts now: everyone's rating starts afresh. The final "
+    "table of {previous}: `/af leaderboard season:{number}`.",
+    "season.started_first": "🗓️ {season} starts now: the ratings of this server's games "
+    "count from here.",
+    "season.admins_only": "Only members who can manage this server can start a season.",
+    "season.unknown": "This server has no season {season}.",
+    "leaderboard.rated_header": "🏆 **This server's best players**, {season} (by rating):",
+    "leaderboard.rated_line": Plural(
+        "{place}. {name} — **{rating}** · {wins} of {games} game won",
+        "{place}. {name} — **{rating}** · {wins} of {games} games won",
+        "games",
+    ),
+    "leaderboard.provisional": Plural(
+        "_Provisional, fewer than {count} game:_",
+        "_Provisional, fewer than {count} games:_",
+        "count",
+    ),
+    "leaderboard.season_empty": "No game has been rated in {season}.",
+    "over.ratings": "📈 Ratings: {changes}",
+    "over.rating_change": "{name} {rating} ({change})",
+}
 
 # ---- the hint's reasons, the coach's lines (bot/coach.py) -------------------------------
-HINT_EN: Final[dict[str, Source]] = {}
+HINT_EN: Final[dict[str, Source]] = {
+    "cmd.coach.description": "The coach: a line on each facility, card or bonus new to you",
+    "cmd.coach.mode": "On or off (without it: whether the coach is on)",
+    "cmd.coach.on": "on",
+    "cmd.coach.off": "off",
+    "coach.is_on": "🎓 The coach is on: the first time in a game you can use a facility, a "
+    "card or a territory bonus you have never used, your private answers explain it. "
+    "`/af coach mode:off` stops it.",
+    "coach.is_off": "The coach is off. `/af coach mode:on` explains each facility, card and "
+    "territory bonus the first time you can use it.",
+    # A pick of the hint with why (engine.ai.reasons: one key per kind of reason, said
+    # after the pick's label; seats and things as in the other texts).
+    "hint.why.line": "{number}. {action} → {reason}",
+    "hint.why.win": "wins the game",
+    "hint.why.colony": "+1 VP: a colony on {territory}",
+    "hint.why.control": "+2 VP: a colony and control of {territory}",
+    "hint.why.take": "takes {territory} from {player}",
+    "hint.why.deny": "{player} loses control of {territory}",
+    "hint.why.colony_for": "pays for a colony on {territory}",
+    "hint.why.colony_paid": "pays for a colony (+1 VP)",
+    "hint.why.hub": "the colony moves to space {space} of 7",
+    "hint.why.hub_ready": "the colony reaches space 7: ready to launch",
+    "hint.why.ship": "one more ship to roll ({number} in play)",
+    "hint.why.relic": "the relic ship: one more ship to roll",
+    "hint.why.card": "{card} is yours",
+    "hint.why.card_vp": "+1 VP: {card}",
+    "hint.why.steal_card": "takes {card} from {victim}",
+    "hint.why.artifact": "toward a card: {total} of 8",
+    "hint.why.artifact_ready": "8 or more: you may claim a card",
+    "hint.why.cycle": "new cards to choose from",
+    "hint.why.market": Plural(
+        "trades {rate} fuel for 1 ore this turn", "trades {rate} fuel for 1 ore this turn", "rate"
+    ),
+    # Resources gained, and what they pay for: each has a variant per resource.
+    "hint.why.gain": Plural("+{amount} {resource}", "+{amount} {resource}", "amount"),
+    "hint.why.gain.fuel": Plural("+{amount} fuel", "+{amount} fuel", "amount"),
+    "hint.why.gain.ore": Plural("+{amount} ore", "+{amount} ore", "amount"),
+    "hint.why.gain_colony": Plural(
+        "+{amount} {resource}: a colony next turn",
+        "+{amount} {resource}: a colony next turn",
+        "amount",
+    ),
+    "hint.why.gain_colony.fuel": Plural(
+        "+{amount} fuel: a colony next turn", "+{amount} fuel: a colony next turn", "amount"
+    ),
+    "hint.why.gain_colony.ore": Plural(
+        "+{amount} ore: a colony next turn", "+{amount} ore: a colony next turn", "amount"
+    ),
+    "hint.why.gain_colony_now": Plural(
+        "+{amount} {resource}: a colony this turn",
+        "+{amount} {resource}: a colony this turn",
+        "amount",
+    ),
+    "hint.why.gain_colony_now.fuel": Plural(
+        "+{amount} fuel: a colony this turn", "+{amount} fuel: a colony this turn", "amount"
+    ),
+    "hint.why.gain_colony_now.ore": Plural(
+        "+{amount} ore: a colony this turn", "+{amount} ore: a colony this turn", "amount"
+    ),
+    "hint.why.gain_ship": Plural(
+        "+{amount} {resource}: a new ship next turn",
+        "+{amount} {resource}: a new ship next turn",
+        "amount",
+    ),
+    "hint.why.gain_ship.fuel": Plural(
+        "+{amount} fuel: a new ship next turn", "+{amount} fuel: a new ship next turn", "amount"
+    ),
+    "hint.why.gain_ship.ore": Plural(
+        "+{amount} ore: a new ship next turn", "+{amount} ore: a new ship next turn", "amount"
+    ),
+    "hint.why.gain_ship_now": Plural(
+        "+{amount} {resource}: a new ship this turn",
+        "+{amount} {resource}: a new ship this turn",
+        "amount",
+    ),
+    "hint.why.gain_ship_now.fuel": Plural(
+        "+{amount} fuel: a new ship this turn", "+{amount} fuel: a new ship this turn", "amount"
+    ),
+    "hint.why.gain_ship_now.ore": Plural(
+        "+{amount} ore: a new ship this turn", "+{amount} ore: a new ship this turn", "amount"
+    ),
+    "hint.why.steal": Plural(
+        "+{amount} {resource} from {victim}", "+{amount} {resource} from {victim}", "amount"
+    ),
+    "hint.why.steal.fuel": Plural(
+        "+{amount} fuel from {victim}", "+{amount} fuel from {victim}", "amount"
+    ),
+    "hint.why.steal.ore": Plural(
+        "+{amount} ore from {victim}", "+{amount} ore from {victim}", "amount"
+    ),
+    "hint.why.block_raid": "keeps {player} from raiding you",
+    "hint.why.block_facility": "holds the {facility} before {player} can use it",
+    "hint.why.raid": "a raid: up to 4 resources or a card",
+    "hint.why.clear": "clears the {facility} for your ships",
+    "hint.why.blast": "knocks {player}'s ship off the {facility}",
+    "hint.why.destroy": "{player} loses a ship",
+    "hint.why.tune": "makes a {value} for the {facility}",
+    "hint.why.borrow": "the bonus of {territory} this turn",
+    "hint.why.move": "uses the {facility} once more",
+    "hint.why.isolate": "voids {player}'s bonus of {territory}",
+    "hint.why.positron": "+1 VP: the Positron Field on {territory}",
+    "hint.why.repulsor": "locks your lead on {territory}",
+    "hint.why.field_free": "frees your bonus of {territory}",
+    "hint.why.field": "the {field} goes to {territory}",
+    "hint.why.field_off": "removes the {field}",
+    "hint.why.end": "nothing more pays off this turn",
+    "hint.why.stop": "nothing more worth taking",
+    "hint.why.keep": "keeps what is worth most to you",
+    "hint.why.keep.fuel": "keeps fuel: worth more to you now than ore",
+    "hint.why.keep.ore": "keeps ore: worth more to you now than fuel",
+    "hint.why.best": "the best option by the AI's count",
+    # The coach (bot.coach): one line on a thing the first time a member can use it.
+    "coach.facility.solar": "🎓 Solar Converter: any ship docks and gives fuel: 1 for a 1 or "
+    "2, 2 for a 3 or 4, 3 for a 5 or 6.",
+    "coach.facility.mine": "🎓 Lunar Mine: 1 ore per ship, but each ship must be at least as "
+    "high as the highest one already docked there.",
+    "coach.facility.market": "🎓 Orbital Market: dock a pair, then trade fuel equal to its value "
+    "for 1 ore, as often as you like this turn.",
+    "coach.facility.yard": "🎓 Shipyard: dock a pair and pay for a new ship: the 4th costs 1 "
+    "fuel + 1 ore, the 5th 2 + 2, the 6th 3 + 3.",
+    "coach.facility.constructor": "🎓 Colony Constructor: three equal ships and 3 ore place a "
+    "colony on any territory.",
+    "coach.facility.hub": "🎓 Colony Hub: each ship moves your colony one space; on space 7, "
+    "launch it for 1 fuel + 1 ore onto any territory.",
+    "coach.facility.terraform": "🎓 Terraforming Station: a 6 and 1 fuel + 1 ore place a colony; "
+    "the ship is used up and goes back to your stock.",
+    "coach.facility.artifact": "🎓 Alien Artifact: each ship lets you cycle the 3 cards on "
+    "display; ships totalling 8 or more let you claim one.",
+    "coach.facility.raiders": "🎓 Raiders' Outpost: three ships in a row (like 2-3-4) steal up "
+    "to 4 resources, or one card, from your opponents.",
+    "coach.bonus.asimov": "🎓 Bonus of Asimov Crater: dock 2 or more ships at the Colony Hub in "
+    "a turn and your colony moves one extra space.",
+    "coach.bonus.bradbury": "🎓 Bonus of Bradbury Plateau: the Colony Constructor costs you 2 "
+    "ore instead of 3.",
+    "coach.bonus.burroughs": "🎓 Bonus of Burroughs Desert: buy the relic ship for 1 fuel + 1 "
+    "ore, an extra ship for as long as you control the desert.",
+    "coach.bonus.heinlein": "🎓 Bonus of Heinlein Plains: at the Orbital Market you trade 1 "
+    "fuel for 1 ore, whatever your pair.",
+    "coach.bonus.herbert": "🎓 Bonus of Herbert Valley: each ship from the Shipyard costs you 1 "
+    "fuel and 1 ore less (the 4th is free).",
+    "coach.bonus.lem": "🎓 Bonus of Lem Badlands: +1 fuel for every ship you dock at the Solar "
+    "Converter.",
+    "coach.bonus.pohl": "🎓 Bonus of Pohl Foothills: every alien tech fuel power costs you 1 "
+    "fuel less.",
+    "coach.bonus.vanvogt": "🎓 Bonus of Van Vogt Mountains: your first ship at the Lunar Mine "
+    "each turn may show any value.",
+    "coach.card.booster": "🎓 Booster Pod: for 1 fuel, add 1 to an undocked ship. Discard it to "
+    "remove a field generator from the planet.",
+    "coach.card.crystal": "🎓 Data Crystal: pay fuel equal to a territory's colonies to use its "
+    "bonus this turn. Discard: place or move the Positron Field.",
+    "coach.card.gravity": "🎓 Gravity Manipulator: for 2 fuel, take 1 off one undocked ship and "
+    "add 1 to another. Discard: place or move the Repulsor Field.",
+    "coach.card.decoy": "🎓 Holographic Decoy: raiders cannot take your resources, and a raider "
+    "taking a card from you may take only the Decoy.",
+    "coach.card.teleporter": "🎓 Orbital Teleporter: for 2 fuel, move one of your docked ships to "
+    "another facility and use it again. Discard: move a colony.",
+    "coach.card.plasma": "🎓 Plasma Cannon: for 1 fuel a ship, send opponents' ships at one "
+    "facility to their bay. Discard: send one to its stock.",
+    "coach.card.polarity": "🎓 Polarity Device: for 1 fuel, turn an undocked ship over (1↔6, 2↔5, "
+    "3↔4). Discard: swap two players' colonies.",
+    "coach.card.cache": "🎓 Resource Cache: after your roll, more odd ships give 1 ore, more "
+    "even 1 fuel; a tie gives both and the card goes.",
+    "coach.card.stasis": "🎓 Stasis Beam: for 1 fuel, take 1 off an undocked ship. Discard: place "
+    "or move the Isolation Field, voiding a territory's bonus.",
+    "coach.card.warper": "🎓 Temporal Warper: for 1 fuel, reroll any of your undocked ships. "
+    "Discard: take any card from the discard pile.",
+    "coach.card.city": "🎓 Alien City: worth 1 VP for as long as you hold it; it has no power.",
+    "coach.card.monument": "🎓 Alien Monument: worth 1 VP for as long as you hold it; it has no "
+    "power.",
+    "coach.card.helm": "🎓 Mind Control Helm: for 3 fuel, move an opponent's docked ship to "
+    "another facility and use it as yours there.",
+}
 
 # ---- the guided first game, /af learn (bot/learn) ----------------------------------------
-LEARN_EN: Final[dict[str, Source]] = {}
+LEARN_EN: Final[dict[str, Source]] = {
+    "cmd.learn.description": "Learn to play: a guided game against an easy AI",
+    "cmd.learn.restart": "Start your guided game again from the beginning",
+    "learning.thread": "Lesson: Alien Frontiers for {name}",
+    "learning.started": "📘 Your guided game starts in {channel}: follow the lesson of each turn "
+    "and the ⭐ pick of the panel, or play any other move.",
+    "learning.resume": "📘 Your guided game goes on in {channel} ({link}). To start it again: "
+    "`/af learn restart:true`.",
+    "learning.over": "🎓 That was the whole game. Next: `/af new` for a real one (with AI "
+    "seats or friends), and `/af coach mode:on` for a line on anything new to you.",
+    "learning.no_place": "I cannot open a thread here and this channel has a game already: use "
+    "`/af learn` in another channel.",
+    # Lessons: at most three lines of 60 characters on a phone (tests/bot/test_learn_script.py).
+    "learn.lesson.solar": "Your ships are dice: dock each one at a facility. Solar Converter: "
+    "fuel for any ship, 1 for a 1-2, 2 for a 3-4, 3 for a 5-6.",
+    "learn.lesson.mine": "Lunar Mine: 1 ore per ship, but a ship must be at least the highest "
+    "value already docked there. Dock your {values}.",
+    "learn.lesson.hub": "Colony Hub: each ship you dock here moves your colony one space along "
+    "your track. At space 7 it is ready to launch.",
+    "learn.lesson.end_turn": "All ships docked: end your turn. They stay docked until your next "
+    "turn; above 8 resources, you give back the excess.",
+    "learn.lesson.use": "Alien tech: Stasis Beam costs 1 fuel and gives a ship −1. Your {old} "
+    "becomes a {new}: a pair for the Shipyard.",
+    "learn.lesson.yard": "Shipyard: dock a pair and pay for a new ship, 1 fuel + 1 ore for the "
+    "4th, 2 + 2 for the 5th. It rolls from your next turn.",
+    "learn.lesson.vanvogt": "Lunar Mine again. Tip: whoever controls Van Vogt Mountains may dock "
+    "their first ship here at any value.",
+    "learn.lesson.market": "Orbital Market: dock a pair. All this turn you may trade fuel for "
+    "ore: the pair's value in fuel buys 1 ore.",
+    "learn.lesson.heinlein": Plural(
+        "Trade {rate} fuel for 1 ore. Tip: whoever controls Heinlein Plains always trades 1 "
+        "fuel for 1 ore.",
+        "Trade {rate} fuel for 1 ore. Tip: whoever controls Heinlein Plains always trades 1 "
+        "fuel for 1 ore.",
+        "rate",
+    ),
+    "learn.lesson.artifact": "Alien Artifact: when your ships docked here this turn total 8 or "
+    "more, you claim a face-up alien tech card.",
+    "learn.lesson.claim": "Total 8: claim {card}. Cards are public, one copy of each per player, "
+    "and usable the turn you get them.",
+    "learn.lesson.pohl": "Stasis Beam again: your {old} becomes a {new} for a run. Tip: Pohl "
+    "Foothills' controller pays 1 fuel less for card powers.",
+    "learn.lesson.raiders": "Raiders' Outpost: dock three values in a row. Then steal up to 4 "
+    "resources, or one alien tech card, from your opponent.",
+    "learn.lesson.steal": "Take {card} from {victim}: the card is worth 1 VP to whoever holds it.",
+    "learn.lesson.steal.resources": "Take {victim}'s resources, one at a time: up to 4 in all, "
+    "in any mix of fuel and ore.",
+    "learn.lesson.constructor": "Colony Constructor: dock three equal values and pay 3 ore to "
+    "place a colony on any territory.",
+    "learn.lesson.colony": "A colony is 1 VP. With more colonies on a territory than anyone, you "
+    "control it: +1 VP and its bonus. Try {territory}.",
+    "learn.lesson.lem": "Solar Converter again. Tip: whoever controls Lem Badlands gets +1 fuel "
+    "for each ship docked here.",
+    "learn.lesson.terraform": "Terraforming Station: dock a 6 and pay 1 fuel + 1 ore to place a "
+    "colony. The ship is used up: it goes back to your stock.",
+    "learn.lesson.bradbury": "Place it on Bradbury Plateau: whoever controls it pays only 2 ore at "
+    "the Colony Constructor.",
+    "learn.lesson.positron": "A card's other power is its discard, one a turn. Data Crystal's "
+    "puts the Positron Field on {territory}: +1 VP to its controller.",
+    "learn.lesson.asimov": "Dock 2 ships at the Colony Hub at once: Asimov Crater's controller "
+    "then moves 1 extra space, once a turn.",
+    "learn.lesson.launch": "Colony Hub: at space 7, launch your colony for 1 fuel + 1 ore and "
+    "place it on any territory.",
+    "learn.lesson.burroughs": "Place it on Burroughs Desert: whoever controls it may buy the relic "
+    "ship, an extra ship without a colour.",
+    "learn.lesson.relic": "Buy the relic ship for 1 fuel + 1 ore: it rolls with your ships from "
+    "next turn. Lose the desert and it goes back there.",
+    "learn.lesson.isolation": "Discard Stasis Beam: the Isolation Field on {territory} voids that "
+    "territory's bonus, even for its controller.",
+    "learn.lesson.cycle": "Each ship at the Alien Artifact also lets you cycle: discard the 3 "
+    "face-up cards and lay out 3 new ones.",
+    "learn.lesson.repulsor": "Discard Gravity Manipulator: the Repulsor Field on {territory} "
+    "stops colonies being added there or taken away.",
+    "learn.lesson.herbert": "Shipyard again. Tip: whoever controls Herbert Valley pays 1 fuel and "
+    "1 ore less for each new ship.",
+    "learn.lesson.end_game": "The game ends the moment someone places their last colony. Most VP "
+    "wins; ties go to most cards, then ore, then fuel.",
+    # Steps: one line at a decision no lesson is about.
+    "learn.step.place": "Place the colony on {territory}.",
+    "learn.step.steal.ore": "Take 1 ore from {victim}.",
+    "learn.step.steal.fuel": "Take 1 fuel from {victim}.",
+    "learn.step.done": "Nothing more to take: stop here.",
+    "learn.step.return": "Keep 8 resources: return {fuel} fuel and {ore} ore.",
+    "learn.step.claim": "Claim {card}.",
+    "learn.step.cycle": "Cycle the display first: the card you need may come up.",
+    "learn.step.launch": "Your colony is on space 7: launch it.",
+    "learn.step.trade": Plural(
+        "Trade {rate} fuel for 1 ore: the next lessons need ore.",
+        "Trade {rate} fuel for 1 ore: the next lessons need ore.",
+        "rate",
+    ),
+    "learn.step.artifact": "Dock {values} at the Alien Artifact too: the total reaches 8.",
+    "learn.step.mine": "Dock {values} at the Lunar Mine for ore.",
+    "learn.step.solar": "Dock {values} at the Solar Converter for fuel.",
+    "learn.step.hub": "Dock {values} at the Colony Hub: your colony moves on.",
+    "learn.step.dock": "Dock {values} at the {facility}.",
+    "learn.step.end": "Nothing left to dock: end your turn.",
+    "learn.step.any": "The marked move is a good one.",
+    # What another pick did: ``did`` when no lesson is left behind, ``then`` when it is.
+    "learn.did.fuel": Plural(
+        "You docked at the {facility}: +{fuel} fuel.",
+        "You docked at the {facility}: +{fuel} fuel.",
+        "fuel",
+    ),
+    "learn.did.ore": Plural(
+        "You docked at the {facility}: +{ore} ore.",
+        "You docked at the {facility}: +{ore} ore.",
+        "ore",
+    ),
+    "learn.did.hub": "You docked at the Colony Hub: your colony is on space {space}.",
+    "learn.did.ship": "You built a ship at the Shipyard.",
+    "learn.did.dock": "You docked {values} at the {facility}.",
+    "learn.did.trade": Plural(
+        "You traded {fuel} fuel for 1 ore.", "You traded {fuel} fuel for 1 ore.", "fuel"
+    ),
+    "learn.did.colony": "Your colony went to {territory}.",
+    "learn.did.card": "You took {card}.",
+    "learn.did.steal.fuel": "You took 1 fuel from {victim}.",
+    "learn.did.steal.ore": "You took 1 ore from {victim}.",
+    "learn.did.launch": "You launched your colony.",
+    "learn.did.relic": "You bought the relic ship.",
+    "learn.did.cycle": "You cycled the alien tech display.",
+    "learn.did.end": "You ended your turn.",
+    "learn.did.use": "You used {card}.",
+    "learn.did.discard": "You discarded {card}.",
+    "learn.did.other": "You made another move.",
+    "learn.then.fuel": Plural(
+        "You docked at the {facility} instead: +{fuel} fuel. This lesson comes back later.",
+        "You docked at the {facility} instead: +{fuel} fuel. This lesson comes back later.",
+        "fuel",
+    ),
+    "learn.then.ore": Plural(
+        "You docked at the {facility} instead: +{ore} ore. This lesson comes back later.",
+        "You docked at the {facility} instead: +{ore} ore. This lesson comes back later.",
+        "ore",
+    ),
+    "learn.then.hub": "You docked at the Colony Hub instead: your colony is on space {space}. "
+    "This lesson comes back later.",
+    "learn.then.ship": "You built a ship at the Shipyard instead. This lesson comes back later.",
+    "learn.then.dock": "You docked {values} at the {facility} instead. This lesson comes back "
+    "later.",
+    "learn.then.trade": Plural(
+        "You traded {fuel} fuel for 1 ore instead. This lesson comes back later.",
+        "You traded {fuel} fuel for 1 ore instead. This lesson comes back later.",
+        "fuel",
+    ),
+    "learn.then.colony": "Your colony went to {territory} instead. This lesson comes back later.",
+    "learn.then.card": "You took {card} instead. This lesson comes back later.",
+    "learn.then.steal.fuel": "You took 1 fuel from {victim} instead. This lesson comes back later.",
+    "learn.then.steal.ore": "You took 1 ore from {victim} instead. This lesson comes back later.",
+    "learn.then.launch": "You launched your colony instead. This lesson comes back later.",
+    "learn.then.relic": "You bought the relic ship instead. This lesson comes back later.",
+    "learn.then.cycle": "You cycled the alien tech display instead. This lesson comes back later.",
+    "learn.then.end": "You ended your turn instead. This lesson comes back later.",
+    "learn.then.use": "You used {card} instead. This lesson comes back later.",
+    "learn.then.discard": "You discarded {card} instead. This lesson comes back later.",
+    "learn.then.other": "You made another move. This lesson comes back later.",
+}
 
 SOURCES: Final[dict[str, Source]] = {
     **{f"name.{thing}": english for thing, english in NAMES_EN.items()},

@@ -1,4 +1,4 @@
-"""What ``/play``, ``/af undo`` and the panel's picks share (``Moves``): checking a pick
+"""What ``/play``, ``/undo`` and the panel's picks share (``Moves``): checking a pick
 (one move, or a macro's several), committing its actions one after the other, taking
 back a whole pick, and the check that only the player to act uses the panel. The
 commands and the panel's callbacks themselves are the Play cog's (``bot.cogs.play``);

@@ -76,6 +76,21 @@ class Outcome:
     reason: str = "last_colony"
 
 
+def _standing(s: GameState, p: int) -> tuple[int, int, int, int]:
+    """What orders players at the end: VP, then the tie-breaks of R-END-3 in their order
+    (alien tech cards held, then ore, then fuel)."""
+    pl = s.players[p]
+    return (victory_points(s, p), len(pl.cards), pl.ore, pl.fuel)
+
+
+def places(s: GameState) -> tuple[int, ...]:
+    """Each player's place in a finished game (1 = won), by VP and then the tie-breaks in
+    the order ``outcome`` applies them; players equal on all of them share a place and the
+    next place is skipped (1, 1, 3). The winners of ``outcome`` are exactly the 1st."""
+    standing = [_standing(s, p) for p in range(s.num_players)]
+    return tuple(1 + sum(1 for other in standing if other > mine) for mine in standing)
+
+
 def outcome(s: GameState) -> Outcome | None:
     """The outcome of a finished game, or None while it goes on."""
     if not s.over:

@@ -1,4 +1,5 @@
-"""The bot's features, one cog (extension) each: lobby, seats, settings, play, info."""
+"""The bot's features, one cog (extension) each: lobby, seats, settings,
+notifications, play, info, records, learn."""
 
 EXTENSIONS = (
     "bot.cogs.lobby",
@@ -8,4 +9,5 @@ EXTENSIONS = (
     "bot.cogs.play",
     "bot.cogs.info",
     "bot.cogs.records",
+    "bot.cogs.learn",
 )

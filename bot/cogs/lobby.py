@@ -1,6 +1,6 @@
 """Setting up games: ``/af new``, ``join``, ``bot``, ``start``, ``abort``.
 
-Seats (leave, kick, replace, rejoin, away) are in ``bot.cogs.seats``.
+Seats (leave, kick, replace, away; taking a seat back is `/af join`) are in ``bot.cogs.seats``.
 """
 
 from __future__ import annotations
@@ -127,9 +127,19 @@ class Lobby(TableCog):
     @app_commands.command(name="join", description=command_text("cmd.join.description"), extras=AF)
     @app_commands.guild_only()
     async def join(self, interaction: Interaction) -> None:
+        """Take a seat in the lobby; in a game in play, take back one's seat from the AI
+        that plays it (from the end of its current turn)."""
         game = await self.service.require(interaction.channel_id)
         async with holding(game.lock, interaction):
-            await self.service.join(game, interaction.user.id, _name(interaction.user))
+            user = interaction.user.id
+            if game.row.status == "lobby":
+                await self.service.join(game, user, _name(interaction.user))
+            elif any(s.former_user_id == user for s in game.seats):
+                await self.service.rejoin(game, user, _name(interaction.user))
+            elif game.seat_of(user) is not None:
+                raise ServiceError("lobby.already_seated")
+            else:
+                raise ServiceError("lobby.already_started")
             await self.deliveries.run(game.row.channel_id, interaction)
 
     @app_commands.command(name="bot", description=command_text("cmd.bot.description"), extras=AF)

@@ -1,4 +1,5 @@
-"""Playing: ``/play move:`` (with autocomplete of one's legal moves), ``/af undo``,
+"""Playing: ``/play move:`` (with autocomplete of one's legal moves), ``/undo`` (both
+top-level commands: the two that play),
 ``/af panel`` (the turn message posted again at the bottom of the channel), and the
 panel's callbacks: its items (``bot.components``) are wired to this cog when it loads.
 
@@ -25,11 +26,13 @@ from bot import describe
 from bot.ai import hint_plan
 from bot.announce import Announcer
 from bot.choices import split_moves, valid_path
+from bot.coaching import Coach
 from bot.cogs.base import AF, AfCog
 from bot.components import PANEL_ITEMS
 from bot.delivery import Deliveries
 from bot.failures import ALREADY_ACKNOWLEDGED, CALL_FAULTS, judge
-from bot.games import ActiveGame, ServiceError, StalePanelError
+from bot.games import ActiveGame, MoveResult, ServiceError, StalePanelError
+from bot.learning import Before, before_move, consequence_line
 from bot.notify import Notifier
 from bot.refusals import refuse
 from bot.replies import holding, locale_of, send_ephemeral
@@ -37,6 +40,7 @@ from bot.service import GameService
 from bot.strings import text
 from bot.translator import command_text
 from bot.turns import Moves
+from engine import GameState
 from engine.errors import EngineError
 
 if TYPE_CHECKING:
@@ -68,8 +72,10 @@ class Play(AfCog):
         deliveries: Deliveries,
         notifier: Notifier,
         schedule_ai: Callable[[ActiveGame], None],
+        coach: Coach,
     ) -> None:
         super().__init__(bot)
+        self.coach = coach
         self.service = service
         self.moves = moves
         self.announcer = announcer
@@ -92,19 +98,49 @@ class Play(AfCog):
             if game.lock.locked():  # refuse at once rather than after the wait
                 self.moves.check_pick(game, interaction.user.id, [move])
             async with holding(game.lock, interaction):
+                before = game.state
+                learned = before_move(game)
                 result = await self.moves.commit(game, interaction.user.id, [move])
                 # Committed: from here on the member is told what their move did, never
                 # that it failed; what the channel must see is delivered (or retried).
                 first = result.steps[0]
                 lines = [describe.event_line(e, locale, game.chat_names) for e in first.events]
                 ack = text("play.done", locale, {"move": str(first.action)})
-                hint = await self._dm_hint(interaction.user.id, locale)
-                await self._tell(interaction, "\n".join([ack, *lines, *([hint] if hint else [])]))
+                extra = await self._after_move(interaction, game, before, learned, result, locale)
+                await self._tell(interaction, "\n".join([ack, *lines, *extra]))
                 await self.deliveries.run(game.row.channel_id)
         except (EngineError, ServiceError) as e:
             await refuse(interaction, e, game.chat_names)
             return
         self.schedule_ai(game)
+
+    async def _after_move(
+        self,
+        interaction: Interaction,
+        game: ActiveGame,
+        before: GameState,
+        learned: Before | None,
+        result: MoveResult,
+        locale: str,
+    ) -> list[str]:
+        """The lines a member's private answer to a committed move may add: in a guided
+        game, what their pick did instead of the marked one; the coach's on a thing new to
+        them; the hint on opening their DMs. None of them ever fails the answer."""
+        user_id = interaction.user.id
+        seat = game.seat_of(user_id)
+        mine = [step.action for step in result.steps if step.seat == seat]
+        lines = []
+        try:
+            other = consequence_line(game, learned, mine[0]) if mine else None
+            coached = await self.coach.after_move(game, user_id, before, mine, locale)
+        except Exception as e:
+            log.warning("member %d: a line of the answer not made: %s", user_id, judge(e))
+            other = coached = None
+        lines += [line for line in (other, coached) if line is not None]
+        hint = await self._dm_hint(user_id, locale)
+        if hint is not None:
+            lines.append(hint)
+        return lines
 
     async def _dm_hint(self, user_id: int, locale: str) -> str | None:
         """The private hint on opening DMs, once after a DM was refused (None if it cannot
@@ -155,13 +191,13 @@ class Play(AfCog):
                     break
         return out
 
-    @app_commands.command(name="undo", description=command_text("cmd.undo.description"), extras=AF)
+    @app_commands.command(name="undo", description=command_text("cmd.undo.description"))
     @app_commands.guild_only()
     async def undo_command(self, interaction: Interaction) -> None:
         await self.undo(interaction)
 
     async def undo(self, interaction: Interaction, version: int | None = None) -> None:
-        """Take back the member's last pick (``/af undo``, or the panel's Undo button with
+        """Take back the member's last pick (``/undo``, or the panel's Undo button with
         the panel's ``version``): one action, or all the actions of a macro."""
         locale = locale_of(interaction)
         game = await self.service.require(interaction.channel_id)
@@ -236,7 +272,9 @@ class Play(AfCog):
             async with game.lock:
                 self.service.check_version(game, version)
                 picked = self.moves.check_pick(game, interaction.user.id, split_moves(move))
-                await self.moves.commit(game, interaction.user.id, picked)
+                before = game.state
+                learned = before_move(game)
+                result = await self.moves.commit(game, interaction.user.id, picked)
         except Exception as e:
             await refuse(interaction, e, names, where="panel move")
             return
@@ -244,9 +282,9 @@ class Play(AfCog):
         # the deliveries retry), and nothing from here on is a refusal.
         async with game.lock:
             await self.deliveries.run(game.row.channel_id, interaction)
-        hint = await self._dm_hint(interaction.user.id, locale)
-        if hint is not None:
-            await self._tell(interaction, hint)
+            extra = await self._after_move(interaction, game, before, learned, result, locale)
+        if extra:
+            await self._tell(interaction, "\n".join(extra))
         self.schedule_ai(game)
 
     async def panel_open(
@@ -279,10 +317,16 @@ class Play(AfCog):
             game = await self._panel_game(game_id)
             await interaction.response.defer(ephemeral=True, thinking=True)
             state = game.state.copy()
-            plan = await asyncio.to_thread(hint_plan, state, game.row.seed)
-            await interaction.followup.send(
-                describe.hint_text(state, plan, game.seat_names, locale), ephemeral=True
-            )
+            names = game.seat_names
+
+            def hint() -> str:
+                return describe.hint_text(state, hint_plan(state, game.row.seed), names, locale)
+
+            said = await asyncio.to_thread(hint)
+            coached = await self.coach.for_hint(game, interaction.user.id, locale)
+            if coached is not None:
+                said = f"{said}\n{coached}"
+            await interaction.followup.send(said[:2000], ephemeral=True)
         except Exception as e:
             await refuse(interaction, e, where="panel hint")
 
@@ -297,5 +341,6 @@ async def setup(bot: AlienFrontiersBot) -> None:
             deliveries=bot.deliveries,
             notifier=bot.notifier,
             schedule_ai=bot.background.schedule_ai,
+            coach=Coach(bot.service.store),
         )
     )

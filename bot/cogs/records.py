@@ -9,20 +9,23 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections import Counter, defaultdict
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
+from bot import rating_text as rating_text_
 from bot.announce import Announcer
 from bot.board_text import replay_text
 from bot.cogs.base import AF, AfCog
 from bot.describe import chat_name
 from bot.durations import day_text, decimal_text
 from bot.games import ServiceError
+from bot.rating_store import Season
+from bot.render.charts import rating_chart, rating_chart_text
 from bot.replay import make_replay
-from bot.replies import locale_of, send_ephemeral
+from bot.replies import locale_of, send_ephemeral, send_public
 from bot.storage import GameRow, ResultRow, Storage
 from bot.strings import text, thing_name
 from bot.translator import command_text
@@ -31,7 +34,6 @@ if TYPE_CHECKING:
     from bot.client import AlienFrontiersBot
 
 Interaction = discord.Interaction[Any]
-LEADERS = 10
 
 
 def record_text(name: str, results: list[ResultRow], locale: str) -> str:
@@ -79,45 +81,128 @@ class Records(AfCog):
             )
             return
         results = [r for _, r in rows]
-        await send_ephemeral(interaction, record_text(who.display_name, results, locale))
+        content = record_text(who.display_name, results, locale)
+        chart = await self.rating_chart(interaction.guild_id, who, locale)
+        if chart is None:
+            await send_ephemeral(interaction, content)
+            return
+        await interaction.response.send_message(content[:2000], file=chart, ephemeral=True)
+
+    async def rating_chart(
+        self, guild_id: int | None, who: discord.abc.User, locale: str
+    ) -> discord.File | None:
+        """The chart of a member's rating over their games of the current season."""
+        season = await self.current_season(guild_id)
+        if season is None:
+            return None
+        history = await self.store.rating_history(season.id, who.id)
+        if not history:
+            return None
+        points = [h.change.after.shown for h in history]
+        name = who.display_name
+        data = await asyncio.to_thread(rating_chart, points, name, locale)
+        return discord.File(
+            io.BytesIO(data),
+            filename="rating.png",
+            description=rating_chart_text(points, name, locale)[:1024],
+        )
+
+    async def current_season(self, guild_id: int | None) -> Season | None:
+        if guild_id is None:
+            return None
+        seasons = await self.store.seasons(guild_id)
+        return seasons[0] if seasons and seasons[0].ended_at is None else None
+
+    @app_commands.command(
+        name="rating", description=command_text("cmd.rating.description"), extras=AF
+    )
+    @app_commands.describe(player=command_text("cmd.rating.player"))
+    @app_commands.guild_only()
+    async def rating(self, interaction: Interaction, player: discord.User | None = None) -> None:
+        locale = locale_of(interaction)
+        who = player or interaction.user
+        season = await self.current_season(interaction.guild_id)
+        skills = await self.store.season_table(season.id) if season is not None else {}
+        if season is None or who.id not in skills:
+            await send_ephemeral(
+                interaction, text("rating.none", locale, {"name": chat_name(who.display_name)})
+            )
+            return
+        history = await self.store.rating_history(season.id, who.id)
+        recent = [
+            (h, len(await self.store.results(h.game_id))) for h in history[-rating_text_.RECENT :]
+        ]
+        await send_ephemeral(
+            interaction,
+            rating_text_.rating_text(
+                chat_name(who.display_name), season, skills[who.id], skills, who.id, recent, locale
+            ),
+        )
 
     @app_commands.command(
         name="leaderboard", description=command_text("cmd.leaderboard.description"), extras=AF
     )
+    @app_commands.describe(season=command_text("cmd.leaderboard.season"))
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: Interaction) -> None:
+    async def leaderboard(self, interaction: Interaction, season: int | None = None) -> None:
+        """A season's table by rating (the current season's by default), with wins."""
         locale = locale_of(interaction)
-        rows = await self.store.results_of(guild_id=interaction.guild_id)
-        by_member: dict[int, list[ResultRow]] = defaultdict(list)
-        for _game, r in rows:
-            if r.user_id is not None:  # members' seats (also when an AI finished them)
-                by_member[r.user_id].append(r)
-        if not by_member:
-            await send_ephemeral(interaction, text("leaderboard.none", locale))
+        seasons = await self.store.seasons(interaction.guild_id or 0)
+        if season is None:
+            chosen = seasons[0] if seasons else None
+            if chosen is None:
+                await send_ephemeral(interaction, text("leaderboard.none", locale))
+                return
+        else:
+            found = [s for s in seasons if s.number == season]
+            if not found:
+                raise ServiceError("season.unknown", season=season)
+            chosen = found[0]
+        skills = await self.store.season_table(chosen.id)
+        wins = await self.store.season_wins(chosen.id)
+        await send_ephemeral(
+            interaction, rating_text_.leaderboard_text(chosen, skills, wins, locale)
+        )
+
+    @leaderboard.autocomplete("season")
+    async def leaderboard_seasons(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The server's seasons, the current one first."""
+        locale = locale_of(interaction)
+        out = []
+        for s in await self.store.seasons(interaction.guild_id or 0):
+            name = rating_text_.season_name(s, locale)
+            if s.ended_at is None:
+                name = text("season.current", locale, {"season": name})
+            if current.strip().casefold() in name.casefold():
+                out.append(app_commands.Choice(name=name[:100], value=s.number))
+        return out[:25]
+
+    season = app_commands.Group(
+        name="season", description=command_text("cmd.season.description"), extras=AF
+    )
+
+    @season.command(name="start", description=command_text("cmd.season.start.description"))
+    @app_commands.describe(name=command_text("cmd.season.start.name"))
+    async def season_start(
+        self, interaction: Interaction, name: app_commands.Range[str, 1, 40]
+    ) -> None:
+        """End the server's season (its table is kept) and start the next one: Manage Server."""
+        if interaction.guild_id is None:
+            raise ServiceError("settings.not_in_server")
+        if not interaction.permissions.manage_guild:
+            raise ServiceError("season.admins_only")
+        locale = locale_of(interaction, guild=True)
+        before, new = await self.store.start_season(
+            interaction.guild_id, " ".join(name.split()), self.bot.service.clock()
+        )
+        params: dict[str, object] = {"season": rating_text_.season_name(new, locale)}
+        if before is None:
+            await send_public(interaction, text("season.started_first", locale, params))
             return
-
-        def rank(item: tuple[int, list[ResultRow]]) -> tuple[int, float, float]:
-            results = item[1]
-            wins = sum(1 for r in results if r.winner)
-            return (-wins, -wins / len(results), -sum(r.vp for r in results) / len(results))
-
-        lines = [text("leaderboard.header", locale)]
-        for place, (user, results) in enumerate(sorted(by_member.items(), key=rank)[:LEADERS]):
-            wins = sum(1 for r in results if r.winner)
-            lines.append(
-                text(
-                    "leaderboard.line",
-                    locale,
-                    {
-                        "place": place + 1,
-                        "name": f"<@{user}>",  # shown as their current name, no ping
-                        "wins": wins,
-                        "games": len(results),
-                        "vp": decimal_text(sum(r.vp for r in results) / len(results), locale),
-                    },
-                )
-            )
-        await send_ephemeral(interaction, "\n".join(lines))
+        params.update(previous=rating_text_.season_name(before, locale), number=before.number)
+        await send_public(interaction, text("season.started", locale, params))
 
     @app_commands.command(
         name="replay", description=command_text("cmd.replay.description"), extras=AF

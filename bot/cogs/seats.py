@@ -1,7 +1,7 @@
-"""Seats: ``/af leave`` (asks first), ``kick``, ``replace``, ``rejoin`` and ``away``.
+"""Seats: ``/af leave`` (asks first), ``kick``, ``replace`` and ``away``.
 
 A seat whose member leaves, is removed or times out too often goes to the AI; the
-member can take it back with ``/af rejoin``. The host (or a member with Manage
+member can take it back with ``/af join``. The host (or a member with Manage
 Channels) can remove a player or hand a seat to someone else. ``/af away`` pauses a
 member's turn clock in all their games. Every refusal is a private message.
 """
@@ -242,17 +242,7 @@ class Seats(TableCog):
     ) -> list[app_commands.Choice[str]]:
         return await self.seat_choices(interaction, current)
 
-    # ---- rejoin and away ----------------------------------------------------------------
-
-    @app_commands.command(
-        name="rejoin", description=command_text("cmd.rejoin.description"), extras=AF
-    )
-    @app_commands.guild_only()
-    async def rejoin(self, interaction: Interaction) -> None:
-        game = await self.service.require(interaction.channel_id)
-        async with holding(game.lock, interaction):
-            await self.service.rejoin(game, interaction.user.id, _name(interaction.user))
-            await self.deliveries.run(game.row.channel_id, interaction)
+    # ---- away -------------------------------------------------------------------------
 
     @app_commands.command(name="away", description=command_text("cmd.away.description"), extras=AF)
     @app_commands.describe(days=command_text("cmd.away.days"))

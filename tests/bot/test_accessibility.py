@@ -217,6 +217,8 @@ async def test_every_image_of_a_played_game_has_a_description_in_its_language(
         private = bool(int(message.get("flags") or 0) & 64)
         if attachment["filename"].endswith(".gif"):
             assert about.startswith(text("a11y.replay", "ru", {"game": 1, "frames": 0})[:6])
+        elif attachment["filename"].startswith("vp-"):  # the game over's chart of VP
+            assert about.startswith(text("chart.vp.alt", "ru", {"rounds": 0})[:12]), about
         elif private:
             assert about.startswith(pl), about
         else:

@@ -19,6 +19,8 @@ from bot.__main__ import main
 from bot.backup import BackupError, backup, restore
 from bot.copy_db import copy_database
 from bot.game_config import GameSettings, Variants
+from bot.rating_store import rate_game
+from bot.ratings import RatedSeat
 from bot.service import GameService
 from bot.storage import TABLES, Storage
 from engine import legal_actions
@@ -69,11 +71,16 @@ async def filled(url: str) -> dict[str, object]:
         await store.set_away_until(2, 99.5)
         await store.set_prefs(2, notify="dm", dm_channel_id=2**62 + 1, dm_blocked=True, locale="pl")
         await store.set_prefs(3, notify="off")
-        async with store.transaction() as tx:  # a result row, as a finished game leaves it
-            await tx.execute(
-                "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (1, 0, 1, None, "Ann", 7, 4, 2, 1, 0, 1, "Heinlein Plains"),
+        async with store.transaction() as tx:  # results and ratings, as a finished game
+            await tx.executemany(
+                "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (1, 0, 1, None, "Ann", 7, 4, 2, 1, 0, 1, "Heinlein Plains", 1),
+                    (1, 1, None, "easy", "AI 1", 5, 5, 0, 0, 0, 0, None, 2),
+                ],
             )
+            seats = [RatedSeat(0, 1, user_id=1), RatedSeat(1, 2, ai_level="easy")]
+            await rate_game(tx, store.db.dialect, 1, 1 << 22, seats, 5.0)
         await store.set_meta("commands:1:global", "abc")
         return await contents(store)
     finally:

@@ -321,11 +321,11 @@ async def test_spectators_other_players_stale_panels_and_double_clicks(
     await h.refused(t.h.slash("af new", member="manager"), "⛔")
     await h.refused(t.h.slash("af leave", member="manager"), "⛔")
     await h.refused(t.h.slash("af abort", member="member"), "⛔")
-    await h.refused(t.h.slash("af undo", member="manager"), "⛔")
+    await h.refused(t.h.slash("undo", member="manager"), "⛔")
     await h.refused(
         t.h.slash("play", {"move": "end"}, channel_id=in_second, member="manager"), "⛔"
     )
-    await h.refused(t.h.slash("af undo", channel_id=in_second, member="manager"), "⛔")
+    await h.refused(t.h.slash("undo", channel_id=in_second, member="manager"), "⛔")
     await h.refused(t.h.slash("af start", channel_id=in_second, member="manager"), "⛔")
     await h.refused(t.h.slash("af join", channel_id=in_second, member="manager"), "⛔")
     h.no_errors()
@@ -390,7 +390,7 @@ async def test_every_command_is_refused_in_a_dm(
     leaves = _leaf_commands(t.bot.tree)
     names = {c.qualified_name for c in leaves}
     assert {"play", "af new", "af bot", "af abort", "af status", "af rules"} <= names
-    assert {"af kick", "af replace", "af rejoin", "af away", "af settings"} <= names
+    assert {"af kick", "af replace", "af join", "af away", "af settings"} <= names
     for command in leaves:
         options = {
             p_.display_name: REQUIRED.get(p_.display_name, dm_user)

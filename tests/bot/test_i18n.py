@@ -18,7 +18,19 @@ import bot.strings
 from bot import i18n
 from bot.cogs.info import RULE_TOPICS, find_topic
 from bot.describe import action_label, notation_of
-from bot.strings import BOARD_EN, BOT_EN, LIVE_EN, SOURCES, english, text, thing_name
+from bot.strings import (
+    BOARD_EN,
+    BOT_EN,
+    CHART_EN,
+    HINT_EN,
+    LEARN_EN,
+    LIVE_EN,
+    RATING_EN,
+    SOURCES,
+    english,
+    text,
+    thing_name,
+)
 from engine import CHANCE, GameConfig, apply_in_place, legal_actions, new_game, sample_chance
 from engine.messages import MESSAGES_EN, NAMES_EN, Plural
 from engine.tables import CARDS, FACILITY_ORDER, FIELDS, TERRITORIES
@@ -47,6 +59,10 @@ def test_one_english_source_per_key() -> None:
         set(BOARD_EN),
         set(LIVE_EN),
         set(BOT_EN),
+        set(CHART_EN),
+        set(RATING_EN),
+        set(HINT_EN),
+        set(LEARN_EN),
     ]
     assert sum(len(g) for g in groups) == len(SOURCES)  # no key is defined twice
 

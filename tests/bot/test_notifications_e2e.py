@@ -297,6 +297,19 @@ async def test_game_over_pings_shows_the_breakdown_and_opens_a_rematch(
         assert r.winner == (r.seat in result.winners)
     assert results[0].user_id == member  # the member's seat, played out by the AI
     assert re.search(rf"\n{state.round} rounds, .+ from the first move to the last\.$", content)
+    # The member's seat is rated (the AI's is not): their new rating and its change.
+    (rated,) = await t.bot.service.store.rating_changes(game_id)
+    assert rated.change.user_id == member and rated.change.place == results[0].place
+    change = rated.change.after.shown - rated.change.before.shown
+    sign = "+" if change > 0 else "−" if change < 0 else "±"
+    assert (
+        f"📈 Ratings: member (AI easy) {rated.change.after.shown} ({sign}{abs(change)})" in content
+    )
+    # The final board, then the chart of the VP by round, each described in words.
+    board, chart = final["attachments"]
+    assert board["filename"].startswith("board-") and chart["filename"] == f"vp-{game_id}.png"
+    assert chart["description"] and "member" in chart["description"]
+    assert Image.open(io.BytesIO(t.fake.attachment_bytes(chart))).width >= 550
 
     rematch = button(final, "af:rematch:")
     outsider = t.fake.add_member(t.h.guild.id, p.member(p.user("outsider")))
@@ -326,6 +339,10 @@ def numbered_board(state: Any, names: Any, locale: str, detail: bool = False) ->
     return out.getvalue()
 
 
+async def store_seasons(t: Table) -> list[Any]:
+    return await t.bot.service.store.seasons(t.h.guild.id)
+
+
 async def _row_and_seats(t: Table, game_id: int) -> tuple[Any, Any]:
     row = await t.bot.service.store.game(game_id)
     return row, await t.bot.service.store.seats(game_id)
@@ -349,9 +366,31 @@ async def test_stats_leaderboard_and_replay_of_finished_games(
     assert f"{wins} win" in said and f"{round(100 * wins / 2)}%" in said
     assert f"{sum(r.vp for r in results) / 2:.1f} VP on average" in said
     assert f"best {max(r.vp for r in results)} VP" in said
-    board = await t.cmd("af leaderboard", member="manager")
     member = t.user_id("member")
-    assert board.data["content"].splitlines()[1].startswith(f"1. <@{member}> — {wins} of 2 games")
+    (chart,) = stats.data["attachments"]
+    assert chart["description"].startswith("Rating of member over 2 rated games")
+    board = await t.cmd("af leaderboard", member="manager")
+    skill = (await t.bot.service.store.season_table((await store_seasons(t))[0].id))[member]
+    assert board.data["content"].splitlines()[1] == "_Provisional, fewer than 5 games:_"
+    assert board.data["content"].splitlines()[2] == (
+        f"1. <@{member}> — **{skill.shown}** · {wins} of 2 games won"
+    )
+    rating = await t.cmd("af rating", member="member")
+    said = rating.data["content"]
+    assert said.startswith(f"📈 **member** — rating **{skill.shown}** (season 1)")
+    assert "provisional: 3 more games" in said and "#1 of 1 in this server" in said
+    assert f"• game {ids[1]}: place " in said.splitlines()[3]  # the newest first
+    refused = await t.cmd("af season start", {"name": "Winter"}, "member")
+    assert refused.ephemeral and "Only members who can manage" in refused.data["content"]
+    started = await t.cmd("af season start", {"name": "Winter"}, "owner")
+    assert started.data["content"].startswith("🗓️ season 2 “Winter” starts now")
+    assert "`/af leaderboard season:1`" in started.data["content"]
+    fresh = await t.cmd("af leaderboard", member="manager")
+    assert fresh.data["content"] == "No game has been rated in season 2 “Winter”."
+    old = await t.cmd("af leaderboard", {"season": 1}, "manager")
+    assert old.data["content"] == board.data["content"]
+    none = await t.cmd("af rating", member="member")
+    assert "has no rating in this server yet" in none.data["content"]
 
     typing = [p.option("game", "", type=p.OPT_INTEGER, focused=True)]
     choices = await t.h.interact(t.h.autocomplete("af replay", "game", typing))

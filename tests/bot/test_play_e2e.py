@@ -132,7 +132,7 @@ async def test_undo_by_command_and_by_panel(tmp_path: Path, start_bot: StartBot)
 
     await t.play(move)
     assert button(t.turn_message(), "af:u:")["label"] == "Undo"
-    undone = await t.cmd("af undo", member=t.member_to_act())
+    undone = await t.cmd("undo", member=t.member_to_act())
     assert undone.ephemeral and f"Took back `{move}`" in undone.data["content"]
     assert game.state == before
 
@@ -148,7 +148,7 @@ async def test_undo_by_command_and_by_panel(tmp_path: Path, start_bot: StartBot)
     # The database agrees: the undone actions are gone from the log.
     assert len(await t.bot.service.store.actions(game.id)) == log_length
 
-    refused = await t.cmd("af undo", member=t.member_to_act())
+    refused = await t.cmd("undo", member=t.member_to_act())
     assert refused.ephemeral and "nothing to undo" in refused.data["content"]
 
 

@@ -595,3 +595,93 @@ async def test_two_processes_cannot_apply_two_actions_at_one_version(pg_url: str
     finally:
         for s in stores:
             await s.close()
+
+
+def placed(seat: int, user: int | None, place: int, ai: str | None = None) -> ResultRow:
+    """A seat's result with its place (an AI seat when ``user`` is None)."""
+    level = (ai or "hard") if user is None else ai
+    return ResultRow(seat, user, level, f"P{seat}", 10 - place, 0, 0, 0, 0, place == 1, None, place)
+
+
+async def finish(store: Storage, game_id: int, rows: list[ResultRow], guild: int | None) -> None:
+    first = len(await store.actions(game_id))
+    await store.commit_actions(
+        game_id, [action(first)], "{}", None, rows, rated_in=guild, status="over"
+    )
+
+
+@covers(
+    "seasons",
+    "season_table",
+    "season_wins",
+    "rating_history",
+    "rating_changes",
+    "start_season",
+    "rebuild_ratings",
+)
+async def test_ratings_follow_finished_games_by_season(store: Storage) -> None:
+    """Each finished game of a server rates its members (never its AI seats) in the
+    server's season; a season start keeps the old table and starts afresh; a rebuild from
+    the results gives the same numbers to the last digit."""
+    ann, bob, cid = 100, 2**62, 300
+    games = [await lobby(store, channel=c) for c in (10, 11, 12)]
+    other_server = await lobby(store, channel=20, guild=2)
+    await finish(store, games[0], [placed(0, ann, 1), placed(1, bob, 2), placed(2, None, 3)], 1)
+    await finish(store, games[1], [placed(0, None, 1, "easy"), placed(1, ann, 2)], 1)
+    await finish(store, other_server, [placed(0, bob, 1), placed(1, cid, 1)], 2)  # a tie
+
+    (season,) = await store.seasons(1)
+    assert (season.number, season.name, season.ended_at) == (1, "", None)
+    table = await store.season_table(season.id)
+    assert set(table) == {ann, bob}  # the AI seats have no rating
+    assert (table[ann].games, table[bob].games) == (2, 1)
+    assert await store.season_wins(season.id) == {ann: (1, 2, 9 + 8), bob: (0, 1, 8)}
+    history = await store.rating_history(season.id, ann)
+    assert [h.game_id for h in history] == games[:2]
+    assert history[1].change.before == history[0].change.after
+    assert [c.change.user_id for c in await store.rating_changes(games[0])] == [ann, bob]
+    assert await store.rating_changes(games[2]) == []
+    (elsewhere,) = await store.seasons(2)
+    assert set(await store.season_table(elsewhere.id)) == {bob, cid}
+
+    done = await store.rebuild_ratings()
+    assert (done.games, done.ratings, done.differ) == (3, 4, 0)
+    assert await store.season_table(season.id) == table
+    assert await store.rating_history(season.id, ann) == history
+
+    closed, new = await store.start_season(1, "Winter", 2000.0)
+    assert closed is not None and (closed.id, closed.ended_at) == (season.id, 2000.0)
+    assert (new.number, new.name, new.ended_at) == (2, "Winter", None)
+    assert [s.number for s in await store.seasons(1)] == [2, 1]
+    assert await store.season_table(season.id) == table  # the old table is kept
+    assert await store.season_table(new.id) == {}
+    await finish(store, games[2], [placed(0, ann, 2), placed(1, None, 1, "normal")], 1)
+    fresh = await store.season_table(new.id)
+    assert fresh[ann].games == 1
+    assert (await store.rating_history(new.id, ann))[0].change.before.games == 0
+    assert (await store.rebuild_ratings()).differ == 0
+
+    # A season with no rated game yet is renamed, not kept empty.
+    closed, renamed = await store.start_season(2, "Spring", 3000.0)
+    assert closed is not None
+    closed, again = await store.start_season(2, "Summer", 4000.0)
+    assert closed is None and (again.id, again.name) == (renamed.id, "Summer")
+    # A game without a server (a DM) is not rated.
+    dm_game = await lobby(store, channel=30, guild=None)
+    await finish(store, dm_game, [placed(0, ann, 1), placed(1, bob, 2)], None)
+    assert await store.rating_changes(dm_game) == []
+
+
+@covers("used_things", "add_used_things")
+async def test_the_coach_remembers_what_a_member_used(store: Storage) -> None:
+    big = 2**62
+    assert await store.used_things(big) == set()
+    await store.set_prefs(big, coach=True)
+    assert (await store.prefs([big]))[big].coach
+    await store.add_used_things(big, ["facility:mine", "card:crystal", "facility:mine"])
+    await store.add_used_things(big, ["facility:mine", "bonus:lem"])
+    await store.add_used_things(big, [])
+    assert await store.used_things(big) == {"facility:mine", "card:crystal", "bonus:lem"}
+    assert await store.used_things(7) == set()
+    await store.set_prefs(big, coach=False)
+    assert not (await store.prefs([big]))[big].coach

@@ -17,13 +17,15 @@ from discord.app_commands import TranslationContext, TranslationContextLocation
 from bot import i18n
 from bot.client import AlienFrontiersBot, invite_url
 from bot.cogs.settings import language_choices
-from bot.strings import BOT_EN, SOURCES, text
+from bot.strings import SOURCES, text
 from bot.translator import CatalogTranslator, catalog_language, command_text
 from tests.bot.table import make_bot
 from tests.discord_fake import StartBot
+from tests.discord_fake.payloads import OPT_SUB_COMMAND as SUB_COMMAND
+from tests.discord_fake.payloads import OPT_SUB_COMMAND_GROUP as SUB_COMMAND_GROUP
 
 BOT_DIR = Path(__file__).resolve().parents[2] / "bot"
-# Functions whose first argument is a BOT_EN key (ServiceError's key is shown with ``text``).
+# Functions whose first argument is a catalogue key (ServiceError's key is shown with ``text``).
 KEY_FUNCTIONS = frozenset({"text", "command_text", "ServiceError"})
 # Where discord.py would take a description or a choice name, and the argument holding it.
 TEXT_ARGUMENTS = {"command": ("description",), "Group": ("description",), "Choice": ("name",)}
@@ -83,7 +85,7 @@ def test_every_key_used_in_the_bot_source_is_in_the_catalogue() -> None:
                         used.append((where, prefix + "*"))
     assert len(used) > 80  # the scan does find the bot's texts
     missing = [(where, key) for where, key in used if not in_catalogue(key)]
-    assert not missing, f"keys not in BOT_EN: {missing}"
+    assert not missing, f"keys not in the catalogue: {missing}"
 
 
 def test_no_description_or_choice_name_literal_outside_the_catalogue() -> None:
@@ -99,11 +101,11 @@ def test_no_description_or_choice_name_literal_outside_the_catalogue() -> None:
                 if (name == "describe" or k.arg in checked) and literal(k.value) is not None:
                     literals.append((where, k.arg, literal(k.value)))
     # Autocomplete choices are built at run time from the catalogues; none is a literal.
-    assert not literals, f"texts to move into BOT_EN: {literals}"
+    assert not literals, f"texts to move into the catalogue: {literals}"
 
 
 def test_command_texts_fit_discord_limits() -> None:
-    keys = [k for k in BOT_EN if k.startswith("cmd.")]
+    keys = [k for k in SOURCES if k.startswith("cmd.")]
     assert len(keys) >= 25
     for language in i18n.languages():
         for key in keys:
@@ -149,11 +151,12 @@ async def test_every_description_and_choice_name_of_the_tree_is_a_catalogue_text
     } == {
         *endonyms,
         *(
-            BOT_EN[key]
+            SOURCES[key]
             for key in (
                 *(f"cmd.bot.level.{level}" for level in ("easy", "normal", "hard")),
                 *(f"cmd.timeout.{action}" for action in ("ai", "skip", "none")),
                 *(f"cmd.notify.{mode}" for mode in ("channel", "dm", "both", "off")),
+                *(f"cmd.coach.{mode}" for mode in ("on", "off")),
                 "cmd.settings.scope.game",
                 "cmd.settings.scope.server",
             )
@@ -164,8 +167,8 @@ async def test_every_description_and_choice_name_of_the_tree_is_a_catalogue_text
             continue
         key = string.extras.get("key")
         what = getattr(data, "qualified_name", None) or getattr(data, "name", data)
-        assert key in BOT_EN, f"{where.name} {string.message!r} of {what!r} has no catalogue key"
-        assert string.message == BOT_EN[key]
+        assert key in SOURCES, f"{where.name} {string.message!r} of {what!r} has no catalogue key"
+        assert string.message == SOURCES[key]
     # Names stay English: discord.py wraps them itself, with no key to translate.
     assert names and all("key" not in s.extras for _, s in names)
 
@@ -176,7 +179,7 @@ async def test_translator_uses_the_catalogue_of_the_locale_or_none() -> None:
         TranslationContextLocation.other, None
     )
     new = command_text("cmd.new.description")
-    assert new.message == BOT_EN["cmd.new.description"]
+    assert new.message == SOURCES["cmd.new.description"]
     assert new.extras == {"key": "cmd.new.description"}
     assert catalog_language(discord.Locale.russian) == "ru"
     assert catalog_language(discord.Locale.polish) == "pl"
@@ -206,7 +209,7 @@ async def test_sync_sends_ru_and_pl_for_every_description_and_a_change_is_synced
 
     def check(node: dict[str, Any], key: str) -> None:
         nonlocal described
-        assert node["description"] == BOT_EN[key], key
+        assert node["description"] == SOURCES[key], key
         assert node["description_localizations"] == {
             "ru": text(key, "ru"),
             "pl": text(key, "pl"),
@@ -216,20 +219,35 @@ async def test_sync_sends_ru_and_pl_for_every_description_and_a_change_is_synced
 
     af = h.fake.find_command("af")
     play = h.fake.find_command("play")
-    assert af is not None and play is not None
+    undo = h.fake.find_command("undo")
+    assert af is not None and play is not None and undo is not None
     assert af["name_localizations"] == {}  # names stay English
     check(af, "cmd.af.description")
     check(play, "cmd.play.description")
     check(play["options"][0], "cmd.play.move")
+    check(undo, "cmd.undo.description")
+    nodes = 0
+
+    def walk(node: dict[str, Any], key: str) -> None:
+        """A subcommand (or a group of them, like /af season) and its options."""
+        nonlocal nodes
+        check(node, f"{key}.description")
+        nodes += 1
+        for option in node.get("options", []):
+            if option["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP):
+                walk(option, f"{key}.{option['name']}")
+            else:
+                check(option, f"{key}.{option['name']}")
+                nodes += 1
+
     for sub in af["options"]:
-        check(sub, f"cmd.{sub['name']}.description")
-        for option in sub.get("options", []):
-            check(option, f"cmd.{sub['name']}.{option['name']}")
+        walk(sub, f"cmd.{sub['name']}")
     subcommands = len(af["options"])
-    given = sum(len(sub.get("options", [])) for sub in af["options"])
-    assert subcommands >= 16 and given >= 20
-    assert described == 2 + 1 + subcommands + given  # /af, /play, /play move, the rest
+    assert 16 <= subcommands <= 25 and nodes >= subcommands + 20  # Discord's limit: 25
+    assert described == 4 + nodes  # /af, /play, /play move, /undo, the rest
     options = {o["name"]: o for o in af["options"]}
+    assert options["season"]["type"] == SUB_COMMAND_GROUP
+    assert [o["name"] for o in options["season"]["options"]] == ["start"]
     (level,) = options["bot"]["options"]
     hard = next(c for c in level["choices"] if c["value"] == "hard")
     assert hard == {

@@ -144,12 +144,12 @@ async def test_timeouts_in_a_row_hand_the_seat_to_the_ai_until_the_member_rejoin
 
     # The AI now plays the seat by itself: the owner is to act, and the member takes it back.
     assert game.user_to_act() == t.user_id("owner")
-    back = await t.cmd("af rejoin", member="member")
+    back = await t.cmd("af join", member="member")
     assert not back.ephemeral and "member takes their seat back" in back.data["content"]
     row = game.seats[seat]
     assert row.user_id == member and row.ai_level is None and row.name == "member"
     assert row.timeouts == 0 and row.former_user_id is None
-    again = await t.cmd("af rejoin", member="member")
+    again = await t.cmd("af join", member="member")
     assert again.ephemeral and "already have a seat" in again.data["content"]
 
 
@@ -320,8 +320,10 @@ async def test_host_or_manage_channels_kick_and_replace_seats(
     given = await t.cmd("af replace", {"player": "2", "with": t.h.guild.manager}, "owner")
     assert "owner handed member (AI normal)'s seat to manager" in given.data["content"]
     assert game.seats[1].user_id == t.user_id("manager") and game.seats[1].ai_level is None
-    nothing = await t.cmd("af rejoin", member="member")
-    assert nothing.ephemeral and "no seat to take back" in nothing.data["content"]
+    nothing = await t.cmd("af join", member="member")  # their seat is the manager's now
+    assert nothing.ephemeral and "already started" in nothing.data["content"]
+    seated = await t.cmd("af join", member="manager")
+    assert seated.ephemeral and "already have a seat" in seated.data["content"]
     t.members[t.user_id("manager")] = "manager"
     rng = random.Random(2)
     while game.user_to_act() != t.user_id("manager"):
@@ -465,7 +467,7 @@ async def test_rejoin_during_the_ai_turn_takes_effect_when_that_turn_ends(
     turn = game.state.turn_number
     # The AI holds the game while it thinks: the command is deferred privately, then
     # answered once the move is made; it takes effect when the AI's turn ends.
-    pending = await t.cmd("af rejoin", member="member", wait=False)
+    pending = await t.cmd("af join", member="member", wait=False)
     await asyncio.sleep(0.05)
     assert pending.callback_type == 5 and pending.ephemeral
     gate.open.set()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from engine.config import GameConfig
-from engine.scoring import outcome
+from engine.scoring import outcome, places
 from engine.selfplay import play_random_game
 
 CONFIGS = [
@@ -47,3 +47,8 @@ def test_random_games_keep_every_invariant(config: GameConfig, chunk: int) -> No
         o = outcome(result.state)
         assert o is not None and o.winners
         assert max(o.scores) == o.scores[o.winners[0]]
+        # R-END-3: the places follow VP and then the same tie-breaks; the winners are 1st.
+        place = places(result.state)
+        assert [p for p in range(config.players) if place[p] == 1] == list(o.winners)
+        by_vp = sorted(range(config.players), key=lambda p: place[p])
+        assert [o.scores[p] for p in by_vp] == sorted(o.scores, reverse=True)

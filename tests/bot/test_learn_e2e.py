@@ -1,0 +1,129 @@
+"""``/af learn`` through discord.py and the fake Discord API: the guided game opens in a
+thread, each turn message of the learner carries its lesson and the panel marks its pick
+with ⭐, another pick is answered with what it did differently, ``/af learn`` again points
+to the game and ``restart:true`` starts anew; a guided game that ends is never counted in
+stats or ratings."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from bot.learning import LESSON_MARK, before_move, consequence_line, guidance, marked_pick
+from bot.service import GameService
+from bot.storage import Storage
+from engine import legal_actions, parse
+from tests.bot.table import Table, make_bot
+from tests.discord_fake import StartBot
+from tests.discord_fake.payloads import STRING_SELECT, iter_components
+
+
+def marked_labels(message: dict[str, object]) -> list[str]:
+    return [
+        o["label"]
+        for c in iter_components(message.get("components", []))  # type: ignore[arg-type]
+        if c["type"] == STRING_SELECT
+        for o in c["options"]
+        if o["label"].startswith("⭐")
+    ] + [
+        c["label"]
+        for c in iter_components(message.get("components", []))  # type: ignore[arg-type]
+        if c.get("label", "").startswith("⭐")
+    ]
+
+
+async def test_a_guided_game_in_a_thread_with_lessons_and_marked_picks(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    t = Table(await start_bot(make_bot(tmp_path / "af.db")))
+    started = await t.cmd("af learn", member="member")
+    said = (await started.followup()).json["content"]
+    assert started.ephemeral and said.startswith("📘 Your guided game starts")
+    game = t.game()
+    assert game.row.config.tutorial and game.row.channel_id != t.h.guild.channel_id
+    assert f"<#{game.row.channel_id}>" in said
+    assert [s.name for s in game.seats] == ["member", "AI 1 (easy)"]
+    lessons: list[str] = []
+    others = 0
+    rng = random.Random(5)
+    for turn in range(40):
+        if game.state.over or guidance(game) is None:
+            break
+        message = t.turn_message()
+        content = message["content"]
+        assert LESSON_MARK in content, content
+        lesson = content[content.index(LESSON_MARK) :].splitlines()[0]
+        if not lessons or lessons[-1] != lesson:
+            lessons.append(lesson)
+        pick = marked_pick(game)
+        assert pick is not None and pick in [str(a) for a in legal_actions(game.state)]
+        assert marked_labels(message), message["components"]
+        if turn == 2:  # once: another legal pick than the marked one
+            other = next(
+                str(a)
+                for a in sorted(legal_actions(game.state), key=str)
+                if str(a) != pick and str(a) != "end" and str(a).startswith("dock")
+            )
+            expected = consequence_line(game, before_move(game), parse(other))
+            assert expected is not None and expected.strip()
+            await t.click_move(other, "member")
+            said = [m["content"] for m in t.h.messages(game.row.channel_id) if m.get("flags")]
+            assert said and said[-1] == expected, said[-3:]
+            others += 1
+            continue
+        await t.click_move(pick, "member")
+        rng.random()
+    assert len(lessons) >= 5, lessons
+    assert others == 1
+
+    again = await t.cmd("af learn", member="member")
+    assert again.data["content"].startswith("📘 Your guided game goes on in")
+    old = game.id
+    restarted = await t.cmd("af learn", {"restart": True}, "member")
+    assert (await restarted.followup()).json["content"].startswith("📘 Your guided game starts")
+    assert (await t.bot.service.store.game(old)).status == "aborted"  # type: ignore[union-attr]
+    assert t.game().id != old
+
+
+async def test_a_guided_game_that_ends_is_never_counted(tmp_path: Path) -> None:
+    store = await Storage.open(tmp_path / "af.db")
+    try:
+        service = GameService(store)
+        game = await service.start_tutorial(
+            guild_id=1, channel_id=10, user_id=100, name="Ann", locale="en"
+        )
+        rng = random.Random(1)
+        while not game.state.over:
+            if game.ai_to_act() is not None:
+                await service.play_ai(game)
+            else:
+                await service.play(game, 100, rng.choice(legal_actions(game.state)))
+        row = await store.game(game.id)
+        assert row is not None and row.status == "over" and row.config.tutorial
+        assert await store.results(game.id) == []
+        assert await store.results_of(user_id=100) == []
+        assert await store.seasons(1) == []
+    finally:
+        await store.close()
+
+
+async def test_a_guided_game_ends_with_the_next_step_and_no_rematch(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    t = Table(await start_bot(make_bot(tmp_path / "af.db")))
+    await t.cmd("af learn", member="member")
+    game = t.game()
+    service = t.bot.service
+    rng = random.Random(4)
+    member = t.user_id("member")
+    while not game.state.over:  # played through the service: the ending is what counts
+        async with game.lock:
+            if game.ai_to_act() is not None:
+                await service.play_ai(game)
+            else:
+                await service.play(game, member, rng.choice(legal_actions(game.state)))
+    await t.settle()
+    final = t.h.last_message(game.row.channel_id, include_ephemeral=False)
+    assert "🏁" in final["content"] and "`/af new`" in final["content"]
+    assert "Rematch" not in str(final.get("components"))
+    assert "Ratings" not in final["content"]
