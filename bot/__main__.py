@@ -158,7 +158,7 @@ async def freeze_when_ready(bot: AlienFrontiersBot) -> None:
 
 
 async def _open_database(settings: Settings) -> None:
-    from bot.storage import Storage
+    from bot.store.storage import Storage
 
     store = await Storage.open(settings.database_url)
     await store.close()
@@ -198,8 +198,8 @@ def redacted(url: str) -> str:
 
 
 def run_demo_cli(args: argparse.Namespace, settings: Settings | None) -> int:
-    from bot.ai import Level
     from bot.demo import run_demo
+    from bot.play.ai import Level
 
     logging.basicConfig(level=getattr(logging, settings.log_level if settings else "INFO"))
     level: Level = "normal" if args.level == "random" else args.level
@@ -221,10 +221,10 @@ def run_demo_cli(args: argparse.Namespace, settings: Settings | None) -> int:
 
 def copy_db_cli(argv: Sequence[str]) -> int:
     """``copy-db``: copy every game, seat, log and setting into an empty database, then
-    replay and check every game there (bot.copy_db)."""
+    replay and check every game there (bot.store.copy_db)."""
     import asyncpg
 
-    from bot.copy_db import CopyError, by_status_table, copy_database
+    from bot.store.copy_db import CopyError, by_status_table, copy_database
 
     parser = argparse.ArgumentParser(
         prog="python -m bot copy-db",
@@ -279,8 +279,8 @@ def _database_url(parser: argparse.ArgumentParser, argv: Sequence[str]) -> tuple
 
 
 def backup_cli(argv: Sequence[str]) -> int:
-    """``backup``: the SQLite database saved to a file while the bot runs (bot.backup)."""
-    from bot.backup import BackupError, backup
+    """``backup``: the SQLite database saved to a file while the bot runs (bot.store.backup)."""
+    from bot.store.backup import BackupError, backup
 
     parser = argparse.ArgumentParser(
         prog="python -m bot backup",
@@ -303,9 +303,9 @@ def backup_cli(argv: Sequence[str]) -> int:
 
 
 def restore_cli(argv: Sequence[str]) -> int:
-    """``restore``: a backup put back in place of the SQLite database (bot.backup)."""
-    from bot.backup import BackupError, restore
-    from bot.db_inspect import sqlite_file
+    """``restore``: a backup put back in place of the SQLite database (bot.store.backup)."""
+    from bot.store.backup import BackupError, restore
+    from bot.store.db_inspect import sqlite_file
 
     parser = argparse.ArgumentParser(
         prog="python -m bot restore",
@@ -336,10 +336,11 @@ def restore_cli(argv: Sequence[str]) -> int:
 
 
 def ratings_cli(argv: Sequence[str]) -> int:
-    """``ratings rebuild``: every rating recomputed from the stored results (bot.rating_store)."""
+    """``ratings rebuild``: every rating recomputed from the stored results
+    (bot.store.rating_store)."""
     import asyncpg
 
-    from bot.storage import Storage
+    from bot.store.storage import Storage
 
     parser = argparse.ArgumentParser(
         prog="python -m bot ratings",

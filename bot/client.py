@@ -22,24 +22,24 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ai import AIFactory, default_factory
-from bot.announce import Announcer, Renderer, default_renderer
-from bot.background import Background
-from bot.cogs import EXTENSIONS
-from bot.couriers import Couriers
-from bot.delivery import Deliveries
-from bot.fallback import UNCLAIMABLE, answer_unclaimed, claimed
-from bot.guards import check_command
+from bot.discord.announce import Announcer, Renderer, default_renderer
+from bot.discord.background import Background
+from bot.discord.cogs import EXTENSIONS
+from bot.discord.couriers import Couriers
+from bot.discord.delivery import Deliveries
+from bot.discord.fallback import UNCLAIMABLE, answer_unclaimed, claimed
+from bot.discord.guards import check_command
+from bot.discord.notify import Notifier
+from bot.discord.refusals import refuse
+from bot.discord.translator import CatalogTranslator, command_text
 from bot.health import Heartbeat
-from bot.notify import Notifier
-from bot.refusals import refuse
-from bot.service import GameService
+from bot.play.ai import AIFactory, default_factory
+from bot.play.service import GameService
+from bot.play.turns import Moves
 from bot.settings import Settings
-from bot.shards import ALL
 from bot.shutdown import GRACE_SECONDS, Gate, ShuttingDown, hold_locks
-from bot.storage import Storage
-from bot.translator import CatalogTranslator, command_text
-from bot.turns import Moves
+from bot.store.shards import ALL
+from bot.store.storage import Storage
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +55,7 @@ class CommandTree(app_commands.CommandTree["AlienFrontiersBot"]):
 
     async def interaction_check(self, interaction: discord.Interaction[AlienFrontiersBot]) -> bool:
         """Count the command as in flight, unless the bot is stopping; refuse it outside a
-        server if it is guild-only, or if its options are not the command's (bot.guards)."""
+        server if it is guild-only, or if its options are not the command's (bot.discord.guards)."""
         if not interaction.client.gate.admit():
             raise ShuttingDown()
         check_command(interaction)
@@ -67,7 +67,7 @@ class CommandTree(app_commands.CommandTree["AlienFrontiersBot"]):
         error: app_commands.AppCommandError,
     ) -> None:
         """Refusals become private messages; anything else is logged and apologised for
-        (bot.refusals). A command Discord still shows in an older form (unknown, or with
+        (bot.discord.refusals). A command Discord still shows in an older form (unknown, or with
         other options) is no bug: it is answered calmly and logged without a traceback."""
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         await refuse(interaction, original, where="command")
@@ -103,7 +103,7 @@ class AlienFrontiersBot(commands.Bot):
         self.ai_factory = ai_factory
         self.renderer = renderer
         # Server channels only, set on the group itself: Discord reads where a command may
-        # be used from the top-level command (bot.guards checks it again on arrival).
+        # be used from the top-level command (bot.discord.guards checks it again on arrival).
         self.af_group = app_commands.Group(
             name="af",
             description=command_text("cmd.af.description"),
@@ -253,7 +253,7 @@ class AlienFrontiersBot(commands.Bot):
 class ShardedAlienFrontiersBot(AlienFrontiersBot, commands.AutoShardedBot):
     """The same bot over some of Discord's shards (``SHARD_COUNT``, ``SHARD_IDS``): one
     gateway connection per shard, in one process. Background work is done only for the
-    games in the servers of these shards (``bot.shards``)."""
+    games in the servers of these shards (``bot.store.shards``)."""
 
 
 def create_bot(

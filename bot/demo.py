@@ -14,12 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from bot import describe
-from bot.ai import LEVELS, AIFactory, Level, RandomPlayer, default_factory
-from bot.announce import Renderer, default_renderer
-from bot.games import ActiveGame
-from bot.service import GameService
-from bot.storage import Storage
+from bot.discord.announce import Renderer, default_renderer
+from bot.play.ai import LEVELS, AIFactory, Level, RandomPlayer, default_factory
+from bot.play.games import ActiveGame
+from bot.play.service import GameService
+from bot.store.storage import Storage
+from bot.text import describe
 from engine.messages import render
 from engine.scoring import outcome
 

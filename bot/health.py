@@ -25,7 +25,7 @@ import discord
 from bot.shutdown import cancel
 
 if TYPE_CHECKING:
-    from bot.storage import Storage
+    from bot.store.storage import Storage
 
 log = logging.getLogger(__name__)
 

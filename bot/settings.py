@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.shards import Shards, parse_shard_ids
+from bot.store.shards import Shards, parse_shard_ids
 
 DEFAULT_DATABASE_URL = "sqlite:///data/alienfrontiers.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")

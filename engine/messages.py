@@ -5,7 +5,7 @@ words. Parameters named after things of the game (facility, territory, card, fie
 resource, source, target) are shown by their names, and seats as "P2".
 
 These dictionaries are the source texts of the translations: the bot's gettext
-catalogues (``bot/locales/*.po``, see ``bot.i18n``) are made from them, with the
+catalogues (``bot/text/locales/*.po``, see ``bot.text.i18n``) are made from them, with the
 key as the message context. A text that counts something is a ``Plural``: its
 English singular and plural, and the parameter holding the number, so each
 language picks its CLDR plural form (1 корабль, 2 корабля, 5 кораблей).
@@ -140,7 +140,7 @@ MESSAGES_EN: Final[dict[str, Source]] = {
     ),
     "raid.decoy": "{victim}'s Holographic Decoy protects their resources",
     "raid.nothing": "{victim} has no {resource}",
-    # Variants by resource (``bot.strings.text`` picks ``<key>.<resource>`` when there is
+    # Variants by resource (``bot.text.strings.text`` picks ``<key>.<resource>`` when there is
     # one): languages that decline "fuel" and "ore" need a sentence for each.
     "raid.nothing.fuel": "{victim} has no fuel",
     "raid.nothing.ore": "{victim} has no ore",

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Storage
+from bot.store.storage import Storage
 from tests.postgres import NoPostgres, PostgresServer, missing
 
 pytest_plugins = ["tests.discord_fake.fixtures"]

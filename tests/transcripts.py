@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from bot import i18n
+from bot.text import i18n
 from tests.benchmarks.taps import Planner, best_pick
 from tests.bot.table import Table, button, make_bot
 from tests.discord_fake import BotHarness, FakeDiscord

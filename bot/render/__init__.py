@@ -81,7 +81,7 @@ def render_board(
     """The live board for ``state`` as PNG bytes, ready to post (``detail``: the full one).
 
     ``seat_names`` are the players' display names by seat (default "P1", "P2"...);
-    ``locale`` picks the catalogue of ``bot.strings`` (English when missing).
+    ``locale`` picks the catalogue of ``bot.text.strings`` (English when missing).
     """
     if detail:
         return encode_png(render_board_image(state, seat_names, locale))

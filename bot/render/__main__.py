@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from bot import i18n
 from bot.render import render_board
 from bot.render.demo import DEMO_NAMES, finished, mid_game
+from bot.text import i18n
 
 
 def main(argv: list[str] | None = None) -> int:

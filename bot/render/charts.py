@@ -32,7 +32,7 @@ from bot.render.encode import encode_png
 from bot.render.fonts import Anchor, Face, draw_text, fit_text, font, line_height, text_width
 from bot.render.sprites import draw_shape
 from bot.render.theme import RGB, Shape
-from bot.strings import text
+from bot.text.strings import text
 
 WIDTH: Final = 1100
 HEIGHT: Final = 620
@@ -415,7 +415,7 @@ def vp_chart_image(
 
 
 def vp_chart(series: Sequence[Sequence[int]], names: Sequence[str], locale: str) -> bytes:
-    """Each player's VP by round (``bot.game_story.vp_by_round``) as a PNG line chart:
+    """Each player's VP by round (``bot.play.game_story.vp_by_round``) as a PNG line chart:
     x the round, y the VP, a line per player (seat order, ``names``) in their colour with
     their shape at every round and their name and final VP at its end."""
     return encode_png(vp_chart_image(series, names, locale))
@@ -472,7 +472,7 @@ def rating_chart(
     """A member's shown rating after each of their rated games as a PNG: x the game
     (1..n), y the rating, a point per game (every k-th when there are too many to tell
     apart); the games numbered below ``provisional_until`` (whose rating was still
-    provisional, ``bot.ratings.PROVISIONAL_GAMES``) dashed and hollow, in a muted colour."""
+    provisional, ``bot.store.ratings.PROVISIONAL_GAMES``) dashed and hollow, in a muted colour."""
     return encode_png(rating_chart_image(points, name, locale, provisional_until))
 
 

@@ -11,7 +11,7 @@ from bot.render.canvas import Pen, titled_box
 from bot.render.fonts import draw_label, draw_text, fit_label, fit_text, text_width, wrap_text
 from bot.render.geometry import BOX_TITLE_H, Layout
 from bot.render.scene import Scene, board_label
-from bot.strings import text as catalogue_text
+from bot.text.strings import text as catalogue_text
 from engine.state import Event
 
 LINE_H = 21

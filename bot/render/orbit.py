@@ -19,7 +19,7 @@ from bot.render.geometry import (
     Rect,
 )
 from bot.render.scene import Scene, board_label
-from bot.strings import thing_name
+from bot.text.strings import thing_name
 from engine.tables import HUB_TRACK_LENGTH, SHARED_FACILITIES, FacilityId
 
 ACCENTS: Final[dict[str, theme.RGB]] = {

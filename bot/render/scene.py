@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from PIL import Image
 
 from bot.render.geometry import Layout
-from bot.strings import text, thing_name
+from bot.text.strings import text, thing_name
 from engine.view import GameView
 
 
 def board_label(key: str, locale: str, **params: object) -> str:
-    """A board label from ``bot.strings`` (keys ``board.*``)."""
+    """A board label from ``bot.text.strings`` (keys ``board.*``)."""
     return text(f"board.{key}", locale, params)
 
 

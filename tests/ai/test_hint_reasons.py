@@ -1,6 +1,6 @@
 """The Hint says why: each pick of the normal AI's plan carries a reason derived from the
 evaluation (``engine.ai.reasons``), said by the bot's catalogue in every language, and
-the whole answer stays legible on a phone (``bot.describe.hint_text``)."""
+the whole answer stays legible on a phone (``bot.text.describe.hint_text``)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import textwrap
 
 import pytest
 
-from bot import i18n
-from bot.describe import HINT_LINES, hint_text
-from bot.strings import SOURCES, text, variant
+from bot.text import i18n
+from bot.text.describe import HINT_LINES, hint_text
+from bot.text.strings import SOURCES, text, variant
 from engine import CHANCE, GameConfig, GameState, apply_in_place, legal_actions, new_game, parse
 from engine.actions import Action
 from engine.ai import NormalAI

@@ -5,7 +5,7 @@ prints figures, asserts nothing.
         [--players 2,3,4] [--budget-ms MS] [--save FILE] [--load FILE ...]
 
 Why: the bot rates members with openskill's Plackett–Luce model, and an AI seat plays
-with a FIXED rating per level (``bot/ai_anchors.py``), so that a rating means the same on
+with a FIXED rating per level (``bot/store/ai_anchors.py``), so that a rating means the same on
 a small server as on a big one. Those fixed ratings are measured here.
 
 The games. ``--games N`` games for each seat count (2, 3 and 4 seats), in cycles that put
@@ -216,7 +216,7 @@ class Fit:
     games: int
 
     def anchors(self) -> dict[str, tuple[float, float]]:
-        """Per level, ``(mu, sigma)`` rounded to 2 decimals, as ``bot/ai_anchors.py``."""
+        """Per level, ``(mu, sigma)`` rounded to 2 decimals, as ``bot/store/ai_anchors.py``."""
         return {lv: (round(self.mu[lv], 2), round(self.sigma[lv], 2)) for lv in self.mu}
 
 
@@ -508,7 +508,7 @@ def report(results: Sequence[GameResult], levels: Sequence[str]) -> None:
         alone = fit_ratings([r.placing for r in done if r.players == players], levels)
         cells = ", ".join(f"{lv} {alone.mu[lv]:.2f} ± {alone.spread[lv]:.2f}" for lv in levels)
         print(f"  {players} seats: {cells}")
-    print("anchors (bot/ai_anchors.py):")
+    print("anchors (bot/store/ai_anchors.py):")
     for lv, (mu, sigma) in fit.anchors().items():
         print(f"  {lv!r}: ({mu:.2f}, {sigma:.2f}),")
     a, b = halves(done)

@@ -53,8 +53,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bot.service import GameService
-from bot.storage import Storage
+from bot.play.service import GameService
+from bot.store.storage import Storage
 from engine import CHANCE, GameState, apply_in_place, legal_actions, parse
 from engine.game import Game
 from tests.bot.processes import BotProcess, guild_on_shard, user_id

@@ -37,8 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tqdm import tqdm
 
-from bot.clock_settings import Step
-from bot.games import ActiveGame
+from bot.play.games import ActiveGame
+from bot.store.clock_settings import Step
 from engine.ai import make_ai
 from engine.ai.base import AIPlayer
 from engine.serialize import loads

@@ -32,8 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tqdm import tqdm
 
-from bot.choices import Choices, Leaf, menu, path_to
-from bot.games import ActiveGame
+from bot.play.choices import Choices, Leaf, menu, path_to
+from bot.play.games import ActiveGame
 from engine import CHANCE, Action, GameState, apply, legal_actions, parse, sample_chance
 from engine.actions import EndTurn
 from engine.ai import NormalAI

@@ -15,10 +15,10 @@ from typing import Any
 
 from PIL import Image
 
-from bot.choices import path_to
 from bot.client import AlienFrontiersBot, create_bot
-from bot.games import ActiveGame
-from bot.service import GameService
+from bot.play.choices import path_to
+from bot.play.games import ActiveGame
+from bot.play.service import GameService
 from bot.settings import Settings
 from engine import GameState, legal_actions
 from tests.discord_fake import BotHarness, InteractionResult, StartBot, find_component

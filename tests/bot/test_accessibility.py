@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from bot.board_text import ALT_LIMIT, alt_text, board_text, facts, message_parts
-from bot.strings import text, thing_name
+from bot.render.board_text import ALT_LIMIT, alt_text, board_text, facts, message_parts
+from bot.text.strings import text, thing_name
 from engine import CHANCE, GameConfig, GameState, apply, legal_actions, new_game, sample_chance
 from engine.tables import FACILITY_ORDER
 from engine.view import GameView, view

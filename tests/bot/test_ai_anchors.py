@@ -1,4 +1,4 @@
-"""The AI levels' anchor ratings (bot/ai_anchors.py) and the fit that measured them
+"""The AI levels' anchor ratings (bot/store/ai_anchors.py) and the fit that measured them
 (tests/benchmarks/ai_anchors.py): the anchors are ordered and on openskill's scale, and
 the fit finds the ratings openskill's own updates leave where they are."""
 
@@ -10,8 +10,8 @@ from collections import Counter
 
 from openskill.models import PlackettLuce
 
-from bot.ai import LEVELS as BOT_LEVELS
-from bot.ai_anchors import AI_ANCHORS
+from bot.play.ai import LEVELS as BOT_LEVELS
+from bot.store.ai_anchors import AI_ANCHORS
 from tests.benchmarks.ai_anchors import (
     SIGMA_FLOOR,
     Placing,

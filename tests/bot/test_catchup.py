@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.catchup import MAX_LINES, catch_up_text, lines, since_last_turn
-from bot.storage import ActionRow
+from bot.store.storage import ActionRow
+from bot.text.catchup import MAX_LINES, catch_up_text, lines, since_last_turn
 
 NAMES = ["Anna", "Boris", "Celina"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.clock_settings import (
+from bot.store.clock_settings import (
     DEFAULT_CLOCK,
     LIMIT_PASSED,
     REMINDED,
@@ -14,7 +14,7 @@ from bot.clock_settings import (
     deadline,
     due_step,
 )
-from bot.durations import hours_text
+from bot.text.durations import hours_text
 
 H = 3600.0
 T0 = 1_000_000.0

@@ -1,5 +1,5 @@
 """The coach explains a facility, a card or a territory bonus the first time a member can
-use it (``bot.coach``): a line for every thing, what may be used agreeing with the legal
+use it (``bot.play.coach``): a line for every thing, what may be used agreeing with the legal
 moves, what a move uses, and nothing said about a thing used before."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from typing import cast
 
 import pytest
 
-from bot import i18n
-from bot.coach import ORDER, coach_line, usable_things, used_things
-from bot.strings import english, text, thing_name
+from bot.play.coach import ORDER, coach_line, usable_things, used_things
+from bot.text import i18n
+from bot.text.strings import english, text, thing_name
 from engine import CHANCE, GameConfig, GameState, apply_in_place, legal_actions, new_game, parse
 from engine.selfplay import random_action
 from engine.tables import CARDS, FACILITY_ORDER, TERRITORIES, TerritoryId
@@ -115,7 +115,7 @@ def test_only_the_seat_to_act_can_use_anything() -> None:
 
 
 def expected_from_notation(s: GameState, seat: int) -> set[str]:
-    """What the legal moves use, read from their notation (not from ``bot.coach``'s rule):
+    """What the legal moves use, read from their notation (not from ``bot.play.coach``'s rule):
     facilities, cards; and the cards without a power held."""
     found = {f"card:{c}" for c in s.players[seat].cards if c in PASSIVE}
     for a in legal_actions(s):

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.coach import ORDER, thing_key
-from bot.strings import text
+from bot.play.coach import ORDER, thing_key
+from bot.text.strings import text
 from engine import legal_actions
 from tests.bot.table import Table, make_bot
 from tests.discord_fake import StartBot

@@ -16,13 +16,13 @@ import asyncpg
 import pytest
 
 from bot.__main__ import main
-from bot.backup import BackupError, backup, restore
-from bot.copy_db import copy_database
-from bot.game_config import GameSettings, Variants
-from bot.rating_store import rate_game
-from bot.ratings import RatedSeat
-from bot.service import GameService
-from bot.storage import TABLES, Storage
+from bot.play.service import GameService
+from bot.store.backup import BackupError, backup, restore
+from bot.store.copy_db import copy_database
+from bot.store.game_config import GameSettings, Variants
+from bot.store.rating_store import rate_game
+from bot.store.ratings import RatedSeat
+from bot.store.storage import TABLES, Storage
 from engine import legal_actions
 from tests.bot.processes import ROOT
 

@@ -1,4 +1,4 @@
-"""Nothing a player must see is lost (the outbox: bot/outbox.py, bot/delivery.py).
+"""Nothing a player must see is lost (the outbox: bot/play/outbox.py, bot/discord/delivery.py).
 
 Discord misbehaves at each step of a turn change — the move's answer, the edit that closes
 the old turn message, the new turn message, the DM — with a 503, a connection reset before
@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from bot.delivery import MAX_AGE_SECONDS
+from bot.discord.delivery import MAX_AGE_SECONDS
 from bot.health import Heartbeat, backlog_text
 from engine import legal_actions
 from tests.bot.table import Clock, Table, make_bot
@@ -560,7 +560,7 @@ async def test_each_failed_attempt_is_one_warning_and_a_rejected_body_one_error(
     with caplog.at_level(logging.WARNING, logger="bot"):
         await t.play(last)
         await recover(t, clock)
-    failed = [r for r in caplog.records if r.name == "bot.delivery"]
+    failed = [r for r in caplog.records if r.name == "bot.discord.delivery"]
     assert len(failed) == 1 and failed[0].levelno == logging.WARNING
     line = failed[0].getMessage()
     assert "attempt 1 failed: POST /channels/" in line and "/messages 503" in line

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import re
 
-from bot.storage import Storage
+from bot.store.storage import Storage
 from engine.scoring import outcome
 from tests.bot.table import PNG_MAGIC, Table, make_bot
 from tests.discord_fake import StartBot

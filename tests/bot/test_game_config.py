@@ -1,4 +1,4 @@
-"""A game's config as one validated value (bot.game_config.GameSettings), stored as JSON in
+"""A game's config as one validated value (bot.store.game_config.GameSettings), stored as JSON in
 the games table's ``config`` column, and migration 5 that fills it from the old columns
 on both databases."""
 
@@ -9,12 +9,12 @@ from dataclasses import fields
 
 import pytest
 
-from bot.clock_settings import DEFAULT_CLOCK, ClockError, ClockSettings
-from bot.db import open_database
-from bot.game_config import DEFAULT_SETTINGS, ConfigError, GameSettings, Variants
-from bot.game_messages import VARIANT_TEXTS
-from bot.migrations import LATEST, MIGRATIONS
-from bot.storage import Storage
+from bot.play.game_messages import VARIANT_TEXTS
+from bot.store.clock_settings import DEFAULT_CLOCK, ClockError, ClockSettings
+from bot.store.db import open_database
+from bot.store.game_config import DEFAULT_SETTINGS, ConfigError, GameSettings, Variants
+from bot.store.migrations import LATEST, MIGRATIONS
+from bot.store.storage import Storage
 from engine import GameConfig
 
 CLOCK = ClockSettings(remind_hours=6, warn_hours=18, limit_hours=24, action="skip")

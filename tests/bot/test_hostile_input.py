@@ -18,8 +18,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.db import open_database
-from bot.games import ActiveGame
+from bot.play.games import ActiveGame
+from bot.store.db import open_database
 from tests.bot.table import Table, button, make_bot
 from tests.discord_fake import InteractionResult, StartBot
 from tests.discord_fake import payloads as p

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot import describe
-from bot.cogs.info import RULE_TOPICS
-from bot.strings import BOT_EN
+from bot.discord.cogs.info import RULE_TOPICS
+from bot.text import describe
+from bot.text.strings import BOT_EN
 from engine import GameState
 from engine.state import Event
 from tests.bot.table import Table, attachment_png, make_bot

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from bot.games import ServiceError
-from bot.storage import Storage
-from bot.strings import text, thing_name
+from bot.play.games import ServiceError
+from bot.store.storage import Storage
+from bot.text.strings import text, thing_name
 from engine import GameState, legal_actions
 from engine.actions import Dock
 from tests.bot.table import Table, make_bot, make_settings, stub_renderer

@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.learning import LESSON_MARK, before_move, consequence_line, guidance, marked_pick
-from bot.service import GameService
-from bot.storage import Storage
+from bot.play.learning import LESSON_MARK, before_move, consequence_line, guidance, marked_pick
+from bot.play.service import GameService
+from bot.store.storage import Storage
 from engine import legal_actions, parse
 from tests.bot.table import Table, make_bot
 from tests.discord_fake import StartBot

@@ -1,4 +1,4 @@
-"""The guided first game (/af learn, ``bot.learn``): a follower sees every lesson in the
+"""The guided first game (/af learn, ``bot.play.learn``): a follower sees every lesson in the
 planned order and the game ends; random picks never get stuck and always get a lesson
 or a consequence line; every facility, territory bonus, field and alien tech power is
 taught once; every text fits three lines of a phone, in every language.
@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import i18n
-from bot.learn import (
+from bot.play.learn import (
     COVERAGE,
     LEARNER,
     LESSONS,
@@ -27,7 +26,8 @@ from bot.learn import (
     scripted_outcome,
     start,
 )
-from bot.strings import LEARN_EN, SOURCES, text
+from bot.text import i18n
+from bot.text.strings import LEARN_EN, SOURCES, text
 from engine import CHANCE, Action, GameConfig, GameState, apply, legal_actions, new_game
 from engine.ai import make_ai
 from engine.chance import chance_outcomes, sample_chance
@@ -220,7 +220,7 @@ def test_learn_every_text_fits_three_phone_lines(language: str) -> None:
     assert len(LEARN_EN) > 40
     for key in LEARN_EN:
         if not key.startswith("learn."):
-            continue  # /af learn's own answers and descriptions (bot/cogs/learn.py)
+            continue  # /af learn's own answers and descriptions (bot/discord/cogs/learn.py)
         for params in sample_params(key):
             shown = say(key, params, language)
             lines = textwrap.wrap(shown, PHONE)

@@ -12,8 +12,8 @@ from typing import Any
 
 from PIL import Image
 
-from bot import describe
-from bot.replay import MAX_BYTES, MAX_SECONDS
+from bot.render.replay import MAX_BYTES, MAX_SECONDS
+from bot.text import describe
 from engine.scoring import outcome, recount_victory_points, score_parts
 from engine.state import Event
 from tests.bot.table import Clock, Table, button, make_bot

@@ -8,10 +8,10 @@ from typing import Any
 
 import discord
 
-from bot.choices import ROOTS, Branch, Choices, Leaf, choices, menu, path_to, split_moves
-from bot.components import ActionButton, ActionSelect, HintButton, PageButton, UndoButton
-from bot.describe import action_label
-from bot.panel import build_panel
+from bot.discord.components import ActionButton, ActionSelect, HintButton, PageButton, UndoButton
+from bot.discord.panel import build_panel
+from bot.play.choices import ROOTS, Branch, Choices, Leaf, choices, menu, path_to, split_moves
+from bot.text.describe import action_label
 from engine import CHANCE, GameConfig, GameState, apply, legal_actions, parse, sample_chance
 from engine.game import Game
 from engine.rulebook import RULEBOOK
@@ -282,7 +282,7 @@ def test_labels_read_well() -> None:
 
 
 def test_names_are_escaped_in_messages_not_in_labels() -> None:
-    from bot.describe import chat_name
+    from bot.text.describe import chat_name
 
     assert chat_name("__bob__") == "\\_\\_bob\\_\\_"
     label = action_label(parse("steal fuel p2"), names=["ann", "__bob__"])

@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
-import bot.choices
-from bot.announce import Announcer
-from bot.choices import Branch, Choices, choices, menu
-from bot.game_config import GameSettings, Variants
-from bot.games import ActiveGame
-from bot.panel import build_panel
-from bot.storage import GameRow, SeatRow
+import bot.play.choices
+from bot.discord.announce import Announcer
+from bot.discord.panel import build_panel
+from bot.play.choices import Branch, Choices, choices, menu
+from bot.play.games import ActiveGame
+from bot.store.game_config import GameSettings, Variants
+from bot.store.storage import GameRow, SeatRow
 from engine import CHANCE, GameConfig, apply, legal_actions, sample_chance
 from engine.game import Game
 
@@ -125,11 +125,11 @@ def active_game(game: Game, names: list[str], locale: str) -> ActiveGame:
 @pytest.fixture
 def repeats() -> Iterator[list[str]]:
     """Labels that came out alike and needed ``distinct``'s last-resort counter."""
-    bot.choices.REPEATS = []
+    bot.play.choices.REPEATS = []
     try:
-        yield bot.choices.REPEATS
+        yield bot.play.choices.REPEATS
     finally:
-        bot.choices.REPEATS = None
+        bot.play.choices.REPEATS = None
 
 
 @pytest.mark.parametrize(

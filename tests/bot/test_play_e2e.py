@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-import bot.games
+import bot.play.games
 import engine
-from bot.storage import Storage
+from bot.store.storage import Storage
 from engine import GameState, legal_actions
 from tests.bot.table import Table, button, make_bot
 from tests.bot.test_hostile_input import forge
@@ -283,16 +283,16 @@ async def test_unexpected_error_is_logged_and_apologised_for(
 
     monkeypatch.setattr(t.bot.service, "play", broken)
     move = next(str(a) for a in legal_actions(t.state))
-    with caplog.at_level(logging.ERROR, logger="bot.errors"):
+    with caplog.at_level(logging.ERROR, logger="bot.store.errors"):
         result = await t.play(move)
     assert result.ephemeral and "Something went wrong" in result.data["content"]
-    (record,) = [r for r in caplog.records if r.name == "bot.errors"]
+    (record,) = [r for r in caplog.records if r.name == "bot.store.errors"]
     assert "/play" in record.getMessage() and move in record.getMessage()
     assert "database on fire" in str(record.exc_info[1]) if record.exc_info else False
 
     message = t.turn_message()
     select = button(message, "af:s:")
-    with caplog.at_level(logging.ERROR, logger="bot.errors"):
+    with caplog.at_level(logging.ERROR, logger="bot.store.errors"):
         clicked = await t._send(
             t.h.select(
                 message,
@@ -302,7 +302,9 @@ async def test_unexpected_error_is_logged_and_apologised_for(
             )
         )
     assert clicked.ephemeral and "Something went wrong" in clicked.data["content"]
-    assert any("component" in r.getMessage() for r in caplog.records if r.name == "bot.errors")
+    assert any(
+        "component" in r.getMessage() for r in caplog.records if r.name == "bot.store.errors"
+    )
 
 
 async def test_a_click_on_a_finished_game_is_answered(tmp_path: Path, start_bot: StartBot) -> None:
@@ -346,7 +348,7 @@ async def test_a_board_that_cannot_be_drawn_does_not_stop_the_game(
     t.bot.announcer.renderer = broken
     last = await finish_turn(t)
     turn = t.state.turn_number
-    with caplog.at_level(logging.ERROR, logger="bot.announce"):
+    with caplog.at_level(logging.ERROR, logger="bot.discord.announce"):
         await t.play(last)
     assert t.state.turn_number == turn + 1
     message = t.turn_message()
@@ -404,7 +406,7 @@ async def test_each_state_works_out_its_moves_view_and_choices_once(
     tmp_path: Path, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A move's reply, its turn message and panel, and the panel's second steps share one
-    reckoning of each state's legal actions, view and panel choices (``bot.games.Shown``);
+    reckoning of each state's legal actions, view and panel choices (``bot.play.games.Shown``);
     after an undo the panel is the one of the state it went back to (worked out anew)."""
     counts: Counter[tuple[str, int]] = Counter()
     seen: list[GameState] = []  # kept alive: no two states share an id
@@ -418,7 +420,7 @@ async def test_each_state_works_out_its_moves_view_and_choices_once(
         return counted
 
     for name in ("legal_actions", "view", "choices"):
-        monkeypatch.setattr(bot.games, name, counting(name, getattr(bot.games, name)))
+        monkeypatch.setattr(bot.play.games, name, counting(name, getattr(bot.play.games, name)))
     t = await started(tmp_path, start_bot)
     first = t.turn_message()["components"]
     dock = button(t.turn_message(), "af:s:")

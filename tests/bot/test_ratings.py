@@ -1,5 +1,5 @@
-"""Ratings (bot/ratings.py, bot/rating_store.py): the numbers are openskill's own, AI seats
-are fixed anchors, games are rated in the transaction of their end and never lost when
+"""Ratings (bot/store/ratings.py, bot/store/rating_store.py): the numbers are openskill's own,
+AI seats are fixed anchors, games are rated in the transaction of their end and never lost when
 two processes end games of one server at once, and a rebuild gives the same digits."""
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.__main__ import main
-from bot.ai_anchors import AI_ANCHORS
-from bot.db import open_database
-from bot.migrations import LATEST, MIGRATIONS
-from bot.rating_text import change_text, leaderboard_text, season_name
-from bot.ratings import NEWCOMER, PROVISIONAL_GAMES, RatedSeat, Skill, rate, shown
-from bot.service import GameService
-from bot.storage import Storage
+from bot.play.service import GameService
+from bot.store.ai_anchors import AI_ANCHORS
+from bot.store.db import open_database
+from bot.store.migrations import LATEST, MIGRATIONS
+from bot.store.ratings import NEWCOMER, PROVISIONAL_GAMES, RatedSeat, Skill, rate, shown
+from bot.store.storage import Storage
+from bot.text.rating_text import change_text, leaderboard_text, season_name
 from engine import legal_actions
 from tests.bot.table import game_between
 from tests.bot.test_storage_contract import finish, lobby, placed
@@ -134,7 +134,7 @@ END_GAMES = textwrap.dedent(
     """
     import asyncio, sys
     from tests.bot.test_storage_contract import finish, placed
-    from bot.storage import Storage
+    from bot.store.storage import Storage
 
     async def main(url, ids, member):
         store = await Storage.open(url)

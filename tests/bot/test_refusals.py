@@ -1,4 +1,4 @@
-"""bot.refusals: every kind of refusal gets its private answer from one place."""
+"""bot.discord.refusals: every kind of refusal gets its private answer from one place."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from discord import app_commands
 
-from bot.errors import ServiceError, StalePanelError
-from bot.refusals import refusal_text
+from bot.discord.refusals import refusal_text
 from bot.shutdown import ShuttingDown
+from bot.store.errors import ServiceError, StalePanelError
 from engine.errors import IllegalActionError, InvalidNotationError
 
 

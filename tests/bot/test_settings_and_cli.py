@@ -17,7 +17,7 @@ from bot.client import INVITE_PERMISSIONS, AlienFrontiersBot, ShardedAlienFronti
 from bot.demo import run_demo
 from bot.health import check
 from bot.settings import DEFAULT_DATABASE_URL, Settings, SettingsError, from_env
-from bot.shards import Shards
+from bot.store.shards import Shards
 from tests.bot.table import PNG_MAGIC, make_bot, stub_renderer
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,8 +13,8 @@ import asyncio
 import random
 from pathlib import Path
 
-from bot.service import GameService
-from bot.storage import Storage
+from bot.play.service import GameService
+from bot.store.storage import Storage
 from engine import legal_actions
 from engine.serialize import loads
 from tests.bot.processes import BotProcess, command, guild_on_shard, user_id

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import GameService
-from bot.storage import Storage
+from bot.play.service import GameService
+from bot.store.storage import Storage
 from engine import legal_actions
 from tests.bot.processes import ROOT, START, TOKEN, Output, slash_in
 from tests.bot.table import game_between

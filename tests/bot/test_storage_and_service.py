@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from bot.ai import RandomPlayer
-from bot.game_config import GameSettings, Variants
-from bot.games import ActiveGame, ServiceError, StalePanelError
-from bot.migrations import LATEST, MIGRATIONS
-from bot.service import GameService
-from bot.shards import Shards
-from bot.storage import ActionRow, Storage
+from bot.play.ai import RandomPlayer
+from bot.play.games import ActiveGame, ServiceError, StalePanelError
+from bot.play.service import GameService
+from bot.store.game_config import GameSettings, Variants
+from bot.store.migrations import LATEST, MIGRATIONS
+from bot.store.shards import Shards
+from bot.store.storage import ActionRow, Storage
 from engine import legal_actions
 from engine.errors import IllegalActionError
 from engine.serialize import dumps, loads

@@ -16,13 +16,13 @@ from typing import Any, TypeVar
 
 import pytest
 
-from bot.clock_settings import ClockSettings
-from bot.db import SQLiteDatabase, UniqueViolation, numbered, postgres_ddl
-from bot.game_config import GameSettings, Variants
-from bot.migrations import LATEST, MIGRATIONS
-from bot.service import GameService
-from bot.shards import Shards
-from bot.storage import (
+from bot.play.service import GameService
+from bot.store.clock_settings import ClockSettings
+from bot.store.db import SQLiteDatabase, UniqueViolation, numbered, postgres_ddl
+from bot.store.game_config import GameSettings, Variants
+from bot.store.migrations import LATEST, MIGRATIONS
+from bot.store.shards import Shards
+from bot.store.storage import (
     TABLES,
     ActionRow,
     ChannelBusyError,

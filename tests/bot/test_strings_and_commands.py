@@ -14,11 +14,11 @@ import pytest
 from discord import app_commands
 from discord.app_commands import TranslationContext, TranslationContextLocation
 
-from bot import i18n
 from bot.client import AlienFrontiersBot, invite_url
-from bot.cogs.settings import language_choices
-from bot.strings import SOURCES, text
-from bot.translator import CatalogTranslator, catalog_language, command_text
+from bot.discord.cogs.settings import language_choices
+from bot.discord.translator import CatalogTranslator, catalog_language, command_text
+from bot.text import i18n
+from bot.text.strings import SOURCES, text
 from tests.bot.table import make_bot
 from tests.discord_fake import StartBot
 from tests.discord_fake.payloads import OPT_SUB_COMMAND as SUB_COMMAND

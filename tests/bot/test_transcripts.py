@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bot.strings import SOURCES
+from bot.text.strings import SOURCES
 from tests.transcripts import play
 
 WORDS = {"en": "Round", "ru": "Раунд", "pl": "Runda"}

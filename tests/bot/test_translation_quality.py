@@ -20,13 +20,13 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from bot import i18n
-from bot.strings import SOURCES
-from bot.strings import text as say
+from bot.text import i18n
+from bot.text.strings import SOURCES
+from bot.text.strings import text as say
 from engine.messages import NAME_PARAMS, Plural
 
 ROOT = Path(__file__).resolve().parents[2]
-LOCALES = ROOT / "bot" / "locales"
+LOCALES = ROOT / "bot" / "text" / "locales"
 
 # Latin words a Russian or Polish text may hold besides the glossary's names.
 PROPER = {"Discord", "Alien", "Frontiers", "Clever", "Mojo", "Games", "GIF", "PNG", "DM"}

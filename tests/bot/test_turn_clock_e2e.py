@@ -12,8 +12,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.games import ActiveGame
-from bot.strings import text
+from bot.play.games import ActiveGame
+from bot.text.strings import text
 from engine import parse
 from engine.actions import Dock, Done, EndTurn, Place, ReturnExcess
 from tests.bot.table import Clock, Table, button, make_bot

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 import pytest
 from PIL import Image, ImageFont
 
-from bot.game_story import vp_by_round
+from bot.play.game_story import vp_by_round
 from bot.render import charts, fonts, theme
 from bot.render.charts import (
     ALT_LIMIT,
@@ -31,7 +31,7 @@ from bot.render.charts import (
     vp_marks,
 )
 from bot.render.fonts import FONT_DIR, FONT_FILES, DrawnText
-from bot.strings import text
+from bot.text.strings import text
 from engine import GameConfig
 from engine.selfplay import play_random_game
 

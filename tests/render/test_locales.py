@@ -13,7 +13,7 @@ from bot.render import BOARD_SIZE, LIVE_SIZE, clear_caches, fonts, layout_for, r
 from bot.render.__main__ import main as demo_main
 from bot.render.demo import finished, mid_game
 from bot.render.fonts import FitRecord, font
-from bot.strings import text, thing_name
+from bot.text.strings import text, thing_name
 from engine import GameState
 from engine.tables import CARDS, FIELDS, TERRITORIES
 from tests.engine.scenario import scenario
@@ -131,8 +131,8 @@ def test_demo_refuses_an_unknown_language(
 
 def test_colonies_are_counted_alike_on_the_boards_and_in_status(fits: list[FitRecord]) -> None:
     """Colonies left include the one on the Colony Hub, on both boards and in /af status."""
-    from bot.describe import player_line
     from bot.render import render_live_board_image
+    from bot.text.describe import player_line
     from engine.view import view
 
     s = scenario(hub={0: 3}, colonies={"lem": [2, 0, 0, 0]})  # of 6: 2 placed, 1 on the hub

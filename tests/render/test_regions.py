@@ -18,7 +18,7 @@ from bot.render.__main__ import main as demo_main
 from bot.render.geometry import Rect
 from bot.render.sprites import die
 from bot.render.theme import FIELD_COLOURS, GOLD, PLAYER_RGB, WHITE
-from bot.strings import BOARD_EN
+from bot.text.strings import BOARD_EN
 from engine.serialize import dumps
 from engine.tables import FIELDS, FieldId
 from tests.engine.scenario import scenario

@@ -15,7 +15,7 @@ from bot.render.geometry import Rect
 from bot.render.live import tokens
 from bot.render.live.layout import MIN_TEXT, SLOT, TOKEN, LiveLayout, live_layout
 from bot.render.orbit import ACCENTS
-from bot.strings import text, thing_name
+from bot.text.strings import text, thing_name
 from engine.tables import HUB_TRACK_LENGTH, SHARED_FACILITIES, FieldId
 from engine.tech.card import card_vp
 from engine.view import GameView, PlayerView, TerritoryView

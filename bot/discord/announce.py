@@ -1,0 +1,314 @@
+"""Turn messages: the one message per turn with the board, the mention, the roll and the panel.
+
+At the start of every turn one message is posted: the board image, a mention of
+the player to act (the only mention allowed), the events of the turn so far and
+the action panel. Each action edits that message, and its picture is redrawn: the
+live board (``bot.discord.board_edits``, at most one image edit a second per channel). When
+the turn ends the message keeps its lines and the turn's last picture and loses its
+panel, and the next turn's message is posted (or the game-over message with the
+final scores and board). The board is drawn in a worker thread.
+
+The announcer writes these messages (``turn_text``, ``turn_header``, ``event_lines``,
+the panel, the board); posting and editing them is the outbox's: each change queues its
+deliveries (``bot.play.outbox``) and ``bot.discord.couriers`` sends them, retrying until they land.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import discord
+
+from bot.discord.board_edits import BoardEdits
+from bot.discord.components import PanelView
+from bot.discord.panel import build_panel
+from bot.discord.replies import jump_url
+from bot.play.choices import Choices
+from bot.play.game_story import vp_by_round
+from bot.play.games import ActiveGame, ServiceError
+from bot.play.learning import lesson_lines, marked_pick
+from bot.play.service import ServiceRef
+from bot.render.board_text import alt_text
+from bot.render.charts import vp_chart, vp_chart_text
+from bot.store.storage import GameRow
+from bot.text import describe
+from bot.text.catchup import lines as catch_up_lines
+from bot.text.catchup import since_last_turn
+from bot.text.durations import day_text
+from bot.text.strings import text
+from engine import GameState
+from engine.state import Event
+
+log = logging.getLogger(__name__)
+
+TURN_LINES = 20  # lines of events shown; the roll (first) and the latest are kept
+
+
+class Renderer(Protocol):
+    """Draws the board as PNG bytes: the live board, or the full one (``detail``)."""
+
+    def __call__(
+        self,
+        state: GameState,
+        seat_names: list[str] | None,
+        locale: str,
+        detail: bool = False,
+        /,
+    ) -> bytes: ...
+
+
+def default_renderer(
+    state: GameState, seat_names: list[str] | None, locale: str, detail: bool = False
+) -> bytes:
+    """The board image from ``bot.render`` (imported on first use)."""
+    from bot.render import render_board
+
+    return render_board(state, seat_names=seat_names, locale=locale, detail=detail)
+
+
+def mentions(users: Sequence[int]) -> discord.AllowedMentions:
+    """Mentions that may ping these members and nobody else."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in users]
+    )
+
+
+def turn_segments(state: GameState) -> list[list[Event]]:
+    """The state's recent events split at each turn start (the last list is this turn)."""
+    segments: list[list[Event]] = [[]]
+    for e in state.events:
+        if e.key == "turn_started":
+            segments.append([])
+        segments[-1].append(e)
+    return segments
+
+
+def turn_header(
+    timeout: str | None,
+    ai: bool,
+    locale: str,
+    *,
+    round: object,
+    name: str,
+    mention: str = "",
+    member: int | None = None,
+) -> str:
+    """A turn message's first line: whose turn, in which round; played by the AI, or for
+    a member whose turn timed out (``timeout``: ai or skip)."""
+    if timeout is not None and member is not None:
+        key = f"turn.header_timeout.{timeout}"
+    else:
+        key = "turn.header_ai" if ai else "turn.header"
+    params = {"round": round, "name": name, "mention": mention, "member": f"<@{member}>"}
+    return text(key, locale, params)
+
+
+def event_lines(events: Sequence[Event], locale: str, names: Sequence[str]) -> list[str]:
+    """A turn's events as the lines of its message (the first and the latest
+    ``TURN_LINES``, with how many are left out between)."""
+    lines = [
+        "• " + describe.event_line(e, locale, names) for e in events if e.key != "turn_started"
+    ]
+    if len(lines) > TURN_LINES:
+        hidden = len(lines) - TURN_LINES
+        more = text("turn.earlier", locale, {"count": hidden})
+        lines = [lines[0], more, *lines[-(TURN_LINES - 1) :]]
+    return lines
+
+
+class Announcer:
+    """Writes the turn messages of games (text, panel, board) and posts or edits them for
+    the deliveries (``bot.discord.couriers``)."""
+
+    def __init__(self, client: discord.Client, service: ServiceRef, renderer: Renderer) -> None:
+        self.client = client
+        self._service = service
+        self.renderer = renderer
+        self.boards = BoardEdits(self)
+
+    def mention(self, game: ActiveGame) -> str:
+        user = game.waiting_on()
+        return f"<@{user}>" if user is not None else ""
+
+    def turn_text(self, game: ActiveGame) -> str:
+        """The message of the turn in play: header, what happened this turn so far, and what
+        to do now."""
+        state = game.state
+        locale = game.row.locale
+        names = game.chat_names
+        events = turn_segments(state)[-1]
+        start = next((e for e in events if e.key == "turn_started"), None)
+        seat = start.player if start is not None and start.player is not None else state.current
+        played_for = None  # the member whose timed-out turn the bot plays
+        if game.timed_out():
+            row = game.seats[seat]
+            played_for = row.user_id if row.user_id is not None else row.former_user_id
+        header = turn_header(
+            game.row.timeout_mode if played_for is not None else None,
+            game.seats[seat].is_ai,
+            locale,
+            round=start.params.get("round", state.round) if start else state.round,
+            name=describe.seat_name(seat, names),
+            mention=self.mention(game),
+            member=played_for,
+        )
+        parts = [header]
+        if game.catch_up_turn == state.turn_number:
+            caught = catch_up_lines(game.catch_up, names, locale)
+            if caught:
+                parts += [text("catchup.header", locale), *caught]
+        parts += event_lines(events, locale, names)
+        if not state.over:
+            v = game.shown().view()
+            parts.append(describe.player_line(v, seat, names, locale))
+            parts.append(describe.pending_text(v, names, locale))
+            parts += lesson_lines(game)  # a guided game: the lesson of this decision
+            if game.waiting_on() is not None:
+                parts.append(text("turn.hint", locale))
+        return "\n".join(parts)[:2000]
+
+    def panel(self, game: ActiveGame, open_path: str | None = None, page: int = 0) -> PanelView:
+        """The action panel for the member to act (an empty view for AI seats or game over)."""
+        seat = game.to_act()
+        if seat is None or game.ai_to_act() is not None or game.game is None:
+            return PanelView()
+        return build_panel(
+            game.id,
+            game.state.version,
+            self.choices(game),
+            can_undo=game.game.can_undo(seat),
+            locale=game.row.locale,
+            open_path=open_path,
+            page=page,
+            marked=marked_pick(game),
+        )
+
+    def choices(self, game: ActiveGame) -> Choices:
+        """What the panel offers the player to act (labels are plain text: no escapes)."""
+        return game.shown().choices(game.seat_names, game.row.locale)
+
+    async def board_file(
+        self, game: ActiveGame, state: GameState | None = None
+    ) -> discord.File | None:
+        """The board image (of ``state``, else the game's now), drawn in a worker thread so
+        the event loop stays free.
+
+        None if drawing failed (logged): the turn goes on without its picture.
+        """
+        state = state if state is not None else game.state
+        names = await self.board_names(game)
+
+        def draw() -> tuple[bytes, str]:
+            # The picture and its words (read aloud by screen readers, shown on hover).
+            locale = game.row.locale
+            return self.renderer(state, names, locale), alt_text(state, names, locale)
+
+        try:
+            png, about = await asyncio.to_thread(draw)
+        except Exception:
+            log.exception(
+                "game %d: the board at version %d could not be drawn", game.id, state.version
+            )
+            return None
+        name = f"board-{game.id}-turn{state.turn_number:03d}.png"
+        return discord.File(io.BytesIO(png), filename=name, description=about)
+
+    async def story_file(
+        self, row: GameRow, names: Sequence[str], notations: Sequence[str]
+    ) -> discord.File | None:
+        """The chart of each player's VP by round of a finished game (replayed from its
+        log in a worker thread). None if it could not be made (logged): the game over
+        message goes on without it."""
+
+        def draw() -> tuple[bytes, str]:
+            series = vp_by_round(row.config.engine(len(names)), notations)
+            locale = row.locale
+            return vp_chart(series, names, locale), vp_chart_text(series, names, locale)
+
+        try:
+            png, about = await asyncio.to_thread(draw)
+        except Exception:
+            log.exception("game %d: the chart of its VP by round could not be drawn", row.id)
+            return None
+        return discord.File(io.BytesIO(png), filename=f"vp-{row.id}.png", description=about)
+
+    async def board_names(self, game: ActiveGame) -> list[str]:
+        """The seats' names for the board image, marked when a member is away (with the day
+        they are back, in the game's language; UTC)."""
+        members = [s.user_id for s in game.seats if s.user_id is not None]
+        away = await self._service().away(members)
+        names = []
+        for s in game.seats:
+            back = away.get(s.user_id) if s.user_id is not None else None
+            if back is None:
+                names.append(s.name)
+                continue
+            date = day_text(back, game.row.locale)
+            names.append(text("seat.away", game.row.locale, {"name": s.name[:16], "date": date}))
+        return names
+
+    def allowed(self, game: ActiveGame) -> discord.AllowedMentions:
+        user = game.waiting_on()
+        return mentions([user] if user is not None else [])
+
+    def channel(self, game: ActiveGame) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(game.row.channel_id, guild_id=game.row.guild_id)
+
+    def panel_link(self, game: ActiveGame) -> str:
+        if game.row.turn_message_id is None:
+            return ""
+        return jump_url(game.row.guild_id, game.row.channel_id, game.row.turn_message_id)
+
+    # ---- posting ---------------------------------------------------------------------------
+
+    async def send(self, game: ActiveGame, content: str, **kwargs: Any) -> discord.Message:
+        """Post in the game's channel with the board; a missing permission becomes a refusal
+        (for a command's own post: ``/af panel``)."""
+        file = await self.board_file(game)
+        if file is not None:
+            kwargs["file"] = file
+        try:
+            return await self.channel(game).send(content[:2000], **kwargs)
+        except discord.Forbidden:
+            log.warning(
+                "game %d: no permission to post in channel %d", game.id, game.row.channel_id
+            )
+            raise ServiceError("error.forbidden") from None
+
+    async def repost_turn(self, game: ActiveGame) -> str:
+        """Post the turn message again at the bottom of the channel (no new ping); the old
+        one keeps its picture and points to the new one. Returns the new one's link."""
+        old = game.row.turn_message_id
+        await self.prepare_catch_up(game)
+        message = await self.send(
+            game, self.turn_text(game), view=self.panel(game), allowed_mentions=mentions([])
+        )
+        await self._service().set_turn_message(game, message.id, game.state.turn_number)
+        link = self.panel_link(game)
+        if old is not None:
+            moved = text("panel.moved", game.row.locale, {"link": link})
+            try:
+                await (
+                    self.channel(game)
+                    .get_partial_message(old)
+                    .edit(content=moved, view=None, allowed_mentions=mentions([]))
+                )
+            except discord.HTTPException as e:
+                log.warning("game %d: old turn message %d not edited: %s", game.id, old, e)
+        return link
+
+    async def prepare_catch_up(self, game: ActiveGame) -> None:
+        """Keep, for the turn message, what happened since the last turn of the member to
+        act (read from the stored log once per turn)."""
+        user = game.waiting_on()
+        seat = game.to_act()
+        turn = game.state.turn_number
+        if user is None or seat is None or game.catch_up_turn == turn:
+            return
+        rows = await self._service().store.actions_since(game.id, seat)
+        game.catch_up = since_last_turn(rows, seat)
+        game.catch_up_turn = turn

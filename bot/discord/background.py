@@ -1,0 +1,277 @@
+"""Background work, in one place: AI turns, resuming games after a start, the turn clock.
+
+AI seats play one action at a time with a short pause, as a task per game; a watchdog
+(``restart_stalled``, at each tick of the clock) starts again those an error stopped.
+After a start, AI turns go on, and a game whose turn has no message (nor a delivery
+queued for it) gets one queued; the delivery worker (``bot.discord.delivery``) sends what was
+left pending. At every check the clock repairs the same way a game whose turn message
+is still missing a short while (``REPAIR_SECONDS``) after its turn began.
+
+The turn clock is one task that sends reminders and final warnings and takes the
+timeout action of games whose member to act went quiet. The timing lives in the
+database (``games.clock_since``, ``clock_turn``, ``reminders_sent``, ``timeout_turn``;
+``members.away_until``), so a restart neither loses nor repeats a step: a reminder is
+recorded before it is sent, and a timeout is written once, in one transaction, before
+the bot plays the turn (``GameService.time_out``); after a restart the bot goes on
+playing that turn. Its time is the service's ``clock``, so tests make days pass by
+moving it and calling ``tick``. The texts and pure helpers are in ``bot.play.turn_clock``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+import discord
+
+from bot.discord.delivery import Deliveries
+from bot.discord.notify import Notifier, pings_in_channel, wants_dm
+from bot.play import outbox
+from bot.play.games import ActiveGame
+from bot.play.service import ServiceRef
+from bot.play.turn_clock import mention, reminders_sent, since_of
+from bot.settings import Settings
+from bot.shutdown import cancel
+from bot.store.clock_settings import REMINDED, WARNED, Step, clock_start, deadline, due_step
+from bot.store.storage import Delivery
+from bot.text.durations import when
+
+log = logging.getLogger(__name__)
+
+# A turn whose message is still missing this long after it began gets one queued.
+REPAIR_SECONDS = 60.0
+
+
+class Background:
+    """The bot's background work: AI turns and their watchdog, resume, the turn clock."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        settings: Settings,
+        service: ServiceRef,
+        deliveries: Deliveries,
+        notifier: Notifier,
+    ) -> None:
+        self.client = client
+        self.settings = settings
+        self._service = service
+        self.deliveries = deliveries
+        self.notifier = notifier
+        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        self._clock_task: asyncio.Task[None] | None = None
+        self._checked = asyncio.Event()  # the turn clock's first check since the start is done
+
+    # ---- AI seats -------------------------------------------------------------------------
+
+    def schedule_ai(self, game: ActiveGame) -> None:
+        """Start playing the AI seat to act, unless that is already under way."""
+        if game.ai_to_act() is None:
+            return
+        task = self._ai_tasks.get(game.id)
+        if task is not None and not task.done():
+            return
+        self._ai_tasks[game.id] = asyncio.create_task(
+            self._run_ai(game.id), name=f"af-ai-game-{game.id}"
+        )
+
+    async def _run_ai(self, game_id: int) -> None:
+        pause = self.settings.ai_pause_seconds
+        try:
+            while True:
+                game = await self._service().by_id(game_id)
+                if game is None or game.ai_to_act() is None:
+                    return
+                await asyncio.sleep(pause)
+                async with game.lock:
+                    if game.ai_to_act() is None:
+                        return
+                    result = await self._service().play_ai(game)
+                    if result is None:
+                        return
+                    # Shown now if Discord answers; else the deliveries wait and retry.
+                    await self.deliveries.run(game.row.channel_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("AI turn of game %d stopped; it resumes at the next check", game_id)
+
+    def restart_stalled(self) -> int:
+        """Start AI turns that are due but not running (after an error); returns how many."""
+        started = 0
+        for game in self._service().owned_games():
+            task = self._ai_tasks.get(game.id)
+            if game.ai_to_act() is not None and (task is None or task.done()):
+                self.schedule_ai(game)
+                started += 1
+        return started
+
+    async def wait_idle(self) -> None:
+        """Wait until no AI turn is being played (tests, shutdown)."""
+        while True:
+            running = [t for t in self._ai_tasks.values() if not t.done()]
+            if not running:
+                return
+            await asyncio.gather(*running, return_exceptions=True)
+
+    async def stop_ai(self) -> None:
+        for task in self._ai_tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._ai_tasks.values(), return_exceptions=True)
+        self._ai_tasks.clear()
+
+    async def resume(self, games: Sequence[ActiveGame]) -> None:
+        """After a start: queue the turn message of a game whose turn has none (the worker
+        delivers it with what was left pending), go on with AI turns."""
+        for game in games:
+            try:
+                await self.repair(game)
+                self.schedule_ai(game)
+            except Exception:
+                log.exception("could not resume game %d", game.id)
+
+    async def repair(self, game: ActiveGame, grace: float = 0.0) -> bool:
+        """Queue the turn message (and the ping by DM) of a game whose turn in play has no
+        message, ``grace`` seconds after it began, unless one is queued already; whether
+        one was queued."""
+        if game.game is None or game.row.status != "playing" or game.state.over:
+            return False
+        turn = game.state.turn_number
+        if game.row.turn_message_turn == turn:
+            return False
+        service = self._service()
+        if service.clock() - since_of(game) < grace:
+            return False
+        row = await service.store.game(game.id)  # as committed: the message may be recorded
+        if row is None or row.turn_message_turn == turn:
+            return False
+        if await service.store.has_pending(game.id, "turn"):
+            return False
+        now = service.clock()
+        told: list[Delivery] = [outbox.turn_shown(game, now)]
+        notify = outbox.turn_told(game, now)
+        if (
+            notify is not None
+            and row.notified_turn != turn
+            and not await service.store.has_pending(game.id, "notify")
+        ):
+            told.append(notify)
+        await service.store.queue(told)
+        log.warning("game %d: turn %d had no message; one is queued", game.id, turn)
+        self.deliveries.queued(game.row.channel_id)
+        await self.deliveries.run(game.row.channel_id)
+        return True
+
+    # ---- the turn clock ----------------------------------------------------------------
+
+    def start_clock(self) -> None:
+        if self._clock_task is not None and not self._clock_task.done():
+            return
+        self._clock_task = asyncio.create_task(self._loop(), name="af-turn-clock")
+
+    async def stop_clock(self) -> None:
+        await cancel(self._clock_task)
+        self._clock_task = None
+
+    async def _loop(self) -> None:
+        await self.client.wait_until_ready()
+        while True:
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("the turn clock failed; it tries again at the next check")
+            self._checked.set()
+            await asyncio.sleep(self.settings.reminder_check_seconds)
+
+    async def wait_first_check(self) -> None:
+        """Wait until the turn clock has looked once since the start (tests: a step due
+        later is then taken by the test's own ``tick``, not by the clock's first look
+        racing it)."""
+        if self._clock_task is not None and not self._clock_task.done():
+            await self._checked.wait()
+
+    async def tick(self, now: float | None = None) -> Counter[str]:
+        """Take every step of the clock due at ``now`` (default: the service's clock), and
+        queue the turn message of games whose turn has none (``repair``); returns how many
+        of each kind were taken ("remind", "warn", "timeout", "repair")."""
+        now = self._service().clock() if now is None else now
+        service = self._service()
+        for game in await service.reload_dropped():  # the database was away for them
+            self.schedule_ai(game)
+        games = [g for g in service.owned_games() if g.waiting_on() is not None]
+        away = await service.store.away_until(u for g in games if (u := g.waiting_on()))
+        done: Counter[str] = Counter()
+        for game in games:
+            step = self.due(game, away, now)
+            if step is None:
+                continue
+            try:
+                if await self._take(game, step, now):
+                    done[step] += 1
+            except Exception:
+                log.exception("game %d: the turn clock's %s failed", game.id, step)
+        for game in service.owned_games():
+            try:
+                if await self.repair(game, REPAIR_SECONDS):
+                    done["repair"] += 1
+            except Exception as e:
+                log.warning("game %d: the turn message not checked: %s", game.id, e)
+        self.restart_stalled()
+        return done
+
+    def due(self, game: ActiveGame, away: dict[int, float], now: float) -> Step | None:
+        user = game.waiting_on()
+        if user is None or game.row.status != "playing":
+            return None
+        return due_step(game.clock, since_of(game), reminders_sent(game), away.get(user), now)
+
+    async def _take(self, game: ActiveGame, step: Step, now: float) -> bool:
+        timed_out = False
+        service = self._service()
+        async with game.lock:
+            user = game.waiting_on()
+            away = await service.store.away_until([user] if user else [])
+            if self.due(game, away, now) != step or user is None:
+                return False  # a move (or a change of seats) came in meanwhile
+            if step == "timeout":
+                timed_out = (await service.time_out(game)).action != "none"
+            else:
+                clock = game.clock
+                since = since_of(game)
+                params = {
+                    "mention": mention(user),
+                    "since": when(clock_start(since, away.get(user))),
+                    "deadline": when(deadline(clock, since, away.get(user)), "f"),
+                    "relative": when(deadline(clock, since, away.get(user))),
+                }
+                key = "clock.reminder" if step == "remind" else f"clock.warning.{clock.action}"
+                told = await self.reminder(game, user, key, params)
+                await service.mark_reminders(game, REMINDED if step == "remind" else WARNED, told)
+            await self.deliveries.run(game.row.channel_id)
+        if timed_out:
+            self.schedule_ai(game)
+        return True
+
+    async def reminder(
+        self, game: ActiveGame, user: int, key: str, params: Mapping[str, object]
+    ) -> list[Delivery]:
+        """A reminder or final warning for ``user``, as they chose to hear of their turns:
+        by DM (in the channel if their DMs are closed), in the channel with a ping, both, or
+        (``off``) in the channel without a ping."""
+        prefs = await self.notifier.prefs(user)
+        now = self._service().clock()
+        pinged = outbox.notice(game, now, key, params, users=[user], link=True)
+        told = []
+        if wants_dm(prefs):
+            fallback = None if pings_in_channel(prefs) else pinged
+            told.append(outbox.direct(game, now, user, key, params, fallback=fallback, link=True))
+        if pings_in_channel(prefs):
+            told.append(pinged)
+        elif prefs.notify == "off":
+            told.append(outbox.notice(game, now, key, params, link=True))
+        return told
+
+
+__all__ = ["Background"]

@@ -1,0 +1,185 @@
+"""The live board on turn messages: each change of the board edits the turn message's
+picture, at most once a second per channel.
+
+Every action that changes the board asks for a new picture of its turn message
+(``request``). Requests wait in the channel's queue, one per message (a newer one
+replaces an older one not sent yet), and a task per channel sends them one at a time,
+oldest message first, never two image edits of one channel less than ``interval``
+seconds apart: a quick run of moves ends in one edit showing the last of them, and the
+closed turn's message gets its final picture before the next turn's message its first
+edit. When a move's picture may go out at once, it goes with the move's edit of the
+message's text (``file_now``): one edit instead of two. A picture the message already
+shows (the state of its last edit: a turn's last move was shown, then the turn ended)
+is neither drawn nor sent again. Editing with a new attachment replaces the old one
+(``attachments=[file]``).
+
+A picture Discord fails to take (a 503, a reset connection) is tried again a few times,
+waiting longer each time, unless a newer one replaced it. Pictures are not deliveries of
+the outbox (``bot.play.outbox``): a lost one is replaced by the next move's, and the text of a
+turn message, which says what happened, is.
+
+The clock and the sleep are injectable, so tests run many seconds of edits at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Protocol
+
+import aiohttp
+import discord
+
+from bot.discord.failures import judge
+from engine import GameState
+
+if TYPE_CHECKING:
+    from bot.play.games import ActiveGame
+
+log = logging.getLogger(__name__)
+
+INTERVAL = 1.0  # seconds between two image edits in one channel
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A board to show on a message: the game (for its channel, names, language), the
+    state to draw, and how many times Discord failed to take it."""
+
+    game: ActiveGame
+    state: GameState
+    tries: int = 0
+
+
+TRIES = 5  # a picture Discord fails to take is tried this many times (a newer one wins)
+
+
+class Shows(Protocol):
+    """What the board edits need of the announcer: the picture, and where to show it."""
+
+    async def board_file(
+        self, game: ActiveGame, state: GameState | None = None
+    ) -> discord.File | None: ...
+
+    def channel(self, game: ActiveGame) -> discord.PartialMessageable: ...
+
+
+class BoardEdits:
+    """Per channel, the pictures waiting to be shown and the task that shows them."""
+
+    def __init__(
+        self,
+        announcer: Shows,
+        *,
+        interval: float = INTERVAL,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.announcer = announcer
+        self.interval = interval
+        self.clock = clock
+        self.sleep = sleep
+        self._waiting: dict[int, dict[int, Picture]] = {}  # channel -> message -> picture
+        self._last: dict[int, float] = {}  # channel -> when its last image edit went out
+        # channel -> the message its last image edit went to, and the state it shows
+        self._shown: dict[int, tuple[int, GameState]] = {}
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+
+    def request(self, game: ActiveGame, message_id: int, state: GameState) -> None:
+        """Show ``state`` on message ``message_id`` of the game's channel, soon."""
+        channel = game.row.channel_id
+        self._waiting.setdefault(channel, {})[message_id] = Picture(game, state.copy())
+        task = self._tasks.get(channel)
+        if task is None or task.done():
+            self._tasks[channel] = asyncio.create_task(
+                self._run(channel), name=f"af-board-edits-{channel}"
+            )
+
+    async def file_now(
+        self, game: ActiveGame, message_id: int, state: GameState
+    ) -> discord.File | None:
+        """The picture of ``state`` for the edit of message ``message_id`` the caller is
+        about to make (its text and panel), when the channel's picture may change now:
+        nothing of the channel waits or is being shown, its last image edit is ``interval``
+        old, and the message does not show ``state`` already. Then the picture goes out
+        with that edit (one edit instead of two; call ``shown`` once it went out) and
+        pictures asked for meanwhile wait their second after it. Otherwise None: ask with
+        ``request``."""
+        channel = game.row.channel_id
+        task = self._tasks.get(channel)
+        if (task is not None and not task.done()) or self._waiting.get(channel):
+            return None
+        if self._shown.get(channel) == (message_id, state):
+            return None
+        if self.clock() - self._last.get(channel, -math.inf) < self.interval:
+            return None
+        self._last[channel] = self.clock()
+        return await self.announcer.board_file(game, state)
+
+    def shown(self, game: ActiveGame, message_id: int, state: GameState) -> None:
+        """The caller's edit put the picture of ``state`` (``file_now``) on the message."""
+        self._shown[game.row.channel_id] = (message_id, state.copy())
+
+    def waiting(self) -> int:
+        """Pictures not shown yet (all channels)."""
+        return sum(len(w) for w in self._waiting.values())
+
+    async def _run(self, channel: int) -> None:
+        waiting = self._waiting.get(channel, {})
+        while waiting:
+            due = self._last.get(channel, -math.inf) + self.interval - self.clock()
+            if due > 0:
+                await self.sleep(due)
+            message_id = next(iter(waiting))  # the oldest message first
+            picture = waiting.pop(message_id)
+            if self._shown.get(channel) == (message_id, picture.state):
+                continue  # the message shows this state already
+            try:
+                await self._show(channel, message_id, picture)
+            except asyncio.CancelledError:
+                raise
+            except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as e:
+                # Discord did not take it: again later, unless a newer picture replaced it.
+                if picture.tries + 1 < TRIES and message_id not in waiting:
+                    waiting[message_id] = replace(picture, tries=picture.tries + 1)
+                    await self.sleep(self.interval * 2 ** (picture.tries + 1))
+                log.warning(
+                    "channel %d: board on message %d not updated (try %d): %s",
+                    channel,
+                    message_id,
+                    picture.tries + 1,
+                    judge(e),
+                )
+            except Exception:
+                log.exception("channel %d: board on message %d not updated", channel, message_id)
+        self._waiting.pop(channel, None)
+
+    async def _show(self, channel: int, message_id: int, picture: Picture) -> None:
+        file = await self.announcer.board_file(picture.game, picture.state)
+        if file is None:
+            return
+        partial = self.announcer.channel(picture.game).get_partial_message(message_id)
+        self._last[channel] = self.clock()
+        try:
+            await partial.edit(attachments=[file])
+            self._shown[channel] = (message_id, picture.state)
+        except discord.NotFound:
+            log.info("channel %d: message %d is gone, its board too", channel, message_id)
+
+    async def flush(self, timeout: float | None = None) -> None:
+        """Wait until every picture asked for is shown (tests, shutdown)."""
+        tasks = [t for t in self._tasks.values() if not t.done()]
+        if tasks:
+            await asyncio.wait(tasks, timeout=timeout)
+
+    async def stop(self) -> None:
+        for task in self._tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        self._tasks.clear()
+        self._waiting.clear()
+        self._shown.clear()

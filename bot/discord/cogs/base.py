@@ -1,0 +1,90 @@
+"""The base of cogs whose slash commands live under the shared ``/af`` group.
+
+discord.py gives each ``GroupCog`` a group of its own; here several cogs add
+their commands to one group the bot owns. Commands marked ``extras={"af": True}``
+are moved into ``/af`` when the cog loads and removed when it unloads. A cog's
+persistent buttons (``items``) are registered as it loads, wired to the cog: their
+clicks call it directly, never through the bot object. The collaborators a cog uses (the
+service, the deliveries...) are handed to it by its extension's ``setup``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Self
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.components import wired
+
+if TYPE_CHECKING:
+    from bot.client import AlienFrontiersBot
+    from bot.discord.delivery import Deliveries
+    from bot.play.games import ActiveGame
+    from bot.play.service import GameService
+
+AF: dict[str, Any] = {"af": True}
+
+
+class AfCog(commands.Cog):
+    """A cog whose commands marked with ``extras=AF`` are subcommands of ``/af``."""
+
+    # The persistent items whose clicks this cog answers (their ``handler``).
+    items: ClassVar[tuple[type[discord.ui.DynamicItem[Any]], ...]] = ()
+
+    def __init__(self, bot: AlienFrontiersBot) -> None:
+        self.bot = bot
+        self._af_names: list[str] = []
+        self._items: list[type[discord.ui.DynamicItem[Any]]] = []
+
+    async def cog_load(self) -> None:
+        self._items = [wired(i, handler=self, gate=self.bot.gate) for i in self.items]
+        self.bot.add_dynamic_items(*self._items)
+        group = self.bot.af_group
+        keep: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = []
+        for command in self.__cog_app_commands__:
+            if command.extras.get("af"):
+                group.add_command(command)
+                self._af_names.append(command.name)
+            else:
+                keep.append(command)
+        self.__cog_app_commands__ = keep
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*self._items)
+        for name in self._af_names:
+            self.bot.af_group.remove_command(name)
+        self._af_names.clear()
+
+
+class TableCog(AfCog):
+    """A cog that changes who sits at a game (Lobby, Seats): given the service (whose
+    changes queue what the channel must see of them), the deliveries (to deliver that at
+    once, the member's answer with it), and ``schedule_ai`` to start the AI seat a change
+    may leave to act."""
+
+    def __init__(
+        self,
+        bot: AlienFrontiersBot,
+        *,
+        service: GameService,
+        deliveries: Deliveries,
+        schedule_ai: Callable[[ActiveGame], None],
+    ) -> None:
+        super().__init__(bot)
+        self.service = service
+        self.deliveries = deliveries
+        self.schedule_ai = schedule_ai
+
+    @classmethod
+    def given_parts(cls, bot: AlienFrontiersBot) -> Self:
+        """The cog given the parts it uses, as ``bot.client`` built them (for its extension's
+        ``setup``)."""
+        return cls(
+            bot,
+            service=bot.service,
+            deliveries=bot.deliveries,
+            schedule_ai=bot.background.schedule_ai,
+        )

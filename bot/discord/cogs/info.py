@@ -1,0 +1,252 @@
+"""For players and spectators: ``/af board``, ``status``, ``log`` and ``rules``.
+
+Answers are private (ephemeral) so looking at a game never clutters its channel.
+They work for the channel's current game and, once it ended, for the last one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.announce import Announcer
+from bot.discord.cogs.base import AF, AfCog
+from bot.discord.replies import locale_of
+from bot.discord.translator import command_text
+from bot.play.games import ServiceError
+from bot.play.service import GameService
+from bot.play.turn_clock import waiting_lines
+from bot.render.board_text import alt_text, board_text, message_parts
+from bot.store.storage import ActionRow, GameRow
+from bot.text import describe, i18n
+from bot.text.describe import chat_name
+from bot.text.strings import text, thing_name
+from bot.text.strings import text as say
+from engine.game import Game
+from engine.state import Event
+from engine.tables import CARDS, FACILITY_ORDER, FIELDS, TERRITORIES
+from engine.view import view
+
+if TYPE_CHECKING:
+    from bot.client import AlienFrontiersBot
+
+Interaction = discord.Interaction[Any]
+RULE_TOPICS: tuple[str, ...] = (
+    *FACILITY_ORDER,
+    "bay",
+    *TERRITORIES,
+    *CARDS,
+    *FIELDS,
+    "turn",
+    "notation",
+)
+
+
+def topic_name(topic: str, locale: str = "en") -> str:
+    if topic in ("turn", "notation"):
+        return text(f"rules.topic.{topic}", locale)
+    return thing_name(topic, locale)
+
+
+def folded(words: str) -> str:
+    """Text compared without case, extra spaces, quotes or the ё/е difference."""
+    return " ".join(words.casefold().replace("ё", "е").strip("«»\"'“”„ ").split())
+
+
+def find_topic(typed: str, locale: str = "en") -> str | None:
+    """The rules topic named ``typed``: its id, or its name in any language ("Лунная шахта",
+    "Lunar Mine"), or else the only topic whose name in the member's language (then in any
+    language) contains it."""
+    key = folded(typed)
+    if not key:
+        return None
+    if key in RULE_TOPICS:
+        return key
+    languages = (locale, *i18n.languages())
+    for language in languages:
+        for topic in RULE_TOPICS:
+            if folded(topic_name(topic, language)) == key:
+                return topic
+    for language in languages:
+        found = [t for t in RULE_TOPICS if key in folded(topic_name(t, language))]
+        if found:
+            return found[0]
+    return None
+
+
+def who_acted(action: ActionRow, names: Sequence[str], locale: str) -> str:
+    """The seat that acted, or the dice/deck for a chance outcome."""
+    return (
+        text("log.chance", locale) if action.actor < 0 else describe.seat_name(action.actor, names)
+    )
+
+
+def action_sentences(
+    action: ActionRow, names: Sequence[str], locale: str, *, bullet: bool = True
+) -> list[str]:
+    """What one logged action did, in sentences of the reader's language (its events; a
+    new turn as a heading)."""
+    out = []
+    for data in action.events:
+        player = data.get("player")
+        event = Event(
+            str(data.get("key")),
+            player if isinstance(player, int) else None,
+            data.get("params") or {},
+            0,
+        )
+        line = describe.event_line(event, locale, names)
+        if event.key == "turn_started":
+            out.append(f"**{line}**" if bullet else f"— {line} —")
+        else:
+            out.append(f"• {line}" if bullet else line)
+    return out
+
+
+class Info(AfCog):
+    """Read-only looks at a game; the board drawn by the announcer's renderer, as posted."""
+
+    def __init__(
+        self, bot: AlienFrontiersBot, *, service: GameService, announcer: Announcer
+    ) -> None:
+        super().__init__(bot)
+        self.service = service
+        self.announcer = announcer
+
+    async def _game(self, channel_id: int | None) -> tuple[GameRow, list[str], Game]:
+        """The channel's game in play, or the last one played there, rebuilt from storage.
+
+        A lobby closed or aborted before its start was never played: it is skipped.
+        """
+        if channel_id is None:
+            raise ServiceError("game.none")
+        service = self.service
+        active = await service.in_channel(channel_id)
+        if active is not None and active.game is not None:
+            return active.row, active.seat_names, active.game
+        if active is not None:
+            raise ServiceError("game.not_started")
+        row = await service.store.latest_played_game(channel_id)
+        if row is None:
+            raise ServiceError("game.none")
+        seats = await service.store.seats(row.id)
+        game = await service.rebuild(row, seats)
+        return row, [s.name for s in seats], game
+
+    @app_commands.command(
+        name="board", description=command_text("cmd.board.description"), extras=AF
+    )
+    @app_commands.describe(
+        detail=command_text("cmd.board.detail"), text=command_text("cmd.board.text")
+    )
+    @app_commands.guild_only()
+    async def board(
+        self, interaction: Interaction, detail: bool = False, text: bool = False
+    ) -> None:
+        """The live board, with ``detail`` the full one (log, deck, ships in stock...), with
+        ``text`` the whole board in words (for a screen reader)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        row, names, game = await self._game(interaction.channel_id)
+        locale = locale_of(interaction)
+        if text:
+            for part in message_parts(board_text(game.state, names, locale)):
+                await interaction.followup.send(part, ephemeral=True)
+            return
+        png = await asyncio.to_thread(self.announcer.renderer, game.state, names, locale, detail)
+        kind = "full" if detail else "live"
+        about = alt_text(game.state, names, locale)
+        file = discord.File(
+            io.BytesIO(png), filename=f"board-{row.id}-{kind}.png", description=about
+        )
+        caption = "board.caption_detail" if detail else "board.caption"
+        await interaction.followup.send(
+            say(caption, locale, {"round": game.state.round}), file=file, ephemeral=True
+        )
+
+    @app_commands.command(
+        name="status", description=command_text("cmd.status.description"), extras=AF
+    )
+    @app_commands.guild_only()
+    async def status(self, interaction: Interaction) -> None:
+        row, names, game = await self._game(interaction.channel_id)
+        locale = locale_of(interaction)
+        chat = [chat_name(n) for n in names]
+        content = describe.status_text(game.state, view(game.state), chat, locale)
+        active = await self.service.by_id(row.id)
+        if active is not None and active.game is not None:  # still in play: the clock
+            members = [s.user_id for s in active.seats if s.user_id is not None]
+            away = await self.service.away(members)
+            content = "\n".join([content, *waiting_lines(active, away, chat, locale)])
+        await interaction.response.send_message(content[:2000], ephemeral=True)
+
+    @app_commands.command(name="log", description=command_text("cmd.log.description"), extras=AF)
+    @app_commands.describe(count=command_text("cmd.log.count"))
+    @app_commands.guild_only()
+    async def log(
+        self, interaction: Interaction, count: app_commands.Range[int, 1, 50] = 15
+    ) -> None:
+        row, names, _game = await self._game(interaction.channel_id)
+        locale = locale_of(interaction)
+        chat = [chat_name(n) for n in names]
+        actions = await self.service.store.actions(row.id)
+        recent = actions[-count:]
+        shown = [line for a in recent for line in action_sentences(a, chat, locale)]
+        body = "\n".join(shown) or text("log.empty", locale)
+        header = text("log.header", locale, {"count": len(recent), "total": len(actions)})
+        while len(body) > 2000 - len(header) - 10 and "\n" in body:
+            body = body.split("\n", 1)[1]  # keep the latest sentences
+        full = "\n".join(
+            line
+            for a in actions
+            for line in [
+                text(
+                    "log.line",
+                    locale,
+                    {"seq": a.seq + 1, "who": who_acted(a, names, locale), "move": a.notation},
+                ),
+                *("    " + s for s in action_sentences(a, names, locale, bullet=False)),
+            ]
+        )
+        await interaction.response.send_message(
+            f"{header}\n{body}",
+            file=discord.File(io.BytesIO(full.encode()), filename=f"game-{row.id}-log.txt"),
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        name="rules", description=command_text("cmd.rules.description"), extras=AF
+    )
+    @app_commands.describe(topic=command_text("cmd.rules.topic"))
+    async def rules(self, interaction: Interaction, topic: str) -> None:
+        locale = locale_of(interaction)
+        key = find_topic(topic, locale)
+        if key is None:
+            raise ServiceError("rules.unknown", topic=topic)
+        content = f"**{topic_name(key, locale)}**\n{text(f'rules.{key}', locale)}"
+        await interaction.response.send_message(content[:2000], ephemeral=True)
+
+    @rules.autocomplete("topic")
+    async def rules_topics(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        locale = locale_of(interaction)
+        typed = folded(current)
+        out = [
+            app_commands.Choice(name=topic_name(t, locale), value=t)
+            for t in RULE_TOPICS
+            if typed in t
+            or any(typed in folded(topic_name(t, language)) for language in i18n.languages())
+        ]
+        return out[:25]
+
+
+async def setup(bot: AlienFrontiersBot) -> None:
+    await bot.add_cog(Info(bot, service=bot.service, announcer=bot.announcer))
+
+
+__all__ = ["RULE_TOPICS", "Info", "find_topic", "setup"]

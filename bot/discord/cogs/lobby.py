@@ -1,0 +1,191 @@
+"""Setting up games: ``/af new``, ``join``, ``bot``, ``start``, ``abort``.
+
+Seats (leave, kick, replace, away; taking a seat back is `/af join`) are in
+``bot.discord.cogs.seats``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.discord.cogs.base import AF, TableCog
+from bot.discord.cogs.settings import TIMEOUT_CHOICES, language_choices
+from bot.discord.components import RematchButton
+from bot.discord.replies import holding, locale_of, send_ephemeral
+from bot.discord.translator import command_text
+from bot.play.ai import LEVELS
+from bot.play.games import ServiceError
+from bot.store.clock_settings import MAX_HOURS
+from bot.store.game_config import GameSettings, Variants
+from bot.text import i18n
+from bot.text.strings import text
+
+if TYPE_CHECKING:
+    from bot.client import AlienFrontiersBot
+
+Interaction = discord.Interaction[Any]
+
+
+def _name(user: discord.abc.User) -> str:
+    return user.display_name[:32]
+
+
+class Lobby(TableCog):
+    """The lobby of a channel's game, and ending it early; the Rematch button."""
+
+    items = (RematchButton,)
+
+    @app_commands.command(name="new", description=command_text("cmd.new.description"), extras=AF)
+    @app_commands.describe(
+        players=command_text("cmd.new.players"),
+        long_game=command_text("cmd.new.long_game"),
+        helm=command_text("cmd.new.helm"),
+        finite_supply=command_text("cmd.new.finite_supply"),
+        language=command_text("cmd.new.language"),
+        turn_limit=command_text("cmd.new.turn_limit"),
+        on_timeout=command_text("cmd.new.on_timeout"),
+        watch=command_text("cmd.new.watch"),
+    )
+    @app_commands.choices(language=language_choices(), on_timeout=TIMEOUT_CHOICES)
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: Interaction,
+        players: app_commands.Range[int, 2, 4] = 4,
+        long_game: bool = False,
+        helm: bool = False,
+        finite_supply: bool = False,
+        language: str | None = None,
+        turn_limit: app_commands.Range[float, 0.0, MAX_HOURS] | None = None,
+        on_timeout: Literal["ai", "skip", "none"] | None = None,
+        watch: bool = False,
+    ) -> None:
+        """Open a lobby; the game speaks ``language``, else the server's language (English
+        when the server's is not one of the catalogues')."""
+        assert interaction.channel_id is not None
+        clock = await self.service.default_clock(interaction.guild_id)
+        if turn_limit == 0:
+            clock = clock.changed(enabled=False, action=on_timeout)
+        else:
+            clock = clock.changed(limit_hours=turn_limit, action=on_timeout)
+        variants = Variants(
+            long_game=long_game, mind_control_helm=helm, finite_supply=finite_supply
+        )
+        game = await self.service.create(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=interaction.user.id,
+            host_name=None if watch else _name(interaction.user),
+            max_players=players,
+            locale=i18n.language_of(language) if language else locale_of(interaction, guild=True),
+            config=GameSettings(variants, clock),
+        )
+        await self.deliveries.run(game.row.channel_id, interaction)  # the lobby message
+
+    async def rematch(self, interaction: Interaction, game_id: int) -> None:
+        """The Rematch button of a finished game: a lobby in the same channel with the same
+        options and AI seats; the clicker hosts (seated if they played), the other members
+        are pinged to confirm by joining."""
+        locale = locale_of(interaction)
+        service = self.service
+        row = await service.store.game(game_id)
+        if row is None or row.status != "over" or row.channel_id != interaction.channel_id:
+            await send_ephemeral(interaction, text("panel.gone", locale))
+            return
+        seats = await service.store.seats(game_id)
+        members = [
+            u for s in seats if (u := s.user_id if s.user_id is not None else s.former_user_id)
+        ]
+        user = interaction.user.id
+        if user not in members and not interaction.permissions.manage_channels:
+            await send_ephemeral(interaction, text("over.rematch_not_player", locale))
+            return
+        try:
+            game = await service.create(
+                guild_id=row.guild_id,
+                channel_id=row.channel_id,
+                host_id=user,
+                host_name=_name(interaction.user) if user in members else None,
+                max_players=len(seats),
+                locale=row.locale,
+                config=row.config,
+                invited=[u for u in members if u != user],
+                host_shown=_name(interaction.user),
+            )
+        except ServiceError as e:
+            key = "over.rematch_busy" if e.key == "lobby.busy" else e.key
+            await send_ephemeral(interaction, text(key, locale, e.params))
+            return
+        async with game.lock:
+            for s in seats:
+                if s.ai_level is not None and s.former_user_id is None:
+                    await service.add_ai(game, user, s.ai_level, announce=False)
+            await self.deliveries.run(game.row.channel_id, interaction)
+
+    @app_commands.command(name="join", description=command_text("cmd.join.description"), extras=AF)
+    @app_commands.guild_only()
+    async def join(self, interaction: Interaction) -> None:
+        """Take a seat in the lobby; in a game in play, take back one's seat from the AI
+        that plays it (from the end of its current turn)."""
+        game = await self.service.require(interaction.channel_id)
+        async with holding(game.lock, interaction):
+            user = interaction.user.id
+            if game.row.status == "lobby":
+                await self.service.join(game, user, _name(interaction.user))
+            elif any(s.former_user_id == user for s in game.seats):
+                await self.service.rejoin(game, user, _name(interaction.user))
+            elif game.seat_of(user) is not None:
+                raise ServiceError("lobby.already_seated")
+            else:
+                raise ServiceError("lobby.already_started")
+            await self.deliveries.run(game.row.channel_id, interaction)
+
+    @app_commands.command(name="bot", description=command_text("cmd.bot.description"), extras=AF)
+    @app_commands.describe(level=command_text("cmd.bot.level"))
+    @app_commands.choices(
+        level=[
+            app_commands.Choice(name=command_text(f"cmd.bot.level.{level}"), value=level)
+            for level in LEVELS
+        ]
+    )
+    @app_commands.guild_only()
+    async def add_bot(
+        self, interaction: Interaction, level: Literal["easy", "normal", "hard"] = "normal"
+    ) -> None:
+        game = await self.service.require(interaction.channel_id)
+        async with holding(game.lock, interaction):
+            await self.service.add_ai(game, interaction.user.id, level)
+            await self.deliveries.run(game.row.channel_id, interaction)
+
+    @app_commands.command(
+        name="start", description=command_text("cmd.start.description"), extras=AF
+    )
+    @app_commands.guild_only()
+    async def start(self, interaction: Interaction) -> None:
+        game = await self.service.require(interaction.channel_id)
+        async with holding(game.lock, interaction):
+            await self.service.start(game, interaction.user.id)
+            # The start (the command's answer), the lobby closed, the first turn's message.
+            await self.deliveries.run(game.row.channel_id, interaction)
+        self.schedule_ai(game)
+
+    @app_commands.command(
+        name="abort", description=command_text("cmd.abort.description"), extras=AF
+    )
+    @app_commands.guild_only()
+    async def abort(self, interaction: Interaction) -> None:
+        game = await self.service.require(interaction.channel_id)
+        can_manage = bool(interaction.permissions.manage_channels)
+        async with holding(game.lock, interaction):
+            await self.service.abort(game, interaction.user.id, can_manage, _name(interaction.user))
+            await self.deliveries.run(game.row.channel_id, interaction)
+
+
+async def setup(bot: AlienFrontiersBot) -> None:
+    await bot.add_cog(Lobby.given_parts(bot))
+
+
+__all__ = ["Lobby", "setup"]

@@ -1,0 +1,120 @@
+"""For members between turns: ``/af notify`` (how to hear it is your turn) and
+``/af mygames`` (every game you sit in, the ones waiting on you first)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.discord.cogs.base import AF, AfCog
+from bot.discord.notify import Notifier
+from bot.discord.replies import jump_url, locale_of, send_ephemeral
+from bot.discord.translator import command_text
+from bot.play.service import GameService
+from bot.store.storage import GameRow
+from bot.text.durations import when
+from bot.text.strings import text
+
+if TYPE_CHECKING:
+    from bot.client import AlienFrontiersBot
+
+Interaction = discord.Interaction[Any]
+MODES = ("channel", "dm", "both", "off")
+MAX_LISTED = 15
+
+
+class Notifications(AfCog):
+    """Notification preferences and the list of one's games."""
+
+    def __init__(self, bot: AlienFrontiersBot, *, service: GameService, notifier: Notifier) -> None:
+        super().__init__(bot)
+        self.service = service
+        self.notifier = notifier
+
+    @app_commands.command(
+        name="notify", description=command_text("cmd.notify.description"), extras=AF
+    )
+    @app_commands.describe(mode=command_text("cmd.notify.mode"))
+    @app_commands.choices(
+        mode=[app_commands.Choice(name=command_text(f"cmd.notify.{m}"), value=m) for m in MODES]
+    )
+    @app_commands.guild_only()
+    async def notify(
+        self,
+        interaction: Interaction,
+        mode: Literal["channel", "dm", "both", "off"] | None = None,
+    ) -> None:
+        locale = locale_of(interaction)
+        notifier = self.notifier
+        user = interaction.user.id
+        if mode is None:
+            prefs = await notifier.prefs(user)
+            key = f"notify.mode.{prefs.notify}"
+            blocked = text("notify.blocked", locale) if prefs.dm_blocked else ""
+            await send_ephemeral(interaction, " ".join(filter(None, [text(key, locale), blocked])))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        store = self.service.store
+        await store.set_prefs(user, notify=mode, dm_blocked=False, dm_hint=False, locale=locale)
+        lines = [text(f"notify.mode.{mode}", locale)]
+        if mode in ("dm", "both"):
+            if await notifier.dm(user, text("notify.dm_test", locale)):
+                lines.append(text("notify.dm_ok", locale))
+            else:
+                await store.set_prefs(user, dm_hint=False)  # told right here instead
+                lines.append(text("notify.dm_hint", locale))
+        await send_ephemeral(interaction, "\n".join(lines))
+
+    @app_commands.command(
+        name="mygames", description=command_text("cmd.mygames.description"), extras=AF
+    )
+    @app_commands.guild_only()
+    async def mygames(self, interaction: Interaction) -> None:
+        locale = locale_of(interaction)
+        user = interaction.user.id
+        service = self.service
+        seats = dict(await service.store.seats_of_user(user))
+        rows = await service.store.games_by_id(seats)
+        if not rows:
+            await send_ephemeral(interaction, text("mygames.none", locale))
+            return
+
+        def order(row: GameRow) -> tuple[int, int, float]:
+            mine = row.waiting_on_user == user
+            here = row.guild_id == interaction.guild_id
+            return (0 if mine else 1, 0 if here else 1, row.clock_since or row.updated_at)
+
+        lines = [text("mygames.header", locale, {"count": len(rows)})]
+        for row in sorted(rows, key=order)[:MAX_LISTED]:
+            lines.append(await self.line(row, user, locale))
+        if len(rows) > MAX_LISTED:
+            lines.append(text("catchup.more", locale, {"count": len(rows) - MAX_LISTED}))
+        await send_ephemeral(interaction, "\n".join(lines))
+
+    async def line(self, row: GameRow, user: int, locale: str) -> str:
+        """One game: where, whose turn and since when, and a link to its turn message."""
+        guild = self.bot.get_guild(row.guild_id) if row.guild_id else None
+        where = f"<#{row.channel_id}>" + (f" ({guild.name})" if guild is not None else "")
+        since = when(row.created_at if row.status == "lobby" else row.clock_since or row.updated_at)
+        message = row.turn_message_id or row.lobby_message_id
+        link = jump_url(row.guild_id, row.channel_id, message) if message else ""
+        if row.status == "lobby":
+            key = "mygames.lobby"
+            name = ""
+        elif row.waiting_on_user == user:
+            key, name = "mygames.yours", ""
+        else:
+            game = await self.service.by_id(row.id)
+            acting = game.to_act() if game is not None else None
+            name = game.chat_names[acting] if game is not None and acting is not None else "?"
+            key = "mygames.theirs"
+        return text(key, locale, {"where": where, "since": since, "link": link, "player": name})
+
+
+async def setup(bot: AlienFrontiersBot) -> None:
+    await bot.add_cog(Notifications(bot, service=bot.service, notifier=bot.notifier))
+
+
+__all__ = ["MODES", "Notifications", "setup"]

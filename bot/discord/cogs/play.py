@@ -1,0 +1,346 @@
+"""Playing: ``/play move:`` (with autocomplete of one's legal moves), ``/undo`` (both
+top-level commands: the two that play),
+``/af panel`` (the turn message posted again at the bottom of the channel), and the
+panel's callbacks: its items (``bot.discord.components``) are wired to this cog when it loads.
+
+A member's move is checked at once (a refusal is answered privately without waiting),
+then applied under the game's lock, committed, acknowledged, and shown by the
+``Announcer`` before the lock is released, so one game's moves are applied and
+announced one at a time, in order. If the lock is busy the interaction is deferred
+first, so Discord's 3-second deadline is always met. After a move, the AI seat to act
+(if any) is started through the ``schedule_ai`` the cog is given.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.announce import Announcer
+from bot.discord.cogs.base import AF, AfCog
+from bot.discord.components import PANEL_ITEMS
+from bot.discord.delivery import Deliveries
+from bot.discord.failures import ALREADY_ACKNOWLEDGED, CALL_FAULTS, judge
+from bot.discord.notify import Notifier
+from bot.discord.refusals import refuse
+from bot.discord.replies import holding, locale_of, send_ephemeral
+from bot.discord.translator import command_text
+from bot.play.ai import hint_plan
+from bot.play.choices import split_moves, valid_path
+from bot.play.coaching import Coach
+from bot.play.games import ActiveGame, MoveResult, ServiceError, StalePanelError
+from bot.play.learning import Before, before_move, consequence_line
+from bot.play.service import GameService
+from bot.play.turns import Moves
+from bot.text import describe
+from bot.text.strings import text
+from engine import GameState
+from engine.errors import EngineError
+
+if TYPE_CHECKING:
+    from bot.client import AlienFrontiersBot
+
+Interaction = discord.Interaction[Any]
+log = logging.getLogger(__name__)
+MAX_CHOICES = 25
+
+
+def matches(typed: str, *texts: str) -> bool:
+    """Every word typed appears in the notation or the label (any case)."""
+    haystack = " ".join(texts).lower()
+    return all(word in haystack for word in typed.lower().split())
+
+
+class Play(AfCog):
+    """Moves typed as commands, and the panel's clicks (the panel's ``PanelHandler``)."""
+
+    items = PANEL_ITEMS
+
+    def __init__(
+        self,
+        bot: AlienFrontiersBot,
+        *,
+        service: GameService,
+        moves: Moves,
+        announcer: Announcer,
+        deliveries: Deliveries,
+        notifier: Notifier,
+        schedule_ai: Callable[[ActiveGame], None],
+        coach: Coach,
+    ) -> None:
+        super().__init__(bot)
+        self.coach = coach
+        self.service = service
+        self.moves = moves
+        self.announcer = announcer
+        self.deliveries = deliveries
+        self.notifier = notifier
+        self.schedule_ai = schedule_ai
+
+    # ---- commands ----------------------------------------------------------------------------
+
+    @app_commands.command(name="play", description=command_text("cmd.play.description"))
+    @app_commands.describe(move=command_text("cmd.play.move"))
+    @app_commands.guild_only()
+    async def play(self, interaction: Interaction, move: str) -> None:
+        """Apply a member's move given in the engine's notation (the localised names of
+        facilities and territories are read too)."""
+        locale = locale_of(interaction)
+        move = describe.notation_of(move)
+        game = await self.service.require(interaction.channel_id)
+        try:
+            if game.lock.locked():  # refuse at once rather than after the wait
+                self.moves.check_pick(game, interaction.user.id, [move])
+            async with holding(game.lock, interaction):
+                before = game.state
+                learned = before_move(game)
+                result = await self.moves.commit(game, interaction.user.id, [move])
+                # Committed: from here on the member is told what their move did, never
+                # that it failed; what the channel must see is delivered (or retried).
+                first = result.steps[0]
+                lines = [describe.event_line(e, locale, game.chat_names) for e in first.events]
+                ack = text("play.done", locale, {"move": str(first.action)})
+                extra = await self._after_move(interaction, game, before, learned, result, locale)
+                await self._tell(interaction, "\n".join([ack, *lines, *extra]))
+                await self.deliveries.run(game.row.channel_id)
+        except (EngineError, ServiceError) as e:
+            await refuse(interaction, e, game.chat_names)
+            return
+        self.schedule_ai(game)
+
+    async def _after_move(
+        self,
+        interaction: Interaction,
+        game: ActiveGame,
+        before: GameState,
+        learned: Before | None,
+        result: MoveResult,
+        locale: str,
+    ) -> list[str]:
+        """The lines a member's private answer to a committed move may add: in a guided
+        game, what their pick did instead of the marked one; the coach's on a thing new to
+        them; the hint on opening their DMs. None of them ever fails the answer."""
+        user_id = interaction.user.id
+        seat = game.seat_of(user_id)
+        mine = [step.action for step in result.steps if step.seat == seat]
+        lines = []
+        try:
+            other = consequence_line(game, learned, mine[0]) if mine else None
+            coached = await self.coach.after_move(game, user_id, before, mine, locale)
+        except Exception as e:
+            log.warning("member %d: a line of the answer not made: %s", user_id, judge(e))
+            other = coached = None
+        lines += [line for line in (other, coached) if line is not None]
+        hint = await self._dm_hint(user_id, locale)
+        if hint is not None:
+            lines.append(hint)
+        return lines
+
+    async def _dm_hint(self, user_id: int, locale: str) -> str | None:
+        """The private hint on opening DMs, once after a DM was refused (None if it cannot
+        be read now: it comes with a later move)."""
+        try:
+            return await self.notifier.hint_for(user_id, locale)
+        except Exception as e:
+            log.warning("member %d: the DM hint not read: %s", user_id, judge(e))
+            return None
+
+    async def _tell(self, interaction: Interaction, content: str) -> None:
+        """A private answer to a member about their committed move: if the interaction was
+        answered already (40060), as a follow-up; if Discord does not take it at all (the
+        interaction expired, a fault), the turn message says what happened."""
+        try:
+            await send_ephemeral(interaction, content)
+        except CALL_FAULTS as e:
+            if isinstance(e, discord.HTTPException) and e.code == ALREADY_ACKNOWLEDGED:
+                with contextlib.suppress(*CALL_FAULTS):
+                    await interaction.followup.send(content[:2000], ephemeral=True)
+                    return
+            log.warning("interaction %d: the private answer not sent: %s", interaction.id, e)
+
+    @play.autocomplete("move")
+    async def move_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The caller's legal moves (25 at most), filtered by what is typed."""
+        if interaction.channel_id is None:
+            return []
+        game = await self.service.in_channel(interaction.channel_id)
+        if game is None or game.game is None:
+            return []
+        seat = game.seat_of(interaction.user.id)
+        if seat is None or seat != game.to_act():
+            return []
+        locale = locale_of(interaction)
+        shown = game.shown()
+        rate = shown.view().market_rate
+        out: list[app_commands.Choice[str]] = []
+        for action in shown.legal():
+            notation = str(action)
+            label = describe.action_label(action, locale, game.seat_names, rate)
+            if matches(current, notation, label):
+                name = describe.shorten(f"{notation} — {label}")
+                out.append(app_commands.Choice(name=name, value=notation))
+                if len(out) == MAX_CHOICES:
+                    break
+        return out
+
+    @app_commands.command(name="undo", description=command_text("cmd.undo.description"))
+    @app_commands.guild_only()
+    async def undo_command(self, interaction: Interaction) -> None:
+        await self.undo(interaction)
+
+    async def undo(self, interaction: Interaction, version: int | None = None) -> None:
+        """Take back the member's last pick (``/undo``, or the panel's Undo button with
+        the panel's ``version``): one action, or all the actions of a macro."""
+        locale = locale_of(interaction)
+        game = await self.service.require(interaction.channel_id)
+        from_panel = version is not None
+        if game.lock.locked():
+            await interaction.response.defer(ephemeral=not from_panel, thinking=not from_panel)
+        async with game.lock:
+            try:
+                undone = await self.moves.take_back(game, interaction.user.id, version)
+            except (EngineError, ServiceError) as e:
+                await refuse(interaction, e, game.chat_names)
+                return
+            # The turn message, with what was taken back (the click's answer, from the panel).
+            await self.deliveries.run(game.row.channel_id, interaction if from_panel else None)
+            if not from_panel:
+                moves = "`, `".join(str(a) for a in reversed(undone))
+                await self._tell(interaction, text("undo.done", locale, {"move": moves}))
+
+    @app_commands.command(
+        name="panel", description=command_text("cmd.panel.description"), extras=AF
+    )
+    @app_commands.guild_only()
+    async def panel(self, interaction: Interaction) -> None:
+        """Re-post the turn message at the bottom of the channel (busy channels); the old
+        one then points to the new one. For the game's players and channel managers."""
+        game = await self.service.require(interaction.channel_id)
+        if game.game is None or game.row.status != "playing":
+            raise ServiceError("game.not_started")
+        if game.seat_of(interaction.user.id) is None and not (
+            interaction.permissions.manage_channels
+        ):
+            raise ServiceError("play.not_seated")
+        async with holding(game.lock, interaction):
+            link = await self.announcer.repost_turn(game)
+        await send_ephemeral(
+            interaction, text("panel.reposted", locale_of(interaction), {"link": link})
+        )
+
+    # ---- the panel's callbacks (bot.discord.components.PanelHandler) ------------------------
+
+    async def _panel_game(self, game_id: int) -> ActiveGame:
+        """The game of a panel, if it is still being played (else the panel is gone)."""
+        game = await self.service.by_id(game_id)
+        if game is None or game.game is None:
+            raise StalePanelError(None)
+        return game
+
+    async def check_panel(self, interaction: Interaction, game_id: int, version: int) -> bool:
+        """Only the player to act, on the current panel, gets through; others are told why."""
+        try:
+            game = await self._panel_game(game_id)
+            self.moves.check_turn(game, interaction.user.id, version)
+        except Exception as e:
+            await refuse(interaction, e, where="panel check")
+            return False
+        return True
+
+    async def panel_move(
+        self, interaction: Interaction, game_id: int, version: int, move: str
+    ) -> None:
+        """Play a pick of the panel: one move, or a macro's moves one after the other (each
+        checked by the engine and committed, the whole pick checked before any is played)."""
+        locale = locale_of(interaction)
+        names: Sequence[str] = ()
+        try:
+            game = await self.service.by_id(game_id)
+            if game is None:
+                raise StalePanelError(None)
+            names = game.chat_names
+            if game.lock.locked():
+                await interaction.response.defer()
+            async with game.lock:
+                self.service.check_version(game, version)
+                picked = self.moves.check_pick(game, interaction.user.id, split_moves(move))
+                before = game.state
+                learned = before_move(game)
+                result = await self.moves.commit(game, interaction.user.id, picked)
+        except Exception as e:
+            await refuse(interaction, e, names, where="panel move")
+            return
+        # Committed: the turn message shows it (the click's answer, if Discord takes it; else
+        # the deliveries retry), and nothing from here on is a refusal.
+        async with game.lock:
+            await self.deliveries.run(game.row.channel_id, interaction)
+            extra = await self._after_move(interaction, game, before, learned, result, locale)
+        if extra:
+            await self._tell(interaction, "\n".join(extra))
+        self.schedule_ai(game)
+
+    async def panel_open(
+        self, interaction: Interaction, game_id: int, version: int, path: str | None, page: int
+    ) -> None:
+        """Open a second step (or a page of it), or close it: a new panel, same game version."""
+        try:
+            game = await self.service.by_id(game_id)
+            if game is None:
+                raise StalePanelError(None)
+            if path is not None and (
+                not valid_path(path) or self.announcer.choices(game).node(path) is None
+            ):
+                raise ServiceError("panel.unknown_choice")
+            await interaction.response.edit_message(view=self.announcer.panel(game, path, page))
+        except Exception as e:
+            await refuse(interaction, e, where="panel page")
+
+    async def panel_undo(self, interaction: Interaction, game_id: int, version: int) -> None:
+        try:
+            await self.undo(interaction, version)
+        except Exception as e:
+            await refuse(interaction, e, where="panel undo")
+
+    async def panel_hint(self, interaction: Interaction, game_id: int, version: int) -> None:
+        """What the normal AI would do with the rest of the turn, privately; worked out in a
+        worker thread so the other games go on meanwhile."""
+        locale = locale_of(interaction)
+        try:
+            game = await self._panel_game(game_id)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            state = game.state.copy()
+            names = game.seat_names
+
+            def hint() -> str:
+                return describe.hint_text(state, hint_plan(state, game.row.seed), names, locale)
+
+            said = await asyncio.to_thread(hint)
+            coached = await self.coach.for_hint(game, interaction.user.id, locale)
+            if coached is not None:
+                said = f"{said}\n{coached}"
+            await interaction.followup.send(said[:2000], ephemeral=True)
+        except Exception as e:
+            await refuse(interaction, e, where="panel hint")
+
+
+async def setup(bot: AlienFrontiersBot) -> None:
+    await bot.add_cog(
+        Play(
+            bot,
+            service=bot.service,
+            moves=bot.moves,
+            announcer=bot.announcer,
+            deliveries=bot.deliveries,
+            notifier=bot.notifier,
+            schedule_ai=bot.background.schedule_ai,
+            coach=Coach(bot.service.store),
+        )
+    )

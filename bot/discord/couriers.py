@@ -1,0 +1,584 @@
+"""How each kind of delivery (``bot.play.outbox``) reaches Discord.
+
+A courier renders its delivery from the game as it is now (and from the logged actions,
+for a turn that ended) and makes the REST calls. It returns what the delivery made
+(``Done``: a message's id, recorded when the delivery is removed, in one transaction)
+or raises: ``bot.discord.delivery`` judges the error (``bot.discord.failures``) and tries
+again later.
+
+Every courier can be run again safely:
+
+- a post carries a nonce that Discord enforces (``af`` and the delivery's id): a retry
+  after a crash that lost the answer returns the message posted the first time;
+- the turn message is posted only if the stored game has none for the turn (it is
+  recorded with the delivery's removal), else edited: never two for one turn;
+- a turn's DM is sent only if the game's ``notified_turn`` says it was not;
+- a message that was deleted (404 Unknown Message) is posted again.
+
+When the deliveries of a member's command or click are delivered at once, their
+interaction (``Reply``) carries one of them: the edit of the message clicked on, or the
+answer to the command. If the interaction cannot be used (expired, answered, a fault),
+the courier goes on through the channel in the same attempt.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import discord
+
+from bot.discord.announce import Announcer, event_lines, mentions, turn_header
+from bot.discord.components import PanelView, RematchButton
+from bot.discord.failures import CALL_FAULTS, is_expired, is_gone
+from bot.discord.notify import Notifier, pings_in_channel, wants_dm
+from bot.discord.replies import jump_url, locale_of
+from bot.play.game_messages import lobby_text
+from bot.play.games import ActiveGame
+from bot.play.service import GameService, ServiceRef
+from bot.play.turn_clock import settings_text
+from bot.store.clock_settings import ClockSettings
+from bot.store.storage import Delivery, GameRow, Storage
+from bot.text import describe
+from bot.text.catchup import catch_up_text
+from bot.text.durations import duration_text, hours_text
+from bot.text.rating_text import over_ratings_text
+from bot.text.strings import text
+from engine.scoring import outcome, score_parts
+from engine.serialize import loads
+from engine.state import Event
+
+log = logging.getLogger(__name__)
+
+# Events of the game's start shown in its first message.
+START_EVENTS = ("dealt", "first_player", "compensation")
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """What a delivery made: columns of the game's row to set (a message's id) and
+    deliveries to queue instead of it (a DM refused becomes a notice in the channel), both
+    in the transaction that removes it."""
+
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    then: Sequence[Delivery] = ()
+    # Doing it again would make nothing new (an edit, or nothing to do): its removal may
+    # wait and go with the game's next commit (``bot.discord.delivery``), sparing a write.
+    again_harmless: bool = False
+
+
+SHOWN = Done(again_harmless=True)  # edited, or nothing to do: made again, the same
+
+
+def nonce(delivery: Delivery, what: str = "") -> str:
+    """A post's idempotency key: Discord returns the first message for a repeated one (for a
+    few minutes). Made of the delivery's id, or of ``what`` the post is when several
+    deliveries may post it (a turn's message: the earlier delivery that tried may have
+    posted it without knowing, before a later one took its place)."""
+    return f"af{what or delivery.id}"[:25]
+
+
+class Reply:
+    """The interaction of the member whose command or click caused the deliveries being
+    delivered at once: its answer carries one of them, if it can still be answered."""
+
+    def __init__(self, interaction: discord.Interaction[Any]) -> None:
+        self.interaction = interaction
+        self.usable = True
+
+    def open(self) -> bool:
+        """Whether the interaction can still be answered with a message."""
+        return self.usable and not self.interaction.response.is_done()
+
+    def on(self, message_id: int) -> bool:
+        """Whether the interaction is a click on ``message_id`` that can still edit it."""
+        message = self.interaction.message
+        return self.usable and message is not None and message.id == message_id
+
+    def lost(self, error: BaseException) -> None:
+        """The interaction failed: the rest goes through the channel."""
+        self.usable = False
+        how = "expired or answered" if is_expired(error) else "failed"
+        log.warning("interaction %d %s (%s); going on without it", self.interaction.id, how, error)
+
+    async def answer(self, content: str, allowed: discord.AllowedMentions) -> int | None:
+        """Answer with a public message; its id (None if Discord did not say)."""
+        callback = await self.interaction.response.send_message(
+            content[:2000], allowed_mentions=allowed
+        )
+        return callback.message_id if callback is not None else None
+
+    async def edit(self, **changes: Any) -> None:
+        """Edit the message the member clicked on (the answer to the click, or after a
+        deferral, its original message)."""
+        if not self.interaction.response.is_done():
+            await self.interaction.response.edit_message(**changes)
+        else:
+            await self.interaction.edit_original_response(**changes)
+
+    async def finish(self) -> None:
+        """Answer the interaction if nothing did: a click is acknowledged, a command gets a
+        private "done" (also after a private deferral whose answer went to the channel)."""
+        if not self.usable:
+            return
+        response = self.interaction.response
+        done = text("done", locale_of(self.interaction))
+        try:
+            if not response.is_done():
+                if self.interaction.type is discord.InteractionType.component:
+                    await response.defer()
+                else:
+                    await response.send_message(done, ephemeral=True)
+            elif response.type is discord.InteractionResponseType.deferred_channel_message:
+                await self.interaction.followup.send(done, ephemeral=True)
+        except CALL_FAULTS as e:
+            self.lost(e)
+
+
+class Couriers:
+    """Delivers each kind of delivery (``deliver``); see the module docstring."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        service: ServiceRef,
+        announcer: Announcer,
+        notifier: Notifier,
+    ) -> None:
+        self.client = client
+        self._service = service
+        self.announcer = announcer
+        self.notifier = notifier
+
+    @property
+    def service(self) -> GameService:
+        return self._service()
+
+    @property
+    def store(self) -> Storage:
+        return self._service().store
+
+    async def deliver(self, delivery: Delivery, reply: Reply | None = None) -> Done:
+        courier = getattr(self, f"_{delivery.kind}", None)
+        if courier is None:
+            raise ValueError(f"no courier for deliveries of kind {delivery.kind!r}")
+        done: Done = await courier(delivery, reply)
+        return done
+
+    # ---- the turn message -------------------------------------------------------------
+
+    async def _turn(self, d: Delivery, reply: Reply | None) -> Done:
+        """The message of the turn in play, as the game is now: edited (with its picture
+        when it may change now), or posted with its ping if the turn has none (or its
+        message was deleted)."""
+        game = await self.service.by_id(d.game_id)
+        if game is None or game.game is None or game.row.status != "playing":
+            return SHOWN  # over or ended: their own deliveries show it
+        state = game.state
+        turn = state.turn_number
+        if turn != d.payload.get("turn", turn):
+            return SHOWN  # a later turn: its own delivery shows it
+        row = await self.store.game(game.id)  # which message shows the turn, as committed
+        if row is None:
+            return SHOWN
+        await self.announcer.prepare_catch_up(game)
+        content = self.announcer.turn_text(game)
+        note = self.render(d.payload.get("note"), row.locale, row)
+        if note:
+            content = f"{content}\n{note}"[:2000]
+        panel = self.announcer.panel(game)
+        message_id = row.turn_message_id if row.turn_message_turn == turn else None
+        key = f"{game.id}t{turn}"  # one turn message per turn, whichever delivery posts it
+        if message_id is not None:
+            boards = self.announcer.boards
+            file = await boards.file_now(game, message_id, state)
+            try:
+                await self._edit(row, message_id, reply, content, panel, file)
+            except discord.NotFound as e:
+                if not is_gone(e):
+                    raise
+                log.info("game %d: turn message %d is gone; posting it again", game.id, message_id)
+                key = f"{key}m{message_id % 10**6}"  # a new message, not the deleted one
+            else:
+                if file is not None:
+                    boards.shown(game, message_id, state)
+                else:
+                    boards.request(game, message_id, state)
+                return SHOWN
+        user = game.waiting_on()
+        ping = user is not None and pings_in_channel(await self.notifier.prefs(user))
+        kwargs: dict[str, Any] = {
+            "view": panel,
+            "allowed_mentions": self.announcer.allowed(game) if ping else mentions([]),
+            "nonce": nonce(d, key),
+        }
+        file = await self.announcer.board_file(game)
+        if file is not None:
+            kwargs["file"] = file
+        message = await self.channel(row).send(content, **kwargs)
+        self.announcer.boards.shown(game, message.id, state)
+        game.row = replace(game.row, turn_message_id=message.id, turn_message_turn=turn)
+        return Done({"turn_message_id": message.id, "turn_message_turn": turn})
+
+    async def _close(self, d: Delivery, reply: Reply | None) -> Done:
+        """A turn that ended: its message with its final lines and no panel (and the board
+        as the turn left it); posted if the turn never had a message, or it was deleted."""
+        p = d.payload
+        row = await self.store.game(d.game_id)
+        if row is None:
+            return Done()
+        seats = await self.store.seats(d.game_id)
+        names = [describe.chat_name(s.name) for s in seats]
+        events = await self.turn_events(d.game_id, int(p["to"]), bool(p.get("last")))
+        start = next((e for e in events if e.key == "turn_started"), None)
+        seat = int(p["seat"])
+        header = turn_header(
+            p.get("timeout"),
+            0 <= seat < len(seats) and seats[seat].is_ai,
+            row.locale,
+            round=start.params.get("round", "?") if start is not None else "?",
+            name=describe.seat_name(seat, names),
+            member=p.get("member"),
+        )
+        parts = [header, *event_lines(events, row.locale, names)]
+        closing = self.render(p.get("closing"), row.locale, row)
+        if closing:
+            parts.append(closing)
+        content = "\n".join(parts)[:2000]
+        turn = int(p["turn"])
+        if row.turn_message_turn == turn and row.turn_message_id is not None:
+            message_id = row.turn_message_id
+            try:
+                await self._edit(row, message_id, reply, content, PanelView(), None)
+            except discord.NotFound as e:
+                if not is_gone(e):
+                    raise
+            else:
+                game = self.service.held(d.game_id)
+                last = game.turn_ends.pop(turn, None) if game is not None else None
+                if game is not None and last is not None:
+                    self.announcer.boards.request(game, message_id, last)
+                return SHOWN
+        await self.channel(row).send(content, allowed_mentions=mentions([]), nonce=nonce(d))
+        return Done()
+
+    async def turn_events(self, game_id: int, to: int, last: bool) -> list[Event]:
+        """The events of the turn that ended within the log's first ``to`` actions: the
+        last turn in them (``last``), else the one before the next turn's start. Read
+        backwards from ``to`` until the turn's start is found."""
+        wanted = 1 if last else 2
+        count = 64
+        while True:
+            low = max(0, to - count)
+            rows = await self.store.actions_between(game_id, low, to)
+            events = [_event(e) for row in rows for e in row.events]
+            starts = sum(1 for e in events if e.key == "turn_started")
+            if starts >= wanted or low == 0:
+                break
+            count *= 4
+        segments: list[list[Event]] = [[]]
+        for e in events:
+            if e.key == "turn_started":
+                segments.append([])
+            segments[-1].append(e)
+        return segments[-wanted] if len(segments) >= wanted else []
+
+    # ---- telling members ---------------------------------------------------------------
+
+    async def _notify(self, d: Delivery, reply: Reply | None) -> Done:
+        """Tell the member to act by DM that their turn began (if they chose DMs), with what
+        happened since their last turn; if their DMs are closed and they chose DMs only,
+        ping them in the channel instead (a notice queued in its place)."""
+        turn, user = int(d.payload["turn"]), int(d.payload["user"])
+        row = await self.store.game(d.game_id)
+        if row is None or row.status != "playing" or row.notified_turn == turn:
+            return Done()
+        game = await self.service.by_id(d.game_id)
+        if game is None or game.game is None or game.state.turn_number != turn:
+            return Done()  # the turn is over: a later turn tells its own member
+        seat = game.to_act()
+        if seat is None or game.waiting_on() != user:
+            return Done()
+        notified = {"notified_turn": turn}
+        prefs = await self.notifier.prefs(user)
+        if not wants_dm(prefs):
+            return Done(notified)
+        locale = prefs.locale or row.locale
+        link = _turn_link(row)
+        parts = [text("notify.your_turn", locale, {"where": self.where(row), "link": link})]
+        caught = catch_up_text(
+            await self.store.actions_since(game.id, seat), seat, game.chat_names, locale
+        )
+        if caught:
+            parts.append(caught)
+        sent = await self.notifier.send_dm(
+            user, "\n".join(parts), nonce=nonce(d, f"{d.game_id}n{turn}")
+        )
+        if sent:
+            return Done(notified)
+        if prefs.notify != "dm":
+            return Done(notified)  # "both": the turn message pinged them already
+        fallback = outbox_notice(
+            d, "notify.dm_failed", {"mention": f"<@{user}>"}, users=[user], link=True
+        )
+        return Done(notified, [fallback])
+
+    async def _dm(self, d: Delivery, reply: Reply | None) -> Done:
+        """A direct message about a game (a reminder, a notice to its host), in the member's
+        language; if their DMs are closed, its fallback notice in the channel instead."""
+        p = d.payload
+        user = int(p["user"])
+        row = await self.store.game(d.game_id)
+        fallback = p.get("fallback")
+        then = [replace(d, kind="notice", payload=fallback, id=0)] if fallback else []
+        prefs = await self.notifier.prefs(user)
+        if row is None or (not p.get("always") and not wants_dm(prefs)):
+            return Done(then=then)
+        locale = prefs.locale or row.locale
+        content = self.render(p, locale, row)
+        where = text("notify.in_game", locale, {"where": self.where(row)})
+        if await self.notifier.send_dm(user, f"{content}\n{where}", nonce=nonce(d)):
+            return Done()
+        return Done(then=then)
+
+    async def _notice(self, d: Delivery, reply: Reply | None) -> Done:
+        """A line in the game's channel (the answer to the member's command, if it can be)."""
+        row = await self.store.game(d.game_id)
+        if row is None:
+            return Done()
+        content = self.render(d.payload, row.locale, row)
+        allowed = mentions([int(u) for u in d.payload.get("users", [])])
+        if d.payload.get("reply") and reply is not None and reply.open():
+            try:
+                await reply.answer(content, allowed)
+                return Done()
+            except CALL_FAULTS as e:
+                reply.lost(e)
+        await self.channel(row).send(content[:2000], allowed_mentions=allowed, nonce=nonce(d))
+        return Done()
+
+    # ---- the game's other messages -----------------------------------------------------
+
+    async def _over(self, d: Delivery, reply: Reply | None) -> Done:
+        """The final message: it pings the game's members, shows each player's VP part by
+        part, the winner and the tie-break, the rounds played, the game's length and each
+        member's new rating, with the final board, the chart of the VP by round and a
+        Rematch button."""
+        row = await self.store.game(d.game_id)
+        snapshot = await self.store.snapshot(d.game_id)
+        if row is None or snapshot is None:
+            return Done()
+        seats = await self.store.seats(d.game_id)
+        state = loads(snapshot[1])
+        result = outcome(state)
+        if result is None:
+            return Done()
+        locale = row.locale
+        names = [describe.chat_name(s.name) for s in seats]
+        members = [
+            u
+            for s in seats
+            if (u := s.user_id if s.user_id is not None else s.former_user_id) is not None
+        ]
+        parts = [score_parts(state, p) for p in range(state.num_players)]
+        actions = await self.store.last_actions(d.game_id, 1)
+        first = await self.store.first_action_time(d.game_id)
+        length = (actions[-1].created_at if actions else 0.0) - (first or 0.0)
+        lines = [
+            text("over.header", locale, {"mentions": " ".join(f"<@{u}>" for u in members)}),
+            describe.outcome_text(result, names, locale, parts),
+        ]
+        rated = await self.store.rating_changes(d.game_id)
+        if rated:
+            lines.append(over_ratings_text(rated, dict(enumerate(names)), locale))
+        lines.append(
+            text(
+                "over.length",
+                locale,
+                {"rounds": state.round, "duration": duration_text(length, locale)},
+            )
+        )
+        view = PanelView()
+        if row.config.tutorial:  # a guided game ends with where to go next, no rematch
+            lines.append(text("learning.over", locale))
+        else:
+            view.add_item(RematchButton(d.game_id, text("over.rematch", locale)))
+        kwargs: dict[str, Any] = {"view": view, "allowed_mentions": mentions(members)}
+        notations = [a.notation for a in await self.store.actions(d.game_id)]
+        files = [
+            f
+            for f in (
+                await self.announcer.board_file(ActiveGame(row, seats), state),
+                await self.announcer.story_file(row, [s.name for s in seats], notations),
+            )
+            if f is not None
+        ]
+        if files:
+            kwargs["files"] = files
+        await self.channel(row).send("\n".join(lines)[:2000], nonce=nonce(d), **kwargs)
+        return Done()
+
+    async def _lobby(self, d: Delivery, reply: Reply | None) -> Done:
+        """The lobby message as the lobby is now: edited, or posted (as the answer to the
+        command that opened it, if it can be) with its id recorded."""
+        p = d.payload
+        row = await self.store.game(d.game_id)
+        if row is None:
+            return Done()
+        lobby = ActiveGame(row, await self.store.seats(d.game_id))
+        content = lobby_text(lobby, self.render(p.get("closing"), row.locale, row) or None)
+        extra = self.render(p.get("extra"), row.locale, row)
+        if extra:
+            content = f"{content}\n{extra}"
+        content = content[:2000]
+        if row.lobby_message_id is not None:
+            try:
+                partial = self.channel(row).get_partial_message(row.lobby_message_id)
+                await partial.edit(content=content, allowed_mentions=mentions([]))
+                return Done()
+            except discord.NotFound as e:
+                if not is_gone(e):
+                    raise
+        allowed = mentions([int(u) for u in p.get("users", [])])
+        if p.get("reply") and reply is not None and reply.open():
+            try:
+                message_id = await reply.answer(content, allowed)
+                if message_id is not None:
+                    return Done({"lobby_message_id": message_id})
+            except CALL_FAULTS as e:
+                reply.lost(e)
+            else:
+                return Done()
+        message = await self.channel(row).send(content, allowed_mentions=allowed, nonce=nonce(d))
+        return Done({"lobby_message_id": message.id})
+
+    async def _started(self, d: Delivery, reply: Reply | None) -> Done:
+        """The game's first lines: it starts, the cards dealt, the first player."""
+        row = await self.store.game(d.game_id)
+        if row is None:
+            return Done()
+        names = [describe.chat_name(s.name) for s in await self.store.seats(d.game_id)]
+        rows = await self.store.actions_between(d.game_id, 0, int(d.payload["to"]))
+        lines = [text("start.header", row.locale)]
+        lines += [
+            "• " + describe.event_line(e, row.locale, names)
+            for e in (_event(data) for r in rows for data in r.events)
+            if e.key in START_EVENTS
+        ]
+        content = "\n".join(lines)[:2000]
+        if d.payload.get("reply") and reply is not None and reply.open():
+            try:
+                await reply.answer(content, mentions([]))
+                return Done()
+            except CALL_FAULTS as e:
+                reply.lost(e)
+        await self.channel(row).send(content, allowed_mentions=mentions([]), nonce=nonce(d))
+        return Done()
+
+    # ---- helpers -----------------------------------------------------------------------
+
+    def channel(self, row: GameRow) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+
+    async def _edit(
+        self,
+        row: GameRow,
+        message_id: int,
+        reply: Reply | None,
+        content: str,
+        panel: PanelView,
+        file: discord.File | None,
+    ) -> None:
+        """Edit a game's message: through the member's click when it is on that message,
+        else (or if that fails) through the channel."""
+        changes: dict[str, Any] = {
+            "content": content,
+            "view": panel,
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+        if file is not None:
+            changes["attachments"] = [file]
+        if reply is not None and reply.on(message_id):
+            try:
+                await reply.edit(**changes)
+                return
+            except CALL_FAULTS as e:
+                reply.lost(e)
+                if file is not None:
+                    file.reset()
+        await self.channel(row).get_partial_message(message_id).edit(**changes)
+
+    def where(self, row: GameRow) -> str:
+        """The game's channel (a link that opens it) and, when known, its server's name."""
+        guild = self.client.get_guild(row.guild_id) if row.guild_id else None
+        channel = f"<#{row.channel_id}>"
+        return f"{channel} ({guild.name})" if guild is not None else channel
+
+    def render(self, said: Any, locale: str, row: GameRow) -> str:
+        """The text of a delivery (``bot.play.outbox.text_of``, or several as ``lines``) in
+        ``locale``; its params may be texts themselves (a key, or a ``list`` of them), a
+        clock's settings or hours; ``link`` adds the link to the turn message. "" for none."""
+        if not isinstance(said, Mapping):
+            return ""
+        if "lines" in said:
+            return "\n".join(self.render(line, locale, row) for line in said["lines"])
+        key = said.get("key")
+        if not isinstance(key, str):
+            return ""
+        params = {k: self._param(v, locale, row) for k, v in dict(said.get("params", {})).items()}
+        if said.get("link"):
+            params["link"] = _turn_link(row)
+        return text(key, locale, params)
+
+    def _param(self, value: Any, locale: str, row: GameRow) -> Any:
+        if not isinstance(value, Mapping):
+            return value
+        if "list" in value:
+            return ", ".join(self.render(item, locale, row) for item in value["list"])
+        if "clock" in value:
+            return settings_text(ClockSettings.from_json(str(value["clock"])), locale)
+        if "hours" in value:
+            return hours_text(float(value["hours"]), locale)
+        return self.render(value, locale, row)
+
+
+def _turn_link(row: GameRow) -> str:
+    if row.turn_message_id is None:
+        return ""
+    return jump_url(row.guild_id, row.channel_id, row.turn_message_id)
+
+
+def _event(data: Mapping[str, Any]) -> Event:
+    """A logged event (``bot.play.games.event_data``) as the engine's."""
+    player = data.get("player")
+    return Event(
+        str(data.get("key")), player if isinstance(player, int) else None, data.get("params", {}), 0
+    )
+
+
+def outbox_notice(
+    d: Delivery,
+    key: str,
+    params: Mapping[str, object],
+    *,
+    users: Sequence[int] = (),
+    link: bool = False,
+) -> Delivery:
+    """A notice in the lane of delivery ``d`` (its game and channel), queued in its place."""
+    payload: dict[str, Any] = {"key": key, "params": dict(params), "users": list(users)}
+    if link:
+        payload["link"] = True
+    return Delivery(
+        "notice",
+        d.game_id,
+        d.channel_id,
+        d.guild_id,
+        payload,
+        created_at=d.created_at,
+        due_at=d.due_at,
+    )
+
+
+__all__ = ["SHOWN", "Couriers", "Done", "Reply", "nonce", "outbox_notice"]

@@ -1,0 +1,56 @@
+"""``/af learn``: the pure logic of a guided first game, without Discord.
+
+The learner (seat 0, who plays first) meets one easy AI (seat 1) in a two-player game
+with the base rules. The dice and the deck are scripted so the lessons come in a planned
+order (``bot.play.learn.lessons``); any other legal pick is allowed and answered with one
+line, the lesson coming back in a later turn; after the script the game goes on.
+
+For the bot, everything is a pure function of the game's log:
+
+- ``start() -> Progress`` and ``advance(progress, before, action, after) -> Progress``:
+  fold ``advance`` over every applied action of the log, chance outcomes included, to
+  rebuild the progress (after a restart too: nothing else is stored).
+- ``scripted_outcome(progress, state) -> Action | None`` at a chance decision: the outcome
+  to apply instead of sampling one (one of ``engine.chance_outcomes(state)``), or None:
+  sample it from the game's RNG as in any game (after the script, a learner's reroll).
+- ``guidance(progress, state) -> Guidance | None`` at a decision of the learner: the
+  lesson or step to show (``key``, ``params`` for ``bot.text.strings.text``; at most three
+  short lines) and the pick to mark (``action``, one of ``legal_actions(state)``); None
+  when the learner is not to act or the script is over (its last lesson, how the game
+  ends and scores, was the last one shown).
+- ``consequence(progress, before, action, after, guidance) -> Line | None``: after the
+  learner's move, when it was not the marked pick (``guidance``: what ``guidance`` gave
+  before it): one line (``key``, ``params``) on what it did. Call it with the progress
+  *before* folding that move in.
+- ``COVERAGE``: lesson id -> ``Taught(rules, things)``; ``REQUIRED``: the things taught
+  exactly once over the script.
+
+Texts are ``learn.*`` keys of ``bot.text.strings.LEARN_EN``; parameters naming things of the
+game are ids, seats are ints (``victim``): render with ``text(key, locale, params, names)``.
+"""
+
+from bot.play.learn.consequence import Line, consequence
+from bot.play.learn.coverage import COVERAGE, REQUIRED, Taught
+from bot.play.learn.guide import Guidance, Progress, advance, guidance, start
+from bot.play.learn.lesson import Lesson
+from bot.play.learn.lessons import LESSONS
+from bot.play.learn.picks import LEARNER, OPPONENT
+from bot.play.learn.script import scripted_outcome
+
+__all__ = [
+    "COVERAGE",
+    "LEARNER",
+    "LESSONS",
+    "OPPONENT",
+    "REQUIRED",
+    "Guidance",
+    "Lesson",
+    "Line",
+    "Progress",
+    "Taught",
+    "advance",
+    "consequence",
+    "guidance",
+    "scripted_outcome",
+    "start",
+]

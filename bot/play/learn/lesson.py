@@ -1,0 +1,96 @@
+"""What a lesson is: what it teaches, when it applies, what it marks and what it costs.
+
+A lesson of the guided game is data (``bot.play.learn.lessons`` lists them): the rule ids of
+``shared/rules/alien-frontiers.md`` and the things of the game it teaches, its text
+(``learn.lesson.<id>``), ``suggest`` (the legal pick it marks now, or None when it does
+not apply), the dice its turn's roll needs, what it will cost (the steps gather it
+before), and whether a move other than the mark still counts as doing it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+
+from bot.play.learn.steps import NOTHING_NEEDED, Need
+from engine import Action, GameState
+from engine.actions import DiscardField, Dock, Place
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What a lesson looks at: the state, the lessons still to come, this turn's chapter
+    and what the coming lessons need (``bot.play.learn.lessons.seen_at``)."""
+
+    state: GameState
+    pending: Collection[str]
+    chapter: int = 0
+    need: Need = NOTHING_NEEDED  # what the coming lessons cost and claim
+
+
+Suggest = Callable[[Seen], Action | None]
+Params = dict[str, object]
+Cost = Callable[[GameState], tuple[int, int]]  # (fuel, ore)
+
+
+def _no_dice(seen: Seen) -> tuple[int, ...]:
+    return ()
+
+
+def _always(s: GameState) -> bool:
+    return True
+
+
+def _no_params(seen: Seen, a: Action) -> Params:
+    return {}
+
+
+def _free(s: GameState) -> tuple[int, int]:
+    return (0, 0)
+
+
+def _no_variant(a: Action) -> str | None:
+    return None
+
+
+def same_kind(taken: Action, suggested: Action) -> bool:
+    """Whether the move taken does what the lesson is about: the suggested move, or the
+    same kind of action at the same facility (another die there teaches the same), the
+    same card discarded."""
+    if taken == suggested:
+        return True
+    if type(taken) is not type(suggested):
+        return False
+    if isinstance(taken, Dock) and isinstance(suggested, Dock):
+        return taken.facility == suggested.facility
+    if isinstance(taken, DiscardField) and isinstance(suggested, DiscardField):
+        return taken.card == suggested.card
+    return not isinstance(taken, Place)  # a placement teaches its territory only
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """One lesson: what it teaches, when it applies and what it marks."""
+
+    id: str
+    chapter: int
+    rules: tuple[str, ...]  # the rule ids it teaches (R-...)
+    teaches: tuple[str, ...]  # things covered once over the script: "facility:solar", ...
+    suggest: Suggest
+    dice: Callable[[Seen], tuple[int, ...]] = _no_dice  # values its turn's roll needs
+    cost: Cost = _free
+    possible: Callable[[GameState], bool] = _always  # False: it cannot come any more
+    params: Callable[[Seen, Action], Params] = _no_params
+    # (taken, suggested) -> whether the learner's move counts as doing the lesson.
+    followed: Callable[[Action, Action], bool] = same_kind
+    # The variant of its text for a suggestion it words differently (None: the text).
+    variant: Callable[[Action], str | None] = _no_variant
+
+    @property
+    def key(self) -> str:
+        return f"learn.lesson.{self.id}"
+
+    def key_for(self, suggested: Action) -> str:
+        """The text shown with ``suggested``: the lesson's, or one of its variants."""
+        variant = self.variant(suggested)
+        return self.key if variant is None else f"{self.key}.{variant}"

@@ -1,0 +1,153 @@
+"""Steps: what the guide suggests at a decision no lesson is about.
+
+A lesson teaches one thing once; between lessons the learner still has ships to dock,
+a colony to place or a turn to end. A step is one short line (``learn.step.*``) and a
+sensible legal pick, so the panel always has a mark and the learner never wonders what
+to do. The picks gather what the coming lessons will cost (``Need``): ore at the Lunar
+Mine or the Orbital Market, fuel at the Solar Converter; and they move the colony on
+the Colony Hub while its launch is this turn's lesson.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from bot.play.learn import picks
+from bot.play.learn.picks import LEARNER, OPPONENT
+from engine import Action, GameState, legal_actions
+from engine.actions import (
+    Cycle,
+    Dock,
+    Done,
+    EndTurn,
+    Launch,
+    ReturnExcess,
+    StealResource,
+    Trade,
+)
+from engine.facilities.orbital_market import market_rate
+from engine.setup import deck_for_reveal
+from engine.state import PlaceColonyDecision, PlasmaDecision, RaidDecision, ReturnExcessDecision
+from engine.tables import ARTIFACT_CLAIM_TOTAL, CARD_INDEX, HUB_TRACK_LENGTH, CardId, FacilityId
+
+
+class Need(NamedTuple):
+    """What the coming lessons will ask for: fuel, ore, the alien tech cards whose discard
+    they teach, and whether this turn's lesson is the launch from the Colony Hub (its
+    colony must reach space 7 first)."""
+
+    fuel: int = 0
+    ore: int = 0
+    hub: bool = False
+    cards: tuple[CardId, ...] = ()
+
+
+class Step(NamedTuple):
+    """A suggestion with its one line: ``key`` and ``params`` for ``bot.text.strings.text``."""
+
+    key: str
+    params: dict[str, object]
+    action: Action
+
+
+NOTHING_NEEDED: Final = Need()
+
+
+def step(s: GameState, need: Need = NOTHING_NEEDED) -> Step:
+    """The step at the learner's decision now."""
+    d = s.pending[0] if s.pending else None
+    found: Step | None = None
+    if d is None:
+        found = turn_step(s, need)
+    elif isinstance(d, PlaceColonyDecision):
+        a = picks.place(s)
+        if a is not None:
+            found = Step("learn.step.place", {"territory": getattr(a, "territory", "")}, a)
+    elif isinstance(d, RaidDecision):
+        found = raid_step(s)
+    elif isinstance(d, PlasmaDecision):
+        found = Step("learn.step.done", {}, Done())
+    elif isinstance(d, ReturnExcessDecision):
+        returns = [a for a in legal_actions(s) if isinstance(a, ReturnExcess)]
+        if returns:  # keep the ore: it is the scarcer resource
+            a = max(returns, key=lambda r: r.fuel)
+            found = Step("learn.step.return", {"fuel": a.fuel, "ore": a.ore}, a)
+    if found is not None:
+        return found
+    return Step("learn.step.any", {}, legal_actions(s)[0])  # never stuck
+
+
+def raid_step(s: GameState) -> Step:
+    for resource in ("ore", "fuel"):
+        a = picks.first_legal(s, [StealResource(resource, OPPONENT)])
+        if a is not None:
+            return Step(f"learn.step.steal.{resource}", {"victim": OPPONENT}, a)
+    return Step("learn.step.done", {}, Done())
+
+
+def turn_step(s: GameState, need: Need) -> Step | None:
+    """A free decision of the learner's turn: claim (after cycling the display for a card
+    the lessons need), launch, trade for missing ore, dock the rest where it helps most, or
+    end the turn."""
+    chosen = picks.claim(s, need.cards)
+    if chosen is not None and cycle_first(s, need):
+        return Step("learn.step.cycle", {}, Cycle())
+    if chosen is not None:
+        return Step("learn.step.claim", {"card": getattr(chosen, "card", "")}, chosen)
+    if picks.first_legal(s, [Launch()]) is not None:
+        return Step("learn.step.launch", {}, Launch())
+    me = s.players[LEARNER]
+    rate = market_rate(s, LEARNER)
+    short = rate is not None and me.ore < need.ore and me.fuel - rate >= need.fuel
+    if short and picks.first_legal(s, [Trade()]) is not None:
+        return Step("learn.step.trade", {"rate": rate}, Trade())
+    total = s.turn.artifact_total
+    if 0 < total < ARTIFACT_CLAIM_TOTAL:  # one more ship there may reach the claim
+        reach = [(d,) for d in picks.dice(s) if total + d.value >= ARTIFACT_CLAIM_TOTAL]
+        a = picks.dock(s, "artifact", reach)
+        if isinstance(a, Dock):
+            return dock_step("learn.step.artifact", a)
+    filler = filler_dock(s, need)
+    if filler is not None:
+        named = filler.facility in ("mine", "solar", "hub")
+        return dock_step(f"learn.step.{filler.facility}" if named else "learn.step.dock", filler)
+    if picks.first_legal(s, [EndTurn()]) is not None:
+        return Step("learn.step.end", {}, EndTurn())
+    return None
+
+
+def cycle_first(s: GameState, need: Need) -> bool:
+    """Whether to cycle the display before claiming: a card the lessons need is in the
+    deck, none is on display, and a cycle is at hand."""
+    wanted = [c for c in need.cards if c not in s.players[LEARNER].cards]
+    if any(c in s.display for c in wanted):
+        return False
+    counts = deck_for_reveal(s)
+    if not any(counts[CARD_INDEX[c]] for c in wanted):
+        return False
+    return picks.first_legal(s, [Cycle()]) is not None
+
+
+def dock_step(key: str, a: Dock) -> Step:
+    values = " ".join(str(d) for d in a.dice)
+    return Step(key, {"values": values, "facility": a.facility}, a)
+
+
+def filler_dock(s: GameState, need: Need) -> Dock | None:
+    """Where a ship no lesson needs goes: the Colony Hub when this turn's lesson is the
+    launch; fuel while the coming lessons lack fuel; else ore (the scarcer resource),
+    else fuel, else anywhere it may go."""
+    if not s.undocked:
+        return None
+    me = s.players[LEARNER]
+    order: list[FacilityId] = ["mine", "solar"]
+    if me.fuel < need.fuel:
+        order = ["solar", "mine"]
+    if need.hub and me.hub < HUB_TRACK_LENGTH:
+        order = ["hub", *order]
+    for facility in order:
+        highest = facility != "hub"  # low ships move the colony as well as high ones
+        a = picks.dock(s, facility, picks.singles(s, highest_first=highest))
+        if isinstance(a, Dock):
+            return a
+    return next((x for x in legal_actions(s) if isinstance(x, Dock)), None)

@@ -1,0 +1,1114 @@
+"""The game service: lobbies, moves, undo and AI moves on stored games, with no Discord in it.
+
+The database is the authority. A game is loaded by replaying its action log (and
+checked against its snapshot), kept in memory while it is active, and every
+change is committed before the caller may tell anyone about it. Each game has an
+``asyncio.Lock``: callers hold it (``async with game.lock``) around a move *and*
+the messages that announce it, so moves on one game are applied one at a time and
+announced in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from bot.play import outbox
+from bot.play.ai import AIFactory, Chooser, Level, choose_move, default_factory
+from bot.play.games import (
+    ActiveGame,
+    MoveResult,
+    ServiceError,
+    StalePanelError,
+    Step,
+    ai_name,
+    event_data,
+    new_events,
+)
+from bot.play.learning import scripted
+from bot.store.clock_settings import DEFAULT_CLOCK, LIMIT_PASSED, ClockSettings
+from bot.store.game_config import GameSettings
+from bot.store.shards import ALL, Shards
+from bot.store.storage import (
+    ActionRow,
+    ChannelBusyError,
+    Delivery,
+    GameChangedError,
+    GameRow,
+    ResultRow,
+    SeatChanges,
+    SeatRow,
+    Storage,
+)
+from bot.text import i18n
+from engine import CHANCE, Action, parse, sample_chance
+from engine.ai.skip import SkipPlayer
+from engine.game import Game
+from engine.scoring import outcome, places, score_parts
+from engine.serialize import dumps, loads
+
+MAX_AWAY_DAYS = 14
+DAY = 86400.0
+
+
+@dataclass(frozen=True, slots=True)
+class Timeout:
+    """What a timed-out turn led to: the seat, the action taken, and whether the seat
+    passed to the AI for good (``takeover``) after too many timeouts in a row."""
+
+    seat: SeatRow
+    action: Literal["ai", "skip", "none"]
+    count: int
+    takeover: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChange:
+    """What a seat command did: the seat before and after (``after`` is None when a lobby
+    seat was removed), and whether the game ended because no member was left."""
+
+    before: SeatRow
+    after: SeatRow | None
+    ended: bool = False
+    pending: bool = False  # a rejoin that takes effect when the AI's turn ends
+
+
+log = logging.getLogger(__name__)
+
+
+class GameService:
+    """Every change to games goes through here; see the module docstring for locking."""
+
+    def __init__(
+        self,
+        store: Storage,
+        *,
+        clock: Callable[[], float] = time.time,
+        ai_factory: AIFactory = default_factory,
+        ai_budget_ms: int | None = None,
+        shards: Shards = ALL,
+    ) -> None:
+        self.store = store
+        self.shards = shards
+        self.clock = clock
+        self.ai_factory = ai_factory
+        self.ai_budget_ms = ai_budget_ms
+        self.new_seed: Callable[[], int] = lambda: random.SystemRandom().randrange(2**62)
+        self._games: dict[int, ActiveGame] = {}
+        self._by_channel: dict[int, int] = {}
+        self._load_lock = asyncio.Lock()
+        self._dropped: set[int] = set()  # games dropped from memory after a failed reload
+        # Told of every channel whose lane got new deliveries (bot.discord.delivery wakes up).
+        self.on_queued: Callable[[int], None] = lambda channel_id: None
+        # Deliveries that landed, whose removal rides along with the next move's commit
+        # (bot.discord.delivery), and how to give them back when that commit fails.
+        self.take_landed: Callable[[], list[int]] = list
+        self.give_back_landed: Callable[[list[int]], None] = lambda ids: None
+
+    def _queued(self, game: ActiveGame, deliveries: Sequence[Delivery]) -> None:
+        if deliveries:
+            self.on_queued(game.row.channel_id)
+
+    # ---- finding and loading games -----------------------------------------------------
+
+    async def in_channel(self, channel_id: int) -> ActiveGame | None:
+        """The channel's game in its lobby or in play, loaded."""
+        game_id = self._by_channel.get(channel_id)
+        if game_id is not None and game_id in self._games:
+            return self._games[game_id]
+        row = await self.store.active_game(channel_id)
+        return await self._load(row) if row else None
+
+    async def require(self, channel_id: int | None) -> ActiveGame:
+        """The channel's active game, or ServiceError("game.none")."""
+        game = await self.in_channel(channel_id) if channel_id is not None else None
+        if game is None:
+            raise ServiceError("game.none")
+        return game
+
+    async def by_id(self, game_id: int) -> ActiveGame | None:
+        """A game in its lobby or in play, by id (None once it is over or aborted)."""
+        if game_id in self._games:
+            return self._games[game_id]
+        row = await self.store.game(game_id)
+        if row is None or row.status not in ("lobby", "playing"):
+            return None
+        return await self._load(row)
+
+    async def _load(self, row: GameRow) -> ActiveGame:
+        """Rebuild a game from the database. Only the games of this process's shards are
+        kept in memory: another process plays the others (``/af mygames`` looks at them
+        here), so a copy held here would fall behind."""
+        async with self._load_lock:
+            if row.id in self._games:
+                return self._games[row.id]
+            seats = await self.store.seats(row.id)
+            active = ActiveGame(row, seats)
+            if row.status != "lobby":
+                active.game = await self.rebuild(row, seats)
+            if row.status in ("lobby", "playing") and self.shards.owns(row.guild_id):
+                self._games[row.id] = active
+                self._by_channel[row.channel_id] = row.id
+            return active
+
+    async def rebuild(self, row: GameRow, seats: list[SeatRow]) -> Game:
+        """Replay the stored log; the snapshot must match it. If not, the log wins and the
+        snapshot is replaced by the replay (moves are committed against the snapshot)."""
+        actions = await self.store.actions(row.id)
+        game = Game.replay(row.config.engine(len(seats)), [a.notation for a in actions])
+        snapshot = await self.store.snapshot(row.id)
+        found = snapshot[0] if snapshot is not None else None
+        if snapshot is None and not actions:
+            return game
+        if snapshot is None or snapshot[0] != len(actions) or loads(snapshot[1]) != game.state:
+            log.error(
+                "game %d: the snapshot (after %s actions) differs from the replay of the "
+                "log (%d actions); using the replay",
+                row.id,
+                found,
+                len(actions),
+            )
+            await self.store.repair_snapshot(row.id, found, len(actions), dumps(game.state))
+        return game
+
+    def held(self, game_id: int) -> ActiveGame | None:
+        """The game if it is held in memory (never loaded for asking)."""
+        return self._games.get(game_id)
+
+    def active_games(self) -> list[ActiveGame]:
+        """The games held in memory (in their lobby or in play)."""
+        return list(self._games.values())
+
+    def owned_games(self) -> list[ActiveGame]:
+        """The games in memory whose background work (clock, AI turns) is this process's:
+        those in the servers of its shards."""
+        return [g for g in self._games.values() if self.shards.owns(g.row.guild_id)]
+
+    async def load_active(self) -> list[ActiveGame]:
+        """Load every game in play in this process's shards (at start-up): each is rebuilt
+        and checked."""
+        out = []
+        for row in await self.store.games_with_status("playing", self.shards):
+            try:
+                out.append(await self._load(row))
+            except Exception:
+                log.exception("game %d could not be loaded", row.id)
+        return out
+
+    def _forget(self, game: ActiveGame) -> None:
+        self._games.pop(game.id, None)
+        if self._by_channel.get(game.row.channel_id) == game.id:
+            del self._by_channel[game.row.channel_id]
+
+    async def _refresh_row(self, game: ActiveGame) -> None:
+        row = await self.store.game(game.id)
+        assert row is not None
+        game.row = row
+        game.seats = await self.store.seats(game.id)
+
+    # ---- the lobby ------------------------------------------------------------------------
+
+    async def create(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str | None,
+        max_players: int,
+        locale: str,
+        config: GameSettings | None = None,
+        invited: Sequence[int] = (),
+        host_shown: str = "",
+    ) -> ActiveGame:
+        """Open a lobby in the channel with the host seated (not if ``host_name`` is None:
+        the host watches, e.g. a game of AI seats). ``config``: the game's variants and
+        clock; if None, no variant and the server's clock (``default_clock``). The lobby
+        message is queued with it (the answer to the command that opened it); a rematch
+        pings the ``invited`` members of the last game in it, opened by ``host_shown``."""
+        if not 2 <= max_players <= 4:
+            raise ServiceError("lobby.players_range")
+        if config is None:
+            config = GameSettings(clock=await self.default_clock(guild_id))
+        now = self.clock()
+        payload: dict[str, Any] = {"reply": True}
+        if host_shown:
+            mentions = " ".join(f"<@{u}>" for u in invited)
+            opened = {"name": host_shown, "mentions": mentions}
+            extra = outbox.text_of("over.rematch_opened", opened)
+            payload.update(extra=extra, users=list(invited))
+
+        def lobby(game_id: int) -> list[Delivery]:
+            return [Delivery("lobby", game_id, channel_id, guild_id, payload, created_at=now)]
+
+        try:
+            game_id = await self.store.create_game(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                host_name=host_name,
+                max_players=max_players,
+                seed=self.new_seed(),
+                locale=locale,
+                now=now,
+                config=config,
+                deliveries=lobby,
+            )
+        except ChannelBusyError:
+            raise ServiceError("lobby.busy") from None
+        self.on_queued(channel_id)
+        row = await self.store.game(game_id)
+        assert row is not None
+        return await self._load(row)
+
+    async def start_tutorial(
+        self, *, guild_id: int | None, channel_id: int, user_id: int, name: str, locale: str
+    ) -> ActiveGame:
+        """A guided first game (``/af learn``): the member against one easy AI, started at
+        once, with no turn clock; its dice and deck follow the script (bot.play.learning)."""
+        config = GameSettings(clock=replace(DEFAULT_CLOCK, enabled=False), tutorial=True)
+        game = await self.create(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=user_id,
+            host_name=name,
+            max_players=2,
+            locale=locale,
+            config=config,
+        )
+        await self.add_ai(game, user_id, "easy", announce=False)
+        await self.start(game, user_id)
+        return game
+
+    def tutorials_of(self, user_id: int) -> list[ActiveGame]:
+        """The member's guided games in play (held by this process)."""
+        return [
+            g
+            for g in self.active_games()
+            if g.row.config.tutorial and g.row.host_id == user_id and g.row.status == "playing"
+        ]
+
+    def _lobby(self, game: ActiveGame) -> None:
+        if game.row.status != "lobby":
+            raise ServiceError("lobby.already_started")
+
+    def _host(self, game: ActiveGame, user_id: int) -> None:
+        if game.row.host_id != user_id:
+            raise ServiceError("lobby.host_only", host=game.seats[0].name if game.seats else "")
+
+    async def join(self, game: ActiveGame, user_id: int, name: str) -> None:
+        self._lobby(game)
+        if game.seat_of(user_id) is not None:
+            raise ServiceError("lobby.already_seated")
+        if len(game.seats) >= game.row.max_players:
+            raise ServiceError("lobby.full", players=game.row.max_players)
+        seats = [*game.seats, SeatRow(len(game.seats), user_id, None, name[:32])]
+        now = self.clock()
+        params = {"name": name[:32], "seats": len(seats), "max": game.row.max_players}
+        told = [
+            outbox.notice(game, now, "lobby.joined", params, reply=True),
+            outbox.lobby_shown(game, now),
+        ]
+        await self.store.set_seats(game.id, seats, told, updated_at=now)
+        self._queued(game, told)
+        await self._refresh_row(game)
+
+    async def add_ai(
+        self, game: ActiveGame, user_id: int, level: Level, *, announce: bool = True
+    ) -> SeatRow:
+        """The host adds an AI seat; ``announce``: say so in the channel (a rematch does
+        not: its lobby message shows them)."""
+        self._lobby(game)
+        self._host(game, user_id)
+        if len(game.seats) >= game.row.max_players:
+            raise ServiceError("lobby.full", players=game.row.max_players)
+        bots = sum(1 for s in game.seats if s.is_ai)
+        seat = SeatRow(
+            len(game.seats), None, level, ai_name(level, bots + 1, locale=game.row.locale)
+        )
+        now = self.clock()
+        params = {"name": seat.name, "seats": len(game.seats) + 1, "max": game.row.max_players}
+        told = [outbox.lobby_shown(game, now)]
+        if announce:
+            told.insert(0, outbox.notice(game, now, "lobby.bot_added", params, reply=True))
+        await self.store.set_seats(game.id, [*game.seats, seat], told, updated_at=now)
+        self._queued(game, told)
+        await self._refresh_row(game)
+        return seat
+
+    async def leave(self, game: ActiveGame, user_id: int) -> SeatChange:
+        """Leave a lobby, or hand one's seat in a game in play to the AI (the member may
+        take it back with ``rejoin``). When the last member leaves a game in play it ends
+        (aborted), unless the host made it a game of AI seats on purpose."""
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("lobby.not_seated")
+        old = game.seats[seat]
+        now = self.clock()
+        name = {"name": old.name}
+        if game.row.status == "playing":
+            if self.ends_without(game, seat):
+                closing = outbox.text_of("lobby.left_ended", name)
+                told = [
+                    outbox.notice(game, now, "lobby.left_ended", name),
+                    self._ended(game, now, closing),
+                ]
+                await self.store.update(
+                    game.id, None, told, status="aborted", waiting_on_user=None, updated_at=now
+                )
+                self._queued(game, told)
+                await self._refresh_row(game)
+                self._forget(game)
+                return SeatChange(old, None, ended=True)
+            return await self._to_ai(game, seat, outbox.notice(game, now, "lobby.left_to_ai", name))
+        return await self._remove_from_lobby(
+            game,
+            seat,
+            outbox.notice(game, now, "lobby.left", name),
+            outbox.notice(game, now, "lobby.left_closed", name),
+        )
+
+    def _shown(self, game: ActiveGame, now: float) -> Delivery:
+        """Show the game again after a change: its lobby message, or its turn message."""
+        if game.row.status == "playing" and game.game is not None:
+            return outbox.turn_shown(game, now)
+        return outbox.lobby_shown(game, now)
+
+    def _ended(self, game: ActiveGame, now: float, closing: dict[str, Any]) -> Delivery:
+        """Show a game that ends before its end: its turn message in its final form with a
+        ``closing`` line (no panel), or its lobby message closed."""
+        if game.row.status == "playing" and game.game is not None:
+            state = game.state
+            return outbox.turn_closed(
+                game, now, seat=state.current, to=len(game.game.log), last=True, closing=closing
+            )
+        return outbox.lobby_shown(game, now, closing=outbox.text_of("lobby.closed"))
+
+    def ends_without(self, game: ActiveGame, seat: int) -> bool:
+        """Whether the game in play would end if ``seat`` left: it is the last member's
+        seat, in a game that did not start as a game of AI seats only."""
+        others = [s for s in game.seats if s.seat != seat and not s.is_ai]
+        return not others and not game.row.ai_only
+
+    async def _to_ai(
+        self, game: ActiveGame, seat: int, said: Delivery, **game_fields: Any
+    ) -> SeatChange:
+        """Hand a member's seat in a game in play to the AI (the game's takeover level),
+        saying so (``said``)."""
+        old = game.seats[seat]
+        level = game.clock.takeover
+        changes: dict[str, object] = {
+            "user_id": None,
+            "ai_level": level,
+            "name": ai_name(level, seat + 1, old.name, game.row.locale),
+            "former_user_id": old.user_id,
+            "rejoin": False,
+            "timeouts": 0,
+        }
+        await self._update_seats(game, {seat: changes}, [said], **game_fields)
+        return SeatChange(old, game.seats[seat])
+
+    async def _remove_from_lobby(
+        self, game: ActiveGame, seat: int, said: Delivery, said_closed: Delivery | None = None
+    ) -> SeatChange:
+        """Remove a lobby seat, saying so (``said``, or ``said_closed`` when the lobby
+        closes because no member is left)."""
+        old = game.seats[seat]
+        now = self.clock()
+        rest = [s for s in game.seats if s.seat != seat]
+        seats = [SeatRow(i, s.user_id, s.ai_level, s.name) for i, s in enumerate(rest)]
+        humans = [s for s in seats if not s.is_ai]
+        if not humans and old.user_id == game.row.host_id:
+            told = [said_closed or said, self._ended(game, now, {})]
+            await self.store.set_seats(game.id, seats, told, status="aborted", updated_at=now)
+            self._queued(game, told)
+            await self._refresh_row(game)
+            self._forget(game)
+            return SeatChange(old, None, ended=True)
+        host = game.row.host_id
+        if old.user_id == host and humans and humans[0].user_id is not None:
+            host = humans[0].user_id
+        told = [said, outbox.lobby_shown(game, now)]
+        await self.store.set_seats(game.id, seats, told, host_id=host, updated_at=now)
+        self._queued(game, told)
+        await self._refresh_row(game)
+        return SeatChange(old, None)
+
+    async def _update_seats(
+        self,
+        game: ActiveGame,
+        seats: SeatChanges,
+        said: Sequence[Delivery] = (),
+        **game_fields: Any,
+    ) -> None:
+        """Change seats of a game (and its row), saying so (``said``) and showing the game
+        again, in one transaction."""
+        now = self.clock()
+        game_fields.setdefault("updated_at", now)
+        told = [*said, self._shown(game, now)]
+        await self.store.update(game.id, seats, told, **game_fields)
+        self._queued(game, told)
+        await self._refresh_row(game)
+        await self._refresh_waiting(game)
+
+    async def _refresh_waiting(self, game: ActiveGame) -> None:
+        """Keep ``waiting_on_user`` in step after seats changed (a member now waited on
+        gets a fresh clock)."""
+        waiting = game.waiting_on()
+        if waiting != game.row.waiting_on_user and game.row.status == "playing":
+            fields: dict[str, Any] = {"waiting_on_user": waiting}
+            if waiting is not None:
+                fields.update(clock_since=self.clock(), reminders_sent=0)
+            await self.store.update_game(game.id, **fields)
+            await self._refresh_row(game)
+
+    # ---- seats in a game (kick, replace, rejoin) and members away -------------------------
+
+    def check_manager(self, game: ActiveGame, user_id: int, can_manage: bool) -> None:
+        if game.row.host_id != user_id and not can_manage:
+            raise ServiceError("seats.not_allowed")
+
+    def seat_numbered(self, game: ActiveGame, number: int) -> SeatRow:
+        """The seat shown as ``number`` (1-based), or a refusal."""
+        if not 1 <= number <= len(game.seats):
+            raise ServiceError("seats.no_such_seat", number=number, seats=len(game.seats))
+        return game.seats[number - 1]
+
+    async def kick(
+        self, game: ActiveGame, user_id: int, can_manage: bool, number: int, by: str = ""
+    ) -> SeatChange:
+        """The host (or Manage Channels: ``by``, their name) removes a lobby seat, or hands
+        a member's seat in a game in play to the AI (the game goes on)."""
+        self.check_manager(game, user_id, can_manage)
+        seat = self.seat_numbered(game, number)
+        if seat.user_id is not None and seat.user_id == user_id:
+            raise ServiceError("seats.kick_self")
+        now = self.clock()
+        params = {
+            "by": by,
+            "name": seat.name,
+            "level": outbox.text_of(f"ai.level.{game.clock.takeover}"),
+        }
+        if game.row.status == "lobby":
+            said = outbox.notice(game, now, "seats.kicked_lobby", params, reply=True)
+            return await self._remove_from_lobby(game, seat.seat, said)
+        if seat.is_ai:
+            raise ServiceError("seats.already_ai", name=seat.name)
+        said = outbox.notice(game, now, "seats.kicked_game", params, reply=True)
+        return await self._to_ai(game, seat.seat, said)
+
+    async def replace(
+        self,
+        game: ActiveGame,
+        user_id: int,
+        can_manage: bool,
+        number: int,
+        member_id: int,
+        member_name: str,
+        member_is_bot: bool,
+        by: str = "",
+    ) -> SeatChange:
+        """Hand a seat (a member's or an AI's) to a member who has none in this game,
+        keeping everything the seat owns (``by``: the name of who did it)."""
+        self.check_manager(game, user_id, can_manage)
+        seat = self.seat_numbered(game, number)
+        if member_is_bot:
+            raise ServiceError("seats.replace_bot", name=member_name)
+        if game.seat_of(member_id) is not None:
+            raise ServiceError("seats.already_seated", name=member_name)
+        changes: dict[str, object] = {
+            "user_id": member_id,
+            "ai_level": None,
+            "name": member_name[:32],
+            "former_user_id": None,
+            "rejoin": False,
+            "timeouts": 0,
+        }
+        fields: dict[str, Any] = {}
+        if game.timed_out() and game.to_act() == seat.seat:
+            fields.update(timeout_turn=None, timeout_mode=None)  # the newcomer plays on
+        if seat.user_id == game.row.host_id:
+            fields["host_id"] = member_id
+        now = self.clock()
+        params = {"by": by, "old": seat.name, "new": member_name[:32]}
+        said = [outbox.notice(game, now, "seats.replaced", params, reply=True)]
+        if game.row.status == "playing" and game.game is not None and game.to_act() == seat.seat:
+            # The member now waited on (a timed-out turn goes back to them too).
+            said.append(
+                outbox.notice(
+                    game,
+                    now,
+                    "seats.your_turn",
+                    {"mention": f"<@{member_id}>"},
+                    users=[member_id],
+                    link=True,
+                )
+            )
+        await self._update_seats(game, {seat.seat: changes}, said, **fields)
+        return SeatChange(seat, game.seats[seat.seat])
+
+    async def rejoin(self, game: ActiveGame, user_id: int, name: str) -> SeatChange:
+        """A member takes back the seat an AI took over from them: at once, or — if the AI
+        is playing that seat's turn — as soon as that turn ends."""
+        if game.row.status != "playing" or game.game is None:
+            raise ServiceError("seats.nothing_to_rejoin")
+        if game.seat_of(user_id) is not None:
+            raise ServiceError("lobby.already_seated")
+        seat = next((s for s in game.seats if s.is_ai and s.former_user_id == user_id), None)
+        if seat is None:
+            raise ServiceError("seats.nothing_to_rejoin")
+        now = self.clock()
+        shown = {"name": name[:32]}
+        if game.state.current == seat.seat:
+            # The seat shows the member's name again; the AI finishes the turn it is playing.
+            said = outbox.notice(game, now, "seats.rejoin_pending", shown, reply=True)
+            changes = {seat.seat: {"rejoin": True, "name": name[:32]}}
+            await self._update_seats(game, changes, [said])
+            return SeatChange(seat, game.seats[seat.seat], pending=True)
+        said = outbox.notice(game, now, "seats.rejoined", shown, reply=True)
+        await self._update_seats(game, {seat.seat: _back_to(user_id, name)}, [said])
+        return SeatChange(seat, game.seats[seat.seat])
+
+    async def set_away(self, user_id: int, days: int) -> float | None:
+        """Pause the clock for a member for ``days`` (1-14; 0 ends an absence). Returns when
+        the absence ends (None once ended). The clock restarts when it ends."""
+        if not 0 <= days <= MAX_AWAY_DAYS:
+            raise ServiceError("away.range", high=MAX_AWAY_DAYS)
+        now = self.clock()
+        until = now + days * DAY
+        await self.store.set_away_until(user_id, until)
+        return until if days else None
+
+    async def away(self, user_ids: list[int]) -> dict[int, float]:
+        """Members among ``user_ids`` who are away now, with when they are back."""
+        now = self.clock()
+        return {u: t for u, t in (await self.store.away_until(user_ids)).items() if t > now}
+
+    # ---- the turn clock --------------------------------------------------------------------
+
+    async def default_clock(self, guild_id: int | None) -> ClockSettings:
+        """A server's clock settings for new games (the built-in defaults if none)."""
+        if guild_id is None:
+            return DEFAULT_CLOCK
+        return ClockSettings.from_json(await self.store.guild_clock(guild_id))
+
+    async def set_guild_clock(self, guild_id: int, clock: ClockSettings) -> None:
+        await self.store.set_guild_clock(guild_id, clock.checked().to_json(), self.clock())
+
+    async def set_clock(
+        self, game: ActiveGame, user_id: int, can_manage: bool, clock: ClockSettings
+    ) -> None:
+        """The host (or Manage Channels) changes the game's clock; it applies at once. A
+        clock switched on starts counting now, not from the last move."""
+        await self.configure(game, user_id, can_manage, clock=clock)
+
+    async def configure(
+        self,
+        game: ActiveGame,
+        user_id: int,
+        can_manage: bool,
+        by: str = "",
+        *,
+        language: str | None = None,
+        clock: ClockSettings | None = None,
+    ) -> bool:
+        """The host (or Manage Channels: ``by``, their name) changes the game's language of
+        public messages and its clock, in one commit that says so in the channel and shows
+        the game again; False when neither changes. ``language``: a catalogue language
+        (``en``, ``ru``, ``pl``) or a Discord locale (``pl-PL``). A clock switched on starts
+        counting now, not from the last move."""
+        self.check_manager(game, user_id, can_manage)
+        now = self.clock()
+        fields: dict[str, Any] = {}
+        lines = []
+        if language is not None:
+            chosen = i18n.language_of(language)
+            if chosen != language.split("-")[0].split("_")[0].lower():
+                raise ServiceError(
+                    "language.unknown", language=language, languages=", ".join(i18n.languages())
+                )
+            if chosen != game.row.locale:
+                fields["locale"] = chosen
+                lines.append(outbox.text_of("language.changed"))
+        if clock is not None and clock.checked() != game.clock:
+            fields["config"] = game.row.config.with_clock(clock.checked())
+            if clock.enabled and not game.clock.enabled:
+                fields["clock_since"] = now
+            settings = {"clock": clock.checked().to_json()}
+            lines.append(outbox.text_of("settings.changed", {"name": by, "settings": settings}))
+        if not fields:
+            return False
+        told = [outbox.notice(game, now, lines, reply=True), self._shown(game, now)]
+        await self.store.update_game(game.id, told, updated_at=now, **fields)
+        self._queued(game, told)
+        await self._refresh_row(game)
+        return True
+
+    async def mark_reminders(
+        self, game: ActiveGame, sent: int, told: Sequence[Delivery] = ()
+    ) -> None:
+        """Record that this turn's reminders up to ``sent`` were sent, with the reminder
+        itself (``told``): one commit, so a restart neither loses nor repeats it."""
+        await self.store.update_game(
+            game.id, told, reminders_sent=sent, clock_turn=game.state.turn_number
+        )
+        self._queued(game, told)
+        await self._refresh_row(game)
+
+    async def time_out(self, game: ActiveGame) -> Timeout:
+        """The turn limit passed for the member to act: take the game's timeout action.
+
+        Written once, in one transaction: the turn being played for the member (``ai`` or
+        ``skip``), the seat's count of timeouts in a row, and — at the limit — the seat
+        passing to the AI. After a restart the bot goes on playing that turn; it never
+        plays it twice. Call with the game's lock held.
+        """
+        seat_no = game.to_act()
+        if seat_no is None or game.waiting_on() is None:
+            raise ServiceError("clock.nothing_waits")
+        seat = game.seats[seat_no]
+        clock = game.clock
+        now = self.clock()
+        name = {"name": game.chat_names[seat_no]}
+        host = game.row.host_id
+        if clock.action == "none":
+            params: dict[str, object] = {
+                "host": f"<@{host}>",
+                **name,
+                "hours": {"hours": clock.limit_hours},
+            }
+            told = [outbox.notice(game, now, "clock.timeout.none", params, users=[host])]
+            await self.mark_reminders(game, LIMIT_PASSED, told)
+            return Timeout(seat, "none", seat.timeouts, False)
+        count = seat.timeouts + 1
+        takeover = count >= clock.max_timeouts
+        changes: dict[str, object] = {"timeouts": count}
+        if takeover:
+            changes.update(
+                user_id=None,
+                ai_level=clock.takeover,
+                name=ai_name(clock.takeover, seat_no + 1, seat.name, game.row.locale),
+                former_user_id=seat.user_id,
+                rejoin=False,
+            )
+        told = [
+            outbox.turn_shown(game, now),  # "played for @member by the AI"
+            outbox.notice(game, now, f"clock.timeout.{clock.action}", name),
+        ]
+        if takeover:
+            params = {
+                "mention": f"<@{seat.user_id}>",
+                "count": count,
+                "level": outbox.text_of(f"ai.level.{clock.takeover}"),
+                "host": f"<@{host}>",
+            }
+            users = [u for u in (seat.user_id, host) if u is not None]
+            told.append(outbox.notice(game, now, "clock.takeover", params, users=users))
+        await self.store.update(
+            game.id,
+            {seat_no: changes},
+            told,
+            timeout_turn=game.state.turn_number,
+            timeout_mode=clock.action,
+            waiting_on_user=None,
+            reminders_sent=LIMIT_PASSED,
+            clock_turn=game.state.turn_number,
+        )
+        self._queued(game, told)
+        await self._refresh_row(game)
+        return Timeout(seat, clock.action, count, takeover)
+
+    async def start(self, game: ActiveGame, user_id: int) -> MoveResult:
+        """Start the game: set up, resolve the setup's chance decisions, commit."""
+        self._lobby(game)
+        self._host(game, user_id)
+        if len(game.seats) < 2:
+            raise ServiceError("lobby.too_few")
+        game.game = Game(game.row.config.engine(len(game.seats)))
+        steps = self._resolve_chance(game)
+        ai_only = all(s.is_ai for s in game.seats)
+        await self._commit(game, steps, 0, None, status="playing", started=True, ai_only=ai_only)
+        return MoveResult(tuple(steps), True, game.state.over)
+
+    async def set_language(
+        self, game: ActiveGame, user_id: int, locale: str, can_manage: bool = False
+    ) -> str:
+        """The host (or Manage Channels) sets the language of the game's public messages
+        (lobby or in play).
+
+        ``locale`` is a catalogue language (``en``, ``ru``, ``pl``) or a Discord locale
+        (``pl-PL``); returns the language set.
+        """
+        await self.configure(game, user_id, can_manage, language=locale)
+        return game.row.locale
+
+    async def abort(self, game: ActiveGame, user_id: int, can_manage: bool, by: str = "") -> None:
+        """The host (or Manage Channels: ``by``, their name) ends the channel's game now."""
+        if game.row.host_id != user_id and not can_manage:
+            raise ServiceError("abort.not_allowed")
+        now = self.clock()
+        closing = outbox.text_of("abort.done", {"name": by})
+        told = [
+            outbox.notice(game, now, "abort.done", {"name": by}, reply=True),
+            self._ended(game, now, closing),
+        ]
+        await self.store.update_game(
+            game.id, told, status="aborted", waiting_on_user=None, updated_at=now
+        )
+        self._queued(game, told)
+        await self._refresh_row(game)
+        self._forget(game)
+
+    # ---- moves (call with game.lock held) ---------------------------------------------------
+
+    def check_version(self, game: ActiveGame, version: int | None) -> None:
+        if version is not None and (game.game is None or game.state.version != version):
+            raise StalePanelError(game.row.turn_message_id)
+
+    def check_move(
+        self,
+        game: ActiveGame,
+        user_id: int | None,
+        move: str | Action,
+        *,
+        seat: int | None = None,
+        version: int | None = None,
+    ) -> tuple[int, Action]:
+        """The seat and the action of a move the bot may play now (the rules' check is the
+        engine's: ``engine.check``, made when the move is applied)."""
+        if game.row.status != "playing" or game.game is None:
+            raise ServiceError("game.not_started" if game.row.status == "lobby" else "game.none")
+        self.check_version(game, version)
+        if seat is None:
+            seat = game.seat_of(user_id) if user_id is not None else None
+            if seat is None:
+                raise ServiceError("play.not_seated")
+            if game.timed_out() and game.to_act() == seat:
+                raise ServiceError("clock.bot_playing")
+        return seat, parse(move) if isinstance(move, str) else move
+
+    async def play(
+        self,
+        game: ActiveGame,
+        user_id: int | None,
+        move: str | Action,
+        *,
+        seat: int | None = None,
+        version: int | None = None,
+    ) -> MoveResult:
+        """Apply a member's (or, with ``seat``, an AI seat's) move, then chance; commit."""
+        seat, action = self.check_move(game, user_id, move, seat=seat, version=version)
+        engine_game = game.game
+        assert engine_game is not None
+        turn = engine_game.state.turn_number
+        first_seq = len(engine_game.log)
+        before = engine_game.state
+        engine_game.apply(action, player=seat)
+        steps = [
+            Step(seat, action, new_events(before, engine_game.state)),
+            *self._resolve_chance(game),
+        ]
+        over = engine_game.state.over
+        seats: dict[int, dict[str, object]] = {}
+        if user_id is not None and game.seats[seat].timeouts:
+            seats[seat] = {"timeouts": 0}  # the member is back: the count starts again
+        turn_changed = over or engine_game.state.turn_number != turn
+        if turn_changed:  # the board as the turn left it, for its closed message
+            game.turn_ends[turn] = engine_game.state if over else before
+        await self._commit(
+            game,
+            steps,
+            first_seq,
+            user_id,
+            status="over" if over else None,
+            seats=seats,
+            closed_by=seat if turn_changed else None,
+        )
+        return MoveResult(tuple(steps), turn_changed, over, before)
+
+    async def play_ai(self, game: ActiveGame) -> MoveResult | None:
+        """Let the AI seat to act make one move (None if no AI is to act)."""
+        seat = game.ai_to_act()
+        if seat is None:
+            return None
+        state = game.state
+        kind = game.player_kind(seat)
+        seed = (game.row.seed + 7919 * (seat.seat + 1)) % 2**62
+        kept = game.ai_players.get(seat.seat)
+        if kept is None or kept[0] != kind:
+            kept = (kind, self._player(kind, seed))
+            game.ai_players[seat.seat] = kept
+        move = await asyncio.to_thread(
+            choose_move, kept[1], kind, (seed + state.version) % 2**62, state
+        )
+        return await self.play(game, None, move, seat=seat.seat)
+
+    def _player(self, kind: str, seed: int) -> Chooser:
+        if kind == "skip":
+            return SkipPlayer()
+        level: Level = kind  # type: ignore[assignment]
+        return self.ai_factory(level, seed, self.ai_budget_ms)
+
+    async def undo(self, game: ActiveGame, user_id: int, undone: Sequence[Action] = ()) -> Action:
+        """Take back the member's last action of this turn (the engine's undo rule); the
+        turn message then says so, with the actions of the same pick ``undone`` before."""
+        if game.row.status != "playing" or game.game is None:
+            raise ServiceError("game.none")
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("play.not_seated")
+        action = game.game.undo(player=seat)
+        seq = len(game.game.log)
+        now = self.clock()
+        moves = "`, `".join(str(a) for a in (action, *reversed(undone)))
+        told = [
+            outbox.delivery(
+                game,
+                "turn",
+                now,
+                turn=game.state.turn_number,
+                note=outbox.text_of("undo.done", {"move": moves}),
+            )
+        ]
+        try:
+            await self.store.undo_action(
+                game.id,
+                seq,
+                dumps(game.state),
+                told,
+                updated_at=now,
+                waiting_on_user=game.waiting_on(),
+                clock_since=now,
+            )
+        except GameChangedError:
+            await self._reload(game)
+            raise ServiceError("game.changed") from None
+        except BaseException:
+            await self._reload(game)
+            raise
+        self._queued(game, told)
+        await self._refresh_row(game)
+        return action
+
+    def _resolve_chance(self, game: ActiveGame) -> list[Step]:
+        """Sample and apply pending chance decisions from the game's seed (restart-proof)."""
+        assert game.game is not None
+        steps = []
+        while not game.game.state.over and game.game.state.to_act() == CHANCE:
+            before = game.game.state
+            action = scripted(game)  # a guided game's dice and deck, while its script runs
+            if action is None:
+                rng = random.Random(f"{game.row.seed}:{before.version}")
+                action = sample_chance(before, rng)
+            game.game.apply(action)
+            steps.append(Step(CHANCE, action, new_events(before, game.game.state)))
+        return steps
+
+    async def _commit(
+        self,
+        game: ActiveGame,
+        steps: list[Step],
+        first_seq: int,
+        user_id: int | None,
+        status: str | None,
+        seats: dict[int, dict[str, object]] | None = None,
+        *,
+        closed_by: int | None = None,
+        started: bool = False,
+        **fields: Any,
+    ) -> None:
+        """Append the steps to the log with the snapshot, the game row and seat changes, and
+        what players must see of them (``_told``), in one transaction. The turn clock
+        restarts (any action is a sign of life); a new turn starts with no reminders sent,
+        and hands back seats whose members asked to rejoin. ``closed_by``: the seat whose
+        move ended a turn (or the game); ``started``: the game's start."""
+        now = self.clock()
+        rows = [
+            ActionRow(
+                seq=first_seq + i,
+                actor=step.seat,
+                user_id=user_id if i == 0 and step.seat != CHANCE else None,
+                notation=str(step.action),
+                events=event_data(step.events),
+                created_at=now,
+            )
+            for i, step in enumerate(steps)
+        ]
+        seats = dict(seats or {})
+        state = game.state
+        fields.update(updated_at=now, clock_since=now)
+        if game.row.clock_turn != state.turn_number:
+            fields.update(clock_turn=state.turn_number, reminders_sent=0)
+            for s in game.seats:
+                if s.rejoin and s.former_user_id is not None and state.current != s.seat:
+                    seats[s.seat] = {**seats.get(s.seat, {}), **_back_to(s.former_user_id, None)}
+        if seats:
+            # The member to act may change with the seats: work it out on the new rows.
+            game.seats = [_with(s, seats.get(s.seat)) for s in game.seats]
+        fields["waiting_on_user"] = game.waiting_on()
+        results: list[ResultRow] = []
+        rated_in = None
+        if status is not None:
+            fields["status"] = status
+            if status == "over" and not game.row.config.tutorial:  # a lesson never counts
+                results = await self._results(game, rows)
+                rated_in = game.row.guild_id  # ratings are per server: none in DMs
+        told = self._told(game, now, first_seq + len(steps), closed_by, started)
+        landed = self.take_landed()
+        try:
+            row = await self.store.commit_actions(
+                game.id, rows, dumps(state), seats, results, told, landed, rated_in, **fields
+            )
+        except GameChangedError:
+            # Another process (or a stale copy) moved this game on first: nothing was
+            # written; take the game as stored and refuse this move.
+            self.give_back_landed(landed)
+            log.warning("game %d moved on in the database meanwhile; reloaded", game.id)
+            await self._reload(game)
+            raise ServiceError("game.changed") from None
+        except BaseException:
+            self.give_back_landed(landed)
+            await self._reload(game)
+            raise
+        game.row = row  # as committed: no need to read it back
+        self._queued(game, told)
+        if seats:
+            game.seats = await self.store.seats(game.id)
+        if game.row.status not in ("lobby", "playing"):
+            self._forget(game)
+
+    def _told(
+        self, game: ActiveGame, now: float, logged: int, closed_by: int | None, started: bool
+    ) -> list[Delivery]:
+        """What players must see of actions that leave ``logged`` actions in the log: at
+        the start, the cards dealt, the lobby closed, the first turn's message and its
+        ping; after a move, the turn message as it is now, or, if the move ended the turn,
+        the turn's message closed and the next turn's message and ping (or the game over).
+        """
+        state = game.state
+        if started:
+            told = [
+                outbox.game_started(game, now, logged),
+                outbox.lobby_shown(game, now, closing=outbox.text_of("lobby.started")),
+            ]
+        elif closed_by is not None:
+            told = [outbox.turn_closed(game, now, seat=closed_by, to=logged, last=state.over)]
+        else:
+            return [outbox.turn_shown(game, now)]
+        if state.over:
+            return [*told, outbox.game_over(game, now)]
+        told.append(outbox.turn_shown(game, now))
+        notify = outbox.turn_told(game, now)
+        return [*told, notify] if notify is not None else told
+
+    async def _results(self, game: ActiveGame, new_rows: list[ActionRow]) -> list[ResultRow]:
+        """The record of a finished game: each seat's VP part by part, the winners, and the
+        territory of each seat's first colony (from the logged events)."""
+        state = game.state
+        ended = outcome(state)
+        assert ended is not None
+        place = places(state)
+        first: dict[int, str] = {}
+        for row in [*await self.store.actions(game.id), *new_rows]:
+            for e in row.events:
+                seat, territory = e.get("player"), e.get("params", {}).get("territory")
+                if e.get("key") == "colony_placed" and isinstance(seat, int):
+                    first.setdefault(seat, str(territory))
+        out = []
+        for s in game.seats:
+            parts = score_parts(state, s.seat)
+            out.append(
+                ResultRow(
+                    seat=s.seat,
+                    user_id=s.user_id if s.user_id is not None else s.former_user_id,
+                    ai_level=s.ai_level,
+                    name=s.name,
+                    vp=ended.scores[s.seat],
+                    vp_colonies=parts.colonies,
+                    vp_territories=parts.territories,
+                    vp_positron=parts.positron,
+                    vp_cards=parts.cards,
+                    winner=s.seat in ended.winners,
+                    first_territory=first.get(s.seat),
+                    place=place[s.seat],
+                )
+            )
+        return out
+
+    async def _reload(self, game: ActiveGame) -> None:
+        """After a failed commit: put the in-memory game back to what the database holds."""
+        try:
+            await self._refresh_row(game)
+            game.game = (
+                None if game.row.status == "lobby" else await self.rebuild(game.row, game.seats)
+            )
+        except Exception as e:
+            log.warning(
+                "game %d could not be reloaded (%s); dropped from memory until the next check",
+                game.id,
+                e,
+            )
+            self._forget(game)
+            self._dropped.add(game.id)
+
+    async def reload_dropped(self) -> list[ActiveGame]:
+        """Load again the games a failed reload dropped from memory (the database was
+        away), so their clock, AI turns and deliveries go on; those still in play."""
+        back = []
+        for game_id in sorted(self._dropped):
+            try:
+                game = await self.by_id(game_id)
+            except Exception as e:
+                log.warning("game %d not loaded again yet: %s", game_id, e)
+                continue
+            self._dropped.discard(game_id)
+            if game is not None:
+                back.append(game)
+        return back
+
+    async def mark_notified(self, game: ActiveGame, turn: int) -> None:
+        """Record that the start of ``turn`` was notified (before notifying: at most once)."""
+        await self._set_row(game, notified_turn=turn)
+
+    async def set_turn_message(self, game: ActiveGame, message_id: int | None, turn: int) -> None:
+        await self._set_row(game, turn_message_id=message_id, turn_message_turn=turn)
+
+    async def set_lobby_message(self, game: ActiveGame, message_id: int | None) -> None:
+        await self._set_row(game, lobby_message_id=message_id)
+
+    async def _set_row(self, game: ActiveGame, **fields: Any) -> None:
+        """Set some columns of the game's row and keep the row as stored."""
+        row = await self.store.update_game(game.id, **fields)
+        assert row is not None
+        game.row = row
+
+
+def _back_to(user_id: int, name: str | None) -> dict[str, object]:
+    """Seat changes that give an AI-played seat back to its member."""
+    changes: dict[str, object] = {
+        "user_id": user_id,
+        "ai_level": None,
+        "former_user_id": None,
+        "rejoin": False,
+        "timeouts": 0,
+    }
+    if name is not None:
+        changes["name"] = name[:32]
+    return changes
+
+
+def _with(seat: SeatRow, changes: dict[str, object] | None) -> SeatRow:
+    """A seat row with some columns changed (as the database will hold it)."""
+    if not changes:
+        return seat
+    return replace(seat, **changes)  # type: ignore[arg-type]
+
+
+# How the bot's helpers reach the service: the bot opens the database (and builds the
+# service) when it logs in, after the helpers were built.
+ServiceRef = Callable[[], GameService]

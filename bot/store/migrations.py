@@ -1,0 +1,342 @@
+"""Numbered schema migrations of the bot's database (SQLite or PostgreSQL).
+
+The database keeps the number of the last migration applied (``bot.store.db``); each
+migration runs once, in order, inside one transaction. A migration is SQL in SQLite's
+dialect (``bot.store.db.postgres_ddl`` gives PostgreSQL's column types), or a sequence of
+steps: SQL, or a function that reads and writes rows through the transaction with the
+shared SQL (the same code on both databases). Never edit a published migration: add
+the next number instead.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Final
+
+from bot.store.db import Migration, Row, Tx
+from bot.store.rating_store import rebuild
+from bot.store.ratings import RatedSeat, rated_seats
+
+
+async def _fill_config(tx: Tx) -> None:
+    """Migration 5: each game's config, row by row, from the columns that held it. The
+    clock's JSON is carried as it was (its reader ignores unknown keys and reads a broken
+    clock as the defaults, as it always has); text that is no JSON becomes no clock."""
+    rows = await tx.fetch("SELECT id, long_game, helm, finite_supply, clock FROM games")
+    for row in rows:
+        try:
+            clock = json.loads(row["clock"]) if row["clock"] else None
+        except ValueError:
+            clock = None
+        variants = {
+            "long_game": bool(row["long_game"]),
+            "mind_control_helm": bool(row["helm"]),
+            "finite_supply": bool(row["finite_supply"]),
+        }
+        config = json.dumps({"variants": variants, "clock": clock}, sort_keys=True)
+        await tx.execute("UPDATE games SET config = ? WHERE id = ?", (config, row["id"]))
+
+
+async def _rate_finished_games(tx: Tx) -> None:
+    """Migration 7: the places of the games finished before it (by VP, the winners first:
+    the other tie-breaks were not kept), a first season on each server that has finished
+    games, those games rated in the order they were played, and the ratings they give."""
+    rows = await tx.fetch(
+        "SELECT r.game_id, r.seat, r.user_id, r.ai_level, r.vp, r.winner, g.guild_id,"
+        " g.created_at FROM results r JOIN games g ON g.id = r.game_id"
+        " WHERE g.status = 'over' ORDER BY r.game_id, r.seat"
+    )
+    games: dict[int, list[Row]] = {}
+    for r in rows:
+        games.setdefault(int(r["game_id"]), []).append(r)
+    seasons: dict[int, int] = {}
+    for game_id, seats in games.items():
+        standing = [(bool(r["winner"]), int(r["vp"])) for r in seats]
+        placed = []
+        for r, mine in zip(seats, standing, strict=True):
+            place = 1 + sum(1 for other in standing if other > mine)
+            placed.append(RatedSeat(int(r["seat"]), place, r["user_id"], r["ai_level"]))
+            await tx.execute(
+                "UPDATE results SET place = ? WHERE game_id = ? AND seat = ?",
+                (place, game_id, r["seat"]),
+            )
+        guild_id, created_at = seats[0]["guild_id"], float(seats[0]["created_at"])
+        taken = rated_seats(placed)
+        if guild_id is None or len(taken) < 2 or all(s.user_id is None for s in taken):
+            continue
+        if guild_id not in seasons:
+            season = await tx.fetchone(
+                "INSERT INTO seasons (guild_id, number, name, started_at) VALUES (?, 1, '', ?)"
+                " RETURNING id",
+                (guild_id, created_at),
+            )
+            assert season is not None
+            seasons[guild_id] = int(season["id"])
+        await tx.execute(
+            "INSERT INTO rated_games (game_id, season_id) VALUES (?, ?)",
+            (game_id, seasons[guild_id]),
+        )
+    await rebuild(tx)
+
+
+MIGRATIONS: Final[tuple[Migration, ...]] = (
+    (
+        1,
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            guild_id INTEGER,
+            channel_id INTEGER NOT NULL,
+            host_id INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('lobby', 'playing', 'over', 'aborted')),
+            max_players INTEGER NOT NULL CHECK (max_players BETWEEN 2 AND 4),
+            long_game INTEGER NOT NULL DEFAULT 0,
+            helm INTEGER NOT NULL DEFAULT 0,
+            seed INTEGER NOT NULL,
+            locale TEXT NOT NULL DEFAULT 'en',
+            lobby_message_id INTEGER,
+            turn_message_id INTEGER,
+            turn_message_turn INTEGER,
+            waiting_on_user INTEGER,
+            reminded_at REAL,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        );
+        -- One game in progress (lobby or playing) per channel, finished ones stay as history.
+        CREATE UNIQUE INDEX games_one_active_per_channel
+            ON games (channel_id) WHERE status IN ('lobby', 'playing');
+        CREATE INDEX games_by_status ON games (status);
+
+        CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+            user_id INTEGER,
+            ai_level TEXT CHECK (ai_level IN ('easy', 'normal', 'hard')),
+            name TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat),
+            CHECK ((user_id IS NULL) <> (ai_level IS NULL))
+        );
+
+        CREATE TABLE actions (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            actor INTEGER NOT NULL,
+            user_id INTEGER,
+            notation TEXT NOT NULL,
+            events TEXT NOT NULL DEFAULT '[]',
+            created_at REAL NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        );
+
+        CREATE TABLE snapshots (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            state TEXT NOT NULL
+        );
+
+        CREATE TABLE meta (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        );
+        """,
+    ),
+    (
+        2,
+        """
+        -- The finite-supply option: the bank holds only the box's 30 fuel and 20 ore.
+        ALTER TABLE games ADD COLUMN finite_supply INTEGER NOT NULL DEFAULT 0;
+        """,
+    ),
+    (
+        3,
+        """
+        -- The play-by-post turn clock (bot/store/clock_settings.py, bot/play/turn_clock.py).
+        -- clock: the game's clock settings as JSON (NULL: the built-in defaults).
+        ALTER TABLE games ADD COLUMN clock TEXT;
+        -- When the seat to act last showed life (its turn began, or it acted): the clock
+        -- counts from here.
+        ALTER TABLE games ADD COLUMN clock_since REAL;
+        -- Reminders sent for the turn numbered clock_turn (0, 1 = reminder, 2 = final warning,
+        -- 3 = the turn limit passed with nothing to do).
+        ALTER TABLE games ADD COLUMN clock_turn INTEGER;
+        ALTER TABLE games ADD COLUMN reminders_sent INTEGER NOT NULL DEFAULT 0;
+        -- The turn (number) that timed out and is being played by the bot for its seat, and
+        -- how ('ai' or 'skip'), written once in the same transaction as the seat's count.
+        ALTER TABLE games ADD COLUMN timeout_turn INTEGER;
+        ALTER TABLE games ADD COLUMN timeout_mode TEXT CHECK (timeout_mode IN ('ai', 'skip'));
+        -- The host made a game of AI seats only, on purpose: it plays on with no human.
+        ALTER TABLE games ADD COLUMN ai_only INTEGER NOT NULL DEFAULT 0;
+
+        -- Turns of this seat that timed out in a row.
+        ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0;
+        -- The member whose seat an AI took over (left, kicked, timed out): may /af rejoin.
+        ALTER TABLE seats ADD COLUMN former_user_id INTEGER;
+        -- That member asked for the seat back: it is theirs again once the AI's turn ends.
+        ALTER TABLE seats ADD COLUMN rejoin INTEGER NOT NULL DEFAULT 0;
+
+        -- A server's defaults for new games (JSON clock settings), set by its admins.
+        CREATE TABLE guild_settings (
+            guild_id INTEGER PRIMARY KEY,
+            clock TEXT NOT NULL,
+            updated_at REAL NOT NULL
+        );
+
+        -- Members across all their games: away (the clock waits for them) until away_until.
+        CREATE TABLE members (
+            user_id INTEGER PRIMARY KEY,
+            away_until REAL
+        );
+        """,
+    ),
+    (
+        4,
+        """
+        -- How each member wants to hear it is their turn (bot/discord/notify.py): channel, dm,
+        -- both, off. dm_channel_id: their DM channel once opened. dm_blocked: Discord refused a DM
+        -- (closed DMs), so pings go to the channel until they choose again.
+        ALTER TABLE members ADD COLUMN notify TEXT NOT NULL DEFAULT 'channel'
+            CHECK (notify IN ('channel', 'dm', 'both', 'off'));
+        ALTER TABLE members ADD COLUMN dm_channel_id INTEGER;
+        ALTER TABLE members ADD COLUMN dm_blocked INTEGER NOT NULL DEFAULT 0;
+        -- The member has not yet been told (privately) how to open their DMs.
+        ALTER TABLE members ADD COLUMN dm_hint INTEGER NOT NULL DEFAULT 0;
+        -- The language of their Discord app when they last chose (for DMs).
+        ALTER TABLE members ADD COLUMN locale TEXT;
+        -- The turn (number) whose start the member to act was notified of: once per turn.
+        ALTER TABLE games ADD COLUMN notified_turn INTEGER;
+
+        -- One row per seat of every finished game: who played it, how it scored (VP and
+        -- its parts), whether it won, and the territory of its first colony.
+        CREATE TABLE results (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            user_id INTEGER,
+            ai_level TEXT,
+            name TEXT NOT NULL,
+            vp INTEGER NOT NULL,
+            vp_colonies INTEGER NOT NULL,
+            vp_territories INTEGER NOT NULL,
+            vp_positron INTEGER NOT NULL,
+            vp_cards INTEGER NOT NULL,
+            winner INTEGER NOT NULL,
+            first_territory TEXT,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE INDEX results_by_user ON results (user_id);
+        """,
+    ),
+    (
+        5,
+        (
+            """
+            -- A game's config as one JSON value (bot/store/game_config.py: GameSettings): its rule
+            -- variants and its turn clock. A new variant is a new key, not a new column.
+            ALTER TABLE games ADD COLUMN config TEXT NOT NULL DEFAULT '{}';
+            """,
+            _fill_config,
+            """
+            -- Now held in config.
+            ALTER TABLE games DROP COLUMN long_game;
+            ALTER TABLE games DROP COLUMN helm;
+            ALTER TABLE games DROP COLUMN finite_supply;
+            ALTER TABLE games DROP COLUMN clock;
+            """,
+        ),
+    ),
+    (
+        6,
+        """
+        -- The outbox (bot/play/outbox.py, bot/discord/delivery.py): what players must see
+        -- because of a committed change, written in the same transaction as the change, and
+        -- delivered (in order per channel, retried) until it lands. A delivered row is deleted, one
+        -- that was given up on stays (status 'failed', with its last error).
+        -- channel_id: the lane (deliveries of one channel go in id order). kind: what to
+        -- deliver (turn, close, notify, notice, dm, over, lobby, started). payload: JSON.
+        -- id: never used twice (AUTOINCREMENT), as a post's nonce is made of it.
+        CREATE TABLE deliveries (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            guild_id INTEGER,
+            channel_id INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            payload TEXT NOT NULL DEFAULT '{}',
+            status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'failed')),
+            attempts INTEGER NOT NULL DEFAULT 0,
+            due_at REAL NOT NULL,
+            created_at REAL NOT NULL,
+            error TEXT
+        );
+        CREATE INDEX deliveries_by_lane ON deliveries (status, channel_id, id);
+        """,
+    ),
+    (
+        7,
+        (
+            """
+            -- Ratings and seasons (bot/store/ratings.py, bot/store/rating_store.py).
+            -- place: each seat's place at the end (1 = won), by VP, then the tie-breaks.
+            ALTER TABLE results ADD COLUMN place INTEGER;
+
+            -- A server's seasons, numbered from 1: the open one (ended_at NULL) is current.
+            CREATE TABLE seasons (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                guild_id INTEGER NOT NULL,
+                number INTEGER NOT NULL,
+                name TEXT NOT NULL DEFAULT '',
+                started_at REAL NOT NULL,
+                ended_at REAL,
+                UNIQUE (guild_id, number)
+            );
+            CREATE UNIQUE INDEX seasons_one_open ON seasons (guild_id) WHERE ended_at IS NULL;
+
+            -- The finished games that count, their season, and the order they were rated
+            -- in (seq): what `python -m bot ratings rebuild` replays.
+            CREATE TABLE rated_games (
+                seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                game_id INTEGER NOT NULL UNIQUE REFERENCES games (id) ON DELETE CASCADE,
+                season_id INTEGER NOT NULL REFERENCES seasons (id) ON DELETE CASCADE
+            );
+
+            -- Each member's rating per season (openskill's mu and sigma), and rated games.
+            CREATE TABLE ratings (
+                season_id INTEGER NOT NULL REFERENCES seasons (id) ON DELETE CASCADE,
+                user_id INTEGER NOT NULL,
+                mu REAL NOT NULL,
+                sigma REAL NOT NULL,
+                games INTEGER NOT NULL,
+                PRIMARY KEY (season_id, user_id)
+            );
+
+            -- What each rated game did to each member's rating (games: theirs after it).
+            CREATE TABLE rating_changes (
+                seq INTEGER NOT NULL REFERENCES rated_games (seq) ON DELETE CASCADE,
+                season_id INTEGER NOT NULL REFERENCES seasons (id) ON DELETE CASCADE,
+                game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                user_id INTEGER NOT NULL,
+                seat INTEGER NOT NULL,
+                place INTEGER NOT NULL,
+                mu_before REAL NOT NULL,
+                sigma_before REAL NOT NULL,
+                mu REAL NOT NULL,
+                sigma REAL NOT NULL,
+                games INTEGER NOT NULL,
+                PRIMARY KEY (seq, user_id)
+            );
+            CREATE INDEX rating_changes_by_member ON rating_changes (season_id, user_id, seq);
+            CREATE INDEX rating_changes_by_game ON rating_changes (game_id);
+
+            -- The coach (bot/play/coach.py): a member who turned it on (/af coach) is told, once,
+            -- what a facility, a card or a bonus they have not used before does.
+            ALTER TABLE members ADD COLUMN coach INTEGER NOT NULL DEFAULT 0;
+            -- What each coached member has used (thing ids of bot/play/coach.py).
+            CREATE TABLE member_things (
+                user_id INTEGER NOT NULL,
+                thing TEXT NOT NULL,
+                PRIMARY KEY (user_id, thing)
+            );
+            """,
+            _rate_finished_games,
+        ),
+    ),
+)
+LATEST: Final = MIGRATIONS[-1][0]

@@ -1,0 +1,104 @@
+"""Catch-up: what the others did since a member's last turn, in a few readable sentences.
+
+When it becomes a member's turn, their ping (in the channel or by DM) carries the
+moves of the others that touched the game — colonies placed, territories taken or
+lost, raids on them, cards claimed, fields moved — read from the stored action log,
+not every dock. Raids on the member are summed up per raider and resource.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from bot.store.storage import ActionRow
+from bot.text import describe
+from bot.text.strings import text
+from engine.state import Event
+
+# Events worth telling a member who was away from the game (the others' moves).
+NOTABLE: Final = frozenset(
+    {
+        "colony_placed",
+        "control_gained",
+        "control_lost",
+        "claimed",
+        "stole_card",
+        "stole_card_discarded",
+        "field_placed",
+        "field_removed",
+        "colony_moved",
+        "colonies_swapped",
+        "relic_bought",
+        "ship_built",
+        "took_from_discard",
+    }
+)
+# Events that touch the member's own ships.
+ON_YOUR_SHIPS: Final = frozenset({"ship_removed", "ship_destroyed"})
+MAX_LINES: Final = 8
+
+
+def since_last_turn(rows: Sequence[ActionRow], seat: int) -> list[Event]:
+    """The notable events of the log after ``seat``'s last action (its previous turn),
+    raids on ``seat`` kept as they are (``lines`` sums them up)."""
+    start = 0
+    for i, row in enumerate(rows):
+        if row.actor == seat:
+            start = i + 1
+    out = []
+    for row in rows[start:]:
+        for data in row.events:
+            key, player = data.get("key"), data.get("player")
+            params = data.get("params") or {}
+            if not isinstance(key, str):
+                continue
+            if key in ON_YOUR_SHIPS:
+                wanted = player == seat  # the event's player owns the ship hit
+            elif key == "stole_resource":
+                wanted = params.get("victim") == seat
+            else:
+                wanted = key in NOTABLE
+            if wanted:
+                out.append(Event(key, player if isinstance(player, int) else None, params, 0))
+    return out
+
+
+def lines(events: Iterable[Event], names: Sequence[str], locale: str) -> list[str]:
+    """The catch-up in sentences: raids on the member summed per raider and resource (at
+    the place of the first), every other event as the log tells it; at most
+    ``MAX_LINES``, then how many more."""
+    stolen: Counter[tuple[int, str]] = Counter()
+    items: list[Event | tuple[int, str]] = []
+    for e in events:
+        if e.key == "stole_resource" and e.player is not None:
+            raid = (e.player, str(e.params.get("resource")))
+            if raid not in stolen:
+                items.append(raid)
+            stolen[raid] += 1
+        else:
+            items.append(e)
+    shown = []
+    for item in items:
+        if isinstance(item, Event):
+            shown.append("• " + describe.event_line(item, locale, names))
+        else:
+            player, resource = item
+            params = {"player": describe.seat_name(player, names), "count": stolen[item]}
+            shown.append("• " + text(f"catchup.stole_{resource}", locale, params))
+    if len(shown) > MAX_LINES:
+        more = len(shown) - (MAX_LINES - 1)
+        shown = [*shown[: MAX_LINES - 1], text("catchup.more", locale, {"count": more})]
+    return shown
+
+
+def catch_up_text(rows: Sequence[ActionRow], seat: int, names: Sequence[str], locale: str) -> str:
+    """ "Since your last turn:" and its sentences, or "" when nothing notable happened."""
+    shown = lines(since_last_turn(rows, seat), names, locale)
+    if not shown:
+        return ""
+    return "\n".join([text("catchup.header", locale), *shown])
+
+
+__all__ = ["MAX_LINES", "NOTABLE", "catch_up_text", "lines", "since_last_turn"]
