@@ -26,8 +26,10 @@ NOT_RUN: dict[str, str] = {
         "needs that PostgreSQL server: tests/bot/test_copy_db.py runs copy-db against a "
         "throwaway one"
     ),
-    r"-m bot\.text\.i18n (update|init)": "rewrites the catalogues of the checkout",
-    r"-m bot\.text\.i18n missing de|--locale de": "the recipe for a new language, after `init de`",
+    r"-m bot\.text\.catalogues (update|init)": "rewrites the catalogues of the checkout",
+    r"-m bot\.text\.catalogues missing de|--locale de": (
+        "the recipe for a new language, after `init de`"
+    ),
     r"^\S+ -m engine selfplay ": "a benchmark: minutes of CPU",
     r"tests/benchmarks/|tools/tune_weights\.py": "benchmarks: minutes to hours of CPU",
     r"-m pytest": "the suite itself (the slow part of it, for -m slow)",
@@ -84,7 +86,7 @@ def test_every_readme_command_is_run_or_says_why_not(tmp_path: Path) -> None:
             made = sorted((tmp_path / "backups").glob("alienfrontiers-*.db"))
             assert made, "the README's backup comes before its restore"
             made[-1].rename(tmp_path / BACKUP_EXAMPLE)
-        cwd = ROOT if "bot.text.i18n" in command else tmp_path
+        cwd = ROOT if "bot.text.catalogues" in command else tmp_path
         done = run(command, cwd)
         assert done.returncode == 0, f"{command}\n{done.stdout}\n{done.stderr}"
         ran.append(command)

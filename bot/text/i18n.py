@@ -15,23 +15,17 @@ of its language from Babel's CLDR data. At run time every ``.po`` is read with B
 compiled in memory and used through ``gettext`` (``pgettext``/``npgettext``): a text
 that is missing, empty or fuzzy falls back to English, never to a key.
 
-Commands (``python -m bot.text.i18n ...``)::
-
-    extract          write messages.pot from the English sources
-    update           merge messages.pot into every .po (new keys empty, changed ones fuzzy)
-    missing [LANG]   list the keys a language lacks (missing, empty, fuzzy, changed, extra);
-                     exit status 1 if there is any
-    init LANG        start LANG.po (e.g. ``de``) from the template, with its plural rule
+This module is the catalogues' machinery and knows no source module: every function
+that needs the English sources is given them (``sources``). The commands that keep the
+files up to date are ``python -m bot.text.catalogues`` (``bot.text.catalogues``).
 """
 
 from __future__ import annotations
 
-import argparse
 import datetime as _dt
 import io
 import re
 import string
-import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -263,47 +257,3 @@ def problems(language: str, sources: Mapping[str, Source]) -> Iterator[Problem]:
     for key in sorted(found.keys() - sources.keys()):
         msgid = found[key].id
         yield Problem(language, key, "extra", msgid if isinstance(msgid, str) else msgid[-1])
-
-
-# ---- the command line ---------------------------------------------------------------------------
-
-
-def main(argv: list[str] | None = None) -> int:
-    from bot.text.strings import SOURCES  # the bot's texts import this module
-
-    parser = argparse.ArgumentParser(
-        prog="python -m bot.text.i18n", description=__doc__.split("\n")[0]
-    )
-    commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("extract", help="write bot/text/locales/messages.pot")
-    commands.add_parser("update", help="merge the template into every .po")
-    missing = commands.add_parser("missing", help="list the keys a language lacks")
-    missing.add_argument("language", nargs="*")
-    init = commands.add_parser("init", help="start a new language's .po")
-    init.add_argument("language")
-    args = parser.parse_args(argv)
-    if args.command == "extract":
-        print(write_template(SOURCES))
-    elif args.command == "update":
-        write_template(SOURCES)
-        for language in languages()[1:]:
-            print(update_language(language, SOURCES))
-    elif args.command == "init":
-        language = args.language.replace("-", "_")
-        if (LOCALES_DIR / f"{language}.po").exists():
-            print(f"{language}.po exists already: use `update`", file=sys.stderr)
-            return 2
-        write_template(SOURCES)
-        print(update_language(language, SOURCES))
-    else:
-        chosen = args.language or list(languages()[1:])
-        found = [p for language in chosen for p in problems(language, SOURCES)]
-        for problem in found:
-            print(problem)
-        print(f"{len(found)} key{'' if len(found) == 1 else 's'} to translate", file=sys.stderr)
-        return 1 if found else 0
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -6,8 +6,9 @@ Translations are gettext catalogues (``bot/text/locales/<language>.po``, see ``b
 ``text`` is the one door, for every language.
 
 To add a text: add its key and English here (a ``Plural`` if it counts something),
-use it with ``text(key, locale, params)``, then run ``python -m bot.text.i18n update`` and
-translate the new entries of the ``.po`` files (``python -m bot.text.i18n missing`` lists them).
+use it with ``text(key, locale, params)``, then run ``python -m bot.text.catalogues
+update`` and translate the new entries of the ``.po`` files (``python -m
+bot.text.catalogues missing`` lists them).
 
 The ``cmd.*`` keys are the descriptions of the slash commands and their options and
 the names of fixed choices: ``bot.discord.translator`` hands them to Discord as localisations

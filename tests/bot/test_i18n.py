@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 
 import bot.text.strings
 from bot.discord.cogs.info import RULE_TOPICS, find_topic
-from bot.text import i18n
+from bot.text import catalogues, i18n
 from bot.text.describe import action_label, notation_of
 from bot.text.strings import (
     BOARD_EN,
@@ -73,7 +73,7 @@ def test_the_template_is_made_from_the_current_sources() -> None:
     with i18n.TEMPLATE.open("rb") as f:
         stored = i18n.entries(read_po(f))
     assert stored == i18n.entries(i18n.build_template(SOURCES)), (
-        "run: python -m bot.text.i18n update"
+        "run: python -m bot.text.catalogues update"
     )
 
 
@@ -87,7 +87,7 @@ def test_the_files_do_not_name_the_babel_that_wrote_them() -> None:
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_english_key_is_translated_with_the_same_placeholders(language: str) -> None:
     """Nothing missing, empty, fuzzy, stale or extra; every plural form has the English
-    placeholders (``python -m bot.text.i18n missing`` lists what fails here)."""
+    placeholders (``python -m bot.text.catalogues missing`` lists what fails here)."""
     assert list(i18n.problems(language, SOURCES)) == []
     catalog = i18n.catalogue(language)
     seen = {m.context for m in catalog if m.id}
@@ -110,13 +110,13 @@ def test_every_english_key_is_translated_with_the_same_placeholders(language: st
 def test_the_missing_command_lists_new_changed_and_extra_keys(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert i18n.main(["missing"]) == 0
+    assert catalogues.main(["missing"]) == 0
     sources = dict(SOURCES)
     sources["lobby.new_thing"] = "A text added on main"
     sources["lobby.help"] = "Join with `/af join`, now with other words."
     del sources["lobby.closed"]
     monkeypatch.setattr(bot.text.strings, "SOURCES", sources)
-    assert i18n.main(["missing", "ru"]) == 1
+    assert catalogues.main(["missing", "ru"]) == 1
     out = capsys.readouterr().out.splitlines()
     assert sorted(line.split("\t")[1:3] for line in out) == [
         ["lobby.closed", "extra"],
