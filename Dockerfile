@@ -4,7 +4,7 @@
 #   docker logs af                                   # the invite link, once ready
 #   mkdir -p demo-out && docker run --rm --user "$(id -u):$(id -g)" \
 #       -v "$PWD/demo-out:/demo" alien-frontiers --demo /demo   # files owned by you
-#   docker exec af python -m bot backup /data/backups/  # see the README, "Backups"
+#   docker exec af python -m bot backup /data/backups/  # see docs/hosting.md, "Backups"
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \

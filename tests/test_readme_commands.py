@@ -1,6 +1,6 @@
-"""The README's shell commands work as written: each one that needs no Discord token,
-Docker, network or minutes of CPU is run here; every other one is listed with why not,
-so a new command in the README is either run or explained."""
+"""The shell commands of the README and of the guides in docs/ work as written: each one
+that needs no Discord token, Docker, network or minutes of CPU is run here; every other
+one is listed with why not, so a new command in them is either run or explained."""
 
 from __future__ import annotations
 
@@ -39,10 +39,18 @@ NOT_RUN: dict[str, str] = {
 }
 
 
+# The README and the guides it links to, in the order a reader meets them (a backup in
+# hosting.md comes before its restore).
+DOCUMENTS = (
+    "README.md",
+    *(f"docs/{name}.md" for name in ("hosting", "development", "ai", "architecture", "playing")),
+)
+
+
 def readme_commands() -> list[str]:
-    """Each command of the README's ``sh`` blocks: continuation lines joined, comments
-    and empty lines left out."""
-    text = (ROOT / "README.md").read_text()
+    """Each command of the ``sh`` blocks of the README and the guides: continuation lines
+    joined, comments and empty lines left out."""
+    text = "\n".join((ROOT / name).read_text() for name in DOCUMENTS)
     commands: list[str] = []
     for block in re.findall(r"```(?:sh|bash|shell)\n(.*?)```", text, re.S):
         pending = ""

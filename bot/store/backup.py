@@ -12,7 +12,7 @@ so it runs inside the Docker image too.
 A restore copies a backup into the bot's database through the same API (the bot
 stopped): it is checked first, and replaces the database's whole content.
 
-PostgreSQL is backed up with ``pg_dump`` (see the README); these commands refuse it.
+PostgreSQL is backed up with ``pg_dump`` (see docs/hosting.md); these commands refuse it.
 Output is for the operator (English).
 """
 
@@ -44,7 +44,7 @@ def _refuse_postgres(url: str) -> None:
     if is_postgres_url(url):
         raise BackupError(
             "the database is PostgreSQL: back it up with pg_dump "
-            "(README, 'Backups'); this command copies SQLite files"
+            "(docs/hosting.md, 'Backups'); this command copies SQLite files"
         )
 
 
