@@ -87,12 +87,14 @@ def change_of(row: Row) -> RatedChange:
 async def open_season(tx: Tx, dialect: Dialect, guild_id: int, now: float) -> Season:
     """The server's current season (opened if it has none), locked until the transaction
     ends on PostgreSQL: whoever rates a game or starts a season on this server waits."""
+    # Opened only if there is none; two processes opening it at once: the unique index of
+    # open seasons makes the second insert wait for the first and then do nothing.
     await tx.execute(
         "INSERT INTO seasons (guild_id, number, name, started_at)"
-        " SELECT ?, COALESCE(MAX(number), 0) + 1, '', ? FROM seasons WHERE guild_id = ?"
-        " AND NOT EXISTS (SELECT 1 FROM seasons WHERE guild_id = ? AND ended_at IS NULL)"
+        " SELECT ?, (SELECT COALESCE(MAX(number), 0) + 1 FROM seasons WHERE guild_id = ?), '', ?"
+        " WHERE NOT EXISTS (SELECT 1 FROM seasons WHERE guild_id = ? AND ended_at IS NULL)"
         " ON CONFLICT DO NOTHING",
-        (guild_id, now, guild_id, guild_id),
+        (guild_id, guild_id, now, guild_id),
     )
     lock = " FOR UPDATE" if dialect == "postgresql" else ""
     row = await tx.fetchone(
