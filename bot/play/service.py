@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from bot.play import outbox
 from bot.play.ai import AIFactory, Chooser, Level, choose_move, default_factory
+from bot.play.coaching import Coach
 from bot.play.games import (
     ActiveGame,
     MoveResult,
@@ -103,6 +104,7 @@ class GameService:
         self._by_channel: dict[int, int] = {}
         self._load_lock = asyncio.Lock()
         self._dropped: set[int] = set()  # games dropped from memory after a failed reload
+        self.coach = Coach(store, clock)  # /af coach: who has it on, what they used
         # Told of every channel whose lane got new deliveries (bot.discord.delivery wakes up).
         self.on_queued: Callable[[int], None] = lambda channel_id: None
         # Deliveries that landed, whose removal rides along with the next move's commit

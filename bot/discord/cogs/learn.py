@@ -128,9 +128,10 @@ class Learn(AfCog):
         """Turn the coach on or off for the member (everywhere), or say whether it is on."""
         locale = locale_of(interaction)
         user = interaction.user.id
+        coach = self.service.coach
         if mode is not None:
-            await self.store.set_prefs(user, coach=mode == "on")
-        on = (await self.store.prefs([user]))[user].coach
+            await coach.set_on(user, mode == "on")
+        on = await coach.is_on(user)
         await send_ephemeral(interaction, text("coach.is_on" if on else "coach.is_off", locale))
 
 

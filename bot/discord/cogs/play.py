@@ -341,6 +341,6 @@ async def setup(bot: AlienFrontiersBot) -> None:
             deliveries=bot.deliveries,
             notifier=bot.notifier,
             schedule_ai=bot.background.schedule_ai,
-            coach=Coach(bot.service.store),
+            coach=bot.service.coach,
         )
     )
