@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from bot.play import learn
 from bot.play.games import ActiveGame
 from bot.text.strings import text
-from engine import Action, GameState, apply
+from engine import Action, GameState, apply, apply_in_place
 from engine.config import GameConfig
 from engine.game import Game
 from engine.setup import new_game
@@ -31,20 +31,32 @@ class Tutor:
     progress: learn.Progress = field(default_factory=learn.start)
     state: GameState | None = None  # the state after the folded actions
     folded: list[Action] = field(default_factory=list)
+    # The guidance at one state (the state object, and what the guide said there).
+    _guide: tuple[GameState, learn.Guidance | None] | None = field(default=None, repr=False)
 
     def follow(self, game: Game) -> learn.Progress:
-        """The progress after every action of ``game``'s log."""
+        """The progress after every action of ``game``'s log (checked when it was played:
+        replayed here unchecked)."""
         log = game.log
         if len(log) < len(self.folded) or log[: len(self.folded)] != self.folded:
             self.progress, self.state, self.folded = learn.start(), None, []  # an undo
         state = self.state if self.state is not None else new_game(self.config)
         for action in log[len(self.folded) :]:
-            after = apply(state, action)
+            after = state.copy()
+            apply_in_place(after, action)
             self.progress = learn.advance(self.progress, state, action, after)
             self.folded.append(action)
             state = after
         self.state = state
         return self.progress
+
+    def guide(self, game: Game) -> learn.Guidance | None:
+        """The guidance at the game's state now, worked out once per state: the turn
+        message, its panel and the answer to the next move all ask for it."""
+        progress = self.follow(game)
+        if self._guide is None or self._guide[0] is not game.state:
+            self._guide = (game.state, learn.guidance(progress, game.state))
+        return self._guide[1]
 
 
 def tutor_of(game: ActiveGame) -> Tutor | None:
@@ -70,7 +82,7 @@ def guidance(game: ActiveGame) -> learn.Guidance | None:
     tutor = tutor_of(game)
     if tutor is None or game.game is None:
         return None
-    return learn.guidance(tutor.follow(game.game), game.state)
+    return tutor.guide(game.game)
 
 
 def lesson_lines(game: ActiveGame) -> list[str]:
@@ -102,8 +114,8 @@ def before_move(game: ActiveGame) -> Before | None:
     tutor = tutor_of(game)
     if tutor is None or game.game is None:
         return None
-    progress = tutor.follow(game.game)
-    return Before(progress, game.state, learn.guidance(progress, game.state))
+    guide = tutor.guide(game.game)
+    return Before(tutor.progress, game.state, guide)
 
 
 def consequence_line(game: ActiveGame, before: Before | None, action: Action) -> str | None:
