@@ -174,26 +174,23 @@ async def test_the_ai_seats_take_the_games_new_language_up_to_the_chart(
     tmp_path: Path, start_bot: StartBot
 ) -> None:
     """An English game whose host switches it to Russian: the AI seats are named in
-    Russian from then on, on the board and in the game over's chart of VP."""
+    Russian from then on, on the board and in the chart of VP by round (drawn from the
+    seats as stored, as the game over draws it)."""
     h = await start_bot(make_bot(tmp_path / "af.db"))
     t = Table(h)
-    await t.cmd("af new", {"players": 2, "watch": True, "language": "en"}, "owner")
-    t.bot.service.new_seed = lambda: 41
+    await t.cmd("af new", {"players": 3, "language": "en"}, "owner")
     await t.cmd("af join", member="member")
     await t.cmd("af bot", {"level": "easy"}, "owner")
     game = t.game()
-    assert [s.name for s in game.seats] == ["member", "AI 1 (easy)"]
     await t.cmd("af start", member="owner")
+    await t.cmd("af kick", {"player": "member"}, "owner")  # "member (AI normal)"
+    assert [s.name for s in game.seats] == ["owner", "member (AI normal)", "AI 1 (easy)"]
     await t.cmd("af settings", {"language": "ru"}, "owner")
     assert game.row.locale == "ru"
-    assert [s.name for s in game.seats] == ["member", "ИИ 1 (лёгкий)"]
-    await t.cmd("af kick", {"player": "member"}, "owner")  # the AIs play to the end
-    await t.settle()
-    assert game.row.status == "over"
-    chart = next(
-        a
-        for m in t.channel_messages()
-        for a in m.get("attachments", [])
-        if str(a.get("filename", "")).startswith("vp-")
-    )
-    assert "ИИ 1 (лёгкий)" in chart["description"] and "AI" not in chart["description"]
+    store = t.bot.service.store
+    names = [s.name for s in await store.seats(game.id)]
+    assert names == ["owner", "member (ИИ, обычный)", "ИИ 1 (лёгкий)"]
+    notations = [a.notation for a in await store.actions(game.id)]
+    chart = await t.bot.announcer.story_file(game.row, names, notations)
+    assert chart is not None and chart.description is not None
+    assert "ИИ 1 (лёгкий)" in chart.description and "AI" not in chart.description
