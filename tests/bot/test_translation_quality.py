@@ -395,7 +395,8 @@ def test_polish_names_after_a_preposition_follow_their_kind() -> None:
     preposition comes a noun of its kind first («na stacji Maintenance Bay», «z terytorium
     {source}», «na kartę …»), never the bare name («na Maintenance Bay», «z {source}»)."""
     preps = "|".join(PL_PREPOSITIONS)
-    literal = "|".join(re.escape(n) for n in sorted(names("pl").values(), key=len, reverse=True))
+    kept = [n for n in names("pl").values() if n[0].isupper()]  # not fuel, ore: they decline
+    literal = "|".join(re.escape(n) for n in sorted(kept, key=len, reverse=True))
     params = "|".join(sorted(NAME_PARAMS))
     pattern = re.compile(
         rf"(?<![\w-])({preps})\s+(\{{({params})\}}|({literal})(?!\w))", re.IGNORECASE
