@@ -214,6 +214,15 @@ MESSAGES_EN: Final[dict[str, Source]] = {
     "reshuffled": "the discard pile is shuffled into a new deck",
     "first_player": "{player} goes first",
     "compensation": "{player} starts with {fuel} fuel and {ore} ore",
+    # Variants by resource for when the other amount is 0 (``bot.text.strings.text`` picks
+    # ``<key>.fuel`` when ``ore`` is 0, see ``AMOUNT_PARAMS``): "1 fuel", never "1 fuel and
+    # 0 ore".
+    "compensation.fuel": Plural(
+        "{player} starts with {fuel} fuel", "{player} starts with {fuel} fuel", "fuel"
+    ),
+    "compensation.ore": Plural(
+        "{player} starts with {ore} ore", "{player} starts with {ore} ore", "ore"
+    ),
     "turn_started": "{player}'s turn (round {round})",
     "turn_ended": "{player} ends the turn",
     "rolled": "{player} rolls {values}",
@@ -255,6 +264,16 @@ MESSAGES_EN: Final[dict[str, Source]] = {
     "took_from_discard": "{player} takes {card} from the discard pile",
     "bonus_borrowed": "{player} uses the bonus of {territory} this turn",
     "cache_paid": "{player}'s Resource Cache pays {fuel} fuel and {ore} ore",
+    "cache_paid.fuel": Plural(
+        "{player}'s Resource Cache pays {fuel} fuel",
+        "{player}'s Resource Cache pays {fuel} fuel",
+        "fuel",
+    ),
+    "cache_paid.ore": Plural(
+        "{player}'s Resource Cache pays {ore} ore",
+        "{player}'s Resource Cache pays {ore} ore",
+        "ore",
+    ),
     "cache_spent": "{player}'s Resource Cache is discarded",
     "ship_moved": "{player} moves a {value} from the {source} to the {target}",
     "ship_removed": "{player}'s {value} is blasted from the {facility}",
@@ -265,6 +284,16 @@ MESSAGES_EN: Final[dict[str, Source]] = {
     "field_placed": "{player} puts the {field} on {territory}",
     "field_removed": "{player} removes the {field}",
     "returned": "{player} returns {fuel} fuel and {ore} ore to the supply",
+    "returned.fuel": Plural(
+        "{player} returns {fuel} fuel to the supply",
+        "{player} returns {fuel} fuel to the supply",
+        "fuel",
+    ),
+    "returned.ore": Plural(
+        "{player} returns {ore} ore to the supply",
+        "{player} returns {ore} ore to the supply",
+        "ore",
+    ),
     "game_over": "{player} placed their last colony: the game is over",
 }
 
@@ -286,6 +315,9 @@ SEAT_PARAMS: Final = frozenset({"player", "victim", "owner", "owner_a", "owner_b
 DICE_PARAMS: Final = frozenset({"values"})
 # Parameters whose value picks a variant of a text (``<key>.<value>``), when it has one.
 VARIANT_PARAMS: Final = ("resource",)
+# Amounts of each resource: when all but one of them are 0, a text that has a variant
+# named after that one (``returned.fuel``) says it alone, not "2 fuel and 0 ore".
+AMOUNT_PARAMS: Final = ("fuel", "ore")
 RELIC_DIE: Final = "{value} (relic)"  # the English of ``die.relic``
 _ENGLISH: Final = NullTranslations()  # gettext's rule for the source language
 

@@ -18,6 +18,7 @@ from bot.store.clock_settings import ClockSettings
 from bot.store.errors import ServiceError as ServiceError
 from bot.store.errors import StalePanelError as StalePanelError
 from bot.store.storage import GameRow, SeatRow
+from bot.text import i18n
 from bot.text.describe import chat_name
 from bot.text.strings import text
 from engine import CHANCE, Action, GameState, legal_actions
@@ -190,10 +191,38 @@ def event_data(events: Iterable[Event]) -> list[dict[str, object]]:
     return [{"key": e.key, "player": e.player, "params": dict(e.params)} for e in events]
 
 
+NAME_LIMIT = 32  # characters of a seat's name
+
+
 def ai_name(level: Level, number: int, replacing: str | None = None, locale: str = "en") -> str:
     """The seat name of an AI ("AI 2 (hard)") in the game's language; a taken-over seat
-    keeps the member's name."""
+    keeps the member's name, cut so that the AI's words stay whole ("Anna (SI, poziom
+    łatwy)")."""
     shown = text(f"ai.level.{level}", locale)
     if replacing:
-        return text("ai.replaces", locale, {"name": replacing[:20], "level": shown})[:32]
-    return text("ai.name", locale, {"number": number, "level": shown})[:32]
+        rest = len(text("ai.replaces", locale, {"name": "", "level": shown}))
+        name = replacing[: max(8, min(20, NAME_LIMIT - rest))]
+        return text("ai.replaces", locale, {"name": name, "level": shown})[:NAME_LIMIT]
+    return text("ai.name", locale, {"number": number, "level": shown})[:NAME_LIMIT]
+
+
+def ai_name_in(seat: SeatRow, locale: str) -> str:
+    """An AI seat's name said in ``locale`` ("AI 1 (normal)" -> "ИИ 1 (обычный)"), when it
+    is an AI's name of any language: a game's language can change after its AI seats were
+    named. Any other name (a member's, a name cut short) as it is."""
+    level = seat.ai_level
+    if level is None:
+        return seat.name
+    for language in i18n.languages():
+        for number in range(1, 10):
+            if seat.name == ai_name(level, number, locale=language):
+                return ai_name(level, number, locale=locale)
+        shown = text(f"ai.level.{level}", language)
+        before, _, after = text("ai.replaces", language, {"name": "\0", "level": shown}).partition(
+            "\0"
+        )
+        name = seat.name
+        if name.startswith(before) and name.endswith(after) and len(name) > len(before + after):
+            member = name[len(before) : len(name) - len(after)]
+            return ai_name(level, 0, member, locale)
+    return seat.name

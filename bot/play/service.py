@@ -28,6 +28,7 @@ from bot.play.games import (
     StalePanelError,
     Step,
     ai_name,
+    ai_name_in,
     event_data,
     new_events,
 )
@@ -627,6 +628,7 @@ class GameService:
         self.check_manager(game, user_id, can_manage)
         now = self.clock()
         fields: dict[str, Any] = {}
+        seats: dict[int, dict[str, object]] = {}
         lines = []
         if language is not None:
             chosen = i18n.language_of(language)
@@ -637,6 +639,10 @@ class GameService:
             if chosen != game.row.locale:
                 fields["locale"] = chosen
                 lines.append(outbox.text_of("language.changed"))
+                # The AI seats' names, said in the game's language (the board, the chart).
+                for seat in game.seats:
+                    if (name := ai_name_in(seat, chosen)) != seat.name:
+                        seats[seat.seat] = {"name": name}
         if clock is not None and clock.checked() != game.clock:
             fields["config"] = game.row.config.with_clock(clock.checked())
             if clock.enabled and not game.clock.enabled:
@@ -646,7 +652,7 @@ class GameService:
         if not fields:
             return False
         told = [outbox.notice(game, now, lines, reply=True), self._shown(game, now)]
-        await self.store.update_game(game.id, told, updated_at=now, **fields)
+        await self.store.update(game.id, seats, told, updated_at=now, **fields)
         self._queued(game, told)
         await self._refresh_row(game)
         return True

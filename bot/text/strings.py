@@ -22,6 +22,7 @@ from typing import Final
 
 from bot.text import i18n
 from engine.messages import (
+    AMOUNT_PARAMS,
     MESSAGES_EN,
     NAMES_EN,
     RELIC_DIE,
@@ -1219,11 +1220,19 @@ def thing_name(thing: str, locale: str = "en") -> str:
 
 
 def variant(key: str, params: Mapping[str, object] | None) -> str:
-    """``key``'s variant for its parameters (``stole_resource.fuel``), if it has one."""
+    """``key``'s variant for its parameters, if it has one: by the resource named
+    (``stole_resource.fuel``), or by the one resource of a non-zero amount when the others
+    are 0 (``returned.fuel`` for 2 fuel and 0 ore)."""
+    params = params or {}
     for name in VARIANT_PARAMS:
-        value = (params or {}).get(name)
+        value = params.get(name)
         if isinstance(value, str) and f"{key}.{value}" in SOURCES:
             return f"{key}.{value}"
+    amounts = {name: params.get(name) for name in AMOUNT_PARAMS}
+    if all(isinstance(v, int) for v in amounts.values()):
+        given = [name for name, v in amounts.items() if v]
+        if len(given) == 1 and f"{key}.{given[0]}" in SOURCES:
+            return f"{key}.{given[0]}"
     return key
 
 

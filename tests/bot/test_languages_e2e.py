@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.play.games import ServiceError
-from bot.store.storage import Storage
+from bot.play.games import ServiceError, ai_name, ai_name_in
+from bot.store.storage import SeatRow, Storage
 from bot.text.strings import text, thing_name
 from engine import GameState, legal_actions
 from engine.actions import Dock
@@ -150,3 +151,46 @@ async def test_new_with_a_language_and_the_host_changes_it(
     await t.cmd("af abort")
     await t.cmd("af new", {"players": 2})
     assert t.game().row.locale == "en"
+
+
+def test_ai_seat_names_are_said_in_each_language_and_fit() -> None:
+    """Polish says the level of a (feminine) SI as "poziom"; a taken-over seat keeps the
+    member's name, cut so that the AI's words stay whole within 32 characters."""
+    assert ai_name("easy", 1, locale="pl") == "SI 1 (poziom łatwy)"
+    assert ai_name("normal", 2, locale="ru") == "ИИ 2 (обычный)"
+    long = ai_name("normal", 0, "Bartłomiej Wiśniewski-Kowalczyk", "pl")
+    assert long.endswith(" (SI, poziom normalny)") and len(long) <= 32
+    # Said again in another language: an AI's name of any language, not a member's name.
+    seat = SeatRow(1, None, "normal", "AI 1 (normal)")
+    assert ai_name_in(seat, "ru") == "ИИ 1 (обычный)"
+    assert ai_name_in(replace(seat, name="ИИ 1 (обычный)"), "pl") == "SI 1 (poziom normalny)"
+    taken = replace(seat, name=ai_name("normal", 0, "Zofia", "en"))
+    assert ai_name_in(taken, "ru") == "Zofia (ИИ, обычный)"
+    assert ai_name_in(replace(seat, name="Robo"), "ru") == "Robo"
+    assert ai_name_in(SeatRow(0, 5, None, "AI 1 (normal)"), "ru") == "AI 1 (normal)"
+
+
+async def test_the_ai_seats_take_the_games_new_language_up_to_the_chart(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    """An English game whose host switches it to Russian: the AI seats are named in
+    Russian from then on, on the board and in the chart of VP by round (drawn from the
+    seats as stored, as the game over draws it)."""
+    h = await start_bot(make_bot(tmp_path / "af.db"))
+    t = Table(h)
+    await t.cmd("af new", {"players": 3, "language": "en"}, "owner")
+    await t.cmd("af join", member="member")
+    await t.cmd("af bot", {"level": "easy"}, "owner")
+    game = t.game()
+    await t.cmd("af start", member="owner")
+    await t.cmd("af kick", {"player": "member"}, "owner")  # "member (AI normal)"
+    assert [s.name for s in game.seats] == ["owner", "member (AI normal)", "AI 1 (easy)"]
+    await t.cmd("af settings", {"language": "ru"}, "owner")
+    assert game.row.locale == "ru"
+    store = t.bot.service.store
+    names = [s.name for s in await store.seats(game.id)]
+    assert names == ["owner", "member (ИИ, обычный)", "ИИ 1 (лёгкий)"]
+    notations = [a.notation for a in await store.actions(game.id)]
+    chart = await t.bot.announcer.story_file(game.row, names, notations)
+    assert chart is not None and chart.description is not None
+    assert "ИИ 1 (лёгкий)" in chart.description and "AI" not in chart.description
