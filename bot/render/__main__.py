@@ -4,10 +4,11 @@ the live board posted with turn messages and the full one (``/af board detail:tr
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from bot.render import render_board
-from bot.render.demo import DEMO_NAMES, finished, mid_game
+from bot.render.demo import DEMO_NAMES, DemoFolderError, check_folder, finished, mid_game
 from bot.text import i18n
 
 
@@ -20,7 +21,11 @@ def main(argv: list[str] | None = None) -> int:
     known = i18n.languages()
     if args.locale not in known:
         parser.error(f"unknown language {args.locale!r}: the known ones are {', '.join(known)}")
-    out: Path = args.demo
+    try:
+        out = check_folder(args.demo)  # a folder of its own: nothing else there is replaced
+    except DemoFolderError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     out.mkdir(parents=True, exist_ok=True)
     boards = {
         "mid_2p": mid_game(2, args.seed),
