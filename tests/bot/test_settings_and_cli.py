@@ -140,10 +140,29 @@ def test_create_bot_does_not_connect(tmp_path: Path) -> None:
         _ = bot.service
 
 
-def test_invite_link_permissions() -> None:
-    assert INVITE_PERMISSIONS.value == 274877942784
+# The permissions of the invite, as the README's table names them.
+PERMISSION_NAMES = {
+    "read_messages": "View Channel",
+    "send_messages": "Send Messages",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "attach_files": "Attach Files",
+    "create_public_threads": "Create Public Threads",
+}
+
+
+def test_invite_link_permissions_are_the_readmes() -> None:
+    """The invite asks for what the bot uses (/af learn opens a public thread), and the
+    README's table lists exactly those, with the same integer."""
+    assert INVITE_PERMISSIONS.value == 309237681152
     url = invite_url(1234)
-    assert "permissions=274877942784" in url and "scope=bot+applications.commands" in url
+    assert "permissions=309237681152" in url and "scope=bot+applications.commands" in url
+    granted = {name for name, value in INVITE_PERMISSIONS if value}
+    assert granted == set(PERMISSION_NAMES)
+    readme = (ROOT / "README.md").read_text()
+    assert f"`{INVITE_PERMISSIONS.value}`" in readme
+    table = readme.split("| permission | why |", 1)[1].split("\n\n", 1)[0]
+    rows = {line.split("|")[1].strip() for line in table.splitlines() if line.startswith("| ")}
+    assert rows == set(PERMISSION_NAMES.values())
 
 
 async def test_demo_plays_a_whole_game_through_storage(tmp_path: Path) -> None:
