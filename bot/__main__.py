@@ -356,7 +356,10 @@ def _database_url(parser: argparse.ArgumentParser, argv: Sequence[str]) -> tuple
     add_env_file(parser)
     args = parser.parse_args(argv)
     if args.database:
-        check_database_url(args.database)
+        try:
+            check_database_url(args.database)
+        except SettingsError as e:
+            raise SettingsError(str(e).replace("DATABASE_URL", "--database")) from None
         return args, str(args.database)
     return args, load_settings(env_file(args)).database_url
 

@@ -13,9 +13,15 @@ from bot.text import i18n
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.render", description=__doc__)
-    parser.add_argument("--demo", metavar="DIR", type=Path, required=True, help="output folder")
-    parser.add_argument("--seed", type=int, default=1)
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.render",
+        description="Draw sample boards (2, 3 and 4 players mid-game, a finished game) into "
+        "DIR: live_*.png as posted with turn messages, full_*.png as /af board detail:true.",
+    )
+    parser.add_argument(
+        "--demo", metavar="DIR", type=Path, required=True, help="a new or empty folder"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the sample games' seed")
     parser.add_argument("--locale", default="en", help="language of the boards: en, ru or pl")
     args = parser.parse_args(argv)
     known = i18n.languages()

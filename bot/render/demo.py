@@ -26,6 +26,7 @@ DEMO_FILES = (
     "demo.db",
     "demo.db-wal",
     "demo.db-shm",
+    "demo.db.lock",  # left by a command that read demo.db (bot.store.db_lock)
     "turn-*.png",
     "final.png",
     "log.txt",

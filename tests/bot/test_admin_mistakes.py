@@ -285,6 +285,8 @@ def test_backup_into_a_new_name_makes_a_folder_and_counts_in_words(
 def test_ratings_rebuild_of_a_database_that_is_not_there_creates_nothing(
     admin: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    assert main(["ratings", "rebuild", "--database", "mysql://x"]) == 2
+    assert "--database must start with sqlite:///" in capsys.readouterr().err
     before = files(admin)
     for url in ("sqlite:///typo.db", "sqlite:///other.db", "sqlite:///docs"):
         assert main(["ratings", "rebuild", "--database", url]) == 2
@@ -340,11 +342,18 @@ def test_the_demo_refuses_a_file_a_folder_it_cannot_make_or_one_of_other_files(
     assert files(admin) == before
 
 
-def test_the_demo_prints_plain_text(admin: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_demo_prints_plain_text_and_plays_again_in_its_folder(
+    admin: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["--demo", "out", "--players", "2", "--level", "random"]) == 0
     out = capsys.readouterr().out
     assert "wins" in out and "**" not in out
     assert "**" not in (admin / "out" / "result.txt").read_text()
+    # A command that read its database left a lock beside it: still the demo's folder.
+    copied = ["copy-db", "--from", "sqlite:///out/demo.db", "--to", "sqlite:///copy.db"]
+    assert main(copied) == 0
+    assert (admin / "out" / "demo.db.lock").exists()
+    assert main(["--demo", "out", "--players", "2", "--level", "random"]) == 0
 
 
 def test_demo_options_without_the_demo_and_a_missing_settings_file_are_refused(
