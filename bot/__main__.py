@@ -536,9 +536,10 @@ def commands_cli(argv: Sequence[str]) -> int:
         application = asyncio.run(_clear_commands(token, guild))
     except discord.LoginFailure:
         return fail(f"Discord refused DISCORD_TOKEN (401 Unauthorized): {TOKEN_HELP}")
-    except discord.Forbidden:
+    except (discord.Forbidden, discord.NotFound) as e:
         return fail(
-            f"Discord refused (403): the bot is not in server {guild}, or that id is no server"
+            f"Discord refused ({e.status}): the bot is not in server {guild}, or that id is no "
+            "server (see the README's Troubleshooting: finding a server's id)"
         )
     except discord.HTTPException as e:
         return fail(f"Discord refused ({e.status}): {e.text or e}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import os
 import sqlite3
 import subprocess
 import sys
@@ -30,6 +31,7 @@ from bot.text import catalogues
 from bot.text.i18n import LOCALES_DIR
 from tests.bot.processes import ROOT, TOKEN, BotProcess
 from tests.discord_fake import FakeDiscord
+from tests.discord_fake.launch import ENV
 
 # Everything the commands read from the environment: each test starts without them.
 SETTINGS = ("DISCORD_TOKEN", "DATABASE_URL", "HEALTH_FILE", "SYNC_COMMANDS", "DEV_GUILD_ID")
@@ -437,3 +439,38 @@ def test_commands_clear_needs_a_token_and_a_server_id(
     err = capsys.readouterr().err
     one_error(err)
     assert "--guild must be a server id" in err
+
+
+async def test_commands_clear_removes_the_commands_and_the_next_start_registers_them(
+    admin: Path,
+) -> None:
+    async def store_digest() -> None:
+        store = await Storage.open(admin / DB)
+        await store.set_meta(f"commands:{fake.application_id}:global", "synced")
+        await store.close()
+
+    async def clear(*args: str) -> tuple[int, str, str]:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tests.discord_fake.launch", "commands", "clear", *args,
+            cwd=admin,
+            env={**os.environ, "PYTHONPATH": str(ROOT), ENV: fake.base_url, "DISCORD_TOKEN": TOKEN},
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        out, err = await asyncio.wait_for(proc.communicate(), 60)
+        return proc.returncode or 0, out.decode(), err.decode()
+
+    async with FakeDiscord() as fake:
+        await store_digest()
+        code, out, err = await clear()
+        assert code == 0, err
+        assert "removed everywhere" in out and "registers them again at its next start" in out
+        (put,) = fake.find(method="PUT", route="/applications/{application_id}/commands")
+        assert put.json == []
+        code, out, err = await clear("--guild", "42")  # no such server
+        assert code == 2 and out == ""
+        one_error(err)
+        assert "is not in server 42" in err
+    with sqlite3.connect(admin / DB) as conn:  # forgotten: the next start syncs them
+        assert conn.execute("SELECT COUNT(*) FROM meta").fetchone() == (0,)
+    conn.close()

@@ -19,6 +19,7 @@ from bot.health import check
 from bot.settings import DEFAULT_DATABASE_URL, Settings, SettingsError, from_env
 from bot.store.shards import Shards
 from tests.bot.table import PNG_MAGIC, make_bot, stub_renderer
+from tests.discord_fake import FakeDiscord, StartBot
 
 ROOT = Path(__file__).resolve().parents[2]
 GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
@@ -226,3 +227,28 @@ def test_an_unreachable_postgresql_is_one_line_without_the_password() -> None:
     assert problem is not None and "cannot reach the PostgreSQL database" in problem
     assert "s3cret" not in problem and "postgresql://af:***@127.0.0.1:1/" in problem
     assert cli.redacted("sqlite:///data/af.db") == "sqlite:///data/af.db"
+
+
+def test_sync_commands_force_is_a_setting() -> None:
+    forced = from_env({"SYNC_COMMANDS": "force"})
+    assert forced.sync_commands and forced.force_sync
+    assert not from_env({}).force_sync and from_env({}).sync_commands
+    with pytest.raises(SettingsError, match="true or false \\(or force\\)"):
+        from_env({"SYNC_COMMANDS": "always"})
+
+
+async def test_a_forced_sync_registers_unchanged_commands(
+    tmp_path: Path, start_bot: StartBot, fake_discord: FakeDiscord
+) -> None:
+    def puts() -> int:
+        return len(fake_discord.find(method="PUT", route="/applications/{application_id}/commands"))
+
+    db = tmp_path / "af.db"
+    first = await start_bot(make_bot(db))
+    assert puts() == 1
+    await first.close()
+    again = await start_bot(make_bot(db))  # the same commands: not registered again
+    assert puts() == 1
+    await again.close()
+    await start_bot(make_bot(db, force_sync=True))  # SYNC_COMMANDS=force
+    assert puts() == 2
