@@ -101,6 +101,11 @@ async def _source_version(url: str) -> int:
             f"{shown}: holds tables this bot does not know ({', '.join(found.foreign[:5])}): "
             "a newer bot's, or another program's; nothing was copied"
         )
+    if found.sessions:  # a bot playing on would make the copy inconsistent
+        raise CopyError(
+            f"{shown}: {plural(found.sessions, 'other connection')} to the database (bots "
+            "running on it?): stop them first; nothing was copied"
+        )
     return version
 
 

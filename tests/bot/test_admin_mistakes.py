@@ -217,6 +217,19 @@ def test_copy_db_refuses_a_postgresql_target_a_bot_is_connected_to(
     assert "other connection to the database" in err and "stop them first" in err
     assert main(["copy-db", "--from", f"sqlite:///{DB}", "--to", pg_url]) == 0  # bot gone
 
+    async def from_it_with_a_bot_connected() -> int:  # and as the source
+        bot = await Storage.open(pg_url)
+        try:
+            return await asyncio.to_thread(
+                main, ["copy-db", "--from", pg_url, "--to", "sqlite:///back.db"]
+            )
+        finally:
+            await bot.close()
+
+    assert asyncio.run(from_it_with_a_bot_connected()) == 2
+    assert "stop them first" in capsys.readouterr().err
+    assert not (admin / "back.db").exists()
+
 
 # ---- restore, backup, ratings ---------------------------------------------------------------
 
