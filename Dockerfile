@@ -1,6 +1,6 @@
 # Alien Frontiers on Discord: the bot in a small image, run as a non-root user.
 #   docker build -t alien-frontiers .
-#   docker run -d --name af -e DISCORD_TOKEN=... -v af-data:/data alien-frontiers
+#   docker run -d --name af --restart unless-stopped --env-file .env -v af-data:/data alien-frontiers
 #   docker logs af                                   # the invite link, once ready
 #   mkdir -p demo-out && docker run --rm --user "$(id -u):$(id -g)" \
 #       -v "$PWD/demo-out:/demo" alien-frontiers --demo /demo   # files owned by you
@@ -26,9 +26,13 @@ COPY engine/ engine/
 COPY bot/ bot/
 COPY assets/ assets/
 
+# /app/data is /data: the default DATABASE_URL (sqlite:///data/alienfrontiers.db, relative,
+# as .env.example has it for `--env-file .env`) and the absolute one name the same file, on
+# the volume, where the bot's user may write.
 RUN useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin af \
     && mkdir -p /data \
-    && chown af:af /data
+    && chown af:af /data \
+    && ln -s /data /app/data
 
 USER af
 

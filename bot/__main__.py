@@ -2,11 +2,12 @@
 ``python -m bot copy-db --from URL --to URL`` moves the database (e.g. SQLite to PostgreSQL);
 ``python -m bot health`` is a container's health check (``HEALTH_FILE``);
 ``python -m bot backup DEST`` and ``restore BACKUP`` save and put back a SQLite database;
-``python -m bot ratings rebuild`` recomputes every rating from the stored results.
+``python -m bot ratings rebuild`` recomputes every rating from the stored results;
+``python -m bot commands clear`` removes the bot's slash commands from Discord.
 
 Problems a person installing the bot can fix (no token, a wrong token, a bad
-setting) are reported in one line with what to do, and exit code 2. SIGTERM and
-SIGINT stop the bot cleanly, with exit code 0.
+setting, a wrong path) are reported in one line with what to do, and exit code 2,
+before anything is written. SIGTERM and SIGINT stop the bot cleanly, with exit code 0.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from bot.settings import (
 
 if TYPE_CHECKING:
     from bot.client import AlienFrontiersBot
+    from bot.store.db_lock import DatabaseLock
 
 log = logging.getLogger("bot")
 # After the freeze, Python's full collections walk every game in play (a sixth of a second
@@ -58,17 +60,39 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="play a complete game between AI seats without Discord and write the board "
         "images and the log to DIR (default: demo-out)",
     )
-    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="demo seats")
+    parser.add_argument(
+        "--players", type=int, choices=(2, 3, 4), help="with --demo: the seats (default: 4)"
+    )
     parser.add_argument(
         "--level",
-        default="normal",
         choices=("easy", "normal", "hard", "random"),
-        help="demo AI level, or random legal moves",
+        help="with --demo: the AI level, or random legal moves (default: normal)",
     )
+    add_env_file(parser)
+    args = parser.parse_args(argv)
+    if args.demo is None and (args.players is not None or args.level is not None):
+        parser.error("--players and --level go with --demo (without it the bot runs)")
+    args.players = 4 if args.players is None else args.players
+    args.level = args.level or "normal"
+    return args
+
+
+def add_env_file(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--env-file", default=".env", help="file of settings to load (default: .env)"
+        "--env-file",
+        metavar="FILE",
+        help="file of settings to load (default: .env, if there is one); variables set in "
+        "the environment win over it",
     )
-    return parser.parse_args(argv)
+
+
+def env_file(args: argparse.Namespace) -> str:
+    """The settings file to load: ``--env-file`` (which must exist), else ``.env``."""
+    if args.env_file is None:
+        return ".env"
+    if not Path(args.env_file).is_file():
+        raise SettingsError(f"--env-file {args.env_file}: there is no such file")
+    return str(args.env_file)
 
 
 COMMANDS_HELP = """other commands (each has its own --help):
@@ -82,7 +106,13 @@ COMMANDS_HELP = """other commands (each has its own --help):
                         put a backup back in place of the database (bot stopped)
   python -m bot ratings rebuild
                         recompute every rating from the stored game results
-  python -m bot health  exit 0 if the running bot is connected (HEALTH_FILE)"""
+  python -m bot health  exit 0 if the running bot is connected (HEALTH_FILE)
+  python -m bot commands clear [--guild ID]
+                        remove the bot's slash commands from Discord
+
+Every command reads DATABASE_URL and the other settings as the bot does (the
+environment, then .env or --env-file). A mistake is one line starting "error:"
+and exit code 2; nothing is written before the command has checked what it reads."""
 
 
 def fail(message: str) -> int:
@@ -98,20 +128,49 @@ def run_bot(settings: Settings) -> int:
     from bot.client import create_bot
 
     token = settings.require_token()
+    problem = check_sqlite_file(settings)
+    if problem is not None:
+        return fail(problem)
+    try:
+        holding = hold_database(settings)  # held until this function returns
+    except SettingsError as e:
+        return fail(str(e))
     problem = check_database(settings)
     if problem is not None:
+        holding.release()
         return fail(problem)
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
     bot = create_bot(settings)
-    try:
-        asyncio.run(serve(bot, token))
-    except discord.LoginFailure:
-        return fail(f"Discord refused DISCORD_TOKEN (401 Unauthorized): {TOKEN_HELP}")
-    except discord.PrivilegedIntentsRequired:
-        return fail("Discord refused a privileged intent; this bot needs none: update the bot")
-    except aiohttp.ClientConnectionError as e:
-        return fail(f"cannot reach Discord ({e}): check the network connection")
+    with holding:
+        try:
+            asyncio.run(serve(bot, token))
+        except discord.LoginFailure:
+            return fail(f"Discord refused DISCORD_TOKEN (401 Unauthorized): {TOKEN_HELP}")
+        except discord.PrivilegedIntentsRequired:
+            return fail("Discord refused a privileged intent; this bot needs none: update the bot")
+        except aiohttp.ClientConnectionError as e:
+            return fail(f"cannot reach Discord ({e}): check the network connection")
     return 0
+
+
+def hold_database(settings: Settings) -> DatabaseLock:
+    """The bot's shared hold on its SQLite database (bot.store.db_lock), so that `restore`
+    and `copy-db` refuse while it runs; SettingsError while one of them is running. A
+    PostgreSQL database is not held (several processes share it; `restore` is SQLite's)."""
+    from bot.store.db_inspect import sqlite_file
+    from bot.store.db_lock import DatabaseLock, InUse
+
+    if settings.is_postgres or settings.database_path == ":memory:":
+        return DatabaseLock(Path(os.devnull))  # holds nothing
+    path = sqlite_file(settings.database_url)
+    with contextlib.suppress(OSError):  # if it cannot be made, check_database says so
+        path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.parent.is_dir():
+        return DatabaseLock(Path(os.devnull))
+    try:
+        return DatabaseLock(path).acquire(exclusive=False)
+    except InUse as e:
+        raise SettingsError(str(e)) from None
 
 
 async def serve(bot: AlienFrontiersBot, token: str) -> None:
@@ -164,6 +223,20 @@ async def _open_database(settings: Settings) -> None:
     await store.close()
 
 
+def check_sqlite_file(settings: Settings) -> str | None:
+    """Why the bot must not open its SQLite file, read before anything is written there (a
+    folder, a file that is no database, another program's, a newer bot's): None if fine."""
+    from bot.store.db_inspect import NotABotDatabase, check_sqlite_for_the_bot
+
+    if settings.is_postgres:
+        return None
+    try:
+        check_sqlite_for_the_bot(settings.database_url)
+    except NotABotDatabase as e:
+        return f"DATABASE_URL={e}"
+    return None
+
+
 def check_database(settings: Settings) -> str | None:
     """Open (create, migrate) the database before connecting; the problem in words, if any."""
     import asyncpg
@@ -198,9 +271,14 @@ def redacted(url: str) -> str:
 
 
 def run_demo_cli(args: argparse.Namespace, settings: Settings | None) -> int:
-    from bot.demo import run_demo
+    from bot.demo import DemoFolderError, check_folder, run_demo
     from bot.play.ai import Level
+    from bot.store.db_inspect import plural
 
+    try:
+        check_folder(args.demo)
+    except DemoFolderError as e:
+        return fail(str(e))
     logging.basicConfig(level=getattr(logging, settings.log_level if settings else "INFO"))
     level: Level = "normal" if args.level == "random" else args.level
     result = asyncio.run(
@@ -213,8 +291,8 @@ def run_demo_cli(args: argparse.Namespace, settings: Settings | None) -> int:
         )
     )
     print(
-        f"demo: {result.turns} turns, {result.actions} actions, {result.images} images in "
-        f"{result.seconds:.1f}s -> {result.out_dir}"
+        f"demo: {plural(result.turns, 'turn')}, {plural(result.actions, 'action')}, "
+        f"{plural(result.images, 'image')} in {result.seconds:.1f}s -> {result.out_dir}"
     )
     return 0
 
@@ -225,6 +303,7 @@ def copy_db_cli(argv: Sequence[str]) -> int:
     import asyncpg
 
     from bot.store.copy_db import CopyError, by_status_table, copy_database
+    from bot.store.db_inspect import plural
 
     parser = argparse.ArgumentParser(
         prog="python -m bot copy-db",
@@ -247,8 +326,8 @@ def copy_db_cli(argv: Sequence[str]) -> int:
         return fail(str(e))
     except (asyncpg.PostgresError, asyncpg.InterfaceError, sqlite3.Error, OSError) as e:
         return fail(f"cannot use a database ({e}): check the URLs and that the servers run")
-    rows = ", ".join(f"{n} {table}" for table, n in report.rows.items())
-    print(f"copy-db: {rows} in {report.seconds:.1f}s")
+    rows = ", ".join(f"{n:,} {table}" for table, n in report.rows.items())
+    print(f"copy-db: rows copied: {rows} in {report.seconds:.1f}s")
     for line in by_status_table(report.by_status):
         print(f"  {line}")
     for problem in report.problems:
@@ -258,7 +337,13 @@ def copy_db_cli(argv: Sequence[str]) -> int:
         return 1
     if not report.rows.get("games"):
         print("copy-db: note: the source holds no games at all", file=sys.stderr)
-    print(f"copy-db: every row copied, {report.games_checked} games replayed and checked")
+    migrated = ""
+    if report.migrated_from is not None:
+        migrated = f" (migrated from schema version {report.migrated_from}; the source as it was)"
+    print(
+        f"copy-db: every row copied{migrated}, {plural(report.games_checked, 'game')} "
+        "replayed and checked"
+    )
     return 0
 
 
@@ -268,24 +353,28 @@ def _database_url(parser: argparse.ArgumentParser, argv: Sequence[str]) -> tuple
     parser.add_argument(
         "--database", metavar="URL", help="the database (default: DATABASE_URL, as the bot)"
     )
-    parser.add_argument(
-        "--env-file", default=".env", help="file of settings to load (default: .env)"
-    )
+    add_env_file(parser)
     args = parser.parse_args(argv)
     if args.database:
-        check_database_url(args.database)
+        try:
+            check_database_url(args.database)
+        except SettingsError as e:
+            raise SettingsError(str(e).replace("DATABASE_URL", "--database")) from None
         return args, str(args.database)
-    return args, load_settings(args.env_file).database_url
+    return args, load_settings(env_file(args)).database_url
 
 
 def backup_cli(argv: Sequence[str]) -> int:
     """``backup``: the SQLite database saved to a file while the bot runs (bot.store.backup)."""
     from bot.store.backup import BackupError, backup
+    from bot.store.db_inspect import plural
 
     parser = argparse.ArgumentParser(
         prog="python -m bot backup",
-        description="Save the bot's SQLite database to DEST (a file, or a folder for a dated "
-        "file), consistent while the bot runs. PostgreSQL: use pg_dump.",
+        description="Save the bot's SQLite database to DEST, consistent while the bot runs: "
+        "a new file (a name with a suffix, e.g. af.db), or a folder (one that exists, a name "
+        "ending with /, or a new name without a suffix) for a dated file. Never overwrites a "
+        "file. PostgreSQL: use pg_dump.",
     )
     parser.add_argument("dest", metavar="DEST")
     try:
@@ -296,8 +385,8 @@ def backup_cli(argv: Sequence[str]) -> int:
     except (sqlite3.Error, OSError) as e:
         return fail(f"the backup failed ({e}); nothing was written")
     print(
-        f"backup: {saved.games} games, {saved.actions} actions, {saved.size:,} bytes "
-        f"written to {saved.path}"
+        f"backup: {plural(saved.games, 'game')}, {plural(saved.actions, 'action')}, "
+        f"{plural(saved.size, 'byte')} written to {saved.path}"
     )
     return 0
 
@@ -305,33 +394,34 @@ def backup_cli(argv: Sequence[str]) -> int:
 def restore_cli(argv: Sequence[str]) -> int:
     """``restore``: a backup put back in place of the SQLite database (bot.store.backup)."""
     from bot.store.backup import BackupError, restore
-    from bot.store.db_inspect import sqlite_file
+    from bot.store.db_inspect import plural
+    from bot.store.migrations import LATEST
 
     parser = argparse.ArgumentParser(
         prog="python -m bot restore",
         description="Replace the bot's SQLite database by BACKUP (made by `python -m bot "
-        "backup`). Stop the bot first.",
+        "backup`). Refused while a bot runs on the database: stop it first.",
     )
     parser.add_argument("backup", metavar="BACKUP")
     parser.add_argument(
-        "--yes", action="store_true", help="replace a database that holds games already"
+        "--yes", action="store_true", help="replace a database that holds games or settings"
     )
     try:
         args, url = _database_url(parser, argv)
-        target = sqlite_file(url)
-        if not args.yes and target.is_file() and target.stat().st_size > 0:
-            # Something is there (the bot's games, or another program's file): not without
-            # being asked.
-            return fail(
-                f"{url} ({target}) holds a database already: stop the bot, then run again "
-                "with --yes to replace all of it by the backup"
-            )
-        saved = restore(Path(args.backup), url)
+        saved = restore(Path(args.backup), url, replace=args.yes)
     except (SettingsError, BackupError) as e:
         return fail(str(e))
     except (sqlite3.Error, OSError) as e:
         return fail(f"the restore failed ({e})")
-    print(f"restore: {saved.games} games, {saved.actions} actions now in {saved.path}")
+    print(
+        f"restore: {plural(saved.games, 'game')}, {plural(saved.actions, 'action')} now in "
+        f"{saved.path}"
+    )
+    if saved.version < LATEST:
+        print(
+            f"restore: the backup's schema is version {saved.version}: the bot migrates it to "
+            f"{LATEST} when it starts"
+        )
     return 0
 
 
@@ -340,6 +430,9 @@ def ratings_cli(argv: Sequence[str]) -> int:
     (bot.store.rating_store)."""
     import asyncpg
 
+    from bot.store.db_inspect import NotABotDatabase, bot_schema, plural, shown_url, sqlite_file
+    from bot.store.db_lock import DatabaseLock, InUse
+    from bot.store.migrations import LATEST
     from bot.store.storage import Storage
 
     parser = argparse.ArgumentParser(
@@ -351,21 +444,33 @@ def ratings_cli(argv: Sequence[str]) -> int:
     parser.add_argument("action", choices=("rebuild",))
 
     async def rebuild(url: str) -> str:
-        store = await Storage.open(url)
-        try:
-            done = await store.rebuild_ratings()
-        finally:
-            await store.close()
-        same = "all as stored" if not done.differ else f"{done.differ} differed from the stored"
+        version = await bot_schema(url)  # a database of the bot's, read before any write
+        if version > LATEST:
+            raise NotABotDatabase(
+                f"{shown_url(url)}: its schema is version {version}, newer than this bot's "
+                f"({LATEST}): update the bot first"
+            )
+        hold = DatabaseLock(Path(os.devnull))
+        if not url.startswith(("postgresql://", "postgres://")):
+            hold = DatabaseLock(sqlite_file(url)).acquire(exclusive=False)  # not mid-restore
+        with hold:
+            store = await Storage.open(url)  # an older one is migrated, as the bot does
+            try:
+                done = await store.rebuild_ratings()
+            finally:
+                await store.close()
+        same = "all as stored" if not done.differ else f"{done.differ:,} differed from the stored"
+        migrated = f"; migrated from schema version {version}" if version < LATEST else ""
         return (
-            f"ratings: {done.games} rated games replayed, {done.ratings} ratings written ({same})"
+            f"ratings: {plural(done.games, 'rated game')} replayed, "
+            f"{plural(done.ratings, 'rating')} written ({same}){migrated}"
         )
 
     try:
         _args, url = _database_url(parser, argv)
         print(asyncio.run(rebuild(url)))
-    except SettingsError as e:
-        return fail(str(e))
+    except (SettingsError, NotABotDatabase, InUse) as e:
+        return fail(f"{e}; nothing was changed" if not isinstance(e, SettingsError) else str(e))
     except (asyncpg.PostgresError, asyncpg.InterfaceError, sqlite3.Error, OSError) as e:
         return fail(f"the ratings were not rebuilt ({e}); nothing was changed")
     return 0
@@ -374,22 +479,119 @@ def ratings_cli(argv: Sequence[str]) -> int:
 def health_cli(argv: Sequence[str]) -> int:
     """``health``: exit 0 if the bot's heartbeat (``HEALTH_FILE``) is recent (bot.health)."""
     from bot.health import MAX_AGE_SECONDS, backlog_text, check
+    from bot.settings import env_value
 
     parser = argparse.ArgumentParser(
         prog="python -m bot health",
-        description="Exit 0 if the running bot is connected and its database answers.",
+        description="Exit 0 if the running bot is connected and its database answers (its "
+        "heartbeat file, HEALTH_FILE, is recent); print what waits to be delivered.",
     )
-    parser.add_argument("--file", default=os.environ.get("HEALTH_FILE", ""), metavar="PATH")
+    parser.add_argument(
+        "--file", metavar="PATH", help="the heartbeat file (default: HEALTH_FILE, as the bot)"
+    )
     parser.add_argument("--max-age", type=float, default=MAX_AGE_SECONDS, metavar="SECONDS")
+    add_env_file(parser)
     args = parser.parse_args(argv)
-    if not args.file:
+    try:
+        path = args.file or env_value("HEALTH_FILE", env_file(args))
+    except SettingsError as e:
+        return fail(str(e))
+    if not path:
         return fail("no heartbeat file: set HEALTH_FILE (the bot's too) or pass --file")
-    problem = check(args.file, args.max_age)
+    problem = check(path, args.max_age)
     if problem is not None:
         print(f"unhealthy: {problem}", file=sys.stderr)
         return 1
-    print(f"healthy; {backlog_text(args.file)}")
+    print(f"healthy; {backlog_text(path)}")
     return 0
+
+
+def commands_cli(argv: Sequence[str]) -> int:
+    """``commands clear``: the bot's slash commands removed from Discord (REST only: the bot
+    does not connect to the gateway, and may be running or not)."""
+    import aiohttp
+    import discord
+
+    parser = argparse.ArgumentParser(
+        prog="python -m bot commands",
+        description="clear: remove the bot's slash commands from Discord: the global ones, or "
+        "with --guild those registered in one server (the test copies DEV_GUILD_ID made, "
+        "which show every command twice once it is unset). The bot registers its commands "
+        "again at its next start, unless SYNC_COMMANDS=false.",
+    )
+    parser.add_argument("action", choices=("clear",))
+    parser.add_argument("--guild", metavar="ID", help="a server's id: clear only its commands")
+    add_env_file(parser)
+    args = parser.parse_args(argv)
+    try:
+        settings = load_settings(env_file(args))
+        token = settings.require_token()
+    except SettingsError as e:
+        return fail(str(e))
+    if args.guild is not None and not args.guild.isdigit():
+        return fail(f"--guild must be a server id (digits only), not {args.guild!r}")
+    guild = int(args.guild) if args.guild is not None else None
+    where = f"from server {guild}" if guild is not None else "everywhere (global commands)"
+    try:
+        application = asyncio.run(_clear_commands(token, guild))
+    except discord.LoginFailure:
+        return fail(f"Discord refused DISCORD_TOKEN (401 Unauthorized): {TOKEN_HELP}")
+    except (discord.Forbidden, discord.NotFound) as e:
+        return fail(
+            f"Discord refused ({e.status}): the bot is not in server {guild}, or that id is no "
+            "server (see the README's Troubleshooting: finding a server's id)"
+        )
+    except discord.HTTPException as e:
+        return fail(f"Discord refused ({e.status}): {e.text or e}")
+    except aiohttp.ClientConnectionError as e:
+        return fail(f"cannot reach Discord ({e}): check the network connection")
+    key = f"commands:{application}:{guild if guild is not None else 'global'}"
+    forgot = asyncio.run(_forget_synced(settings.database_url, key))
+    again = (
+        "SYNC_COMMANDS=false: the bot does not register them again"
+        if not settings.sync_commands
+        else "the bot registers them again at its next start"
+        if forgot
+        else "to register them again, start the bot with SYNC_COMMANDS=force"
+    )
+    print(f"commands: the bot's slash commands removed {where}; {again}")
+    return 0
+
+
+async def _clear_commands(token: str, guild: int | None) -> int:
+    """Remove the application's commands (global, or of ``guild``); its id."""
+    import discord
+    from discord import app_commands
+
+    client = discord.Client(intents=discord.Intents.none())
+    async with client:
+        await client.login(token)
+        tree: app_commands.CommandTree[discord.Client] = app_commands.CommandTree(client)
+        await tree.sync(guild=discord.Object(guild) if guild is not None else None)  # none left
+        assert client.application_id is not None
+        return client.application_id
+
+
+async def _forget_synced(url: str, key: str) -> bool:
+    """Forget that the commands were synced (the bot's ``meta``), so its next start syncs
+    them again; False if the database is not there or not the bot's."""
+    import asyncpg
+
+    from bot.store.db import open_database
+    from bot.store.db_inspect import NotABotDatabase, bot_schema
+    from bot.store.migrations import LATEST
+
+    try:
+        if await bot_schema(url) > LATEST:
+            return False
+        db = await open_database(url)
+        try:
+            await db.write("DELETE FROM meta WHERE key = ?", (key,))
+        finally:
+            await db.close()
+    except (NotABotDatabase, sqlite3.Error, OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+        return False
+    return True
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -404,11 +606,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return restore_cli(argv[1:])
     if argv[:1] == ["ratings"]:
         return ratings_cli(argv[1:])
+    if argv[:1] == ["commands"]:
+        return commands_cli(argv[1:])
     args = parse_args(argv)
     try:
-        settings = load_settings(args.env_file)
+        settings = load_settings(env_file(args))
     except SettingsError as e:
-        if args.demo is not None:
+        if args.demo is not None and args.env_file is None:
             return run_demo_cli(args, None)
         return fail(str(e))
     if args.demo is not None:

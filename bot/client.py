@@ -43,9 +43,14 @@ from bot.store.storage import Storage
 
 log = logging.getLogger(__name__)
 
-# View Channel, Send Messages, Send Messages in Threads, Attach Files (see README).
+# View Channel, Send Messages, Send Messages in Threads, Attach Files, and Create Public
+# Threads (/af learn opens one); the README's table says why each.
 INVITE_PERMISSIONS = discord.Permissions(
-    view_channel=True, send_messages=True, send_messages_in_threads=True, attach_files=True
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    attach_files=True,
+    create_public_threads=True,
 )
 INVITE_SCOPES = ("bot", "applications.commands")
 
@@ -168,7 +173,7 @@ class AlienFrontiersBot(commands.Bot):
             await self.load_extension(extension)
         # Commands are the application's, not a shard's: the process with shard 0 syncs them.
         if self.settings.sync_commands and 0 in self.shard_set.ids:
-            await self.sync_commands()
+            await self.sync_commands(force=self.settings.force_sync)
         games = await self.service.load_active()
         self.deliveries.start()  # what was left pending, once the bot is ready
         await self.background.resume(games)

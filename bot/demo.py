@@ -9,6 +9,7 @@ at the end and checked against the one played.
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -18,6 +19,7 @@ from bot.discord.announce import Renderer, default_renderer
 from bot.play.ai import LEVELS, AIFactory, Level, RandomPlayer, default_factory
 from bot.play.games import ActiveGame
 from bot.play.service import GameService
+from bot.render.demo import DemoFolderError, check_folder
 from bot.store.storage import Storage
 from bot.text import describe
 from engine.messages import render
@@ -54,7 +56,7 @@ async def run_demo(
 ) -> DemoResult:
     """Play one game between AI (or random) seats and write its images and log to ``out_dir``."""
     started = time.perf_counter()
-    out = Path(out_dir)
+    out = check_folder(out_dir)  # a folder of its own: nothing else there is replaced
     out.mkdir(parents=True, exist_ok=True)
     db = out / "demo.db"
     for leftover in (db, db.with_suffix(".db-wal"), db.with_suffix(".db-shm")):
@@ -132,11 +134,19 @@ async def _write_log(service: GameService, game: ActiveGame, out: Path) -> str:
             lines.append(" " * 6 + "· " + render(e["key"], params, names))
     result = outcome(game.state)
     assert result is not None
-    summary = describe.outcome_text(result, names)
+    summary = plain(describe.outcome_text(result, names))
     (out / "log.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (out / "notation.txt").write_text("\n".join(r.notation for r in rows) + "\n", encoding="utf-8")
     (out / "result.txt").write_text(summary + "\n", encoding="utf-8")
     return summary
 
 
-__all__ = ["LEVELS", "DemoResult", "run_demo"]
+_MARKDOWN = re.compile(r"\*\*|__|~~|\|\||`")
+
+
+def plain(markdown: str) -> str:
+    """Discord's markdown (bold, code, ...) left out, for a terminal and a text file."""
+    return _MARKDOWN.sub("", markdown)
+
+
+__all__ = ["LEVELS", "DemoFolderError", "DemoResult", "check_folder", "plain", "run_demo"]

@@ -41,6 +41,7 @@ class Settings:
     ai_budget_ms: thinking time of an AI move (None: the AI's own default).
     reminder_check_seconds: how often the turn clock looks for reminders and timeouts due.
     sync_commands: push the slash commands to Discord at start when they changed.
+    force_sync: push them at start even if they did not change (``SYNC_COMMANDS=force``).
     shards: the shards this process runs (``SHARD_COUNT``, ``SHARD_IDS``); None: one
         process for every server, without sharding.
     health_file: touched while the bot is connected and its database answers
@@ -55,6 +56,7 @@ class Settings:
     ai_budget_ms: int | None = None
     reminder_check_seconds: float = 300.0
     sync_commands: bool = True
+    force_sync: bool = False
     shards: Shards | None = None
     health_file: str | None = None
 
@@ -70,6 +72,8 @@ class Settings:
     def require_token(self) -> str:
         """The token, or SettingsError if it is missing or cannot be a bot token."""
         token = self.token.strip()
+        if len(token) > 1 and token[0] == token[-1] and token[0] in "'\"":
+            token = token[1:-1].strip()  # `docker run --env-file` keeps a .env's quotes
         if not token:
             raise SettingsError(f"DISCORD_TOKEN is not set: {TOKEN_HELP}")
         if token.lower().startswith("bot "):
@@ -147,7 +151,8 @@ def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
         return True
     if raw in ("0", "false", "no", "off"):
         return False
-    raise SettingsError(f"{name} must be true or false, not {raw!r}")
+    also = " (or force)" if name == "SYNC_COMMANDS" else ""
+    raise SettingsError(f"{name} must be true or false{also}, not {raw!r}")
 
 
 def from_env(env: Mapping[str, str]) -> Settings:
@@ -159,6 +164,7 @@ def from_env(env: Mapping[str, str]) -> Settings:
     if guild_raw and not guild_raw.isdigit():
         raise SettingsError(f"DEV_GUILD_ID must be a server id (digits only), not {guild_raw!r}")
     budget = _number(env, "AI_BUDGET_MS", 0)
+    force_sync = env.get("SYNC_COMMANDS", "").strip().lower() == "force"
     url = env.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
     check_database_url(url)
     return Settings(
@@ -169,7 +175,8 @@ def from_env(env: Mapping[str, str]) -> Settings:
         ai_pause_seconds=_number(env, "AI_PAUSE_SECONDS", 1.5),
         ai_budget_ms=int(budget) if budget else None,
         reminder_check_seconds=_number(env, "REMINDER_CHECK_SECONDS", 300.0, minimum=1.0),
-        sync_commands=_flag(env, "SYNC_COMMANDS", True),
+        sync_commands=force_sync or _flag(env, "SYNC_COMMANDS", True),
+        force_sync=force_sync,
         shards=_shards(env),
         health_file=env.get("HEALTH_FILE", "").strip() or None,
     )
@@ -193,6 +200,18 @@ def _shards(env: Mapping[str, str]) -> Shards | None:
             f"SHARD_IDS must list shards like 0-3 or 0,2 ({e}), not {ids_raw!r}"
         ) from None
     return Shards(count, ids)
+
+
+def env_value(name: str, env_file: str | Path | None = ".env") -> str:
+    """One setting alone, without checking the others (``python -m bot health`` needs only
+    ``HEALTH_FILE``): the environment's value, else ``env_file``'s, else empty."""
+    if name in os.environ:
+        return os.environ[name].strip()
+    if env_file is not None and Path(env_file).is_file():
+        from dotenv import dotenv_values
+
+        return (dotenv_values(env_file).get(name) or "").strip()
+    return ""
 
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:

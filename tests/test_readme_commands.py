@@ -21,6 +21,8 @@ NOT_RUN: dict[str, str] = {
     r"^python3 -m venv ": "the set-up itself: .ci/run runs it on a clean clone",
     r"^docker ": "needs a Docker engine (none on the test machines)",
     r"tools/lock\.py ": "reaches PyPI and reinstalls the environment (an upgrade)",
+    r"^git pull": "fetches the project's next version (the README's update)",
+    r"^\.venv/bin/pip install ": "reinstalls the environment (the README's update)",
     r"^git diff ": "a review step of an upgrade",
     r"copy-db .*postgresql://af:PASSWORD@localhost": (
         "needs that PostgreSQL server: tests/bot/test_copy_db.py runs copy-db against a "

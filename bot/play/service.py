@@ -603,6 +603,22 @@ class GameService:
     async def set_guild_clock(self, guild_id: int, clock: ClockSettings) -> None:
         await self.store.set_guild_clock(guild_id, clock.checked().to_json(), self.clock())
 
+    async def default_language(self, guild_id: int | None) -> str | None:
+        """The language a server's admins chose for its new games (None: not chosen, or
+        no longer a language of the bot)."""
+        if guild_id is None:
+            return None
+        language = await self.store.guild_language(guild_id)
+        return language if language in i18n.languages() else None
+
+    async def set_guild_language(self, guild_id: int, language: str) -> None:
+        """The language new games of the server start in (``/af settings scope:server``)."""
+        if language not in i18n.languages():
+            raise ServiceError(
+                "language.unknown", language=language, languages=", ".join(i18n.languages())
+            )
+        await self.store.set_guild_language(guild_id, language, self.clock())
+
     async def set_clock(
         self, game: ActiveGame, user_id: int, can_manage: bool, clock: ClockSettings
     ) -> None:

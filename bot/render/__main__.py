@@ -4,23 +4,34 @@ the live board posted with turn messages and the full one (``/af board detail:tr
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from bot.render import render_board
-from bot.render.demo import DEMO_NAMES, finished, mid_game
+from bot.render.demo import DEMO_NAMES, DemoFolderError, check_folder, finished, mid_game
 from bot.text import i18n
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.render", description=__doc__)
-    parser.add_argument("--demo", metavar="DIR", type=Path, required=True, help="output folder")
-    parser.add_argument("--seed", type=int, default=1)
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.render",
+        description="Draw sample boards (2, 3 and 4 players mid-game, a finished game) into "
+        "DIR: live_*.png as posted with turn messages, full_*.png as /af board detail:true.",
+    )
+    parser.add_argument(
+        "--demo", metavar="DIR", type=Path, required=True, help="a new or empty folder"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the sample games' seed")
     parser.add_argument("--locale", default="en", help="language of the boards: en, ru or pl")
     args = parser.parse_args(argv)
     known = i18n.languages()
     if args.locale not in known:
         parser.error(f"unknown language {args.locale!r}: the known ones are {', '.join(known)}")
-    out: Path = args.demo
+    try:
+        out = check_folder(args.demo)  # a folder of its own: nothing else there is replaced
+    except DemoFolderError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     out.mkdir(parents=True, exist_ok=True)
     boards = {
         "mid_2p": mid_game(2, args.seed),

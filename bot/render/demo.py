@@ -1,9 +1,13 @@
-"""Sample game states made by seeded random play, for the demo boards, tests and benchmark."""
+"""Sample game states made by seeded random play, for the demo boards, tests and benchmark;
+and the folder the demos write to."""
 
 from __future__ import annotations
 
+import fnmatch
+import os
 import random
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 from engine import (
     CHANCE,
@@ -16,6 +20,58 @@ from engine import (
 )
 
 DEMO_NAMES = ("Ada", "Boris", "Zofia", "Chidi")
+# What the demos write (``python -m bot --demo``, ``python -m bot.render --demo``): a folder
+# holding anything else is not theirs to write into.
+DEMO_FILES = (
+    "demo.db",
+    "demo.db-wal",
+    "demo.db-shm",
+    "demo.db.lock",  # left by a command that read demo.db (bot.store.db_lock)
+    "turn-*.png",
+    "final.png",
+    "log.txt",
+    "notation.txt",
+    "result.txt",
+    "live_*.png",
+    "full_*.png",
+)
+
+
+class DemoFolderError(Exception):
+    """The demo cannot write to that folder; the message says why, in one line."""
+
+
+def check_folder(folder: str | Path) -> Path:
+    """``folder`` if a demo may write there: a new folder that can be made, an empty one,
+    or one holding only a demo's files (which it replaces); DemoFolderError otherwise.
+    Creates nothing."""
+    path = Path(folder)
+    if path.exists() and not path.is_dir():
+        raise DemoFolderError(f"--demo {folder}: {path} is a file; give a folder (new or empty)")
+    if not path.exists():
+        parent = path.absolute().parent
+        while not parent.exists():
+            parent = parent.parent
+        if not parent.is_dir():
+            raise DemoFolderError(f"--demo {folder}: cannot create it, {parent} is a file")
+        if not os.access(parent, os.W_OK | os.X_OK):
+            raise DemoFolderError(f"--demo {folder}: cannot create it, {parent} is not writable")
+        return path
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise DemoFolderError(f"--demo {folder}: the folder is not writable")
+    others = sorted(
+        entry.name
+        for entry in path.iterdir()
+        if not entry.name.startswith(".")
+        and not (entry.is_file() and any(fnmatch.fnmatch(entry.name, p) for p in DEMO_FILES))
+    )
+    if others:
+        shown = ", ".join(others[:3]) + (", ..." if len(others) > 3 else "")
+        raise DemoFolderError(
+            f"--demo {folder}: the folder holds files that are not a demo's ({shown}); give a "
+            "new or empty folder, e.g. --demo demo-out"
+        )
+    return path
 
 
 def play(

@@ -1,26 +1,53 @@
 """``python -m bot copy-db --from URL --to URL``: move a bot's database to another one.
 
 For a server's bot outgrowing SQLite: every table (games, seats, the action logs,
-snapshots, results, server and member settings, meta) is copied row for row, in one
-transaction on the target, into an empty database migrated to the same schema
+snapshots, results, ratings, server and member settings, meta) is copied row for row,
+in one transaction on the target, into an empty database migrated to the same schema
 (either way: SQLite to PostgreSQL, or back). Then the copy is checked as the bot
 checks a game when it loads it: every row counted on both sides, and every started
 game's log replayed from its set-up and compared with its stored snapshot. Output is
 for the operator (English); exit code 0 only if everything matched.
 
-The source is read before anything is opened: a URL that names no database of this bot
-(a missing or empty file, another program's database, an unreachable server) is refused
-with the URL read, and nothing is created on either side.
+Nothing is written before both sides are read (``bot.store.db_inspect``): a source that
+is no database of this bot (a missing or empty file, another program's database, an
+unreachable server, a newer bot's schema, tables this bot does not know), a target that
+cannot take the copy (a folder, another program's file or tables, data already, a bot
+connected to it) and a SQLite file a bot is running on (``bot.store.db_lock``) are
+refused with the URL read, and nothing is created on either side.
+
+The source is only read, through a read-only connection. A source of an older version
+of the bot is copied as it is into a temporary SQLite file, migrated there (as the bot
+migrates its database when it starts), and copied from there: the source keeps its
+schema, so it stays a database the older bot can be started on again. The bot's own
+bookkeeping (``meta``: the digest of the slash commands it registered) does not make a
+target "not empty": bots started on it and nobody played, its rows are kept.
 """
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from bot.store.db_inspect import NotABotDatabase, bot_schema, shown_url
-from bot.store.migrations import LATEST
+from bot.store.db import Database, is_postgres_url, open_database
+from bot.store.db_inspect import (
+    BOOKKEEPING,
+    NotABotDatabase,
+    NotATarget,
+    bot_schema,
+    check_copy_target,
+    plural,
+    read_postgres,
+    read_sqlite,
+    shown_url,
+    sqlite_file,
+)
+from bot.store.db_lock import DatabaseLock, InUse
+from bot.store.migrations import LATEST, MIGRATIONS
 from bot.store.storage import TABLES, Storage
 from engine.game import Game
 from engine.serialize import loads
@@ -30,7 +57,7 @@ STATUSES = ("lobby", "playing", "over", "aborted")
 
 
 class CopyError(Exception):
-    """The copy cannot be made (the target is not empty, or a table is unknown)."""
+    """The copy cannot be made (see the module docstring); nothing was created."""
 
 
 @dataclass(frozen=True)
@@ -49,10 +76,53 @@ class CopyReport:
     games_checked: int = 0
     problems: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    migrated_from: int | None = None  # the source's schema, when the copy was migrated
 
     @property
     def ok(self) -> bool:
         return not self.problems
+
+
+async def _source_version(url: str) -> int:
+    """The source's schema version, or CopyError if it is not a database to copy."""
+    try:
+        version = await bot_schema(url)
+        found = await read_postgres(url) if is_postgres_url(url) else read_sqlite(url)
+    except NotABotDatabase as e:
+        raise CopyError(f"{e}; nothing was copied") from None
+    shown = shown_url(url)
+    if version > LATEST:
+        raise CopyError(
+            f"{shown}: its schema is version {version}, newer than this bot's "
+            f"({LATEST}): update the bot first; nothing was copied"
+        )
+    if found.foreign:
+        raise CopyError(
+            f"{shown}: holds tables this bot does not know ({', '.join(found.foreign[:5])}): "
+            "a newer bot's, or another program's; nothing was copied"
+        )
+    if found.sessions:  # a bot playing on would make the copy inconsistent
+        raise CopyError(
+            f"{shown}: {plural(found.sessions, 'other connection')} to the database (bots "
+            "running on it?): stop them first; nothing was copied"
+        )
+    return version
+
+
+def _locks(source_url: str, target_url: str) -> list[DatabaseLock]:
+    """Exclusive holds on the SQLite files of both sides, or CopyError if a bot (or a
+    backup) is using one: a copy of a database in use would not be consistent."""
+    held: list[DatabaseLock] = []
+    try:
+        for url in (source_url, target_url):
+            if is_postgres_url(url) or not sqlite_file(url).is_file():
+                continue  # a new file: nobody uses it
+            held.append(DatabaseLock(sqlite_file(url)).acquire(exclusive=True))
+    except InUse as e:
+        for lock in held:
+            lock.release()
+        raise CopyError(f"{e}; nothing was copied") from None
+    return held
 
 
 async def copy_database(
@@ -60,36 +130,103 @@ async def copy_database(
 ) -> CopyReport:
     """Copy every row of ``source_url`` into the empty ``target_url`` and check the copy.
 
-    Raises ``CopyError`` (nothing created) if the source is no database of this bot."""
+    Raises ``CopyError`` (nothing created) if either side is refused (module docstring)."""
     started = time.perf_counter()
+    if not (is_postgres_url(source_url) or is_postgres_url(target_url)) and (
+        sqlite_file(source_url).resolve() == sqlite_file(target_url).resolve()
+    ):
+        raise CopyError("--from and --to name the same database; nothing was copied")
+    version = await _source_version(source_url)
     try:
-        version = await bot_schema(source_url)
-    except NotABotDatabase as e:
+        await check_copy_target(target_url)
+    except NotATarget as e:
         raise CopyError(f"{e}; nothing was copied") from None
-    if version > LATEST:
-        raise CopyError(
-            f"{shown_url(source_url)}: its schema is version {version}, newer than this bot's "
-            f"({LATEST}): upgrade the bot first; nothing was copied"
-        )
-    echo(f"reading {shown_url(source_url)} (schema version {version})")
-    if version < LATEST:  # as the bot does when it starts on it
-        echo(f"the source is migrated from schema version {version} to {LATEST} first")
-    target = await Storage.open(target_url)
+    locks = _locks(source_url, target_url)
     try:
-        source = await Storage.open(source_url)
+        report = CopyReport()
+        echo(f"reading {shown_url(source_url)} (schema version {version})")
+        source = await open_database(source_url, read_only=True)
         try:
-            report = CopyReport()
-            await _check_tables(source, target)
-            await _copy(source, target, report, echo)
-            await _check_counts(source, target, report)
-            report.by_status = await copied_by_status(target)
-            await _replay_games(target, report, echo)
+            if version == LATEST:
+                await _copy_into(source, target_url, report, echo)
+            else:
+                report.migrated_from = version
+                echo(
+                    f"its schema is older than this bot's ({LATEST}): it is copied into a "
+                    "temporary file and migrated there; the source is left as it is"
+                )
+                await _staged(source, version, target_url, report, echo)
         finally:
             await source.close()
     finally:
-        await target.close()
+        for lock in locks:
+            lock.release()
     report.seconds = time.perf_counter() - started
     return report
+
+
+async def _staged(
+    source: Database,
+    version: int,
+    target_url: str,
+    report: CopyReport,
+    echo: Callable[[str], None],
+) -> None:
+    """An older source copied into a temporary SQLite file of its own schema, migrated
+    there to the latest, then copied into the target."""
+    with tempfile.TemporaryDirectory(prefix="af-copy-") as folder:
+        staged = await open_database(Path(folder) / "staged.db")
+        try:
+            await staged.migrate([m for m in MIGRATIONS if m[0] <= version])
+            counted = CopyReport()
+            await _copy(source, staged, counted, lambda _: None)
+            await _check_counts(source, staged, counted)
+            report.problems += counted.problems
+            await staged.migrate(MIGRATIONS)
+            echo(f"migrated from schema version {version} to {LATEST}")
+            await _copy_into(staged, target_url, report, echo)
+        finally:
+            await staged.close()
+
+
+async def _copy_into(
+    source: Database, target_url: str, report: CopyReport, echo: Callable[[str], None]
+) -> None:
+    """The copy into the target (created and migrated now) and its checks. A new SQLite
+    file is removed again if the copy fails before it is made."""
+    new_file = None
+    if not is_postgres_url(target_url) and not sqlite_file(target_url).exists():
+        new_file = sqlite_file(target_url)
+    try:
+        target = await Storage.open(target_url)
+    except (sqlite3.Error, OSError) as e:
+        _remove(new_file)
+        raise CopyError(
+            f"{shown_url(target_url)}: the database cannot be made there ({e}); nothing was copied"
+        ) from None
+    except BaseException:
+        _remove(new_file)
+        raise
+    try:
+        try:
+            await _copy(source, target.db, report, echo)
+        except BaseException:
+            await target.close()
+            _remove(new_file)
+            raise
+        await _check_counts(source, target.db, report)
+        report.by_status = await copied_by_status(target)
+        await _replay_games(target, report, echo)
+    finally:
+        with contextlib.suppress(Exception):
+            await target.close()
+
+
+def _remove(new_file: Path | None) -> None:
+    if new_file is None:
+        return
+    for path in (new_file, *(new_file.with_name(new_file.name + s) for s in ("-wal", "-shm"))):
+        path.unlink(missing_ok=True)
 
 
 async def copied_by_status(store: Storage) -> dict[str, Copied]:
@@ -121,27 +258,23 @@ def by_status_table(by_status: dict[str, Copied]) -> list[str]:
     return lines
 
 
-async def _check_tables(source: Storage, target: Storage) -> None:
-    for store in (source, target):
-        unknown = set(await store.db.tables()) - set(TABLES)
-        if unknown:
-            raise CopyError(f"tables this bot does not know: {sorted(unknown)}; upgrade the bot")
-    for table in TABLES:
-        row = await target.db.fetchone(f"SELECT COUNT(*) FROM {table}")
-        if row is not None and int(row[0]):
-            raise CopyError(
-                f"the target already holds data ({int(row[0])} rows in {table}): "
-                "copy-db copies into an empty database"
-            )
-
-
 async def _copy(
-    source: Storage, target: Storage, report: CopyReport, echo: Callable[[str], None]
+    source: Database, target: Database, report: CopyReport, echo: Callable[[str], None]
 ) -> None:
+    """Every row of the source's tables, in one transaction on the target. Rows of the
+    bot's bookkeeping the target has already (the same key) are kept as they are."""
+    present = set(await source.tables())
+    kept: dict[str, set[tuple[object, ...]]] = {}
+    for table in BOOKKEEPING & present & set(await target.tables()):
+        key = await target.primary_key(table)
+        rows = await target.fetch(f"SELECT {', '.join(key)} FROM {table}")
+        kept[table] = {tuple(r) for r in rows}
     async with target.transaction() as tx:
         for table in TABLES:
-            columns = [name for name, *_ in await source.db.columns(table)]
-            key = await source.db.primary_key(table)
+            if table not in present:
+                continue
+            columns = [name for name, *_ in await source.columns(table)]
+            key = await source.primary_key(table)
             listed = ", ".join(columns)
             insert = f"INSERT INTO {table} ({listed}) VALUES ({', '.join('?' for _ in columns)})"
             order = ", ".join(key)
@@ -152,29 +285,49 @@ async def _copy(
                 where = ""
                 if after is not None:
                     where = f" WHERE ({order}) > ({', '.join('?' for _ in key)})"
-                rows = await source.db.fetch(
+                rows = await source.fetch(
                     f"SELECT {listed} FROM {table}{where} ORDER BY {order} LIMIT {PAGE}",
                     after or (),
                 )
                 if not rows:
                     break
-                await tx.executemany(insert, [tuple(r[c] for c in columns) for r in rows])
-                count += len(rows)
+                values = [
+                    tuple(r[c] for c in columns)
+                    for r in rows
+                    if tuple(r[c] for c in key) not in kept.get(table, ())
+                ]
+                await tx.executemany(insert, values)
+                count += len(values)
                 after = [rows[-1][c] for c in key]
             report.rows[table] = count
-            echo(f"copied {count} rows of {table}")
+            echo(f"copied {plural(count, 'row')} of {table}")
     for table in TABLES:
-        await target.db.after_copy(table)
+        if table in present:
+            await target.after_copy(table)
 
 
-async def _check_counts(source: Storage, target: Storage, report: CopyReport) -> None:
+async def _check_counts(source: Database, target: Database, report: CopyReport) -> None:
+    """Every table holds as many rows on both sides (the bookkeeping: every row of the
+    source's is on the target)."""
+    present = set(await source.tables())
     for table in TABLES:
+        if table not in present:
+            continue
+        if table in BOOKKEEPING:
+            key = ", ".join(await source.primary_key(table))
+            mine = {tuple(r) for r in await source.fetch(f"SELECT {key} FROM {table}")}
+            theirs = {tuple(r) for r in await target.fetch(f"SELECT {key} FROM {table}")}
+            if not mine <= theirs:
+                report.problems.append(f"{table}: {len(mine - theirs)} rows were not copied")
+            continue
         counts = []
-        for store in (source, target):
-            row = await store.db.fetchone(f"SELECT COUNT(*) FROM {table}")
+        for db in (source, target):
+            row = await db.fetchone(f"SELECT COUNT(*) FROM {table}")
             counts.append(int(row[0]) if row else 0)
         if counts[0] != counts[1]:
-            report.problems.append(f"{table}: {counts[0]} rows in the source, {counts[1]} copied")
+            report.problems.append(
+                f"{table}: {plural(counts[0], 'row')} in the source, {counts[1]:,} copied"
+            )
 
 
 async def _replay_games(target: Storage, report: CopyReport, echo: Callable[[str], None]) -> None:
@@ -198,7 +351,7 @@ async def _replay_games(target: Storage, report: CopyReport, echo: Callable[[str
                     f"snapshot (after {seq} actions)"
                 )
             report.games_checked += 1
-    echo(f"replayed and checked {report.games_checked} games")
+    echo(f"replayed and checked {plural(report.games_checked, 'game')}")
 
 
 __all__ = ["Copied", "CopyError", "CopyReport", "by_status_table", "copy_database"]

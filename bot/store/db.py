@@ -195,18 +195,32 @@ class SQLiteDatabase(Database):
         self.path = path
 
     @classmethod
-    async def open(cls, path: str | Path) -> SQLiteDatabase:
-        """Open (creating the file and its folder if needed) and switch to WAL."""
+    async def open(cls, path: str | Path, *, read_only: bool = False) -> SQLiteDatabase:
+        """Open (creating the file and its folder if needed) and switch to WAL; with
+        ``read_only``, open an existing file as it is, and refuse every write to it."""
         name = str(path)
-        if name != ":memory:":
+        target, uri = name, False
+        if read_only and name != ":memory:":
+            target, uri = read_only_uri(Path(name)), True
+        elif name != ":memory:":
             Path(name).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(name, isolation_level=None)
-        conn.row_factory = sqlite3.Row
-        await conn.execute("PRAGMA foreign_keys = ON")
-        await conn.execute("PRAGMA busy_timeout = 5000")
-        if name != ":memory:":
-            await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA synchronous = FULL")
+        # A file sqlite3 cannot open (a folder, no permission) is found here: aiosqlite,
+        # when its own connect fails, leaves its worker thread to report to an event loop
+        # that may be closed by then (a traceback at exit).
+        await asyncio.to_thread(_can_open, target, uri)
+        conn = await aiosqlite.connect(target, isolation_level=None, uri=uri)
+        try:
+            conn.row_factory = sqlite3.Row
+            await conn.execute("PRAGMA foreign_keys = ON")
+            await conn.execute("PRAGMA busy_timeout = 5000")
+            if name != ":memory:" and not read_only:
+                await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute("PRAGMA synchronous = FULL")
+        except BaseException:
+            # e.g. "file is not a database": without a close, the connection's thread
+            # keeps the process alive for ever.
+            await conn.close()
+            raise
         return cls(conn, name)
 
     @asynccontextmanager
@@ -271,6 +285,24 @@ class SQLiteDatabase(Database):
 
     async def after_copy(self, table: str) -> None:
         """Nothing to do: a row id numbers on from the largest one by itself."""
+
+
+def read_only_uri(path: Path) -> str:
+    """A URI that opens the SQLite file ``path`` for reading only and leaves nothing beside
+    it. A read-only connection to a database in WAL mode makes its ``-wal`` and ``-shm``
+    files and cannot remove them; when there is no ``-wal`` (nor a ``-journal``), nothing
+    waits to be read beside the file, and it is opened ``immutable``: as it is, without
+    those files."""
+    uri = path.absolute().as_uri()
+    beside = [path.with_name(path.name + s) for s in ("-wal", "-journal")]
+    if any(p.exists() for p in beside):
+        return f"{uri}?mode=ro"
+    return f"{uri}?immutable=1"
+
+
+def _can_open(target: str, uri: bool) -> None:
+    """sqlite3.Error if ``target`` cannot be opened (the file is created if missing)."""
+    sqlite3.connect(target, uri=uri).close()
 
 
 # ---- PostgreSQL -------------------------------------------------------------------------
@@ -356,9 +388,14 @@ class PostgresDatabase(Database):
         self._sql: dict[str, str] = {}
 
     @classmethod
-    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresDatabase:
+    async def open(
+        cls, url: str, *, min_size: int = 1, max_size: int = 10, read_only: bool = False
+    ) -> PostgresDatabase:
+        """The pool; with ``read_only``, every transaction of its sessions is read-only
+        (the server refuses any write)."""
+        settings = {"default_transaction_read_only": "on"} if read_only else None
         pool = await asyncpg.create_pool(
-            url, min_size=min_size, max_size=max_size, reset=_keep_session
+            url, min_size=min_size, max_size=max_size, reset=_keep_session, server_settings=settings
         )
         return cls(pool)
 
@@ -475,12 +512,13 @@ def sqlite_path(target: str | Path) -> str:
     return name[len(SQLITE_SCHEME) :] if name.startswith(SQLITE_SCHEME) else name
 
 
-async def open_database(target: str | Path) -> Database:
-    """A database from ``DATABASE_URL`` (``sqlite:///…``, ``postgresql://…``) or a file path."""
+async def open_database(target: str | Path, *, read_only: bool = False) -> Database:
+    """A database from ``DATABASE_URL`` (``sqlite:///…``, ``postgresql://…``) or a file path;
+    ``read_only``: an existing database, opened so that nothing can be written to it."""
     name = str(target)
     if is_postgres_url(name):
-        return await PostgresDatabase.open(name)
-    return await SQLiteDatabase.open(sqlite_path(name))
+        return await PostgresDatabase.open(name, read_only=read_only)
+    return await SQLiteDatabase.open(sqlite_path(name), read_only=read_only)
 
 
 __all__ = [
@@ -496,5 +534,6 @@ __all__ = [
     "numbered",
     "open_database",
     "postgres_ddl",
+    "read_only_uri",
     "sqlite_path",
 ]

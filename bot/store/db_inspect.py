@@ -1,9 +1,12 @@
-"""What a database URL holds, read without changing anything: for ``copy-db`` and ``backup``.
+"""What a database URL holds, read without changing anything: for the admin's commands
+(``copy-db``, ``backup``, ``restore``, ``ratings rebuild``) and the bot's start.
 
 Opening a database the way the bot does creates a missing SQLite file and migrates it;
-an admin's tool that reads a database must not. ``bot_schema`` opens a SQLite file
-read-only (and only if it exists) or connects to PostgreSQL without creating anything,
-and refuses, in one line naming the URL it read, what is not a database of this bot.
+a command that reads a database must not, and one that writes must know first what it
+would write into. Everything here opens a SQLite file read-only (and only if it exists)
+or connects to PostgreSQL without creating anything, and refuses, in one line naming
+the URL it read, what is not a database of this bot (``NotABotDatabase``) or not a
+database a copy may be written into (``NotATarget``).
 """
 
 from __future__ import annotations
@@ -11,21 +14,72 @@ from __future__ import annotations
 import os
 import sqlite3
 import urllib.parse
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
 import asyncpg
 
-from bot.store.db import SQLITE_SCHEME, is_postgres_url, sqlite_path
+from bot.store.db import SQLITE_SCHEME, is_postgres_url, read_only_uri, sqlite_path
+from bot.store.migrations import LATEST
+from bot.store.storage import TABLES
 
 CONNECT_SECONDS: Final = 10.0
 # Tables every version of the bot's schema has (migration 1).
 CORE_TABLES: Final = frozenset({"games", "seats", "actions"})
+# Rows a bot writes by itself when it starts, before anyone plays (the digest of the
+# slash commands it registered): a database holding only those is still empty.
+BOOKKEEPING: Final = frozenset({"meta"})
 
 
 class NotABotDatabase(Exception):
     """The URL names no database of this bot (missing, empty, another program's, or
     unreachable): the message says which, and which URL was read."""
+
+
+class NotATarget(Exception):
+    """A copy may not be written there (a folder, another program's file or tables, data
+    already, a newer schema, a bot connected): the message says which."""
+
+
+@dataclass(frozen=True)
+class Contents:
+    """What a database holds: the bot's schema version (0: none), every table, and the
+    rows of each of the bot's tables."""
+
+    version: int = 0
+    tables: frozenset[str] = frozenset()
+    rows: Mapping[str, int] = field(default_factory=dict)
+    sessions: int = 0  # PostgreSQL: other connections to the database (the bots?)
+
+    @property
+    def foreign(self) -> list[str]:
+        """Tables that are not the bot's."""
+        return sorted(self.tables - set(TABLES) - {"schema_version"})
+
+    @property
+    def data(self) -> dict[str, int]:
+        """The bot's tables that hold rows (its own bookkeeping left out)."""
+        return {t: n for t, n in self.rows.items() if n and t not in BOOKKEEPING}
+
+    @property
+    def is_bot(self) -> bool:
+        return self.version > 0 and self.tables >= CORE_TABLES
+
+    def data_text(self) -> str:
+        """What ``data`` holds, in a few words: ``4 games and 381 other rows``."""
+        data = self.data
+        games = data.get("games", 0)
+        rest = sum(data.values()) - games
+        if games:
+            return plural(games, "game") + (f" and {plural(rest, 'other row')}" if rest else "")
+        return f"{plural(rest, 'row')} in {', '.join(data)}"
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 game``, ``2 games``: for the operator's lines (English)."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 def shown_url(url: str) -> str:
@@ -55,9 +109,10 @@ def _path_hint(url: str) -> str:
     return ""
 
 
-def sqlite_schema(url: str) -> int:
-    """The schema version of the bot's SQLite database at ``url``; raises
-    ``NotABotDatabase`` if there is none there. Creates and changes nothing."""
+def read_sqlite(url: str) -> Contents:
+    """What the SQLite file of ``url`` holds (an empty ``Contents`` for an empty file);
+    ``NotABotDatabase`` for a missing file, a folder or a file that is no SQLite
+    database. Opens the file read-only: creates and changes nothing."""
     path = sqlite_file(url)
     if sqlite_path(url) == ":memory:":
         raise NotABotDatabase(f"{url}: an in-memory database holds nothing to read")
@@ -66,51 +121,89 @@ def sqlite_schema(url: str) -> int:
     if not path.is_file():
         raise NotABotDatabase(f"{url}: {path} is a folder, not a database file")
     if path.stat().st_size == 0:
-        raise NotABotDatabase(f"{url}: {path} is an empty file, not a database")
+        return Contents()
     try:
-        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+        conn = sqlite3.connect(read_only_uri(path), uri=True)
         try:
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-            tables = {
-                row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            tables = frozenset(
+                str(row[0])
+                for row in conn.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'"
+                    " AND name NOT LIKE 'sqlite_%'"
+                )
+            )
+            rows: dict[str, int] = {
+                t: int(conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0])
+                for t in TABLES
+                if t in tables
             }
         finally:
             conn.close()
     except sqlite3.DatabaseError as e:
         raise NotABotDatabase(f"{url}: {path} is not a SQLite database ({e})") from None
-    if version == 0 or not tables >= CORE_TABLES:
+    return Contents(version, tables, rows)
+
+
+def sqlite_schema(url: str) -> int:
+    """The schema version of the bot's SQLite database at ``url``; raises
+    ``NotABotDatabase`` if there is none there, or one of a newer bot. Creates and
+    changes nothing."""
+    found = read_sqlite(url)
+    path = sqlite_file(url)
+    if path.stat().st_size == 0:
+        raise NotABotDatabase(f"{url}: {path} is an empty file, not a database")
+    if not found.is_bot:
         raise NotABotDatabase(
             f"{url}: {path} is a SQLite database, but not this bot's (none of its tables)"
         )
-    return version
+    return found.version
+
+
+async def read_postgres(url: str) -> Contents:
+    """What the PostgreSQL database of ``url`` holds; ``NotABotDatabase`` if it cannot be
+    reached. Reads only (in a read-only transaction): creates nothing."""
+    shown = shown_url(url)
+    try:
+        conn = await asyncpg.connect(
+            url,
+            timeout=CONNECT_SECONDS,
+            server_settings={"default_transaction_read_only": "on"},
+        )
+    except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+        raise NotABotDatabase(f"{shown}: cannot connect ({e or type(e).__name__})") from None
+    try:
+        tables = frozenset(
+            str(r[0])
+            for r in await conn.fetch(
+                "SELECT table_name FROM information_schema.tables"
+                " WHERE table_schema = current_schema()"
+            )
+        )
+        version = 0
+        if "schema_version" in tables:
+            value = await conn.fetchval("SELECT version FROM schema_version WHERE id = 1")
+            version = int(value) if value is not None else 0
+        rows: dict[str, int] = {}
+        for table in TABLES:
+            if table in tables:
+                rows[table] = int(await conn.fetchval(f"SELECT COUNT(*) FROM {table}"))
+        sessions = await conn.fetchval(
+            "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+        )
+    finally:
+        await conn.close()
+    return Contents(version, tables, rows, int(sessions or 0))
 
 
 async def postgres_schema(url: str) -> int:
     """The schema version of the bot's PostgreSQL database at ``url``; raises
     ``NotABotDatabase`` if it cannot be reached or holds no bot tables. Creates nothing."""
-    shown = shown_url(url)
-    try:
-        conn = await asyncpg.connect(url, timeout=CONNECT_SECONDS)
-    except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
-        raise NotABotDatabase(f"{shown}: cannot connect ({e or type(e).__name__})") from None
-    try:
-        found = await conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
-        version = 0
-        if found:
-            value = await conn.fetchval("SELECT version FROM schema_version WHERE id = 1")
-            version = int(value) if value is not None else 0
-        tables = {
-            r[0]
-            for r in await conn.fetch(
-                "SELECT table_name FROM information_schema.tables"
-                " WHERE table_schema = current_schema()"
-            )
-        }
-    finally:
-        await conn.close()
-    if version == 0 or not tables >= CORE_TABLES:
-        raise NotABotDatabase(f"{shown}: the database holds none of this bot's tables")
-    return version
+    found = await read_postgres(url)
+    if not found.is_bot:
+        raise NotABotDatabase(f"{shown_url(url)}: the database holds none of this bot's tables")
+    return found.version
 
 
 async def bot_schema(url: str) -> int:
@@ -120,10 +213,112 @@ async def bot_schema(url: str) -> int:
     return sqlite_schema(url)
 
 
+def _newer(shown: str, version: int) -> str:
+    return (
+        f"{shown}: its schema is version {version}, newer than this bot's ({LATEST}): "
+        "update the bot first"
+    )
+
+
+def check_sqlite_for_the_bot(url: str) -> None:
+    """``NotABotDatabase`` if the bot must not open the SQLite file of ``url``: a folder,
+    a file that is no SQLite database, another program's database (the bot would add its
+    tables to it), or a database of a newer bot. A missing or empty file is fine: the bot
+    creates its database there."""
+    if sqlite_path(url) == ":memory:" or not sqlite_file(url).exists():
+        return
+    found = read_sqlite(url)
+    path = sqlite_file(url)
+    if found.tables and not found.is_bot:
+        raise NotABotDatabase(
+            f"{url}: {path} is another program's database (tables: "
+            f"{', '.join(found.foreign[:5])}): give the bot a file of its own"
+        )
+    if found.version > LATEST:
+        raise NotABotDatabase(_newer(url, found.version))
+
+
+def _writable_folder(url: str, path: Path) -> None:
+    """``NotATarget`` unless ``path`` can be created: its nearest existing folder must be
+    a folder, and writable."""
+    parent = path.parent
+    while not parent.exists():
+        parent = parent.parent
+    if not parent.is_dir():
+        raise NotATarget(f"{url}: {parent} is a file, not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise NotATarget(f"{url}: cannot create {path}: {parent} is not writable")
+
+
+def _check_contents(shown: str, found: Contents, what: str) -> None:
+    if found.foreign:
+        listed = ", ".join(found.foreign[:5]) + (", ..." if len(found.foreign) > 5 else "")
+        raise NotATarget(
+            f"{shown}: {what} holds another program's tables ({listed}): copy-db writes "
+            "only into a new or empty database, or one of this bot that holds no games"
+        )
+    if found.version > LATEST:
+        raise NotATarget(_newer(shown, found.version))
+    if found.data:
+        raise NotATarget(
+            f"{shown}: {what} holds data already ({found.data_text()}): copy-db copies into "
+            "an empty database (a new file, or a PostgreSQL database the bots have not played on)"
+        )
+
+
+async def check_copy_target(url: str) -> None:
+    """``NotATarget`` unless a copy may be written at ``url``: a new SQLite file in a
+    writable folder, an empty file, a new or empty PostgreSQL database, or one of this
+    bot that holds no games (the bots started on it, nobody played) and no bot is
+    connected to. Reads only: creates nothing."""
+    if is_postgres_url(url):
+        try:
+            found = await read_postgres(url)
+        except NotABotDatabase as e:
+            raise NotATarget(str(e)) from None
+        _check_contents(shown_url(url), found, "the database")
+        if found.sessions:
+            raise NotATarget(
+                f"{shown_url(url)}: {plural(found.sessions, 'other connection')} to the "
+                "database (bots running on it?): stop them first (`docker compose stop "
+                "bot-0 bot-1`), then copy"
+            )
+        return
+    if sqlite_path(url) == ":memory:":
+        raise NotATarget(f"{url}: an in-memory database is gone when copy-db ends")
+    path = sqlite_file(url)
+    if path.is_dir():
+        raise NotATarget(
+            f"{url}: {path} is a folder: name a file in it, e.g. "
+            f"{SQLITE_SCHEME}{Path(sqlite_path(url)) / 'alienfrontiers.db'}"
+        )
+    if not path.exists():
+        _writable_folder(url, path)
+        return
+    try:
+        found = read_sqlite(url)
+    except NotABotDatabase as e:
+        raise NotATarget(
+            f"{e}: copy-db writes only into a new file, an empty one, or an empty "
+            "database of this bot"
+        ) from None
+    _check_contents(url, found, str(path))
+    if not os.access(path, os.W_OK):
+        raise NotATarget(f"{url}: {path} is not writable")
+
+
 __all__ = [
+    "BOOKKEEPING",
+    "Contents",
     "NotABotDatabase",
+    "NotATarget",
     "bot_schema",
+    "check_copy_target",
+    "check_sqlite_for_the_bot",
+    "plural",
     "postgres_schema",
+    "read_postgres",
+    "read_sqlite",
     "shown_url",
     "sqlite_file",
     "sqlite_schema",

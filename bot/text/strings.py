@@ -223,11 +223,12 @@ BOT_EN: Final[dict[str, Source]] = {
     "cmd.leaderboard.description": "This server's best players",
     "cmd.replay.description": "An animated replay of a finished game, one picture per turn",
     "cmd.replay.game": "The finished game (the newest of this channel by default)",
-    "cmd.settings.description": "Show or change the turn clock of this game or this server",
+    "cmd.settings.description": "Show or change the language and turn clock of this game or "
+    "this server",
     "cmd.settings.scope": "This game, or the server's defaults for new games (Manage Server)",
     "cmd.settings.scope.game": "This game",
     "cmd.settings.scope.server": "Server defaults for new games",
-    "cmd.settings.language": "Language of this game's messages and board",
+    "cmd.settings.language": "Language of this game (or of the server's new games)",
     "cmd.settings.clock": "Turn clock on or off",
     "cmd.settings.reminder": "Hours of quiet before the first reminder",
     "cmd.settings.warning": "Hours of quiet before the final warning",
@@ -471,8 +472,11 @@ BOT_EN: Final[dict[str, Source]] = {
     "settings.not_in_server": "Server defaults can only be set in a server.",
     "settings.game_over": "This game is over; its settings can no longer change.",
     "settings.unchanged": "These are already the game's settings: nothing changed.",
-    "settings.language_per_game": "The language is set per game (`/af new language:`); a "
-    "server's games start in the server's language.",
+    "settings.server_language": "Language of new games: {language}.",
+    "settings.server_language_auto": "Language of new games: {language}, the server's language "
+    "in Discord.",
+    "settings.server_language_changed": "⚙️ New games of this server now start in this "
+    "language: {language}. Games already open keep theirs.",
     # ---- seats ----------------------------------------------------------------------------
     "seats.not_allowed": "Only the host or members with Manage Channels can do that.",
     "seats.no_such_seat": Plural(

@@ -85,12 +85,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from openskill.models import PlackettLuce
-from tqdm import tqdm
 
 from engine import CHANCE, GameConfig, GameState, apply_in_place, new_game, outcome, sample_chance
 from engine.ai import LEVELS, Level, make_ai
 from engine.ai.base import mix
 from engine.scoring import places
+from tests.benchmarks.progress import tqdm
 
 MAX_ACTIONS = 20_000
 REFERENCE = "normal"  # the level put at openskill's default mu

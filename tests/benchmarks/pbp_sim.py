@@ -35,13 +35,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tqdm import tqdm
-
 from bot.play.games import ActiveGame
 from bot.store.clock_settings import Step
 from engine.ai import make_ai
 from engine.ai.base import AIPlayer
 from engine.serialize import loads
+from tests.benchmarks.progress import tqdm
 from tests.bot.table import Clock, make_bot
 from tests.discord_fake import payloads as p
 from tests.discord_fake.harness import BotHarness

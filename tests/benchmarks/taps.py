@@ -30,14 +30,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tqdm import tqdm
-
 from bot.play.choices import Choices, Leaf, menu, path_to
 from bot.play.games import ActiveGame
 from engine import CHANCE, Action, GameState, apply, legal_actions, parse, sample_chance
 from engine.actions import EndTurn
 from engine.ai import NormalAI
 from engine.ai.planner import state_key
+from tests.benchmarks.progress import tqdm
 from tests.bot.table import Table, make_bot
 from tests.discord_fake import BotHarness, FakeDiscord
 

@@ -74,6 +74,8 @@ class BotProcess:
         self.log: Output | None = None
 
     async def start(self) -> BotProcess:
+        empty = self.workdir / "no.env"  # not the checkout's .env: the settings are env's
+        empty.touch()
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",

@@ -3,6 +3,7 @@ together run every shard once, each with a health check and a restart policy."""
 
 from __future__ import annotations
 
+import urllib.parse
 from typing import Any
 
 import yaml
@@ -34,6 +35,16 @@ def test_the_bot_processes_cover_every_shard_once_on_one_database() -> None:
         assert service["environment"]["HEALTH_FILE"]
         assert service["depends_on"]["db"]["condition"] == "service_healthy"
     database = services["db"]
+    # No default password, and none inside a URL (where @, / or : would break it): the
+    # bots get it in PGPASSWORD, which asyncpg reads.
+    required = "${POSTGRES_PASSWORD:?"
+    assert database["environment"]["POSTGRES_PASSWORD"].startswith(required)
+    for service in bots.values():
+        assert service["environment"]["PGPASSWORD"].startswith(required)
+        assert urllib.parse.urlsplit(service["environment"]["DATABASE_URL"]).password is None
+    # The network other containers join to reach db:5432 (docs/hosting.md's copy-db).
+    network = compose["networks"]["default"]["name"]
+    assert f"--network {network} " in (ROOT / "docs" / "hosting.md").read_text()
     assert database["image"].startswith("postgres:")
     assert any(v.endswith(":/var/lib/postgresql/data") for v in database["volumes"])
     assert {v.split(":")[0] for v in database["volumes"]} <= {"pg-data", "./backups"}

@@ -362,10 +362,12 @@ def test_backup_and_restore_from_the_command_line(
     assert "restore: 4 games" in capsys.readouterr().out
     assert main(["restore", "saved.db", "--yes"]) == 0
     capsys.readouterr()
-    other = tmp_path / "other.db"  # another program's database is not replaced unasked
+    other = tmp_path / "other.db"  # another program's database is never replaced
     _non_bot_sqlite(other)
     assert main(["restore", "saved.db", "--database", f"sqlite:///{other}"]) == 2
-    assert "--yes" in capsys.readouterr().err
+    assert "not a database of this bot" in capsys.readouterr().err
+    assert main(["restore", "saved.db", "--yes", "--database", f"sqlite:///{other}"]) == 2
+    assert "not a database of this bot" in capsys.readouterr().err
     with sqlite3.connect(other) as conn:
         assert conn.execute("SELECT COUNT(*) FROM notes").fetchone() == (0,)
     capsys.readouterr()

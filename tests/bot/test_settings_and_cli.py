@@ -19,6 +19,7 @@ from bot.health import check
 from bot.settings import DEFAULT_DATABASE_URL, Settings, SettingsError, from_env
 from bot.store.shards import Shards
 from tests.bot.table import PNG_MAGIC, make_bot, stub_renderer
+from tests.discord_fake import FakeDiscord, StartBot
 
 ROOT = Path(__file__).resolve().parents[2]
 GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
@@ -140,10 +141,29 @@ def test_create_bot_does_not_connect(tmp_path: Path) -> None:
         _ = bot.service
 
 
-def test_invite_link_permissions() -> None:
-    assert INVITE_PERMISSIONS.value == 274877942784
+# The permissions of the invite, as the README's table names them.
+PERMISSION_NAMES = {
+    "read_messages": "View Channel",
+    "send_messages": "Send Messages",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "attach_files": "Attach Files",
+    "create_public_threads": "Create Public Threads",
+}
+
+
+def test_invite_link_permissions_are_the_readmes() -> None:
+    """The invite asks for what the bot uses (/af learn opens a public thread), and the
+    README's table lists exactly those, with the same integer."""
+    assert INVITE_PERMISSIONS.value == 309237681152
     url = invite_url(1234)
-    assert "permissions=274877942784" in url and "scope=bot+applications.commands" in url
+    assert "permissions=309237681152" in url and "scope=bot+applications.commands" in url
+    granted = {name for name, value in INVITE_PERMISSIONS if value}
+    assert granted == set(PERMISSION_NAMES)
+    readme = (ROOT / "README.md").read_text()
+    assert f"`{INVITE_PERMISSIONS.value}`" in readme
+    table = readme.split("| permission | why |", 1)[1].split("\n\n", 1)[0]
+    rows = {line.split("|")[1].strip() for line in table.splitlines() if line.startswith("| ")}
+    assert rows == set(PERMISSION_NAMES.values())
 
 
 async def test_demo_plays_a_whole_game_through_storage(tmp_path: Path) -> None:
@@ -207,3 +227,28 @@ def test_an_unreachable_postgresql_is_one_line_without_the_password() -> None:
     assert problem is not None and "cannot reach the PostgreSQL database" in problem
     assert "s3cret" not in problem and "postgresql://af:***@127.0.0.1:1/" in problem
     assert cli.redacted("sqlite:///data/af.db") == "sqlite:///data/af.db"
+
+
+def test_sync_commands_force_is_a_setting() -> None:
+    forced = from_env({"SYNC_COMMANDS": "force"})
+    assert forced.sync_commands and forced.force_sync
+    assert not from_env({}).force_sync and from_env({}).sync_commands
+    with pytest.raises(SettingsError, match="true or false \\(or force\\)"):
+        from_env({"SYNC_COMMANDS": "always"})
+
+
+async def test_a_forced_sync_registers_unchanged_commands(
+    tmp_path: Path, start_bot: StartBot, fake_discord: FakeDiscord
+) -> None:
+    def puts() -> int:
+        return len(fake_discord.find(method="PUT", route="/applications/{application_id}/commands"))
+
+    db = tmp_path / "af.db"
+    first = await start_bot(make_bot(db))
+    assert puts() == 1
+    await first.close()
+    again = await start_bot(make_bot(db))  # the same commands: not registered again
+    assert puts() == 1
+    await again.close()
+    await start_bot(make_bot(db, force_sync=True))  # SYNC_COMMANDS=force
+    assert puts() == 2

@@ -88,6 +88,7 @@ async def test_stop_signal_mid_move_finishes_it_and_exits_cleanly(
             "LOG_LEVEL": "INFO",
             "TURN_REMINDER_HOURS": "0",
         }
+        (tmp_path / "no.env").touch()  # not the checkout's .env: the settings are env's
         proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",

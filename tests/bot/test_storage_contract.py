@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import json
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -421,6 +422,20 @@ async def test_servers_members_and_meta_are_upserted(store: Storage) -> None:
     await store.set_meta("k", "1")
     await store.set_meta("k", "2")
     assert await store.get_meta("k") == "2"
+
+
+@covers("guild_language", "set_guild_language")
+async def test_a_servers_language_is_kept_beside_its_clock_defaults(store: Storage) -> None:
+    big = 2**63 - 1
+    assert await store.guild_language(big) is None
+    await store.set_guild_language(big, "pl", 10)
+    assert await store.guild_language(big) == "pl"
+    await store.set_guild_clock(big, '{"limit_hours": 24.0}', 11)
+    assert await store.guild_language(big) == "pl"  # a new clock keeps the language
+    await store.set_guild_language(big, "ru", 12)
+    assert await store.guild_language(big) == "ru"
+    stored = await store.guild_clock(big)
+    assert stored is not None and json.loads(stored) == {"language": "ru", "limit_hours": 24.0}
 
 
 @covers("prefs", "set_prefs")

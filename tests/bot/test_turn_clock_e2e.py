@@ -526,8 +526,9 @@ async def test_the_host_changes_the_game_language_with_the_settings(
     game = t.game()
     refused = await t.cmd("af settings", {"language": "ru"}, "member")
     assert refused.ephemeral and game.row.locale == "en"
-    server = await t.cmd("af settings", {"scope": "server", "language": "ru"}, "owner")
-    assert server.ephemeral and "set per game" in server.data["content"]
+    server = await t.cmd("af settings", {"scope": "server", "language": "pl"}, "owner")
+    assert server.ephemeral and "Polski" in server.data["content"]
+    assert game.row.locale == "en"  # the server's choice is for new games only
     changed = await t.cmd("af settings", {"language": "ru"}, "owner")
     assert not changed.ephemeral and game.row.locale == "ru"
     assert changed.data["content"] == text("language.changed", "ru")

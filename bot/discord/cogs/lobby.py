@@ -63,10 +63,13 @@ class Lobby(TableCog):
         on_timeout: Literal["ai", "skip", "none"] | None = None,
         watch: bool = False,
     ) -> None:
-        """Open a lobby; the game speaks ``language``, else the server's language (English
-        when the server's is not one of the catalogues')."""
+        """Open a lobby; the game speaks ``language``, else the one the server's admins
+        chose (``/af settings scope:server``), else the server's language in Discord
+        (English when the server's is not one of the catalogues')."""
         assert interaction.channel_id is not None
         clock = await self.service.default_clock(interaction.guild_id)
+        if language is None:
+            language = await self.service.default_language(interaction.guild_id)
         if turn_limit == 0:
             clock = clock.changed(enabled=False, action=on_timeout)
         else:

@@ -3,7 +3,8 @@ defaults for new games.
 
 With no options it shows the current values (privately). The host (or a member with
 Manage Channels) changes the game's language and clock, and the channel is told;
-members with Manage Server set the clock new games of the server start with.
+members with Manage Server set the language and the clock new games of the server start
+with (a game's own ``/af new language:`` still wins).
 """
 
 from __future__ import annotations
@@ -124,22 +125,34 @@ class Settings(AfCog):
             lines.append(
                 text("settings.server", locale, {"settings": settings_text(defaults, locale)})
             )
+            lines.append(await self.server_language_line(interaction, locale))
             await send_ephemeral(interaction, "\n".join(lines))
             return
         if scope == "server":
-            if language is not None:
-                raise ServiceError("settings.language_per_game")
             if interaction.guild_id is None:
                 raise ServiceError("settings.not_in_server")
             if not interaction.permissions.manage_guild:
                 raise ServiceError("settings.server_only_admins")
-            current = await service.default_clock(interaction.guild_id)
-            new = current.changed(**changes)
-            await service.set_guild_clock(interaction.guild_id, new)
-            await send_ephemeral(
-                interaction,
-                text("settings.server_changed", locale, {"settings": settings_text(new, locale)}),
-            )
+            said = []
+            if any(v is not None for v in changes.values()):
+                current = await service.default_clock(interaction.guild_id)
+                new = current.changed(**changes)  # checked before anything is written
+                await service.set_guild_clock(interaction.guild_id, new)
+                said.append(
+                    text(
+                        "settings.server_changed", locale, {"settings": settings_text(new, locale)}
+                    )
+                )
+            if language is not None:
+                await service.set_guild_language(interaction.guild_id, language)
+                said.append(
+                    text(
+                        "settings.server_language_changed",
+                        locale,
+                        {"language": i18n.endonym(language)},
+                    )
+                )
+            await send_ephemeral(interaction, "\n".join(said))
             return
         if game is None:
             raise ServiceError("settings.no_game")
@@ -160,6 +173,15 @@ class Settings(AfCog):
                 await send_ephemeral(interaction, text("settings.unchanged", locale))
                 return
             await self.deliveries.run(game.row.channel_id, interaction)
+
+    async def server_language_line(self, interaction: Interaction, locale: str) -> str:
+        """The language new games of the server start in: the admins' choice, else the
+        server's language in Discord."""
+        chosen = await self.service.default_language(interaction.guild_id)
+        if chosen is not None:
+            return text("settings.server_language", locale, {"language": i18n.endonym(chosen)})
+        auto = i18n.endonym(locale_of(interaction, guild=True))
+        return text("settings.server_language_auto", locale, {"language": auto})
 
 
 async def setup(bot: AlienFrontiersBot) -> None:
