@@ -871,6 +871,7 @@ HINT_EN: Final[dict[str, Source]] = {
     "hint.why.win": "wins the game",
     "hint.why.colony": "+1 VP: a colony on {territory}",
     "hint.why.control": "+2 VP: a colony and control of {territory}",
+    "hint.why.control_gain": "gives you control of {territory}",
     "hint.why.take": "takes {territory} from {player}",
     "hint.why.deny": "{player} loses control of {territory}",
     "hint.why.colony_for": "pays for a colony on {territory}",
@@ -903,6 +904,36 @@ HINT_EN: Final[dict[str, Source]] = {
     "hint.why.gain_colony.ore": Plural(
         "+{amount} ore: a colony next turn", "+{amount} ore: a colony next turn", "amount"
     ),
+    "hint.why.gain_colony_six": Plural(
+        "+{amount} {resource}: a colony next turn if you roll a 6",
+        "+{amount} {resource}: a colony next turn if you roll a 6",
+        "amount",
+    ),
+    "hint.why.gain_colony_six.fuel": Plural(
+        "+{amount} fuel: a colony next turn if you roll a 6",
+        "+{amount} fuel: a colony next turn if you roll a 6",
+        "amount",
+    ),
+    "hint.why.gain_colony_six.ore": Plural(
+        "+{amount} ore: a colony next turn if you roll a 6",
+        "+{amount} ore: a colony next turn if you roll a 6",
+        "amount",
+    ),
+    "hint.why.gain_colony_three": Plural(
+        "+{amount} {resource}: a colony next turn if you roll three alike",
+        "+{amount} {resource}: a colony next turn if you roll three alike",
+        "amount",
+    ),
+    "hint.why.gain_colony_three.fuel": Plural(
+        "+{amount} fuel: a colony next turn if you roll three alike",
+        "+{amount} fuel: a colony next turn if you roll three alike",
+        "amount",
+    ),
+    "hint.why.gain_colony_three.ore": Plural(
+        "+{amount} ore: a colony next turn if you roll three alike",
+        "+{amount} ore: a colony next turn if you roll three alike",
+        "amount",
+    ),
     "hint.why.gain_colony_now": Plural(
         "+{amount} {resource}: a colony this turn",
         "+{amount} {resource}: a colony this turn",
@@ -915,15 +946,19 @@ HINT_EN: Final[dict[str, Source]] = {
         "+{amount} ore: a colony this turn", "+{amount} ore: a colony this turn", "amount"
     ),
     "hint.why.gain_ship": Plural(
-        "+{amount} {resource}: a new ship next turn",
-        "+{amount} {resource}: a new ship next turn",
+        "+{amount} {resource}: a new ship next turn if you roll a pair",
+        "+{amount} {resource}: a new ship next turn if you roll a pair",
         "amount",
     ),
     "hint.why.gain_ship.fuel": Plural(
-        "+{amount} fuel: a new ship next turn", "+{amount} fuel: a new ship next turn", "amount"
+        "+{amount} fuel: a new ship next turn if you roll a pair",
+        "+{amount} fuel: a new ship next turn if you roll a pair",
+        "amount",
     ),
     "hint.why.gain_ship.ore": Plural(
-        "+{amount} ore: a new ship next turn", "+{amount} ore: a new ship next turn", "amount"
+        "+{amount} ore: a new ship next turn if you roll a pair",
+        "+{amount} ore: a new ship next turn if you roll a pair",
+        "amount",
     ),
     "hint.why.gain_ship_now": Plural(
         "+{amount} {resource}: a new ship this turn",
@@ -966,6 +1001,12 @@ HINT_EN: Final[dict[str, Source]] = {
     "hint.why.keep.fuel": "keeps fuel: worth more to you now than ore",
     "hint.why.keep.ore": "keeps ore: worth more to you now than fuel",
     "hint.why.best": "the best option by the AI's count",
+    # A pick that needs chance to go the plan's way (engine.ai.reasons.Reason.luck): the
+    # card claimed itself, or any other reason, said with its condition.
+    "hint.why.card_if": "{card} is yours if it turns up",
+    "hint.if.card": "{reason}, if {card} turns up",
+    "hint.if.cards": "{reason}, if the cards turn up so",
+    "hint.if.dice": "{reason}, if the dice fall so",
     # The coach (bot.play.coach): one line on a thing the first time a member can use it.
     "coach.facility.solar": "🎓 Solar Converter: any ship docks and gives fuel: 1 for a 1 or "
     "2, 2 for a 3 or 4, 3 for a 5 or 6.",

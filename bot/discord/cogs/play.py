@@ -124,19 +124,20 @@ class Play(AfCog):
         locale: str,
     ) -> list[str]:
         """The lines a member's private answer to a committed move may add: in a guided
-        game, what their pick did instead of the marked one; the coach's on a thing new to
-        them; the hint on opening their DMs. None of them ever fails the answer."""
+        game, what their pick did instead of the marked one; the hint on opening their DMs
+        (and what the move used is recorded for the coach, whose lines are on the turn
+        message, before the pick). None of them ever fails the answer."""
         user_id = interaction.user.id
         seat = game.seat_of(user_id)
         mine = [step.action for step in result.steps if step.seat == seat]
         lines = []
         try:
             other = consequence_line(game, learned, mine[0]) if mine else None
-            coached = await self.coach.after_move(game, user_id, before, mine, locale)
+            await self.coach.after_move(user_id, before, mine)
         except Exception as e:
             log.warning("member %d: a line of the answer not made: %s", user_id, judge(e))
-            other = coached = None
-        lines += [line for line in (other, coached) if line is not None]
+            other = None
+        lines += [other] if other is not None else []
         hint = await self._dm_hint(user_id, locale)
         if hint is not None:
             lines.append(hint)
