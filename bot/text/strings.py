@@ -861,8 +861,8 @@ HINT_EN: Final[dict[str, Source]] = {
     "cmd.coach.on": "on",
     "cmd.coach.off": "off",
     "coach.is_on": "🎓 The coach is on: the first time in a game you can use a facility, a "
-    "card or a territory bonus you have never used, your private answers explain it. "
-    "`/af coach mode:off` stops it.",
+    "card or a territory bonus you have never used, your turn message explains it before "
+    "you pick. `/af coach mode:off` stops it.",
     "coach.is_off": "The coach is off. `/af coach mode:on` explains each facility, card and "
     "territory bonus the first time you can use it.",
     # A pick of the hint with why (engine.ai.reasons: one key per kind of reason, said

@@ -22,7 +22,7 @@ The judgements of the evaluation ("nothing more pays off this turn", "the best o
 the AI's count") are checked for what they say of the move only (the turn ends, nothing
 more is taken).
 
-    python -m tests.benchmarks.hint_truth [--games 4] [--players 2,3,4] [--seed 1]
+    python tests/benchmarks/hint_truth.py [--games 4] [--players 2,3,4] [--seed 1]
         [--width 16] [--nodes 600] [--every 1]
 
 The last line is ``hints: N reasons checked, T true, M misleading, F false``.
