@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final, NamedTuple
 
-from bot.play.learn.lesson import Lesson
+from bot.play.learn.lesson import Lesson, Seen
 from bot.play.learn.lessons import BY_ID, LESSONS, NEEDS_CARD, seen_at
 from bot.play.learn.picks import LEARNER
 from bot.play.learn.steps import step
@@ -33,8 +33,10 @@ from engine.actions import (
 )
 from engine.rulebook import RULEBOOK
 
-# Turns a lesson is offered (set up again) from the turn it could first come.
+# Turns a lesson is offered (set up again) from the turn it could first come; one only
+# once the learner is down to ``HURRY_COLONIES`` colonies (they may end the game soon).
 MAX_TRIES: Final = 2
+HURRY_COLONIES: Final = 3
 # The lesson on how the game ends: the last, or as soon as the learner may end the game.
 LAST_LESSON: Final = "end_game"
 DISCARDS: Final = (
@@ -58,6 +60,7 @@ class Progress:
     offered: tuple[str, ...] = ()  # lessons on offer in the learner's turn in play
     said: tuple[str, ...] = ()  # lessons shown in the learner's turn in play
     chapter: int = 0  # the chapter of the learner's current (or next) turn
+    hurry: bool = False  # the learner may end the game soon: one turn a lesson
     over: bool = False  # the script is over: the game goes on without guidance
     over_turn: int = -1  # the turn (``GameState.turn_number``) in which it ended
 
@@ -72,6 +75,10 @@ class Progress:
 
     def tried(self, lesson: str) -> int:
         return dict(self.tries).get(lesson, 0)
+
+    @property
+    def max_tries(self) -> int:
+        return 1 if self.hurry else MAX_TRIES
 
     def active(self) -> list[Lesson]:
         """The lessons on offer now: this chapter's, once the lesson whose pick leads to
@@ -122,26 +129,53 @@ def _guide(progress: Progress, state: GameState) -> Guidance:
     pending = progress.pending()
     seen = seen_at(state, frozenset(x.id for x in pending), progress.chapter)
     active = progress.active()
-    me = state.players[LEARNER]
     last = BY_ID[LAST_LESSON]
-    if last in pending and me.colonies + (1 if me.hub else 0) <= 1:
+    if last in pending and colonies_left(state) <= 1:
         active = [last]  # the learner may place their last colony: how the game ends, now
-    for lesson in active:
-        action = lesson.suggest(seen)
-        if action is not None:
-            key = lesson.key_for(action)
-            return Guidance(lesson.id, key, lesson.params(seen, action), action)
-    for lesson in active:
-        action = lesson.setup(seen) if lesson.setup is not None else None
-        if action is not None:
-            key = setup_key(lesson, action)
-            return Guidance(lesson.id, key, lesson.setup_params(seen, action), action, True)
     found = step(state, seen.need)
+    # A lesson in its last turn and never said yet comes first: its pick, its setup, or
+    # its rule with the step's pick; then the others' picks, then their setups.
+    unsaid = [
+        x
+        for x in active
+        if x.id not in progress.seen and progress.tried(x.id) >= progress.max_tries - 1
+    ]
+    for lesson in unsaid:
+        return own(lesson, seen) or set_up(lesson, seen) or fallback(lesson, found.action)
+    for lesson in active:
+        g = own(lesson, seen)
+        if g is not None:
+            return g
+    for lesson in active:
+        g = set_up(lesson, seen)
+        if g is not None:
+            return g
     for lesson in active:  # its last turn, not said in it yet: its rule, with the step's pick
-        if lesson.id not in progress.said and progress.tried(lesson.id) >= MAX_TRIES - 1:
-            key = lesson.fallback or lesson.key
-            return Guidance(lesson.id, key, {}, found.action, True)
+        if lesson.id not in progress.said and progress.tried(lesson.id) >= progress.max_tries - 1:
+            return fallback(lesson, found.action)
     return Guidance(None, found.key, found.params, found.action)
+
+
+def own(lesson: Lesson, seen: Seen) -> Guidance | None:
+    """The lesson with its own pick, if it applies now."""
+    action = lesson.suggest(seen)
+    if action is None:
+        return None
+    return Guidance(lesson.id, lesson.key_for(action), lesson.params(seen, action), action)
+
+
+def set_up(lesson: Lesson, seen: Seen) -> Guidance | None:
+    """The lesson with the pick that leads to it, if it has one now."""
+    action = lesson.setup(seen) if lesson.setup is not None else None
+    if action is None:
+        return None
+    key = setup_key(lesson, action)
+    return Guidance(lesson.id, key, lesson.setup_params(seen, action), action, True)
+
+
+def fallback(lesson: Lesson, action: Action) -> Guidance:
+    """The lesson's rule said without its pick (``action``: the step's)."""
+    return Guidance(lesson.id, lesson.fallback or lesson.key, {}, action, True)
 
 
 def setup_key(lesson: Lesson, action: Action) -> str:
@@ -199,23 +233,34 @@ def advance(progress: Progress, before: GameState, action: Action, after: GameSt
         gone = tuple(x.id for x in p.pending())
         return replace(p, let_go=(*p.let_go, *gone), over=True, over_turn=after.turn_number)
     if after.current == LEARNER and after.turn_number != before.turn_number:
-        p = new_turn(p)
+        p = new_turn(p, after)
     if not p.pending():
         p = replace(p, over=True, over_turn=after.turn_number)
     return p
 
 
-def new_turn(p: Progress) -> Progress:
-    """At the start of a learner's turn: the turns the lessons offered in the last one have
-    had, the ones let go, and the chapter this turn plays."""
+def new_turn(p: Progress, s: GameState) -> Progress:
+    """At the start of a learner's turn (``s``): the turns the lessons offered in the last
+    one have had, the ones let go, whether to hurry, and the chapter this turn plays."""
+    hurry = colonies_left(s) <= HURRY_COLONIES
+    limit = 1 if hurry else MAX_TRIES
     tries = dict(p.tries)
     pending = {x.id for x in p.pending()}
     for lesson in p.offered:
         if lesson in pending:
             tries[lesson] = tries.get(lesson, 0) + 1
-    gone = tuple(x.id for x in p.pending() if tries.get(x.id, 0) >= MAX_TRIES)
+    gone = tuple(
+        x.id
+        for x in p.pending()
+        if tries.get(x.id, 0) >= (limit if x.id in p.seen else MAX_TRIES)  # said, then gone
+    )
     p = replace(
-        p, tries=tuple(sorted(tries.items())), let_go=(*p.let_go, *gone), offered=(), said=()
+        p,
+        tries=tuple(sorted(tries.items())),
+        let_go=(*p.let_go, *gone),
+        offered=(),
+        said=(),
+        hurry=hurry,
     )
     left = p.pending()
     if not left:
@@ -223,12 +268,19 @@ def new_turn(p: Progress) -> Progress:
     return replace(p, chapter=left[0].chapter)
 
 
+def colonies_left(s: GameState) -> int:
+    """The learner's colonies not on the planet (one on the Colony Hub's track included)."""
+    me = s.players[LEARNER]
+    return me.colonies + (1 if me.hub else 0)
+
+
 def comes_back(progress: Progress, lesson: str, after: GameState, later: Progress) -> bool:
     """Whether a lesson the learner just passed by will be shown again: in a later turn
     (it has turns left), or at once (it is the guidance of the next decision)."""
     if lesson in later.done:
         return False
-    if progress.tried(lesson) + 1 < MAX_TRIES:
+    # A later turn: it has one left, even if one more colony is placed before it.
+    if progress.tried(lesson) + 1 < MAX_TRIES and colonies_left(after) > HURRY_COLONIES + 1:
         return True
     g = guidance(later, after)
     return g is not None and g.lesson == lesson

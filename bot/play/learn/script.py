@@ -132,11 +132,11 @@ def learner_values(progress: Progress, state: GameState) -> list[int]:
     return values + claims + list(FILLER.get(progress.chapter, ())) + list(DEFAULT_FILLER)
 
 
-def raids_now(progress: Progress) -> bool:
+def raids_now(progress: Progress, state: GameState) -> bool:
     """Whether the AI's turn in play comes right before the learner's turn on being raided."""
     if progress.over or "raided" in progress.done:
         return False
-    upcoming = new_turn(progress)
+    upcoming = new_turn(progress, state)
     return any(x.id == "raided" for x in upcoming.active())
 
 
@@ -146,7 +146,7 @@ def opponent_values(progress: Progress, state: GameState, count: int) -> list[in
     Station, no high ship closing the Lunar Mine to the learner's); the run of its raid
     the turn it raids."""
     rng = random.Random(f"learn:{state.version}:{state.turn_number}")
-    if raids_now(progress):
+    if raids_now(progress, state):
         return [*RAID_RUN, *[AI_TOP for _ in range(count - len(RAID_RUN))]]
     faces = range(1, AI_TOP + 1)
     choices = [c for c in combinations(faces, count) if not has_run(c)]
@@ -176,7 +176,7 @@ def opponent_move(progress: Progress, state: GameState, move: Action) -> Action:
     if progress.over or state.over or state.to_act() != OPPONENT:
         return move
     legal = legal_actions(state)
-    if raids_now(progress):
+    if raids_now(progress, state):
         raid = raid_move(state, legal)
         if raid is not None:
             return raid
