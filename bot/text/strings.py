@@ -1094,7 +1094,8 @@ LEARN_EN: Final[dict[str, Source]] = {
     "learn.lesson.hub": "Colony Hub: each ship you dock here moves your colony one space along "
     "your track. At space 7 it is ready to launch.",
     "learn.lesson.end_turn": "You must dock every ship that can dock; the rest go to the "
-    "Maintenance Bay. End your turn: ships stay till your next. Over 8 resources, return some.",
+    "Maintenance Bay. End your turn: ships stay till your next. Over 8 resources? Return the "
+    "excess.",
     "learn.lesson.use": "Alien tech: once a turn, Stasis Beam takes 1 off an undocked ship of "
     "yours for 1 fuel. Your {old} becomes a {new}: a pair for the Shipyard.",
     "learn.lesson.yard": "Shipyard: a pair buys a ship from your stock: the 4th 1 fuel + 1 ore, "
@@ -1136,7 +1137,7 @@ LEARN_EN: Final[dict[str, Source]] = {
     "learn.lesson.lem": "Solar Converter again. Tip: whoever controls Lem Badlands gets +1 fuel "
     "for each ship docked here.",
     "learn.lesson.terraform": "Terraforming Station: a 6 and 1 fuel + 1 ore place a colony. The "
-    "ship is used up, back to your stock: you need 4 ships or more.",
+    "ship is used up, back to your stock: you need 4 ships of your colour.",
     "learn.lesson.terraform.setup": "The Terraforming Station uses up a ship and you must keep "
     "3: build a 4th first. Dock {values} at the Shipyard.",
     "learn.lesson.bradbury": "Place it on Bradbury Plateau: whoever controls it pays only 2 ore "
@@ -1269,7 +1270,7 @@ LEARN_EN: Final[dict[str, Source]] = {
     "learn.did.discard": "You discarded {card}.",
     "learn.did.other": "You chose another move than the marked one.",
     "learn.back": "This lesson comes back later.",
-    "learn.back.last": "Its turns end with this one: you can still do it on your own.",
+    "learn.back.last": "This was the lesson's last turn: you can still do it on your own.",
     "learn.cut": "Your pick stopped here: this choice has its lesson (📘).",
 }
 

@@ -186,11 +186,20 @@ def test_learn_colony_ties_and_losing_control_R_COL_2_R_COL_3() -> None:
 
 
 def test_learn_terraform_needs_4_ships_and_uses_one_up_R_TERR_R_TERR_MIN() -> None:
-    assert "4 ships or more" in said("learn.lesson.terraform")
+    assert "you need 4 ships of your colour" in said("learn.lesson.terraform")
     three = scenario(players=2, undocked="6", fuel=[1, 0], ore=[1, 0], stock={0: 3})
     assert not can(three, "dock terraform 6")
     four = scenario(players=2, undocked="6", fuel=[1, 0], ore=[1, 0], stock={0: 2})
     assert can(four, "dock terraform 6")
+    relic = scenario(
+        players=2,
+        undocked="6 3r",
+        fuel=[1, 0],
+        ore=[1, 0],
+        stock={0: 3},
+        colonies={"burroughs": [1, 0]},
+    )
+    assert not can(relic, "dock terraform 6")  # the relic ship is no ship of your colour
 
 
 def test_learn_asimov_counts_the_ships_of_the_whole_turn_R_HUB_5() -> None:
