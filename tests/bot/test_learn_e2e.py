@@ -203,3 +203,31 @@ async def test_a_guided_games_combined_pick_stops_at_a_lesson_and_the_script_say
         assert said_over
     finally:
         await store.close()
+
+
+async def test_a_combined_pick_on_the_panel_stops_at_the_colony_lesson(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    """Issue 41: the panel's "Colony Constructor: 4 + 4 + 4 → colony to …" skipped the colony
+    lesson. Clicked in a guided game, it docks and stops: the answer says so and the turn
+    message then carries the colony lesson, its ⭐ on a placement."""
+    t = Table(await start_bot(make_bot(tmp_path / "af.db")))
+    await t.cmd("af learn", member="member")
+    game = t.game()
+    for _ in range(80):
+        guide = guidance(game)
+        assert guide is not None
+        if guide.lesson == "constructor" and not guide.setup:
+            break
+        await t.click_move(str(guide.action), "member")
+    else:
+        raise AssertionError("the constructor lesson never came")
+    dock = str(guide.action)
+    place = next(str(a) for a in legal_actions(apply(game.state, guide.action)))
+    answer = await t.click_pick([dock, place], "member")
+    said = [m["content"] for m in t.h.messages(game.row.channel_id) if m.get("flags")]
+    assert said and "Your pick stopped here" in said[-1], said[-2:]
+    assert answer is not None
+    assert game.state.pending and type(game.state.pending[0]).__name__ == "PlaceColonyDecision"
+    content = t.turn_message()["content"]
+    assert f"{LESSON_MARK} A colony is 1 VP." in content
