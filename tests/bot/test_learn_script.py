@@ -205,6 +205,9 @@ def test_learn_random_picks_never_get_stuck(language: str, seed: int) -> None:
     taught, let_go = played.progress.taught, played.progress.let_go
     assert sorted([*taught, *let_go]) == sorted(PLANNED)
     assert "end_game" in played.progress.seen  # said before the learner could end the game
+    if played.progress.over_turn >= played.state.turn_number:  # the game ended the script:
+        ender = next(e.player for e in reversed(played.state.events) if e.key == "game_over")
+        assert ender == LEARNER  # the learner's own last colony, never the AI's
     assert refold(played.log) == played.progress
 
 
