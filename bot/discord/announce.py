@@ -28,6 +28,7 @@ from bot.discord.components import PanelView
 from bot.discord.panel import build_panel
 from bot.discord.replies import jump_url
 from bot.play.choices import Choices
+from bot.play.coaching import coach_lines
 from bot.play.game_story import vp_by_round
 from bot.play.games import ActiveGame, ServiceError
 from bot.play.learning import lesson_lines, marked_pick
@@ -167,6 +168,7 @@ class Announcer:
             parts.append(describe.player_line(v, seat, names, locale))
             parts.append(describe.pending_text(v, names, locale))
             parts += lesson_lines(game)  # a guided game: the lesson of this decision
+            parts += coach_lines(game)  # the coach's, before the pick (see prepare_catch_up)
             if game.waiting_on() is not None:
                 parts.append(text("turn.hint", locale))
         return "\n".join(parts)[:2000]
@@ -303,7 +305,10 @@ class Announcer:
 
     async def prepare_catch_up(self, game: ActiveGame) -> None:
         """Keep, for the turn message, what happened since the last turn of the member to
-        act (read from the stored log once per turn)."""
+        act (read from the stored log once per turn), and the coach's lines on what they
+        may use now (``bot.play.coaching``)."""
+        if game.game is not None and not game.state.over:
+            await self._service().coach.before_pick(game)
         user = game.waiting_on()
         seat = game.to_act()
         turn = game.state.turn_number

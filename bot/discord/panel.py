@@ -61,8 +61,8 @@ def build_panel(
     marked: str | None = None,
 ) -> PanelView:
     """The panel for the player to act (see the module docstring for its rows); ``marked``:
-    the notation of a pick to mark as suggested (a guided game's lesson), on every option
-    that plays it or opens a step that offers it."""
+    the notation of a pick to mark as suggested (a guided game's lesson), on the option
+    that plays exactly it and the steps that lead to it."""
     view = PanelView()
     mark = Marker(choices, marked)
     _menu_row(view, game_id, version, choices.dock, "d", ROW_DOCK, locale, "panel.no_docks", mark)
@@ -133,8 +133,8 @@ def _menu_row(
 
 
 class Marker:
-    """Marks the options that lead to a suggested pick (its notation): a pick whose first
-    move it is, or a step that offers such a pick."""
+    """Marks the options that lead to a suggested pick (its notation): the pick that plays
+    exactly it (never a combined pick that goes on past it), or a step that offers it."""
 
     SIGN = "⭐"
 
@@ -153,14 +153,14 @@ class Marker:
             return False
         if entry.value.startswith("@"):
             node = self.choices.node(entry.value[1:])
-            return node is not None and any(self.marked == m for m in _first_moves(node))
-        return split_moves(entry.value)[:1] == [self.marked]
+            return node is not None and any(m == (self.marked,) for m in _picks(node))
+        return split_moves(entry.value) == [self.marked]
 
 
-def _first_moves(node: Node) -> Iterator[str]:
-    """The first move of every pick under a node."""
+def _picks(node: Node) -> Iterator[tuple[str, ...]]:
+    """The moves of every pick under a node."""
     if isinstance(node, Leaf):
-        yield node.moves[0]
+        yield node.moves
         return
     for child in node.children:
-        yield from _first_moves(child)
+        yield from _picks(child)

@@ -22,10 +22,11 @@ Things have stable ids, which the bot stores:
   Mountains), the ship at the Colony Hub that earns the extra space (Asimov Crater),
   buying the relic ship (Burroughs Desert), a card's fuel power (Pohl Foothills).
 
-The bot's flow: at a decision of a member with the coach on, the line is
-``coach_line(usable_things(state, seat) - used, locale)`` (``used``: what the member
-has used before, in any game), added to the answer to their move (or to the hint);
-then ``used_things(state, move)`` joins what they have used.
+The bot's flow: at a decision of a member with the coach on, before they pick, the turn
+message carries the lines of ``first_things(usable_things(state, seat) - used -
+explained)`` (``used``: what the member has used before, in any game; ``explained``: the
+lines this game has shown them); their hint adds the line of ``first_thing`` of the
+same; after their move ``used_things(state, move)`` joins what they have used.
 """
 
 from __future__ import annotations
@@ -61,6 +62,9 @@ ORDER: Final[tuple[str, ...]] = (
     *(f"card:{c}" for c in CARDS),
 )
 
+# Lines the turn message carries at most at one decision (the rest come at the next).
+LINES_BEFORE_PICK: Final = 6
+
 # The territory whose bonus changes docking at a facility (R-COL-4).
 DOCKING_BONUS: Final[dict[FacilityId, TerritoryId]] = {
     "solar": "lem",
@@ -86,6 +90,14 @@ def first_thing(things_new: Iterable[str]) -> str | None:
         if thing in new and thing_key(thing) in SOURCES:
             return thing
     return None
+
+
+def first_things(things_new: Iterable[str], limit: int = LINES_BEFORE_PICK) -> list[str]:
+    """The things the coach explains first (in ``ORDER``) of ``things_new``, ``limit`` at
+    most (those with a line)."""
+    new = set(things_new)
+    order = [*ORDER, *sorted(new - set(ORDER))]
+    return [t for t in order if t in new and thing_key(t) in SOURCES][:limit]
 
 
 def coach_line(things_new: Iterable[str], locale: str = "en") -> str | None:

@@ -1,7 +1,8 @@
 """The coach in play (``/af coach on``): what a coached member uses is remembered, and the
-first time in a game they can use a thing they have not used before, the answer to their
-move (or their hint) adds one line on it. What is usable and used is ``bot.play.coach``'s; this
-module reads and writes the member's record and keeps what was explained in each game
+first time in a game they can use a thing they have not used before, the turn message
+explains it before they pick (a line each, ``LINES_BEFORE_PICK`` at most at one decision;
+their hint adds one too). What is usable and used is ``bot.play.coach``'s; this module reads
+and writes the member's record and keeps what was explained in each game
 (``ActiveGame.coached``: in memory, so after a restart a line may come once more).
 
 Whether a member has the coach on is read once and kept for ``KEEP_SECONDS`` (a move's
@@ -13,13 +14,24 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from bot.play.coach import first_thing, thing_key, usable_things, used_things
+from bot.play.coach import first_thing, first_things, thing_key, usable_things, used_things
 from bot.play.games import ActiveGame
 from bot.store.storage import Storage
 from bot.text.strings import text
 from engine import Action, GameState, apply_in_place
 
 KEEP_SECONDS: Final = 60.0
+
+
+def coach_lines(game: ActiveGame) -> list[str]:
+    """The coach's lines for the turn message at the game's state now (made by
+    ``Coach.before_pick``; none when it has not been asked at this state)."""
+    before = game.coach_before
+    return (
+        before[1]
+        if before is not None and game.game is not None and before[0] is game.state
+        else []
+    )
 
 
 class Coach:
@@ -44,18 +56,11 @@ class Coach:
         await self.store.set_prefs(user_id, coach=on)
         self._on[user_id] = (on, self.clock())
 
-    async def after_move(
-        self,
-        game: ActiveGame,
-        user_id: int,
-        before: GameState,
-        actions: Sequence[Action],
-        locale: str,
-    ) -> str | None:
-        """After a member's move (``actions`` applied from ``before``): record what it used
-        and give the line on a new thing they can use now, if their coach is on."""
+    async def after_move(self, user_id: int, before: GameState, actions: Sequence[Action]) -> None:
+        """After a member's move (``actions`` applied from ``before``): record what it used,
+        if their coach is on."""
         if not await self.is_on(user_id):
-            return None
+            return
         used = await self.store.used_things(user_id)
         state = before.copy()
         now_used: set[str] = set()
@@ -63,7 +68,28 @@ class Coach:
             now_used |= used_things(state, action)
             apply_in_place(state, action)
         await self.store.add_used_things(user_id, now_used - used)
-        return self.line(game, user_id, used | now_used, locale)
+
+    async def before_pick(self, game: ActiveGame) -> list[str]:
+        """The lines the turn message carries for the member to act, if their coach is on:
+        the things they can use now, never used and not explained in this game yet (then
+        they count as explained). Worked out once per state: the message is made again
+        for every delivery."""
+        user = game.waiting_on()
+        seat = game.to_act()
+        if user is None or seat is None or game.game is None:
+            return []
+        state = game.state
+        if game.coach_before is not None and game.coach_before[0] is state:
+            return game.coach_before[1]
+        lines: list[str] = []
+        if await self.is_on(user):
+            used = await self.store.used_things(user)
+            explained = game.coached.setdefault(user, set())
+            things = first_things(usable_things(state, seat) - used - explained)
+            explained.update(things)
+            lines = [text(thing_key(t), game.row.locale) for t in things]
+        game.coach_before = (state, lines)
+        return lines
 
     async def for_hint(self, game: ActiveGame, user_id: int, locale: str) -> str | None:
         """The line for the member's hint, if their coach is on."""

@@ -102,6 +102,8 @@ class ActiveGame:
     turn_ends: dict[int, GameState] = field(default_factory=dict)
     # What the coach (bot.play.coaching) explained in this game, per member: once a game each.
     coached: dict[int, set[str]] = field(default_factory=dict)
+    # The coach's lines on the turn message at a state (bot.play.coaching.Coach.before_pick).
+    coach_before: tuple[GameState, list[str]] | None = field(default=None, repr=False)
     # A guided game's tutor (bot.play.learning.Tutor, made on first use by ``tutor_of``).
     tutor: Any = None
     _shown: Shown | None = field(default=None, repr=False)

@@ -10,17 +10,24 @@ progress is only ever read from the log.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.play import learn
+from bot.play.ai import hint_plan, plan_after
 from bot.play.games import ActiveGame
+from bot.text import describe
 from bot.text.strings import text
-from engine import Action, GameState, apply, apply_in_place
+from engine import CHANCE, Action, GameState, apply, apply_in_place
+from engine.ai.reasons import explain_plan
 from engine.config import GameConfig
 from engine.game import Game
 from engine.setup import new_game
 
 LESSON_MARK = "📘"
+COACH_MARK = "🎓 "  # a coach's line said as a lesson (a rule said without its pick) loses it
+# Turns (both players') after the script's end in which the learner's turn says it ended.
+OVER_SAID_TURNS = 2
 
 
 @dataclass
@@ -86,12 +93,27 @@ def guidance(game: ActiveGame) -> learn.Guidance | None:
 
 
 def lesson_lines(game: ActiveGame) -> list[str]:
-    """The lesson's lines for the turn message (none outside a guided game's script)."""
-    guide = guidance(game)
-    if guide is None:
+    """The lines of the turn message in a guided game: the notes above the lesson (the
+    goal, a warning), the lesson (📘), or, once the script is over, that it is (for the
+    learner's turn it ended in and the next one)."""
+    tutor = tutor_of(game)
+    if tutor is None or game.game is None:
         return []
-    said = text(guide.key, game.row.locale, guide.params, game.chat_names)
-    return [f"{LESSON_MARK} {line}" if i == 0 else line for i, line in enumerate(said.split("\n"))]
+    locale, names = game.row.locale, game.chat_names
+    guide = tutor.guide(game.game)
+    if guide is None:
+        progress = tutor.progress
+        state = game.state
+        ended = progress.over and state.turn_number <= progress.over_turn + OVER_SAID_TURNS
+        if ended and not state.over and state.to_act() == learn.LEARNER:
+            return [text("learn.over", locale)]
+        return []
+    lines = [text(note.key, locale, note.params, names) for note in guide.notes]
+    said = text(guide.key, locale, guide.params, names)
+    lines += [
+        f"{LESSON_MARK} {line}" if i == 0 else line for i, line in enumerate(said.split("\n"))
+    ]
+    return lines
 
 
 def marked_pick(game: ActiveGame) -> str | None:
@@ -119,11 +141,75 @@ def before_move(game: ActiveGame) -> Before | None:
 
 
 def consequence_line(game: ActiveGame, before: Before | None, action: Action) -> str | None:
-    """The one line on what the learner's pick did differently from the marked one."""
+    """The one line on what the learner's pick did differently from the marked one (and
+    whether the lesson it passed by comes back)."""
     if before is None or before.guide is None:
         return None
     after = apply(before.state, action)
     line = learn.consequence(before.progress, before.state, action, after, before.guide)
     if line is None:
         return None
-    return text(line.key, game.row.locale, line.params, game.chat_names)
+    said = text(line.key, game.row.locale, line.params, game.chat_names)
+    if line.tail is not None:
+        said = f"{said} {text(line.tail, game.row.locale)}"
+    return said
+
+
+def opponent_move(game: ActiveGame, move: Action) -> Action:
+    """The AI's move in a guided game while its script runs (the AI waits: it spoils no
+    lesson, and raids the learner once): ``move``, or the script's instead."""
+    tutor = tutor_of(game)
+    if tutor is None or game.game is None:
+        return move
+    return learn.opponent_move(tutor.follow(game.game), game.state, move)
+
+
+def cut_pick(game: ActiveGame, moves: Sequence[Action]) -> list[Action]:
+    """A pick of the panel played in a guided game while its script runs: its moves up to
+    the decision a lesson is about, where the learner reads the lesson before choosing
+    (a combined pick never skips a lesson's own decision); the whole pick otherwise."""
+    tutor = tutor_of(game)
+    if tutor is None or game.game is None or len(moves) < 2:
+        return list(moves)
+    progress = tutor.follow(game.game)
+    state = game.state
+    for i, move in enumerate(moves):
+        g = learn.guidance(progress, state)
+        if i and g is not None and g.lesson is not None:
+            return list(moves[:i])
+        after = apply(state, move)
+        if after.to_act() == CHANCE:  # what comes next is chance's: stop there
+            return list(moves[: i + 1])
+        progress = learn.advance(progress, state, move, after)
+        state = after
+    return list(moves)
+
+
+def marked_action(game: ActiveGame) -> Action | None:
+    """The pick the panel marks (None outside a guided game's script)."""
+    guide = guidance(game)
+    return None if guide is None else guide.action
+
+
+def guided_hint(
+    state: GameState, mark: Action, seed: int, names: Sequence[str], locale: str
+) -> str:
+    """The Hint in a guided game (blocking: run in a thread): the normal AI's plan when it
+    starts with the ⭐ pick; else the ⭐ pick first and the AI's plan after it, with the
+    pick the AI would have made instead and why, and that the ⭐ is there to teach."""
+    own = hint_plan(state, seed)
+    if own[:1] == [mark]:
+        return describe.hint_text(state, own, names, locale)
+    plan = plan_after(state, mark, seed)
+    lines = [text("learn.hint.header", locale)]
+    lines += describe.hint_text(state, plan, names, locale).split("\n")[1:]
+    if own:
+        first = explain_plan(state, own)[0]
+        label = describe.action_label(first.action, locale, names)
+        if first.reason is not None:
+            reason = describe.reason_text(first.reason, names, locale)
+            params = {"action": label, "reason": reason}
+            lines.append(text("learn.hint.differs", locale, params))
+        else:
+            lines.append(text("learn.hint.differs.plain", locale, {"action": label}))
+    return "\n".join(lines)[:2000]

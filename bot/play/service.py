@@ -32,7 +32,7 @@ from bot.play.games import (
     event_data,
     new_events,
 )
-from bot.play.learning import scripted
+from bot.play.learning import opponent_move, scripted
 from bot.store.clock_settings import DEFAULT_CLOCK, LIMIT_PASSED, ClockSettings
 from bot.store.game_config import GameSettings
 from bot.store.shards import ALL, Shards
@@ -870,6 +870,7 @@ class GameService:
         move = await asyncio.to_thread(
             choose_move, kept[1], kind, (seed + state.version) % 2**62, state
         )
+        move = opponent_move(game, move)  # a guided game's AI waits for the lessons
         return await self.play(game, None, move, seat=seat.seat)
 
     def _player(self, kind: str, seed: int) -> Chooser:

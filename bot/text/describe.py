@@ -17,7 +17,7 @@ from bot.text.labels import dice_text, said, wording
 from bot.text.strings import text, thing_name
 from engine import Action, GameState
 from engine.actions import Die
-from engine.ai.reasons import Pick, explain_plan
+from engine.ai.reasons import Pick, Reason, explain_plan
 from engine.facilities.orbital_market import market_rate
 from engine.scoring import Outcome, ScoreParts
 from engine.state import Event
@@ -76,9 +76,7 @@ def pick_line(number: int, pick: Pick, names: Sequence[str], locale: str = "en")
         rate = market_rate(before, before.current)
     label = action_label(pick.action, locale, names, rate)
     times = f" ×{pick.times}" if pick.times != 1 else ""
-    why = None
-    if pick.reason is not None:
-        why = text(pick.reason.key, locale, pick.reason.params, names)
+    why = None if pick.reason is None else reason_text(pick.reason, names, locale)
 
     def line(action: str, reason: str | None) -> str:
         if reason is None:
@@ -96,6 +94,19 @@ def pick_line(number: int, pick: Pick, names: Sequence[str], locale: str = "en")
         limit -= 4
         shown = line(shorten(label, SHORTEST), shorten(why, limit))
     return shown
+
+
+def reason_text(reason: Reason, names: Sequence[str], locale: str = "en") -> str:
+    """A pick's reason in words, with the luck it needs when it needs some: "Plasma Cannon
+    is yours if it turns up", "… if the dice fall so"."""
+    if reason.luck is None:
+        return text(reason.key, locale, reason.params, names)
+    if reason.kind == "card" and reason.params.get("card") == reason.luck:
+        return text("hint.why.card_if", locale, reason.params, names)
+    said = text(reason.key, locale, reason.params, names)
+    if reason.luck in ("dice", "cards"):
+        return text(f"hint.if.{reason.luck}", locale, {"reason": said})
+    return text("hint.if.card", locale, {"reason": said, "card": reason.luck})
 
 
 def phone_lines(line: str) -> int:

@@ -866,8 +866,8 @@ HINT_EN: Final[dict[str, Source]] = {
     "cmd.coach.on": "on",
     "cmd.coach.off": "off",
     "coach.is_on": "🎓 The coach is on: the first time in a game you can use a facility, a "
-    "card or a territory bonus you have never used, your private answers explain it. "
-    "`/af coach mode:off` stops it.",
+    "card or a territory bonus you have never used, your turn message explains it before "
+    "you pick. `/af coach mode:off` stops it.",
     "coach.is_off": "The coach is off. `/af coach mode:on` explains each facility, card and "
     "territory bonus the first time you can use it.",
     # A pick of the hint with why (engine.ai.reasons: one key per kind of reason, said
@@ -876,6 +876,7 @@ HINT_EN: Final[dict[str, Source]] = {
     "hint.why.win": "wins the game",
     "hint.why.colony": "+1 VP: a colony on {territory}",
     "hint.why.control": "+2 VP: a colony and control of {territory}",
+    "hint.why.control_gain": "gives you control of {territory}",
     "hint.why.take": "takes {territory} from {player}",
     "hint.why.deny": "{player} loses control of {territory}",
     "hint.why.colony_for": "pays for a colony on {territory}",
@@ -908,6 +909,36 @@ HINT_EN: Final[dict[str, Source]] = {
     "hint.why.gain_colony.ore": Plural(
         "+{amount} ore: a colony next turn", "+{amount} ore: a colony next turn", "amount"
     ),
+    "hint.why.gain_colony_six": Plural(
+        "+{amount} {resource}: a colony next turn if you roll a 6",
+        "+{amount} {resource}: a colony next turn if you roll a 6",
+        "amount",
+    ),
+    "hint.why.gain_colony_six.fuel": Plural(
+        "+{amount} fuel: a colony next turn if you roll a 6",
+        "+{amount} fuel: a colony next turn if you roll a 6",
+        "amount",
+    ),
+    "hint.why.gain_colony_six.ore": Plural(
+        "+{amount} ore: a colony next turn if you roll a 6",
+        "+{amount} ore: a colony next turn if you roll a 6",
+        "amount",
+    ),
+    "hint.why.gain_colony_three": Plural(
+        "+{amount} {resource}: a colony next turn if you roll three alike",
+        "+{amount} {resource}: a colony next turn if you roll three alike",
+        "amount",
+    ),
+    "hint.why.gain_colony_three.fuel": Plural(
+        "+{amount} fuel: a colony next turn if you roll three alike",
+        "+{amount} fuel: a colony next turn if you roll three alike",
+        "amount",
+    ),
+    "hint.why.gain_colony_three.ore": Plural(
+        "+{amount} ore: a colony next turn if you roll three alike",
+        "+{amount} ore: a colony next turn if you roll three alike",
+        "amount",
+    ),
     "hint.why.gain_colony_now": Plural(
         "+{amount} {resource}: a colony this turn",
         "+{amount} {resource}: a colony this turn",
@@ -920,15 +951,19 @@ HINT_EN: Final[dict[str, Source]] = {
         "+{amount} ore: a colony this turn", "+{amount} ore: a colony this turn", "amount"
     ),
     "hint.why.gain_ship": Plural(
-        "+{amount} {resource}: a new ship next turn",
-        "+{amount} {resource}: a new ship next turn",
+        "+{amount} {resource}: a new ship next turn if you roll a pair",
+        "+{amount} {resource}: a new ship next turn if you roll a pair",
         "amount",
     ),
     "hint.why.gain_ship.fuel": Plural(
-        "+{amount} fuel: a new ship next turn", "+{amount} fuel: a new ship next turn", "amount"
+        "+{amount} fuel: a new ship next turn if you roll a pair",
+        "+{amount} fuel: a new ship next turn if you roll a pair",
+        "amount",
     ),
     "hint.why.gain_ship.ore": Plural(
-        "+{amount} ore: a new ship next turn", "+{amount} ore: a new ship next turn", "amount"
+        "+{amount} ore: a new ship next turn if you roll a pair",
+        "+{amount} ore: a new ship next turn if you roll a pair",
+        "amount",
     ),
     "hint.why.gain_ship_now": Plural(
         "+{amount} {resource}: a new ship this turn",
@@ -971,6 +1006,12 @@ HINT_EN: Final[dict[str, Source]] = {
     "hint.why.keep.fuel": "keeps fuel: worth more to you now than ore",
     "hint.why.keep.ore": "keeps ore: worth more to you now than fuel",
     "hint.why.best": "the best option by the AI's count",
+    # A pick that needs chance to go the plan's way (engine.ai.reasons.Reason.luck): the
+    # card claimed itself, or any other reason, said with its condition.
+    "hint.why.card_if": "{card} is yours if it turns up",
+    "hint.if.card": "{reason}, if {card} turns up",
+    "hint.if.cards": "{reason}, if the cards turn up so",
+    "hint.if.dice": "{reason}, if the dice fall so",
     # The coach (bot.play.coach): one line on a thing the first time a member can use it.
     "coach.facility.solar": "🎓 Solar Converter: any ship docks and gives fuel: 1 for a 1 or "
     "2, 2 for a 3 or 4, 3 for a 5 or 6.",
@@ -1047,22 +1088,27 @@ LEARN_EN: Final[dict[str, Source]] = {
     "learning.no_place": "I cannot open a thread here and this channel has a game already: use "
     "`/af learn` in another channel.",
     # Lessons: at most three lines of 60 characters on a phone (tests/bot/test_learn_script.py).
+    # Each states its rule as the rulebook does; tests/bot/test_learn_claims.py holds them
+    # to the engine.
+    "learn.goal": "🎯 Goal: colonies on the planet, 1 VP each. Most colonies on a territory "
+    "control it: +1 VP and its bonus. The game ends when someone places their last colony.",
     "learn.lesson.solar": "Your ships are dice: dock each one at a facility. Solar Converter: "
     "fuel for any ship, 1 for a 1-2, 2 for a 3-4, 3 for a 5-6.",
     "learn.lesson.mine": "Lunar Mine: 1 ore per ship, but a ship must be at least the highest "
     "value already docked there. Dock your {values}.",
     "learn.lesson.hub": "Colony Hub: each ship you dock here moves your colony one space along "
     "your track. At space 7 it is ready to launch.",
-    "learn.lesson.end_turn": "All ships docked: end your turn. They stay docked until your next "
-    "turn; above 8 resources, you give back the excess.",
-    "learn.lesson.use": "Alien tech: Stasis Beam costs 1 fuel and gives a ship −1. Your {old} "
-    "becomes a {new}: a pair for the Shipyard.",
-    "learn.lesson.yard": "Shipyard: dock a pair and pay for a new ship, 1 fuel + 1 ore for the "
-    "4th, 2 + 2 for the 5th. It rolls from your next turn.",
+    "learn.lesson.end_turn": "You must dock every ship that can dock; the rest go to the "
+    "Maintenance Bay. End your turn: ships stay till your next. Over 8 resources? Return the "
+    "excess.",
+    "learn.lesson.use": "Alien tech: once a turn, Stasis Beam takes 1 off an undocked ship of "
+    "yours for 1 fuel. Your {old} becomes a {new}: a pair for the Shipyard.",
+    "learn.lesson.yard": "Shipyard: a pair buys a ship from your stock: the 4th 1 fuel + 1 ore, "
+    "5th 2 + 2, 6th 3 + 3; none once the stock is empty. It rolls from next turn.",
     "learn.lesson.vanvogt": "Lunar Mine again. Tip: whoever controls Van Vogt Mountains may dock "
-    "their first ship here at any value.",
+    "their first ship here each turn at any value.",
     "learn.lesson.market": "Orbital Market: dock a pair. All this turn you may trade fuel for "
-    "ore: the pair's value in fuel buys 1 ore.",
+    "ore: as much fuel as the pair shows buys 1 ore.",
     "learn.lesson.heinlein": Plural(
         "Trade {rate} fuel for 1 ore. Tip: whoever controls Heinlein Plains always trades 1 "
         "fuel for 1 ore.",
@@ -1070,53 +1116,121 @@ LEARN_EN: Final[dict[str, Source]] = {
         "fuel for 1 ore.",
         "rate",
     ),
+    "learn.lesson.heinlein.setup": "To trade fuel for ore you need a pair at the Orbital Market "
+    "this turn: dock {values} there.",
     "learn.lesson.artifact": "Alien Artifact: when your ships docked here this turn total 8 or "
-    "more, you claim a face-up alien tech card.",
-    "learn.lesson.claim": "Total 8: claim {card}. Cards are public, one copy of each per player, "
-    "and usable the turn you get them.",
+    "more, claim a face-up card; the total then starts again from 0.",
+    "learn.lesson.claim": "Claim {card}. Cards are public, one of each per player, usable the "
+    "turn you get them; a Resource Cache pays from your next roll.",
+    "learn.lesson.claim.setup": "To claim a card, your ships at the Alien Artifact must total 8 "
+    "or more this turn: dock your {values} there.",
     "learn.lesson.pohl": "Stasis Beam again: your {old} becomes a {new} for a run. Tip: Pohl "
-    "Foothills' controller pays 1 fuel less for card powers.",
-    "learn.lesson.raiders": "Raiders' Outpost: dock three values in a row. Then steal up to 4 "
-    "resources, or one alien tech card, from your opponent.",
+    "Foothills' controller pays 1 fuel less for each card power.",
+    "learn.lesson.raiders": "Raiders' Outpost: dock three values in a row, then take up to 4 "
+    "resources or a card. A run with a higher sum pushes out the ships there.",
     "learn.lesson.steal": "Take {card} from {victim}: the card is worth 1 VP to whoever holds it.",
     "learn.lesson.steal.resources": "Take {victim}'s resources, one at a time: up to 4 in all, "
     "in any mix of fuel and ore.",
+    "learn.lesson.steal.setup": "Dock a run at the Raiders' Outpost again, your {values}: then "
+    "take up to 4 resources or a card from {victim}.",
     "learn.lesson.constructor": "Colony Constructor: dock three equal values and pay 3 ore to "
     "place a colony on any territory.",
-    "learn.lesson.colony": "A colony is 1 VP. With more colonies on a territory than anyone, you "
-    "control it: +1 VP and its bonus. Try {territory}.",
+    "learn.lesson.colony": "A colony is 1 VP. Most colonies on a territory control it: +1 VP "
+    "and its bonus; a tie, nobody; lose the lead, lose both. Try {territory}.",
+    "learn.lesson.colony.setup": "A colony is 1 VP, and control of its territory 1 more. Pay "
+    "for one: dock {values} at the {facility}.",
     "learn.lesson.lem": "Solar Converter again. Tip: whoever controls Lem Badlands gets +1 fuel "
     "for each ship docked here.",
-    "learn.lesson.terraform": "Terraforming Station: dock a 6 and pay 1 fuel + 1 ore to place a "
-    "colony. The ship is used up: it goes back to your stock.",
-    "learn.lesson.bradbury": "Place it on Bradbury Plateau: whoever controls it pays only 2 ore at "
-    "the Colony Constructor.",
-    "learn.lesson.positron": "A card's other power is its discard, one a turn. Data Crystal's "
-    "puts the Positron Field on {territory}: +1 VP to its controller.",
-    "learn.lesson.asimov": "Dock 2 ships at the Colony Hub at once: Asimov Crater's controller "
-    "then moves 1 extra space, once a turn.",
-    "learn.lesson.launch": "Colony Hub: at space 7, launch your colony for 1 fuel + 1 ore and "
-    "place it on any territory.",
-    "learn.lesson.burroughs": "Place it on Burroughs Desert: whoever controls it may buy the relic "
-    "ship, an extra ship without a colour.",
+    "learn.lesson.terraform": "Terraforming Station: a 6 and 1 fuel + 1 ore place a colony. The "
+    "ship is used up, back to your stock: you need 4 ships of your colour.",
+    "learn.lesson.terraform.setup": "The Terraforming Station uses up a ship and you must keep "
+    "3: build a 4th first. Dock {values} at the Shipyard.",
+    "learn.lesson.bradbury": "Place it on Bradbury Plateau: whoever controls it pays only 2 ore "
+    "at the Colony Constructor.",
+    "learn.lesson.bradbury.setup": "Your next colony: Bradbury Plateau, whose controller pays 2 "
+    "ore at the Colony Constructor. Pay: dock {values} at the {facility}.",
+    "learn.lesson.positron": "A card's other power is its discard: one a turn, of a card not "
+    "used this turn. Data Crystal's: the Positron Field on {territory}, +1 VP.",
+    "learn.lesson.asimov": "Asimov Crater's controller: once a turn, with 2 or more ships "
+    "docked at the Colony Hub this turn, the colony moves 1 extra space.",
+    "learn.lesson.launch": "At space 7, launch your colony for 1 fuel + 1 ore and place it on "
+    "any territory. Steps past 7 start your next colony on the track.",
+    "learn.lesson.burroughs": "Place it on Burroughs Desert: whoever controls it may buy the "
+    "relic ship, an extra ship without a colour.",
+    "learn.lesson.burroughs.setup": "Your next colony: Burroughs Desert, whose controller may "
+    "buy the relic ship. Pay: dock {values} at the {facility}.",
     "learn.lesson.relic": "Buy the relic ship for 1 fuel + 1 ore: it rolls with your ships from "
     "next turn. Lose the desert and it goes back there.",
-    "learn.lesson.isolation": "Discard Stasis Beam: the Isolation Field on {territory} voids that "
-    "territory's bonus, even for its controller.",
+    "learn.lesson.relic.setup": "The relic ship is for whoever controls Burroughs Desert: put a "
+    "colony there. Pay: dock {values} at the {facility}.",
+    "learn.lesson.isolation": "Discard Stasis Beam: the Isolation Field on {territory} voids "
+    "that territory's bonus, even for its controller.",
     "learn.lesson.cycle": "Each ship at the Alien Artifact also lets you cycle: discard the 3 "
     "face-up cards and lay out 3 new ones.",
+    "learn.lesson.gravity": "Gravity Manipulator, once a turn for 2 fuel: −1 on one undocked "
+    "ship, +1 on another. Your {down} and {up} become {lower} and {higher}.",
     "learn.lesson.repulsor": "Discard Gravity Manipulator: the Repulsor Field on {territory} "
     "stops colonies being added there or taken away.",
-    "learn.lesson.herbert": "Shipyard again. Tip: whoever controls Herbert Valley pays 1 fuel and "
-    "1 ore less for each new ship.",
+    "learn.lesson.herbert": "Shipyard again. Tip: whoever controls Herbert Valley pays 1 fuel "
+    "and 1 ore less for each new ship.",
+    "learn.lesson.raided": "The AI raided you. Guard: a Holographic Decoy keeps your resources "
+    "safe; a run is pushed out by a higher sum. Its ships total {sum}: dock {values}.",
+    "learn.lesson.plasma": "Plasma Cannon: for 1 fuel a ship, send opponents' ships at one "
+    "facility to their bay: the AI's at the {facility}. Discard: one to its stock.",
+    "learn.lesson.booster": "Booster Pod: for 1 fuel, +1 on an undocked ship: your {old} becomes "
+    "a {new}. Discard: take a field generator off the planet.",
+    "learn.lesson.teleporter": "Orbital Teleporter: for 2 fuel, move a docked ship to another "
+    "facility and use it there: your {value} from the {source} to the {target}.",
+    "learn.lesson.polarity": "Polarity Device: for 1 fuel, turn an undocked ship over (1↔6, "
+    "2↔5, 3↔4): your {old} becomes a {new}. Discard: swap two colonies.",
+    "learn.lesson.warper": "Temporal Warper: for 1 fuel, reroll any undocked ships of yours: "
+    "your {values}. Discard: take any card from the discard pile.",
+    "learn.lesson.monument": "Claim Alien Monument: 1 VP while you hold it. VP also come from "
+    "colonies, territories you control, the Positron Field and Alien City.",
+    "learn.lesson.monument.gone": "VP: 1 per colony, per territory you control, for the Positron "
+    "Field's territory, and for Alien City and Alien Monument while held.",
+    "learn.lesson.cache": "Claim Resource Cache: from your next roll on, more odd ships give 1 "
+    "ore, more even 1 fuel; a tie gives both and the card goes.",
+    "learn.lesson.cache.gone": "Resource Cache, none left to claim: after its holder's roll, "
+    "more odd ships give 1 ore, more even 1 fuel; a tie gives both.",
+    # A lesson's rule said without its pick (bot.play.learn.lessons.FALLBACK).
+    "learn.lesson.claim.gone": "Cards: claim one at the Alien Artifact with 8 or more there in "
+    "a turn. Public, one of each per player, usable at once (a Resource Cache: next roll).",
+    "learn.lesson.steal.gone": "A raid takes up to 4 resources, in any mix, or one card from an "
+    "opponent; Alien City and Alien Monument are worth 1 VP to whoever holds them.",
+    "learn.lesson.colony.gone": "A colony is 1 VP. Most colonies on a territory control it: +1 "
+    "VP and its bonus; a tie, nobody; lose the lead, lose both.",
+    "learn.lesson.relic.gone": "Whoever controls Burroughs Desert may buy the relic ship for 1 "
+    "fuel + 1 ore: an extra ship, until they lose the desert.",
+    "learn.lesson.raided.gone": "Raiders take up to 4 resources or a card. A Holographic Decoy "
+    "keeps your resources safe; a run there falls only to a higher sum.",
     "learn.lesson.end_game": "The game ends the moment someone places their last colony. Most VP "
-    "wins; ties go to most cards, then ore, then fuel.",
+    "wins; a tie goes to most cards, then ore, then fuel.",
+    # A card lesson set up again: the card claimed first.
+    "learn.setup.card": "Next: {card}. Dock {values} at the Alien Artifact: at 8 or more this "
+    "turn you may claim it.",
+    "learn.setup.card.claim": "Claim {card}: the next lesson is about it.",
+    "learn.setup.card.cycle": "Cycle the display: {card} may come up.",
+    # Above the lesson: a pick that gives a card up.
+    "learn.warn.discard": "⚠ The “Discard …” picks give a card up for good.",
+    "learn.warn.discard.keep": "⚠ The “Discard …” picks give a card up for good: keep {card} for "
+    "a later lesson.",
+    # The script is over; the hint in a guided game.
+    "learn.over": "📘 Lessons over — you are on your own now; 💡 Hint still works.",
+    "learn.hint.header": "💡 The ⭐ pick first (the lesson's), then what the normal AI would do "
+    "with the rest of your turn:",
+    "learn.hint.differs": "Left to itself, the normal AI would start with {action} → {reason}; "
+    "the ⭐ pick is there to teach.",
+    "learn.hint.differs.plain": "Left to itself, the normal AI would start with {action}; the ⭐ "
+    "pick is there to teach.",
     # Steps: one line at a decision no lesson is about.
     "learn.step.place": "Place the colony on {territory}.",
     "learn.step.steal.ore": "Take 1 ore from {victim}.",
     "learn.step.steal.fuel": "Take 1 fuel from {victim}.",
     "learn.step.done": "Nothing more to take: stop here.",
-    "learn.step.return": "Keep 8 resources: return {fuel} fuel and {ore} ore.",
+    "learn.step.return.fuel": "Keep 8 resources: return {fuel} fuel.",
+    "learn.step.return.ore": "Keep 8 resources: return {ore} ore.",
+    "learn.step.return.both": "Keep 8 resources: return {fuel} fuel and {ore} ore.",
     "learn.step.claim": "Claim {card}.",
     "learn.step.cycle": "Cycle the display first: the card you need may come up.",
     "learn.step.launch": "Your colony is on space 7: launch it.",
@@ -1132,7 +1246,7 @@ LEARN_EN: Final[dict[str, Source]] = {
     "learn.step.dock": "Dock {values} at the {facility}.",
     "learn.step.end": "Nothing left to dock: end your turn.",
     "learn.step.any": "The marked move is a good one.",
-    # What another pick did: ``did`` when no lesson is left behind, ``then`` when it is.
+    # What another pick did, then whether the lesson it passed by comes back (learn.back*).
     "learn.did.fuel": Plural(
         "You docked at the {facility}: +{fuel} fuel.",
         "You docked at the {facility}: +{fuel} fuel.",
@@ -1159,38 +1273,10 @@ LEARN_EN: Final[dict[str, Source]] = {
     "learn.did.end": "You ended your turn.",
     "learn.did.use": "You used {card}.",
     "learn.did.discard": "You discarded {card}.",
-    "learn.did.other": "You made another move.",
-    "learn.then.fuel": Plural(
-        "You docked at the {facility} instead: +{fuel} fuel. This lesson comes back later.",
-        "You docked at the {facility} instead: +{fuel} fuel. This lesson comes back later.",
-        "fuel",
-    ),
-    "learn.then.ore": Plural(
-        "You docked at the {facility} instead: +{ore} ore. This lesson comes back later.",
-        "You docked at the {facility} instead: +{ore} ore. This lesson comes back later.",
-        "ore",
-    ),
-    "learn.then.hub": "You docked at the Colony Hub instead: your colony is on space {space}. "
-    "This lesson comes back later.",
-    "learn.then.ship": "You built a ship at the Shipyard instead. This lesson comes back later.",
-    "learn.then.dock": "You docked {values} at the {facility} instead. This lesson comes back "
-    "later.",
-    "learn.then.trade": Plural(
-        "You traded {fuel} fuel for 1 ore instead. This lesson comes back later.",
-        "You traded {fuel} fuel for 1 ore instead. This lesson comes back later.",
-        "fuel",
-    ),
-    "learn.then.colony": "Your colony went to {territory} instead. This lesson comes back later.",
-    "learn.then.card": "You took {card} instead. This lesson comes back later.",
-    "learn.then.steal.fuel": "You took 1 fuel from {victim} instead. This lesson comes back later.",
-    "learn.then.steal.ore": "You took 1 ore from {victim} instead. This lesson comes back later.",
-    "learn.then.launch": "You launched your colony instead. This lesson comes back later.",
-    "learn.then.relic": "You bought the relic ship instead. This lesson comes back later.",
-    "learn.then.cycle": "You cycled the alien tech display instead. This lesson comes back later.",
-    "learn.then.end": "You ended your turn instead. This lesson comes back later.",
-    "learn.then.use": "You used {card} instead. This lesson comes back later.",
-    "learn.then.discard": "You discarded {card} instead. This lesson comes back later.",
-    "learn.then.other": "You made another move. This lesson comes back later.",
+    "learn.did.other": "You chose another move than the marked one.",
+    "learn.back": "This lesson comes back later.",
+    "learn.back.last": "This was the lesson's last turn: you can still do it on your own.",
+    "learn.cut": "Your pick stopped here: this choice has its lesson (📘).",
 }
 
 SOURCES: Final[dict[str, Source]] = {

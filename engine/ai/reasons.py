@@ -55,7 +55,7 @@ from engine.actions import (
 )
 from engine.ai.evaluate import Evaluator, Weights
 from engine.ai.normal import NORMAL_WEIGHTS
-from engine.ai.threats import attackers, raid_probability
+from engine.ai.threats import attackers, colour_ships, raid_probability
 from engine.board import colour_ships_in_play
 from engine.chance import chance_outcomes
 from engine.facilities import FACILITY_RULES
@@ -100,6 +100,7 @@ KINDS: Final[dict[str, tuple[str, ...]]] = {
     "win": (),  # the pick ends the game with the seat winning
     "colony": ("territory",),  # a colony placed: +1 VP
     "control": ("territory",),  # a colony placed takes control of a free territory
+    "control_gain": ("territory",),  # control of a free territory by a colony moved there
     "take": ("territory", "player"),  # control taken from an opponent
     "deny": ("territory", "player"),  # an opponent loses control (a tie now)
     "colony_for": ("territory",),  # pays for a colony the plan then places there
@@ -116,12 +117,14 @@ KINDS: Final[dict[str, tuple[str, ...]]] = {
     "cycle": (),  # new cards on display
     "market": ("rate",),  # a pair at the Orbital Market: trades at this rate
     "gain": ("resource", "amount"),  # resources gained
-    "gain_colony": ("resource", "amount"),  # ... that pay for a colony next turn
+    "gain_colony": ("resource", "amount"),  # ... that pay next turn for the colony on space 7
+    "gain_colony_six": ("resource", "amount"),  # ... for a colony next turn with a 6
+    "gain_colony_three": ("resource", "amount"),  # ... with three alike
     "gain_colony_now": ("resource", "amount"),  # ... for a colony later in this plan
-    "gain_ship": ("resource", "amount"),  # ... that pay for a ship next turn
+    "gain_ship": ("resource", "amount"),  # ... that pay for a ship next turn (with a pair)
     "gain_ship_now": ("resource", "amount"),  # ... for a ship later in this plan
     "steal": ("resource", "amount", "victim"),  # resources taken in a raid
-    "block_raid": ("player",),  # an opponent's raid on the seat made unlikely or impossible
+    "block_raid": ("player",),  # an opponent's raid on the seat made impossible
     "block_facility": ("facility", "player"),  # the last docks an opponent could use next
     "raid": (),  # a raid opened (what it takes follows in the plan)
     "clear": ("facility",),  # opponents' ships blasted off a facility the plan docks at
@@ -167,7 +170,13 @@ HOLDS: Final[dict[FacilityId, float]] = {  # docks held from the next opponent (
     "mine": 0.1,
 }
 WIN_WEIGHT: Final = 1000.0
+MAX_RUN_SUM: Final = 15  # 4 + 5 + 6: no run takes an outpost holding this much (R-RAID-1)
 _EPS: Final = 1e-9
+
+
+# What a pick needs chance to give it: a card to turn up, or the dice of a reroll to fall
+# as the plan expects ("cards": a card the plan did not name).
+Luck = CardId | Literal["dice", "cards"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +186,8 @@ class Reason:
 
     kind: str
     params: Mapping[str, str | int]
+    # What the pick needs chance to give (None: nothing): a card to turn up, or the dice.
+    luck: Luck | None = None
 
     @property
     def key(self) -> str:
@@ -369,13 +380,19 @@ def explain_plan(
     state: GameState, plan: Sequence[Action], weights: Weights = NORMAL_WEIGHTS
 ) -> list[Pick]:
     """Each pick of ``plan`` (the actions the seat to act in ``state`` would take, as
-    ``NormalAI.make_plan`` gives them) with its reason."""
+    ``NormalAI.make_plan`` gives them) with its reason.
+
+    Chance inside the plan (the cards a cycle or a claim turns up, a reroll) is followed
+    as the plan expects it; a pick that needs it to go that way carries the luck it needs
+    (``Reason.luck``: "if it turns up"), found by playing the rest of the plan again with
+    the chance gone otherwise."""
     ev = Evaluator(weights)
     me = state.to_act()
     groups = group_plan(plan)
     flat = [a for a, times in groups for _ in range(times)]
-    picks: list[Pick] = []
+    followed: list[tuple[Action, int, GameState | None, GameState | None, int]] = []
     s: GameState | None = None if me == CHANCE or state.over else state.copy_unrecorded()
+    unforeseen: Luck = "cards"  # what the chance the plan could not follow was
     done = 0  # actions of the plan followed
     for action, times in groups:
         rest = flat[done + times :]
@@ -383,7 +400,7 @@ def explain_plan(
         legal = legal_actions(s) if s is not None else []
         if s is None or action not in legal:
             s = None
-            picks.append(Pick(action, times, _unfollowed(action), None))
+            followed.append((action, times, None, None, 0))
             continue
         before = s.copy()
         after = s.copy()
@@ -392,12 +409,85 @@ def explain_plan(
             if _past_chance(after, [action, *rest]) is None:
                 break  # the plan expected chance to go otherwise: explain what is known
             apply_in_place(after, action)
-        reason = None
-        if len(legal) > 1:
-            reason = Explainer(ev, before, after, action, times, me, rest).reason()
-        picks.append(Pick(action, times, reason, before))
-        s = _past_chance(after, rest) if rest else after
+        followed.append((action, times, before, after, len(legal)))
+        if not rest:
+            s = after
+            continue
+        s = after.copy()
+        if after.pending and isinstance(after.pending[0], RollDecision):
+            unforeseen = "dice"
+        s = _past_chance(s, rest)
+    end = s if s is not None and followed and followed[-1][3] is not None else None
+    luck = _mark_luck(state, groups, followed)
+    picks: list[Pick] = []
+    done = 0
+    for i, (action, times, b, a, legal_count) in enumerate(followed):
+        rest = flat[done + times :]
+        done += times
+        if b is None or a is None:
+            reason = _unfollowed(action)
+            picks.append(Pick(action, times, _lucky(reason, luck[i] or unforeseen), None))
+            continue
+        found = None
+        if legal_count > 1:
+            found = Explainer(ev, b, a, action, times, me, rest, end).reason()
+        picks.append(Pick(action, times, _lucky(found, luck[i]), b))
     return picks
+
+
+def _lucky(reason: Reason | None, luck: Luck | None) -> Reason | None:
+    if reason is None or luck is None:
+        return reason
+    return Reason(reason.kind, reason.params, luck)
+
+
+def _mark_luck(
+    state: GameState,
+    groups: Sequence[tuple[Action, int]],
+    followed: Sequence[tuple[Action, int, GameState | None, GameState | None, int]],
+) -> list[Luck | None]:
+    """What each pick needs chance to give it. A reroll: every later pick that is not the
+    end of the turn needs the dice. A card claimed (or taken back from the discard pile)
+    that was not in sight when the plan began (or after a cycle) needs to turn up; so do
+    the later picks
+    that are not legal without it (the plan played again without that pick)."""
+    luck: list[Luck | None] = [None] * len(groups)
+    for i, (_action, _times, _before, after, _n) in enumerate(followed):
+        if after is not None and after.pending and isinstance(after.pending[0], RollDecision):
+            for j in range(i + 1, len(groups)):
+                if not isinstance(groups[j][0], (EndTurn, ReturnExcess, Done)):
+                    luck[j] = luck[j] or "dice"
+    cycled = False  # the display was laid out anew by chance
+    for i, (action, _times, before, _after, _n) in enumerate(followed):
+        if isinstance(action, Cycle):
+            cycled = True
+        if before is None:
+            continue
+        if isinstance(action, Claim):
+            unseen = cycled or action.card not in state.display
+        elif isinstance(action, DiscardWarper):
+            seen = state.discard[CARD_INDEX[action.card]] or action.card in state.display
+            unseen = cycled or not seen
+        else:
+            continue
+        if not unseen:
+            continue
+        card: CardId = action.card
+        luck[i] = luck[i] or card
+        without = before.copy()  # the plan played on without the card
+        for j in range(i + 1, len(groups)):
+            later, times = groups[j]
+            if without.over or later not in legal_actions(without):
+                luck[j] = luck[j] or card
+                continue
+            for _ in range(times):
+                if without.to_act() == CHANCE or later not in legal_actions(without):
+                    break
+                apply_in_place(without, later)
+            while not without.over and without.to_act() == CHANCE:
+                outcomes = chance_outcomes(without)
+                apply_in_place(without, max(outcomes, key=lambda o: o[1])[0])
+    return luck
 
 
 def _unfollowed(action: Action) -> Reason:
@@ -477,8 +567,10 @@ class Explainer:
         times: int,
         me: int,
         rest: Sequence[Action],
+        end: GameState | None = None,
     ) -> None:
         self.ev = ev
+        self.end = end  # the state after the whole plan (None: it could not be followed)
         self.b = before
         self.a = after
         self.action = action
@@ -564,8 +656,13 @@ def _win(x: Explainer) -> list[Candidate]:
 
 def _territories(x: Explainer) -> list[Candidate]:
     """Colonies placed and control gained, taken or denied (one territory: the one that
-    changes most for the seat)."""
+    changes most for the seat). "+1 VP: a colony" and "+2 VP: a colony and control" are
+    said of a new colony on the planet only; a colony moved or swapped there takes
+    control without one."""
     b, a, me = x.b, x.a, x.me
+    new_colony = sum(a.colonies[t][me] for t in TERRITORIES) > sum(
+        b.colonies[t][me] for t in TERRITORIES
+    )
     best: tuple[float, Reason] | None = None
     for t in TERRITORIES:
         kb, ka = b.controller[t], a.controller[t]
@@ -576,15 +673,17 @@ def _territories(x: Explainer) -> list[Candidate]:
         local = placed + vp * ((ka == me) - (kb == me))
         if kb is not None and kb != me and ka != kb:
             local += vp * x.opp_weight[kb]
+        here = new_colony and placed > 0
         if ka == me and kb != me:
-            reason = (
-                Reason("control", {"territory": t})
-                if kb is None
-                else Reason("take", {"territory": t, "player": kb})
-            )
+            if kb is not None:
+                reason = Reason("take", {"territory": t, "player": kb})
+            elif here:
+                reason = Reason("control", {"territory": t})
+            else:
+                reason = Reason("control_gain", {"territory": t})
         elif kb is not None and kb != me and ka is None:
             reason = Reason("deny", {"territory": t, "player": kb})
-        elif placed > 0:
+        elif here:
             reason = Reason("colony", {"territory": t})
         else:
             continue
@@ -648,7 +747,10 @@ def _cards(x: Explainer) -> list[Candidate]:
 
 
 def _gain(x: Explainer) -> list[Candidate]:
-    """Resources gained, and what they are a step toward: a colony or a ship."""
+    """Resources gained, and what they are a step toward: a colony or a ship, this turn (the
+    plan pays for it) or next turn with what the plan leaves the seat: a colony ready on
+    the Colony Hub is launched for certain; the Terraforming Station needs a 6 and the
+    Colony Constructor three alike, the Shipyard a pair (said so)."""
     pb, pa = x.b.players[x.me], x.a.players[x.me]
     gained = {"fuel": pa.fuel - pb.fuel, "ore": pa.ore - pb.ore}
     up = [r for r in ("ore", "fuel") if gained[r] > 0]
@@ -660,17 +762,44 @@ def _gain(x: Explainer) -> list[Candidate]:
         weight = max(weight + x.theirs(x.action.victim, "resources"), OPENS)
         params = {"resource": stolen, "amount": gained[stolen], "victim": x.action.victim}
         return [(weight, Reason("steal", params))]
-    colony = _colony_routes(x.a, x.me) - _colony_routes(x.b, x.me)
-    ship = _ship_affordable(x.a, x.me) and not _ship_affordable(x.b, x.me)
     r = up[0]
-    if colony:
-        now = x.later({"terraform", "constructor"}, launch=True)
-        kind = "gain_colony_now" if now else "gain_colony"
-    elif ship:
-        kind = "gain_ship_now" if x.later({"yard"}) else "gain_ship"
-    else:
-        kind = "gain"
+    opened = _colony_routes(x.a, x.me) - _colony_routes(x.b, x.me)
+    ship = _ship_affordable(x.a, x.me) and not _ship_affordable(x.b, x.me)
+    kind = "gain"
+    if opened and x.later({"terraform", "constructor"}, launch=True):
+        kind = "gain_colony_now"
+    elif ship and x.later({"yard"}):
+        kind = "gain_ship_now"
+    elif opened and x.end is not None and not x.end.over:
+        kept = opened & _next_turn_routes(x.end, x.me)
+        for route, said in (("launch", "gain_colony"), ("terraform", "gain_colony_six")):
+            if route in kept:
+                kind = said
+                break
+        else:
+            if "constructor" in kept:
+                kind = "gain_colony_three"
+    end = x.end
+    if kind == "gain" and ship and end is not None and not end.over and _ship_affordable(end, x.me):
+        kind = "gain_ship"
     return [(weight, Reason(kind, {"resource": r, "amount": gained[r]}))]
+
+
+def _next_turn_routes(s: GameState, p: int) -> set[str]:
+    """The ways p may pay for a colony at its next turn with what it holds at the end of
+    this one (``s``): the ships it will roll then (a used-up ship is gone), its resources."""
+    pl = s.players[p]
+    if pl.colonies == 0 and pl.hub == 0:
+        return set()
+    both = pl.fuel >= 1 and pl.ore >= 1
+    routes: set[str] = set()
+    if pl.hub == HUB_TRACK_LENGTH and both:
+        routes.add("launch")
+    if both and colour_ships(s, p) > MIN_COLOUR_SHIPS:
+        routes.add("terraform")
+    if pl.ore >= constructor_cost(s, p):
+        routes.add("constructor")
+    return routes
 
 
 def _colony_routes(s: GameState, p: int) -> set[str]:
@@ -698,15 +827,38 @@ def _ship_affordable(s: GameState, p: int) -> bool:
 
 
 def _block_raid(x: Explainer) -> list[Candidate]:
-    """An opponent's raid on the seat's resources made less likely (or impossible)."""
+    """An opponent's raid on the seat's resources made impossible: at that opponent's
+    turn start (its own ships, and those of the seats playing before it, gathered), the
+    ships left at the Raiders' Outpost sum more than any run (R-RAID-1)."""
+    if x.end is None or x.end.over:
+        return []
     best: Candidate | None = None
     for q in range(x.b.num_players):
-        if q == x.me or raid_probability(x.a, q) >= raid_probability(x.b, q) - _EPS:
+        if q == x.me or not _raid_closed(x.end, q, x.me) or _raid_closed(x.b, q, x.me):
             continue
         drop = x.ev.w.raid * (x.wb.raid_loss[x.me][q] - x.wa.raid_loss[x.me][q])
         if drop > _EPS and (best is None or drop > best[0]):
             best = (drop, Reason("block_raid", {"player": q}))
     return [] if best is None else [best]
+
+
+def gathered_before(s: GameState, me: int, q: int) -> set[int]:
+    """The seats whose ships leave the facilities before q's next roll, ``me`` to play now:
+    q and every seat playing between ``me`` and q."""
+    n = s.num_players
+    seats = {q}
+    seat = (me + 1) % n
+    while seat != q:
+        seats.add(seat)
+        seat = (seat + 1) % n
+    return seats
+
+
+def _raid_closed(s: GameState, q: int, me: int) -> bool:
+    """Whether no run q can roll takes the Raiders' Outpost at q's next turn start."""
+    leaving = gathered_before(s, me, q)
+    staying = [x for x in s.docks["raiders"] if x is not None and x.owner not in leaving]
+    return bool(staying) and sum(x.value for x in staying) >= MAX_RUN_SUM
 
 
 def _raid(x: Explainer) -> list[Candidate]:
@@ -728,18 +880,35 @@ def _raid(x: Explainer) -> list[Candidate]:
 
 def _block_facility(x: Explainer) -> list[Candidate]:
     """The last free docks of a facility the next opponent could use, held by the seat
-    until its next turn."""
-    if not isinstance(x.action, (Dock, Relocation)):
+    until its next turn: at that opponent's turn start (when its own ships, and those of
+    the seats playing before it, have left) the facility has no room for it."""
+    if not isinstance(x.action, (Dock, Relocation)) or x.end is None or x.end.over:
         return []
     f = x.action.facility if isinstance(x.action, Dock) else x.action.target
-    if f not in HOLDS or not _has_room(x.b, f) or _has_room(x.a, f):
+    if f not in HOLDS:
         return []
     n = x.b.num_players
     for k in range(1, n):
         q = (x.me + k) % n
-        if _could_use(x.a, q, f):
+        if not _could_use(x.a, q, f):
+            continue
+        if _room_at_turn_start(x.b, f, x.me, q) and not _room_at_turn_start(x.end, f, x.me, q):
             return [(HOLDS[f], Reason("block_facility", {"facility": f, "player": q}))]
+        return []
     return []
+
+
+def _room_at_turn_start(s: GameState, f: FacilityId, me: int, q: int) -> bool:
+    """Whether ``f`` has room for q at q's next turn start, the ships of the seats that
+    play before it (q included) gone."""
+    leaving = gathered_before(s, me, q)
+    slots = s.docks[f]
+    size = FACILITY_RULES[f].info.group_size
+    for start in range(0, len(slots), size):
+        group = slots[start : start + size]
+        if all(ship is None or ship.owner in leaving for ship in group):
+            return True
+    return False
 
 
 def _has_room(s: GameState, f: FacilityId) -> bool:
@@ -830,8 +999,8 @@ def _fields(x: Explainer) -> list[Candidate]:
         reason = Reason("isolate", {"territory": new, "player": rival})
     elif field == "isolation" and old is not None and owner(old) == me:
         reason = Reason("field_free", {"territory": old})
-    elif field == "positron" and new is not None and owner(new) == me:
-        reason = Reason("positron", {"territory": new})
+    elif field == "positron" and new is not None and owner(new) == me and owner(old) != me:
+        reason = Reason("positron", {"territory": new})  # (moved from the seat's own: no VP)
     elif field == "repulsor" and new is not None and owner(new) == me:
         reason = Reason("repulsor", {"territory": new})
     elif new is not None:

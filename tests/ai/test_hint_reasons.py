@@ -21,6 +21,7 @@ from engine.ai.evaluate import Evaluator, Weights
 from engine.ai.normal import NORMAL_WEIGHTS
 from engine.ai.reasons import KINDS, Pick, explain_plan, worth_parts
 from engine.selfplay import random_action
+from tests.benchmarks import hint_truth
 from tests.engine.scenario import scenario
 
 LANGUAGES = ("en", "ru", "pl")
@@ -115,15 +116,109 @@ def test_each_pick_of_the_hint_fits_three_phone_lines(
                 assert (" → " in line) == (explained[number - 1].reason is not None)
 
 
-def test_hint_reason_ore_for_a_colony_next_turn_R_CONSTR() -> None:
-    """Two ore and a mine dock: the third ore pays for the Colony Constructor (R-CONSTR)."""
+def test_hint_reason_ore_for_a_colony_next_turn_says_the_roll_it_needs_R_CONSTR() -> None:
+    """Two ore and a mine dock: the third ore pays for the Colony Constructor (R-CONSTR),
+    which needs three alike next turn (with three ships, about 3 %): said so, never "a
+    colony next turn" as if it were sure."""
     s = scenario(players=2, undocked="4", ore=[2, 0], fuel=[0, 1])
     picks = explain_plan(s, plan_of("dock mine 4", "end"))
     reason = picks[0].reason
-    assert reason is not None and reason.kind == "gain_colony"
+    assert reason is not None and reason.kind == "gain_colony_three"
     assert reason.params == {"resource": "ore", "amount": 1}
     answer = hint_text(s, plan_of("dock mine 4", "end"), NAMES)
-    assert "1. Dock 4 at the Lunar Mine → +1 ore: a colony next turn" in answer
+    assert "1. Dock 4 at the Lunar Mine → +1 ore: a colony next turn if you roll three" in answer
+
+
+def test_hint_reason_a_colony_next_turn_is_said_when_it_is_sure_R_HUB_2() -> None:
+    """A colony waits on space 7 of the Colony Hub: the ore that pays its launch is "a
+    colony next turn", whatever the dice."""
+    s = scenario(players=2, undocked="4", fuel=[1, 0], hub={0: 7})
+    picks = explain_plan(s, plan_of("dock mine 4", "end"))
+    assert picks[0].reason is not None and picks[0].reason.kind == "gain_colony"
+    assert "→ +1 ore: a colony next turn" in hint_text(s, plan_of("dock mine 4", "end"), NAMES)
+
+
+def test_hint_holds_a_facility_only_if_it_is_full_at_the_next_players_turn_start() -> None:
+    """Kai's own ships at the Lunar Mine go back to Kai at his turn start: the last dock
+    taken now holds nothing from him. Anna's own ships there stay: then it does."""
+    plan = plan_of("dock mine 6", "dock solar 2", "end")
+    names = ["Anna", "Kai"]
+    theirs = scenario(players=2, undocked="6 2", docks={"mine": "p2:4 p2:5"}, fuel=4, ore=4)
+    said = hint_text(theirs, plan, names)
+    assert "holds the Lunar Mine" not in said
+    assert "1. Dock 6 at the Lunar Mine → +1 ore" in said
+    ours = scenario(players=2, undocked="6 2", docks={"mine": "p1:4 p1:5"}, fuel=4, ore=4)
+    assert "→ holds the Lunar Mine before Kai can use it" in hint_text(ours, plan, names)
+
+
+def test_hint_a_card_the_display_must_turn_up_is_said_if_it_turns_up_R_ART_1() -> None:
+    """The plan cycles the display and claims the Plasma Cannon it hopes to see: the
+    claim, and what the card then does, are said with "if it turns up"."""
+    s = scenario(players=2, undocked="6 2 3", docks={"mine": "p2:6"})
+    plan = plan_of(
+        "dock artifact 6", "cycle", "dock artifact 2", "claim plasma", "use plasma mine p2:6"
+    )
+    picks = explain_plan(s, plan)
+    assert picks[3].reason is not None and picks[3].reason.luck == "plasma"
+    answer = hint_text(s, plan, NAMES)
+    assert "4. Claim Plasma Cannon → Plasma Cannon is yours if it turns up" in answer
+    assert picks[0].reason is not None and picks[0].reason.luck is None  # (no luck needed)
+    if picks[4].reason is not None:
+        assert picks[4].reason.luck == "plasma"
+        assert answer.split("\n")[5].endswith("if Plasma Cannon turns up")
+
+
+def test_hint_blocks_a_raid_only_when_no_run_can_take_the_outpost_R_RAID_1() -> None:
+    """A 1-2-3 at the Raiders' Outpost is taken by any higher run (R-RAID-1): it does not
+    keep Kai from raiding; a 4-5-6 does (test above)."""
+    s = scenario(players=2, undocked="1 2 3", fuel=[3, 0], ore=[3, 0])
+    plan = plan_of("dock raiders 1 2 3", "done", "end")
+    picks = explain_plan(s, plan)
+    assert picks[0].reason is not None and picks[0].reason.kind != "block_raid"
+    assert "keeps Kai from raiding you" not in hint_text(s, plan, ["Anna", "Kai"])
+
+
+def test_hint_control_by_a_swap_is_no_new_colony_R_TECH_POLAR() -> None:
+    """Swapping a colony from Lem Badlands (2 to 0) onto Asimov Crater (1 to 1) takes
+    control of Asimov and loses Lem's: no colony is added, no VP won; said so."""
+    s = scenario(
+        players=2, undocked="3", cards={0: ["polarity"]}, colonies={"lem": [2, 0], "asimov": [1, 1]}
+    )
+    plan = plan_of("discard polarity p1 lem p2 asimov", "dock solar 3", "end")
+    reason = explain_plan(s, plan)[0].reason
+    assert reason is not None
+    assert (reason.kind, dict(reason.params)) == ("control_gain", {"territory": "asimov"})
+    assert "+2 VP" not in hint_text(s, plan, NAMES)
+
+
+def test_hint_the_positron_field_moved_between_ones_own_territories_wins_no_vp_R_FIELD_POS() -> (
+    None
+):
+    s = scenario(
+        players=2,
+        undocked="3",
+        cards={0: ["crystal"]},
+        colonies={"lem": [1, 0], "asimov": [1, 0]},
+        fields={"positron": "lem"},
+    )
+    plan = plan_of("discard crystal asimov", "dock solar 3", "end")
+    reason = explain_plan(s, plan)[0].reason
+    assert reason is not None and reason.kind != "positron"
+    assert "+1 VP" not in hint_text(s, plan, NAMES)
+
+
+def test_hint_truth_no_reason_is_false_in_seeded_games() -> None:
+    """The hint-truth benchmark's small seeded version (tests/benchmarks/hint_truth.py):
+    every reason of the Hint at every decision of a 2-player game between (cheap) normal
+    AIs, its claim played out: none false, none misleading."""
+    checks = [
+        c
+        for s, plan in hint_truth.decisions(7, 2, every=0.5, width=4, nodes=60)
+        for c in hint_truth.check_plan(s, plan)
+    ]
+    assert len(checks) > 150
+    bad = [c for c in checks if c.verdict != "true"]
+    assert bad == [], hint_truth.summary(checks)
 
 
 def test_hint_reason_ore_for_a_colony_this_turn_and_where_it_goes_R_CONSTR() -> None:

@@ -9,10 +9,19 @@ from typing import cast
 
 import pytest
 
-from bot.play.coach import ORDER, coach_line, usable_things, used_things
+from bot.play.coach import (
+    ORDER,
+    coach_line,
+    first_thing,
+    first_things,
+    usable_things,
+    used_things,
+)
 from bot.text import i18n
 from bot.text.strings import english, text, thing_name
 from engine import CHANCE, GameConfig, GameState, apply_in_place, legal_actions, new_game, parse
+from engine.ai import make_ai
+from engine.chance import sample_chance
 from engine.selfplay import random_action
 from engine.tables import CARDS, FACILITY_ORDER, TERRITORIES, TerritoryId
 from engine.tech.card import CATALOGUE
@@ -174,3 +183,44 @@ def test_usable_things_agree_with_legal_actions_on_random_games() -> None:
                 apply_in_place(s, random_action(s, rng))
     assert checked > 1000
     assert len(bonuses_seen) >= 4, bonuses_seen  # the bonus checks did run
+
+
+def coached_game(seed: int, before_pick: bool) -> tuple[int, int]:
+    """A coached newcomer (seat 0, the easy AI's picks) against two easy AIs: of the things
+    they use for the first time, how many had their line shown before that pick (the
+    lines before each pick, ``first_things``; or, as before, the one line of the answer to
+    the previous move, ``first_thing`` after it)."""
+    s = new_game(GameConfig(players=3))
+    rng = random.Random(seed)
+    ais = [make_ai("easy", seed=seed * 10 + p) for p in range(3)]
+    used: set[str] = set()
+    explained: set[str] = set()
+    covered = first = 0
+    while not s.over:
+        seat = s.to_act()
+        if seat == CHANCE:
+            apply_in_place(s, sample_chance(s, rng))
+            continue
+        move = ais[seat].choose(s.copy())
+        if seat == 0:
+            if before_pick:
+                explained.update(first_things(usable_things(s, 0) - used - explained))
+            now = used_things(s, move)
+            first += len(now - used)
+            covered += len((now - used) & explained)
+            used |= now
+        apply_in_place(s, move)
+        if seat == 0 and not before_pick and not s.over and s.to_act() == 0:
+            thing = first_thing(usable_things(s, 0) - used - explained)
+            explained.update([thing] if thing else [])
+    return covered, first
+
+
+def test_the_coach_explains_a_thing_before_the_pick_that_first_uses_it() -> None:
+    """Issue 41: the 🎓 line came in the answer to a move, so a thing first used by a pick
+    was never explained before it (4 of 17 things). Before the pick, every thing a
+    newcomer uses has had its line."""
+    now = [coached_game(seed, before_pick=True) for seed in (1, 2)]
+    assert all(covered == first >= 8 for covered, first in now), now
+    then = [coached_game(seed, before_pick=False) for seed in (1, 2)]
+    assert sum(c for c, _ in then) < sum(f for _, f in then)  # the old way missed some

@@ -1,21 +1,49 @@
 """``/af learn`` through discord.py and the fake Discord API: the guided game opens in a
 thread, each turn message of the learner carries its lesson and the panel marks its pick
-with ⭐, another pick is answered with what it did differently, ``/af learn`` again points
-to the game and ``restart:true`` starts anew; a guided game that ends is never counted in
-stats or ratings."""
+with ⭐ (that pick only: never a combined pick going on past it), another pick is answered
+with what it did differently, a combined pick stops at a lesson's own decision, the Hint
+starts from the ⭐ pick (or says why the AI would not), the end of the script is said,
+``/af learn`` again points to the game and ``restart:true`` starts anew; a guided game
+that ends is never counted in stats or ratings."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
-from bot.play.learning import LESSON_MARK, before_move, consequence_line, guidance, marked_pick
+from bot.play.learning import (
+    LESSON_MARK,
+    before_move,
+    consequence_line,
+    cut_pick,
+    guidance,
+    guided_hint,
+    lesson_lines,
+    marked_pick,
+)
 from bot.play.service import GameService
 from bot.store.storage import Storage
-from engine import legal_actions, parse
+from engine import apply, legal_actions, parse
 from tests.bot.table import Table, make_bot
 from tests.discord_fake import StartBot
-from tests.discord_fake.payloads import STRING_SELECT, iter_components
+from tests.discord_fake.payloads import BUTTON, STRING_SELECT, iter_components
+
+
+def marked_values(message: dict[str, object]) -> list[str]:
+    """The values (picks, or ``@`` steps) and button ids of the options marked ⭐."""
+    comps = list(iter_components(message.get("components", [])))  # type: ignore[arg-type]
+    values = [
+        o["value"]
+        for c in comps
+        if c["type"] == STRING_SELECT
+        for o in c["options"]
+        if o["label"].startswith("⭐")
+    ]
+    return values + [
+        c["custom_id"].rsplit(":", 1)[-1]
+        for c in comps
+        if c["type"] == BUTTON and c.get("label", "").startswith("⭐")
+    ]
 
 
 def marked_labels(message: dict[str, object]) -> list[str]:
@@ -58,6 +86,10 @@ async def test_a_guided_game_in_a_thread_with_lessons_and_marked_picks(
         pick = marked_pick(game)
         assert pick is not None and pick in [str(a) for a in legal_actions(game.state)]
         assert marked_labels(message), message["components"]
+        # Issue 41: every option starting with the pick was marked (up to 14). Only the
+        # pick itself is (and the steps that open onto it).
+        picks = [v for v in marked_values(message) if not v.startswith("@")]
+        assert picks == [pick], (pick, marked_values(message))
         if turn == 2:  # once: another legal pick than the marked one
             other = next(
                 str(a)
@@ -127,3 +159,75 @@ async def test_a_guided_game_ends_with_the_next_step_and_no_rematch(
     assert "🏁" in final["content"] and "`/af new`" in final["content"]
     assert "Rematch" not in str(final.get("components"))
     assert "Ratings" not in final["content"]
+
+
+async def test_a_guided_games_combined_pick_stops_at_a_lesson_and_the_script_says_its_end(
+    tmp_path: Path,
+) -> None:
+    """Issue 41: "Colony Constructor: 4 + 4 + 4 → colony to Heinlein Plains" skipped the
+    colony lesson; the Hint's first pick differed from the ⭐ in 33 of 53 decisions; the
+    script ended silently. A combined pick is played up to the lesson's own decision; the
+    Hint starts from the ⭐ pick or says why the AI's differs; "Lessons over" is said."""
+    store = await Storage.open(tmp_path / "af.db")
+    try:
+        service = GameService(store)
+        game = await service.start_tutorial(
+            guild_id=1, channel_id=10, user_id=100, name="Ann", locale="en"
+        )
+        cut = hinted = agreed = 0
+        said_over = False
+        while not game.state.over:
+            if game.ai_to_act() is not None:
+                await service.play_ai(game)
+                continue
+            guide = guidance(game)
+            if guide is None:
+                said_over = said_over or any("Lessons over" in x for x in lesson_lines(game))
+                await service.play(game, 100, legal_actions(game.state)[0])
+                continue
+            if guide.lesson == "constructor" and not guide.setup:
+                place = next(a for a in legal_actions(apply(game.state, guide.action)))
+                assert cut_pick(game, [guide.action, place]) == [guide.action]
+                cut += 1
+            if hinted < 6:  # the Hint at a few decisions: the ⭐ pick first, or why not
+                said = guided_hint(game.state, guide.action, game.row.seed, ["Ann", "AI"], "en")
+                if said.startswith("💡 The ⭐ pick first"):
+                    assert "Left to itself, the normal AI would start with" in said
+                else:
+                    agreed += 1
+                first = said.split("\n")[1]
+                assert first.startswith("1. ")
+                hinted += 1
+            await service.play(game, 100, guide.action)
+        assert cut == 1 and hinted == 6
+        assert said_over
+    finally:
+        await store.close()
+
+
+async def test_a_combined_pick_on_the_panel_stops_at_the_colony_lesson(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    """Issue 41: the panel's "Colony Constructor: 4 + 4 + 4 → colony to …" skipped the colony
+    lesson. Clicked in a guided game, it docks and stops: the answer says so and the turn
+    message then carries the colony lesson, its ⭐ on a placement."""
+    t = Table(await start_bot(make_bot(tmp_path / "af.db")))
+    await t.cmd("af learn", member="member")
+    game = t.game()
+    for _ in range(80):
+        guide = guidance(game)
+        assert guide is not None
+        if guide.lesson == "constructor" and not guide.setup:
+            break
+        await t.click_move(str(guide.action), "member")
+    else:
+        raise AssertionError("the constructor lesson never came")
+    dock = str(guide.action)
+    place = next(str(a) for a in legal_actions(apply(game.state, guide.action)))
+    answer = await t.click_pick([dock, place], "member")
+    said = [m["content"] for m in t.h.messages(game.row.channel_id) if m.get("flags")]
+    assert said and "Your pick stopped here" in said[-1], said[-2:]
+    assert answer is not None
+    assert game.state.pending and type(game.state.pending[0]).__name__ == "PlaceColonyDecision"
+    content = t.turn_message()["content"]
+    assert f"{LESSON_MARK} A colony is 1 VP." in content

@@ -35,7 +35,14 @@ from bot.play.ai import hint_plan
 from bot.play.choices import split_moves, valid_path
 from bot.play.coaching import Coach
 from bot.play.games import ActiveGame, MoveResult, ServiceError, StalePanelError
-from bot.play.learning import Before, before_move, consequence_line
+from bot.play.learning import (
+    Before,
+    before_move,
+    consequence_line,
+    cut_pick,
+    guided_hint,
+    marked_action,
+)
 from bot.play.service import GameService
 from bot.play.turns import Moves
 from bot.text import describe
@@ -124,19 +131,20 @@ class Play(AfCog):
         locale: str,
     ) -> list[str]:
         """The lines a member's private answer to a committed move may add: in a guided
-        game, what their pick did instead of the marked one; the coach's on a thing new to
-        them; the hint on opening their DMs. None of them ever fails the answer."""
+        game, what their pick did instead of the marked one; the hint on opening their DMs
+        (and what the move used is recorded for the coach, whose lines are on the turn
+        message, before the pick). None of them ever fails the answer."""
         user_id = interaction.user.id
         seat = game.seat_of(user_id)
         mine = [step.action for step in result.steps if step.seat == seat]
         lines = []
         try:
             other = consequence_line(game, learned, mine[0]) if mine else None
-            coached = await self.coach.after_move(game, user_id, before, mine, locale)
+            await self.coach.after_move(user_id, before, mine)
         except Exception as e:
             log.warning("member %d: a line of the answer not made: %s", user_id, judge(e))
-            other = coached = None
-        lines += [line for line in (other, coached) if line is not None]
+            other = None
+        lines += [other] if other is not None else []
         hint = await self._dm_hint(user_id, locale)
         if hint is not None:
             lines.append(hint)
@@ -271,7 +279,8 @@ class Play(AfCog):
                 await interaction.response.defer()
             async with game.lock:
                 self.service.check_version(game, version)
-                picked = self.moves.check_pick(game, interaction.user.id, split_moves(move))
+                whole = self.moves.check_pick(game, interaction.user.id, split_moves(move))
+                picked = cut_pick(game, whole)  # a guided game: up to a lesson's decision
                 before = game.state
                 learned = before_move(game)
                 result = await self.moves.commit(game, interaction.user.id, picked)
@@ -283,6 +292,8 @@ class Play(AfCog):
         async with game.lock:
             await self.deliveries.run(game.row.channel_id, interaction)
             extra = await self._after_move(interaction, game, before, learned, result, locale)
+        if len(picked) < len(whole):  # the rest of the pick waits for the lesson's decision
+            extra.append(text("learn.cut", locale))
         if extra:
             await self._tell(interaction, "\n".join(extra))
         self.schedule_ai(game)
@@ -318,8 +329,11 @@ class Play(AfCog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             state = game.state.copy()
             names = game.seat_names
+            mark = marked_action(game)  # a guided game: the hint starts from the ⭐ pick
 
             def hint() -> str:
+                if mark is not None:
+                    return guided_hint(state, mark, game.row.seed, names, locale)
                 return describe.hint_text(state, hint_plan(state, game.row.seed), names, locale)
 
             said = await asyncio.to_thread(hint)

@@ -3,7 +3,8 @@
 The learner (seat 0, who plays first) meets one easy AI (seat 1) in a two-player game
 with the base rules. The dice and the deck are scripted so the lessons come in a planned
 order (``bot.play.learn.lessons``); any other legal pick is allowed and answered with one
-line, the lesson coming back in a later turn; after the script the game goes on.
+line, the lesson coming back (set up again) while it has turns left; the AI waits so the
+game outlasts the script; after the script the game goes on.
 
 For the bot, everything is a pure function of the game's log:
 
@@ -13,15 +14,17 @@ For the bot, everything is a pure function of the game's log:
 - ``scripted_outcome(progress, state) -> Action | None`` at a chance decision: the outcome
   to apply instead of sampling one (one of ``engine.chance_outcomes(state)``), or None:
   sample it from the game's RNG as in any game (after the script, a learner's reroll).
+- ``opponent_move(progress, state, move) -> Action``: the AI's move while the script runs
+  (its own, unless it would spoil a lesson; the raid the script has it make once).
 - ``guidance(progress, state) -> Guidance | None`` at a decision of the learner: the
   lesson or step to show (``key``, ``params`` for ``bot.text.strings.text``; at most three
-  short lines) and the pick to mark (``action``, one of ``legal_actions(state)``); None
-  when the learner is not to act or the script is over (its last lesson, how the game
-  ends and scores, was the last one shown).
+  short lines), the lines above it (``notes``: the goal, a warning) and the pick to mark
+  (``action``, one of ``legal_actions(state)``); None when the learner is not to act or
+  the script is over.
 - ``consequence(progress, before, action, after, guidance) -> Line | None``: after the
   learner's move, when it was not the marked pick (``guidance``: what ``guidance`` gave
-  before it): one line (``key``, ``params``) on what it did. Call it with the progress
-  *before* folding that move in.
+  before it): one line (``key``, ``params``, and a ``tail``: whether the lesson it passed
+  by comes back). Call it with the progress *before* folding that move in.
 - ``COVERAGE``: lesson id -> ``Taught(rules, things)``; ``REQUIRED``: the things taught
   exactly once over the script.
 
@@ -31,11 +34,11 @@ game are ids, seats are ints (``victim``): render with ``text(key, locale, param
 
 from bot.play.learn.consequence import Line, consequence
 from bot.play.learn.coverage import COVERAGE, REQUIRED, Taught
-from bot.play.learn.guide import Guidance, Progress, advance, guidance, start
+from bot.play.learn.guide import Guidance, Note, Progress, advance, guidance, start
 from bot.play.learn.lesson import Lesson
 from bot.play.learn.lessons import LESSONS
 from bot.play.learn.picks import LEARNER, OPPONENT
-from bot.play.learn.script import scripted_outcome
+from bot.play.learn.script import opponent_move, scripted_outcome
 
 __all__ = [
     "COVERAGE",
@@ -46,11 +49,13 @@ __all__ = [
     "Guidance",
     "Lesson",
     "Line",
+    "Note",
     "Progress",
     "Taught",
     "advance",
     "consequence",
     "guidance",
+    "opponent_move",
     "scripted_outcome",
     "start",
 ]

@@ -1,4 +1,4 @@
-"""When each lesson applies and what it marks: the ``suggest``, ``dice``, ``cost``,
+"""When each lesson applies and what it marks: the ``suggest``, ``setup``, ``dice``, ``cost``,
 ``params`` and ``followed`` functions the lesson table (``bot.play.learn.lessons``) is made of.
 """
 
@@ -9,27 +9,44 @@ from collections.abc import Callable
 from bot.play.learn import picks
 from bot.play.learn.lesson import Cost, Params, Seen, Suggest
 from bot.play.learn.picks import LEARNER, OPPONENT
-from bot.play.learn.steps import cycle_first, step
-from engine import Action, Die, GameState
+from bot.play.learn.steps import SPARE_COLONIES, cycle_first, step
+from engine import Action, Die, GameState, legal_actions
 from engine.actions import (
+    Boost,
     BuyRelic,
     Claim,
     Cycle,
     Dock,
     EndTurn,
+    Gravity,
     Launch,
     Place,
+    Plasma,
+    Polarize,
     Stasis,
     StealCard,
     StealResource,
+    Teleport,
     Trade,
+    Warp,
 )
+from engine.board import docked_ships
 from engine.facilities.colony_constructor import constructor_cost
 from engine.facilities.lunar_mine import mine_minimum
 from engine.facilities.orbital_market import market_rate
 from engine.facilities.shipyard import ship_cost
+from engine.setup import deck_for_reveal
 from engine.state import PlaceColonyDecision, RaidDecision
-from engine.tables import HUB_DOCKS, HUB_TRACK_LENGTH, CardId, FacilityId, TerritoryId
+from engine.tables import (
+    ARTIFACT_CLAIM_TOTAL,
+    CARD_INDEX,
+    HUB_DOCKS,
+    HUB_TRACK_LENGTH,
+    MIN_COLOUR_SHIPS,
+    CardId,
+    FacilityId,
+    TerritoryId,
+)
 from engine.tech.common import fuel_cost
 
 
@@ -53,10 +70,6 @@ def owns(card: CardId) -> Callable[[GameState], bool]:
 def colonies_left(s: GameState) -> bool:
     me = s.players[LEARNER]
     return me.colonies > 0 or me.hub > 0
-
-
-def stock_left(s: GameState) -> bool:
-    return s.players[LEARNER].stock > 0
 
 
 def dock_highest(facility: FacilityId) -> Suggest:
@@ -108,9 +121,16 @@ def stasis(target: Callable[[GameState], Die | None]) -> Suggest:
     return suggest
 
 
-def stasis_params(seen: Seen, a: Action) -> Params:
-    assert isinstance(a, Stasis)
-    return {"old": a.die.value, "new": a.die.value - 1}
+def lowered(seen: Seen, a: Action) -> Params:
+    """A ship's value before and after a one-ship power (−1, +1, turned over)."""
+    assert isinstance(a, (Stasis, Polarize, Boost))
+    if isinstance(a, Stasis):
+        new = a.die.value - 1
+    elif isinstance(a, Boost):
+        new = a.die.value + 1
+    else:
+        new = 7 - a.die.value
+    return {"old": a.die.value, "new": new}
 
 
 def dock_values(seen: Seen, a: Action) -> Params:
@@ -118,12 +138,23 @@ def dock_values(seen: Seen, a: Action) -> Params:
     return {"values": " ".join(str(d) for d in a.dice)}
 
 
+def dock_where(seen: Seen, a: Action) -> Params:
+    """The ships and the facility of a dock (a setup's pick)."""
+    if isinstance(a, Dock):
+        return {"values": " ".join(str(d) for d in a.dice), "facility": a.facility}
+    return {"values": "", "facility": "artifact"}
+
+
 def hub_many(seen: Seen) -> Action | None:
-    """Two (or three) ships at once on the Colony Hub: Asimov Crater's bonus counts them."""
+    """Two (or three) ships on the Colony Hub this turn: Asimov Crater's bonus counts them
+    (a second ship when one is docked there already)."""
     if not _turn(seen):
         return None
     ships = picks.dice(seen.state)
+    docked = seen.state.turn.hub_docks
     room = HUB_DOCKS - len(seen.state.hub_docks[LEARNER])
+    if docked >= 1:
+        return picks.dock(seen.state, "hub", [(d,) for d in ships])
     groups = [tuple(ships[:n]) for n in (2, 3) if n <= min(room, len(ships))]
     return picks.dock(seen.state, "hub", groups)
 
@@ -152,6 +183,96 @@ def territory(seen: Seen, a: Action) -> Params:
     return {"territory": getattr(a, "territory", "")}
 
 
+def pay_colony(seen: Seen) -> Action | None:
+    """The pick that pays for a colony to place: the Terraforming Station with a 6, the
+    Colony Constructor with three alike."""
+    if not _turn(seen):
+        return None
+    s = seen.state
+    options = [
+        picks.dock(s, "terraform", [(d,) for d in picks.dice(s) if d.value == 6]),
+        picks.dock(s, "constructor", picks.triples(s)),
+    ]
+    return next((a for a in options if a is not None), None)
+
+
+def placing(target: TerritoryId | None) -> Suggest:
+    """A placement lesson's setup: place the colony there when one is to be placed, else
+    pay for one (while the learner has colonies to spare)."""
+
+    def setup(seen: Seen) -> Action | None:
+        if _deciding(seen, PlaceColonyDecision):
+            if target is None:
+                return picks.place(seen.state)
+            return picks.first_legal(seen.state, [Place(target)])
+        if seen.state.players[LEARNER].colonies <= SPARE_COLONIES:
+            return None
+        return pay_colony(seen)
+
+    return setup
+
+
+def relic_dice(seen: Seen) -> tuple[int, ...]:
+    """The relic lesson set up again: a colony for Burroughs Desert while the learner does
+    not control it."""
+    if seen.state.controller["burroughs"] == LEARNER:
+        return ()
+    return colony_dice(seen)
+
+
+def colony_dice(seen: Seen) -> tuple[int, ...]:
+    """Dice that pay for a colony (while the learner has colonies to spare): a 6 for the
+    Terraforming Station while the learner has 4 ships or more, else three 4s for the
+    Colony Constructor."""
+    s = seen.state
+    if s.players[LEARNER].colonies <= SPARE_COLONIES:
+        return ()
+    if picks.colour_ships(s) > MIN_COLOUR_SHIPS:
+        return (6,)
+    return (4, 4, 4)
+
+
+def terraform_dice(seen: Seen) -> tuple[int, ...]:
+    """A 6; and a pair for a new ship first while the learner has only 3 (the station
+    needs one to spare, R-TERR-MIN)."""
+    return (6,) if picks.colour_ships(seen.state) > MIN_COLOUR_SHIPS else (2, 2, 6)
+
+
+def spare_ship(seen: Seen) -> Action | None:
+    """The terraform lesson's setup while the learner has only 3 ships: a new one."""
+    if not _turn(seen) or picks.colour_ships(seen.state) > MIN_COLOUR_SHIPS:
+        return None
+    return dock_pair("yard")(seen)
+
+
+def yard_dice(seen: Seen) -> tuple[int, ...]:
+    """The pair: a 2 and a 3 while the Stasis Beam lesson is to come (it makes the pair),
+    else two 2s."""
+    return (2, 3) if "use" in seen.pending and can_lower(seen.state) else (2, 2)
+
+
+def stasis_dice(partner: str, dice: tuple[int, ...]) -> Callable[[Seen], tuple[int, ...]]:
+    """A Stasis Beam lesson's dice: none while the lesson it serves (``partner``) rolls them
+    (a 3 and a 2 for the Shipyard's pair, a 4 in a run of 1-2-4), else ``dice``."""
+
+    def roll(seen: Seen) -> tuple[int, ...]:
+        return () if partner in seen.pending else dice
+
+    return roll
+
+
+def can_lower(s: GameState) -> bool:
+    """Whether the learner can use the Stasis Beam this turn (held, fuel to pay)."""
+    me = s.players[LEARNER]
+    return "stasis" in me.cards and me.fuel >= fuel_cost(s, LEARNER, 1)
+
+
+def raid_dice(seen: Seen) -> tuple[int, ...]:
+    """The run: 1, 2 and 4 while the Stasis Beam's lesson before it is to come and the
+    learner can use the beam (it makes the 3), else 1, 2, 3."""
+    return (1, 2, 4) if "pohl" in seen.pending and can_lower(seen.state) else (1, 2, 3)
+
+
 def trade(seen: Seen) -> Action | None:
     return picks.first_legal(seen.state, [Trade()]) if _turn(seen) else None
 
@@ -168,13 +289,53 @@ def claim(seen: Seen) -> Action | None:
     return picks.claim(seen.state, seen.need.cards)
 
 
+def to_claim(seen: Seen) -> Action | None:
+    """The claim lesson's setup: the ship at the Alien Artifact that reaches 8, else its
+    highest ship there."""
+    if not _turn(seen):
+        return None
+    return picks.artifact_dock(seen.state)
+
+
 def card(seen: Seen, a: Action) -> Params:
     return {"card": getattr(a, "card", "")}
 
 
-def discard(card: CardId, where: Callable[[GameState], list[TerritoryId]]) -> Suggest:
+def get_card(card_id: CardId) -> Suggest:
+    """A card lesson's setup: claim the card, or dock at the Alien Artifact toward 8, or
+    cycle the display for it."""
+
+    def setup(seen: Seen) -> Action | None:
+        if not _turn(seen) or card_id in seen.state.players[LEARNER].cards:
+            return None
+        s = seen.state
+        if s.turn.artifact_total >= ARTIFACT_CLAIM_TOTAL:
+            found = picks.first_legal(s, [Claim(card_id)])
+            if found is not None:
+                return found
+            if card_id not in s.display and s.turn.artifact_cycles:
+                return picks.first_legal(s, [Cycle()])
+        return picks.artifact_dock(s)
+
+    return setup
+
+
+def card_params(card_id: CardId) -> Callable[[Seen, Action], Params]:
+    def params(seen: Seen, a: Action) -> Params:
+        return {**dock_where(seen, a), "card": card_id}
+
+    return params
+
+
+def artifact_dice(seen: Seen) -> tuple[int, ...]:
+    return (6, 2)
+
+
+def discard(card_id: CardId, where: Callable[[GameState], list[TerritoryId]]) -> Suggest:
     def suggest(seen: Seen) -> Action | None:
-        return picks.discard_field(seen.state, card, where(seen.state)) if _turn(seen) else None
+        if not _turn(seen):
+            return None
+        return picks.discard_field(seen.state, card_id, where(seen.state))
 
     return suggest
 
@@ -185,9 +346,9 @@ def ours(s: GameState) -> list[TerritoryId]:
 
 def theirs(s: GameState) -> list[TerritoryId]:
     """Where the Isolation Field hurts the opponent: their territories, else any but ours."""
-    ours = set(picks.held_territories(s, LEARNER))
-    rest = [t for t in picks.PLACE_ORDER if t not in ours]
-    return [*[t for t in picks.held_territories(s, OPPONENT) if t not in ours], *rest]
+    mine_ = set(picks.held_territories(s, LEARNER))
+    rest = [t for t in picks.PLACE_ORDER if t not in mine_]
+    return [*[t for t in picks.held_territories(s, OPPONENT) if t not in mine_], *rest]
 
 
 def steal(seen: Seen) -> Action | None:
@@ -213,19 +374,33 @@ def stole(taken: Action, suggested: Action) -> bool:
     return isinstance(taken, (StealCard, StealResource))
 
 
+def victim(seen: Seen, a: Action) -> Params:
+    return {**dock_where(seen, a), "victim": OPPONENT}
+
+
 def launch(seen: Seen) -> Action | None:
     """Launch at space 7; before that, the ships that take the colony there this turn."""
     if not _turn(seen):
         return None
-    launch = picks.first_legal(seen.state, [Launch()])
-    if launch is not None:
-        return launch
+    found = picks.first_legal(seen.state, [Launch()])
+    if found is not None:
+        return found
+    return to_space_7(seen)
+
+
+def to_space_7(seen: Seen) -> Action | None:
+    """The ships that take the colony to space 7 this turn (all at once), else as many as
+    the track takes: the launch lesson's setup."""
+    if not _turn(seen):
+        return None
     me = seen.state.players[LEARNER]
-    needed = HUB_TRACK_LENGTH - me.hub
     ships = picks.dice(seen.state)
     room = HUB_DOCKS - len(seen.state.hub_docks[LEARNER])
+    needed = HUB_TRACK_LENGTH - me.hub if me.hub else HUB_TRACK_LENGTH
     if me.hub == 0 or needed > min(room, len(ships)):
-        return None
+        if me.hub == HUB_TRACK_LENGTH:
+            return None
+        return picks.dock(seen.state, "hub", [tuple(ships[: min(room, len(ships))])])
     return picks.dock(seen.state, "hub", [tuple(ships[:needed])])
 
 
@@ -261,13 +436,144 @@ def claimed(taken: Action, suggested: Action) -> bool:
     return isinstance(taken, Claim)
 
 
+def claimed_or_mark(taken: Action, suggested: Action) -> bool:
+    """A claim (any card: the lesson is about what cards are), or the marked pick."""
+    return isinstance(taken, Claim) or taken == suggested
+
+
+def unless_claim(a: Action) -> str | None:
+    """The variant of a card lesson said without its card (out of reach): ``gone``."""
+    return None if isinstance(a, Claim) else "gone"
+
+
 def anything(taken: Action, suggested: Action) -> bool:
     return True
+
+
+def same_type(taken: Action, suggested: Action) -> bool:
+    """Any use of the same power (another ship, another target)."""
+    return type(taken) is type(suggested)
 
 
 def the_step(seen: Seen) -> Action | None:
     """A lesson with nothing of its own to do marks the step's pick."""
     return step(seen.state, seen.need).action
+
+
+# ---- the cards' powers ---------------------------------------------------------------------
+
+
+def gravity(seen: Seen) -> Action | None:
+    """Gravity Manipulator: a pair made of two ships one apart (the lower up, the higher
+    down would only swap them: one down to meet another), else any use."""
+    if not _turn(seen):
+        return None
+    s = seen.state
+    uses = [a for a in legal_actions(s) if isinstance(a, Gravity)]
+    values = [d.value for d in picks.dice(s)]
+
+    def pairs_after(a: Gravity) -> int:
+        after = list(values)
+        after.remove(a.down.value)
+        after.remove(a.up.value)
+        after += [a.down.value - 1, a.up.value + 1]
+        return sum(after.count(v) // 2 for v in set(after))
+
+    return max(uses, key=pairs_after, default=None)
+
+
+def gravity_params(seen: Seen, a: Action) -> Params:
+    assert isinstance(a, Gravity)
+    return {
+        "down": a.down.value,
+        "up": a.up.value,
+        "lower": a.down.value - 1,
+        "higher": a.up.value + 1,
+    }
+
+
+def plasma(seen: Seen) -> Action | None:
+    """Plasma Cannon: fire at the opponent's ships where they are most (never the learner's)."""
+    if not _turn(seen):
+        return None
+    shots = [a for a in legal_actions(seen.state) if isinstance(a, Plasma)]
+    return max(
+        shots,
+        key=lambda a: (a.facility != "hub", len(_theirs_at(seen.state, a.facility))),
+        default=None,
+    )
+
+
+def _theirs_at(s: GameState, facility: FacilityId) -> list[object]:
+    return [x for x in docked_ships(s, facility) if x.owner == OPPONENT]
+
+
+def plasma_params(seen: Seen, a: Action) -> Params:
+    assert isinstance(a, Plasma)
+    return {"facility": a.facility, "victim": OPPONENT}
+
+
+def teleport(seen: Seen) -> Action | None:
+    """Orbital Teleporter: a docked ship moved where it earns something again: the Lunar
+    Mine or the Solar Converter."""
+    if not _turn(seen):
+        return None
+    moves = [a for a in legal_actions(seen.state) if isinstance(a, Teleport) and not a.dice]
+    order = {"mine": 0, "solar": 1}
+    return min(moves, key=lambda a: (order.get(a.target, 2), -a.die.value), default=None)
+
+
+def teleport_params(seen: Seen, a: Action) -> Params:
+    assert isinstance(a, Teleport)
+    return {"value": a.die.value, "source": a.source, "target": a.target}
+
+
+def polarity(seen: Seen) -> Action | None:
+    """Polarity Device: a low ship turned into a high one (a 1 becomes a 6)."""
+    if not _turn(seen):
+        return None
+    flips = [a for a in legal_actions(seen.state) if isinstance(a, Polarize)]
+    return min(flips, key=lambda a: a.die.value, default=None)
+
+
+def boost(seen: Seen) -> Action | None:
+    """Booster Pod: +1 on the learner's lowest undocked ship below 6."""
+    if not _turn(seen):
+        return None
+    boosts = [a for a in legal_actions(seen.state) if isinstance(a, Boost)]
+    return min(boosts, key=lambda a: a.die.value, default=None)
+
+
+def warp(seen: Seen) -> Action | None:
+    """Temporal Warper: reroll the learner's lowest undocked ships (all of them but the
+    highest)."""
+    if not _turn(seen):
+        return None
+    ships = picks.dice(seen.state)
+    if len(ships) < 2:
+        return None
+    return picks.first_legal(seen.state, [Warp(tuple(ships[:-1]))])
+
+
+def warp_params(seen: Seen, a: Action) -> Params:
+    assert isinstance(a, Warp)
+    return {"values": " ".join(str(d) for d in a.dice)}
+
+
+def claim_card(card_id: CardId) -> Suggest:
+    """Claiming this card (a card lesson whose power works by being held). When the card
+    is out of reach (neither on display nor in the deck: cycled to the discard pile), the
+    lesson is said with the step's pick: it stands without the card."""
+
+    def suggest(seen: Seen) -> Action | None:
+        if not _turn(seen):
+            return None
+        s = seen.state
+        if card_id not in s.display and not deck_for_reveal(s)[CARD_INDEX[card_id]]:
+            return None if card_id in s.players[LEARNER].cards else the_step(seen)
+        return picks.first_legal(s, [Claim(card_id)])
+
+    return suggest
 
 
 # ---- dice the rolls need, and costs ------------------------------------------------------
@@ -284,17 +590,9 @@ def mine_die(seen: Seen) -> tuple[int, ...]:
     return (min(6, max(4, mine_minimum(seen.state))),)
 
 
-def yard_dice(seen: Seen) -> tuple[int, ...]:
-    return () if "use" in seen.pending else (2, 2)  # the Stasis Beam makes the pair
-
-
-def raid_dice(seen: Seen) -> tuple[int, ...]:
-    return () if "pohl" in seen.pending else (1, 2, 3)  # the Stasis Beam makes the run
-
-
 def launch_dice(seen: Seen) -> tuple[int, ...]:
     hub = seen.state.players[LEARNER].hub
-    return (1,) * min(HUB_DOCKS, HUB_TRACK_LENGTH - hub) if hub else ()
+    return (1,) * min(HUB_DOCKS, HUB_TRACK_LENGTH - hub) if hub else (1,)
 
 
 def costs(fuel: int, ore: int) -> Cost:
@@ -311,6 +609,13 @@ def ship(s: GameState) -> tuple[int, int]:
 
 def card_power(s: GameState) -> tuple[int, int]:
     return (fuel_cost(s, LEARNER, 1), 0)
+
+
+def fuel(n: int) -> Cost:
+    def cost(s: GameState) -> tuple[int, int]:
+        return (fuel_cost(s, LEARNER, n), 0)
+
+    return cost
 
 
 def constructor(s: GameState) -> tuple[int, int]:

@@ -5,6 +5,13 @@ A lesson of the guided game is data (``bot.play.learn.lessons`` lists them): the
 (``learn.lesson.<id>``), ``suggest`` (the legal pick it marks now, or None when it does
 not apply), the dice its turn's roll needs, what it will cost (the steps gather it
 before), and whether a move other than the mark still counts as doing it.
+
+A lesson that needs an earlier pick of the same turn (``after``: taking a card needs ships
+at the Alien Artifact totalling 8) or a thing the learner may have lost (a card, a colony
+to place) has a ``setup``: the pick that leads to it again when it did not come, shown
+with its text's ``.setup`` variant, which states the same rule. Its dice then come from
+``setup_dice``: a missed lesson is set up again in the next turns. If in its last turn
+neither comes, its rule is said all the same (``fallback``): never dropped unsaid.
 """
 
 from __future__ import annotations
@@ -31,14 +38,11 @@ class Seen:
 Suggest = Callable[[Seen], Action | None]
 Params = dict[str, object]
 Cost = Callable[[GameState], tuple[int, int]]  # (fuel, ore)
+Dice = Callable[[Seen], tuple[int, ...]]
 
 
 def _no_dice(seen: Seen) -> tuple[int, ...]:
     return ()
-
-
-def _always(s: GameState) -> bool:
-    return True
 
 
 def _no_params(seen: Seen, a: Action) -> Params:
@@ -77,14 +81,20 @@ class Lesson:
     rules: tuple[str, ...]  # the rule ids it teaches (R-...)
     teaches: tuple[str, ...]  # things covered once over the script: "facility:solar", ...
     suggest: Suggest
-    dice: Callable[[Seen], tuple[int, ...]] = _no_dice  # values its turn's roll needs
+    dice: Dice = _no_dice  # values its turn's roll needs
     cost: Cost = _free
-    possible: Callable[[GameState], bool] = _always  # False: it cannot come any more
     params: Callable[[Seen, Action], Params] = _no_params
     # (taken, suggested) -> whether the learner's move counts as doing the lesson.
     followed: Callable[[Action, Action], bool] = same_kind
     # The variant of its text for a suggestion it words differently (None: the text).
     variant: Callable[[Action], str | None] = _no_variant
+    after: str | None = None  # the lesson of this turn whose pick leads to this one
+    setup: Suggest | None = None  # the pick that leads to it when it did not come
+    setup_dice: Dice = _no_dice  # the dice its setup needs, the turns it is set up again
+    setup_params: Callable[[Seen, Action], Params] = _no_params
+    # Its text when neither its pick nor its setup comes in its last turn (it is said all
+    # the same, with the step's pick): a key without parameters, None for its own text.
+    fallback: str | None = None
 
     @property
     def key(self) -> str:

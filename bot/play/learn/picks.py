@@ -12,7 +12,13 @@ from typing import Final
 
 from engine import Action, Die, GameState, legal_actions
 from engine.actions import Claim, DiscardField, Dock, Place
-from engine.tables import CardId, FacilityId, TerritoryId
+from engine.tables import (
+    ARTIFACT_CLAIM_TOTAL,
+    SHIPS_PER_COLOUR,
+    CardId,
+    FacilityId,
+    TerritoryId,
+)
 
 LEARNER: Final = 0  # the member who learns: seat 0, who plays first
 OPPONENT: Final = 1  # the easy AI
@@ -88,6 +94,20 @@ def lowered_to_run(s: GameState) -> Die | None:
 def mine_dock(s: GameState) -> Action | None:
     """The highest ship the Lunar Mine takes now."""
     return dock(s, "mine", singles(s))
+
+
+def artifact_dock(s: GameState) -> Action | None:
+    """A ship at the Alien Artifact toward a claim: the lowest that reaches 8 with the
+    ships there, else the highest."""
+    total = s.turn.artifact_total
+    ships = dice(s)
+    reach = [(d,) for d in ships if total + d.value >= ARTIFACT_CLAIM_TOTAL]
+    return dock(s, "artifact", [*reach, *singles(s)])
+
+
+def colour_ships(s: GameState) -> int:
+    """The learner's ships of their colour in play (the relic ship not counted)."""
+    return SHIPS_PER_COLOUR - s.players[LEARNER].stock
 
 
 def claim(s: GameState, wanted: Sequence[CardId] = ()) -> Action | None:

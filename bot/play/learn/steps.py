@@ -32,14 +32,16 @@ from engine.tables import ARTIFACT_CLAIM_TOTAL, CARD_INDEX, HUB_TRACK_LENGTH, Ca
 
 
 class Need(NamedTuple):
-    """What the coming lessons will ask for: fuel, ore, the alien tech cards whose discard
-    they teach, and whether this turn's lesson is the launch from the Colony Hub (its
-    colony must reach space 7 first)."""
+    """What the coming lessons will ask for: fuel and ore (``soon``: this turn's and the
+    next one's lessons; else the next few turns'), the alien tech cards they need, and
+    whether the launch from the Colony Hub is near (its colony must reach space 7)."""
 
     fuel: int = 0
     ore: int = 0
     hub: bool = False
     cards: tuple[CardId, ...] = ()
+    soon_fuel: int = 0
+    soon_ore: int = 0
 
 
 class Step(NamedTuple):
@@ -51,6 +53,10 @@ class Step(NamedTuple):
 
 
 NOTHING_NEEDED: Final = Need()
+# Colonies the learner keeps unplaced while the script runs, beyond those its lessons
+# place: the steps launch no other colony, a lesson set up again pays for none (the game
+# ends when someone places their last: never before the last lesson).
+SPARE_COLONIES: Final = 3
 
 
 def step(s: GameState, need: Need = NOTHING_NEEDED) -> Step:
@@ -70,11 +76,26 @@ def step(s: GameState, need: Need = NOTHING_NEEDED) -> Step:
     elif isinstance(d, ReturnExcessDecision):
         returns = [a for a in legal_actions(s) if isinstance(a, ReturnExcess)]
         if returns:  # keep the ore: it is the scarcer resource
-            a = max(returns, key=lambda r: r.fuel)
-            found = Step("learn.step.return", {"fuel": a.fuel, "ore": a.ore}, a)
+            a = max(returns, key=lambda r: kept_worth(s, r, need))
+            which = "both" if a.fuel and a.ore else ("fuel" if a.fuel else "ore")
+            found = Step(f"learn.step.return.{which}", {"fuel": a.fuel, "ore": a.ore}, a)
     if found is not None:
         return found
-    return Step("learn.step.any", {}, legal_actions(s)[0])  # never stuck
+    return Step("learn.step.any", {}, harmless(s))  # never stuck
+
+
+def kept_worth(s: GameState, r: ReturnExcess, need: Need) -> tuple[int, int]:
+    """How well returning ``r`` keeps what the coming lessons need (then the most ore)."""
+    me = s.players[LEARNER]
+    fuel, ore = me.fuel - r.fuel, me.ore - r.ore
+    return (min(fuel, need.fuel) + min(ore, need.ore), ore)
+
+
+def harmless(s: GameState) -> Action:
+    """A legal move that gives nothing up (no card discarded), if there is one."""
+    legal = legal_actions(s)
+    kept = [a for a in legal if not type(a).__name__.startswith("Discard")]
+    return (kept or legal)[0]
 
 
 def raid_step(s: GameState) -> Step:
@@ -94,11 +115,12 @@ def turn_step(s: GameState, need: Need) -> Step | None:
         return Step("learn.step.cycle", {}, Cycle())
     if chosen is not None:
         return Step("learn.step.claim", {"card": getattr(chosen, "card", "")}, chosen)
-    if picks.first_legal(s, [Launch()]) is not None:
+    spare = s.players[LEARNER].colonies > SPARE_COLONIES
+    if (need.hub or spare) and picks.first_legal(s, [Launch()]) is not None:
         return Step("learn.step.launch", {}, Launch())
     me = s.players[LEARNER]
     rate = market_rate(s, LEARNER)
-    short = rate is not None and me.ore < need.ore and me.fuel - rate >= need.fuel
+    short = rate is not None and me.ore < need.ore and me.fuel - rate >= need.soon_fuel
     if short and picks.first_legal(s, [Trade()]) is not None:
         return Step("learn.step.trade", {"rate": rate}, Trade())
     total = s.turn.artifact_total
@@ -134,17 +156,26 @@ def dock_step(key: str, a: Dock) -> Step:
 
 
 def filler_dock(s: GameState, need: Need) -> Dock | None:
-    """Where a ship no lesson needs goes: the Colony Hub when this turn's lesson is the
-    launch; fuel while the coming lessons lack fuel; else ore (the scarcer resource),
-    else fuel, else anywhere it may go."""
+    """Where a ship no lesson needs goes: what the next lessons lack first (ore at the Lunar
+    Mine, fuel at the Solar Converter; the Colony Hub while the launch is near), then
+    what the lessons after them lack, then ore (the scarcer resource), fuel, anywhere it
+    may go (never the Colony Hub but for the launch: a colony placed early could end the
+    game before the last lesson)."""
     if not s.undocked:
         return None
     me = s.players[LEARNER]
-    order: list[FacilityId] = ["mine", "solar"]
-    if me.fuel < need.fuel:
-        order = ["solar", "mine"]
+    order: list[FacilityId] = []
+    if me.ore < need.soon_ore:
+        order.append("mine")
+    if me.fuel < need.soon_fuel:
+        order.append("solar")
     if need.hub and me.hub < HUB_TRACK_LENGTH:
-        order = ["hub", *order]
+        order.append("hub")
+    if me.ore < need.ore:
+        order.append("mine")
+    if me.fuel < need.fuel:
+        order.append("solar")
+    order += ["mine", "solar"]
     for facility in order:
         highest = facility != "hub"  # low ships move the colony as well as high ones
         a = picks.dock(s, facility, picks.singles(s, highest_first=highest))
