@@ -28,6 +28,12 @@ def change_text(delta: int) -> str:
     return "±0"
 
 
+def number_text(rating: int) -> str:
+    """A shown rating, with a real minus below zero (a member who kept losing to the easy
+    AI can get there)."""
+    return f"−{-rating}" if rating < 0 else str(rating)
+
+
 def how_text(how: str, locale: str) -> str:
     """How a rated moment counted, in a few words (``bot.store.rating_rules``): "" for a
     seat rated by its place."""
@@ -51,7 +57,11 @@ def rating_text(
     """A member's rating, rank in the server, rated games and latest results (each with
     the number of players of its game): ``/af rating``."""
     rank = rank_of(skills, user_id)
-    params = {"name": name, "rating": skill.shown, "season": season_name(season, locale)}
+    params: dict[str, object] = {
+        "name": name,
+        "rating": number_text(skill.shown),
+        "season": season_name(season, locale),
+    }
     facts = [
         text("rating.rank", locale, {"rank": rank, "count": len(skills)}),
         text("rating.games", locale, {"count": skill.games}),
@@ -64,7 +74,7 @@ def rating_text(
         lines.append(text("rating.recent", locale))
         for rated, players in recent[-RECENT:][::-1]:
             c = rated.change
-            params = {
+            line: dict[str, object] = {
                 "game": rated.game_id,
                 "place": c.place,
                 "players": players,
@@ -72,9 +82,9 @@ def rating_text(
             }
             how = how_text(c.how, locale)
             if how:
-                lines.append(text("rating.result_how", locale, {**params, "how": how}))
+                lines.append(text("rating.result_how", locale, {**line, "how": how}))
             else:
-                lines.append(text("rating.result", locale, params))
+                lines.append(text("rating.result", locale, line))
     lines.append(text("rating.about", locale))
     return "\n".join(lines)
 
@@ -96,7 +106,7 @@ def earlier_text(
             "name": name,
             "season": season_name(season, locale),
             "earlier": season_name(earlier, locale),
-            "rating": skills[user_id].shown,
+            "rating": number_text(skills[user_id].shown),
             "rank": rank_of(skills, user_id),
             "count": len(skills),
             "number": earlier.number,
@@ -138,7 +148,7 @@ def _line(
     return {
         "place": place,
         "name": f"<@{user}>",  # shown as their current name, no ping
-        "rating": skill.shown,
+        "rating": number_text(skill.shown),
         "wins": won,
         "games": games,
     }
@@ -152,7 +162,7 @@ def over_ratings_text(changes: Sequence[RatedChange], names: Mapping[int, str], 
         c = r.change
         params = {
             "name": r.name if r.departed else names.get(c.seat, "?"),
-            "rating": c.after.shown,
+            "rating": number_text(c.after.shown),
             "change": change_text(c.delta),
         }
         how = how_text(c.how, locale)

@@ -45,7 +45,7 @@ from bot.store.ratings import (
     updated,
 )
 from bot.store.storage import Storage
-from bot.text.rating_text import change_text, leaderboard_text, season_name
+from bot.text.rating_text import change_text, leaderboard_text, number_text, season_name
 from engine import legal_actions
 from tests.bot.table import game_between
 from tests.bot.test_storage_contract import finish, lobby, placed
@@ -133,6 +133,7 @@ def test_the_shown_rating_is_the_estimate_and_provisional_at_first() -> None:
     assert Skill(25.0, 25 / 3, PROVISIONAL_GAMES - 1).provisional
     assert not Skill(25.0, 25 / 3, PROVISIONAL_GAMES).provisional
     assert [change_text(d) for d in (23, -12, 0)] == ["+23", "−12", "±0"]
+    assert [number_text(r) for r in (1040, 0, -45)] == ["1040", "0", "−45"]
 
 
 def test_an_even_player_against_the_normal_ai_does_not_rise_with_volume() -> None:

@@ -30,6 +30,7 @@ from bot.render.board_text import replay_text
 from bot.render.charts import rating_chart, rating_chart_text
 from bot.render.replay import make_replay
 from bot.store.rating_store import Season
+from bot.store.ratings import PROVISIONAL_GAMES
 from bot.store.storage import Delivery, GameRow, ResultRow, Storage
 from bot.text import rating_text as rating_text_
 from bot.text.describe import chat_name
@@ -114,11 +115,12 @@ class Records(AfCog):
             return None
         points = [h.change.after.shown for h in history]
         name = who.display_name
-        data = await asyncio.to_thread(rating_chart, points, name, locale)
+        until = PROVISIONAL_GAMES
+        data = await asyncio.to_thread(rating_chart, points, name, locale, until)
         return discord.File(
             io.BytesIO(data),
             filename="rating.png",
-            description=rating_chart_text(points, name, locale)[:1024],
+            description=rating_chart_text(points, name, locale, until)[:1024],
         )
 
     async def current_season(self, guild_id: int | None) -> Season | None:
