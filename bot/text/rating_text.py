@@ -155,19 +155,19 @@ def _line(
 
 
 def over_ratings_text(changes: Sequence[RatedChange], names: Mapping[int, str], locale: str) -> str:
-    """The game over message's line: each member's new rating and its change, those who
-    left the game first (rated when they left, by name and why)."""
+    """The game over message's line: each member's new rating and its change (with how it
+    counted, and "provisional" while it is), those who left the game first (rated when
+    they left, by name)."""
     parts = []
     for r in sorted(changes, key=lambda r: (not r.departed, r.change.seat)):
         c = r.change
+        details = [change_text(c.delta), how_text(c.how, locale)]
+        if c.after.provisional:
+            details.append(text("over.rating_provisional", locale))
         params = {
             "name": r.name if r.departed else names.get(c.seat, "?"),
             "rating": number_text(c.after.shown),
-            "change": change_text(c.delta),
+            "details": ", ".join(d for d in details if d),
         }
-        how = how_text(c.how, locale)
-        if how:
-            parts.append(text("over.rating_change_how", locale, {**params, "how": how}))
-        else:
-            parts.append(text("over.rating_change", locale, params))
+        parts.append(text("over.rating_change", locale, params))
     return text("over.ratings", locale, {"changes": " · ".join(parts)})

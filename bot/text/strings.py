@@ -882,8 +882,8 @@ RATING_EN: Final[dict[str, Source]] = {
     ),
     "leaderboard.season_empty": "No game has been rated in {season}.",
     "over.ratings": "📈 Ratings: {changes}",
-    "over.rating_change": "{name} {rating} ({change})",
-    "over.rating_change_how": "{name} {rating} ({change}, {how})",
+    "over.rating_change": "{name} {rating} ({details})",
+    "over.rating_provisional": "provisional",
 }
 
 # ---- the hint's reasons, the coach's lines (bot/play/coach.py) -------------------------------

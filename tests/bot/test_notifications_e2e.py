@@ -303,8 +303,8 @@ async def test_game_over_pings_shows_the_breakdown_and_opens_a_rematch(
     change = rated.change.after.shown - rated.change.before.shown
     assert change < 0
     assert (
-        f"📈 Ratings: member {rated.change.after.shown} (−{-change}, removed: last place)"
-        in content
+        f"📈 Ratings: member {rated.change.after.shown} (−{-change}, removed: last place,"
+        " provisional)" in content
     )
     # The final board, then the chart of the VP by round, each described in words.
     board, chart = final["attachments"]

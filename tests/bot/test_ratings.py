@@ -613,3 +613,26 @@ async def test_the_migration_lets_a_delivery_have_no_game_and_never_reuses_an_id
         assert ("game_id", "INTEGER", True) in await store.db.columns("deliveries")
     finally:
         await store.close()
+
+
+def test_the_game_over_line_names_leavers_first_and_marks_provisional_ratings() -> None:
+    from bot.store.rating_store import RatedChange
+    from bot.store.ratings import Change
+    from bot.text.rating_text import over_ratings_text
+
+    settled = Skill(26.0, 3.0, PROVISIONAL_GAMES + 3)
+    changes = [
+        RatedChange(2, 9, 1, Change(ANN, 0, 1, settled, Skill(27.0, 2.9, settled.games + 1))),
+        RatedChange(1, 9, 1, Change(BOB, 1, 3, NEWCOMER, Skill(20.0, 8.0, 1), "left"), "Bob"),
+    ]
+    names = {0: "Ann", 1: "Bob (AI normal)"}
+    assert over_ratings_text(changes, names, "en") == (
+        "📈 Ratings: Bob 800 (−200, left: last place, provisional) · Ann 1080 (+40)"
+    )
+    assert over_ratings_text(changes, names, "ru") == (
+        "📈 Рейтинги: Bob 800 (−200, выход из игры: последнее место, предварительный)"
+        " · Ann 1080 (+40)"
+    )
+    assert "Bob 800 (−200, wyjście z gry: ostatnie miejsce, wstępny)" in over_ratings_text(
+        changes, names, "pl"
+    )
