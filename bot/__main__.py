@@ -438,8 +438,9 @@ def ratings_cli(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bot ratings",
         description="rebuild: recompute every member's rating of every season from the "
-        "stored results of the rated games, in the order they were rated, and replace the "
-        "stored ratings (the same numbers as the updates made game by game).",
+        "stored facts (each rated game's results, each member's leaving of a game), in the "
+        "order they were rated, with this version's rules (docs/ratings.md), and replace the "
+        "stored ratings (the same numbers as the updates made one by one).",
     )
     parser.add_argument("action", choices=("rebuild",))
 

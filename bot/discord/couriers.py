@@ -477,6 +477,22 @@ class Couriers:
         await self.channel(row).send(content, allowed_mentions=mentions([]), nonce=nonce(d))
         return Done()
 
+    async def _season(self, d: Delivery, reply: Reply | None) -> Done:
+        """A server's new season, said in the channel where it was started (the answer to
+        that command, if it can be): a delivery of no game."""
+        p = d.payload
+        params = dict(p.get("params", {}))
+        content = text(str(p["key"]), str(p.get("locale", "en")), params)[:2000]
+        if p.get("reply") and reply is not None and reply.open():
+            try:
+                await reply.answer(content, mentions([]))
+                return Done()
+            except CALL_FAULTS as e:
+                reply.lost(e)
+        channel = self.client.get_partial_messageable(d.channel_id, guild_id=d.guild_id)
+        await channel.send(content, allowed_mentions=mentions([]), nonce=nonce(d))
+        return Done()
+
     # ---- helpers -----------------------------------------------------------------------
 
     def channel(self, row: GameRow) -> discord.PartialMessageable:

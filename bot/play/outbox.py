@@ -26,6 +26,9 @@ own turn. The kinds:
 ``lobby``    the lobby message as the lobby is now (posted if it has none): closing,
              extra (a line with pings), reply as for notices
 ``started``  the start of a game: the cards dealt and the first player
+``season``   a server's new season announced in a channel (a delivery of no game:
+             ``game_id`` 0): the text's key and params, its language, reply as for
+             notices
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from typing import Any, Final, Literal
 from bot.play.games import ActiveGame
 from bot.store.storage import Delivery
 
-Kind = Literal["turn", "close", "notify", "notice", "dm", "over", "lobby", "started"]
+Kind = Literal["turn", "close", "notify", "notice", "dm", "over", "lobby", "started", "season"]
 KINDS: Final[tuple[Kind, ...]] = (
     "turn",
     "close",
@@ -46,6 +49,7 @@ KINDS: Final[tuple[Kind, ...]] = (
     "over",
     "lobby",
     "started",
+    "season",
 )
 
 
@@ -196,6 +200,27 @@ def game_started(game: ActiveGame, now: float, to: int) -> Delivery:
     return delivery(game, "started", now, to=to, reply=True)
 
 
+def season_started(
+    guild_id: int,
+    channel_id: int,
+    now: float,
+    key: str,
+    params: Mapping[str, object],
+    locale: str,
+) -> Delivery:
+    """A server's new season, announced in ``channel_id`` in ``locale`` (the answer to the
+    command that started it, when it is delivered at once)."""
+    return Delivery(
+        kind="season",
+        game_id=0,
+        channel_id=channel_id,
+        guild_id=guild_id,
+        payload={**text_of(key, params), "locale": locale, "reply": True},
+        created_at=now,
+        due_at=now,
+    )
+
+
 __all__ = [
     "KINDS",
     "Kind",
@@ -205,6 +230,7 @@ __all__ = [
     "game_started",
     "lobby_shown",
     "notice",
+    "season_started",
     "text_of",
     "turn_closed",
     "turn_shown",

@@ -14,6 +14,7 @@ import asyncio
 import logging
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
@@ -35,6 +36,7 @@ from bot.play.games import (
 from bot.play.learning import opponent_move, scripted
 from bot.store.clock_settings import DEFAULT_CLOCK, LIMIT_PASSED, ClockSettings
 from bot.store.game_config import GameSettings
+from bot.store.rating_rules import Departure, Holder, Reason, turns_by_seat
 from bot.store.shards import ALL, Shards
 from bot.store.storage import (
     ActionRow,
@@ -362,13 +364,20 @@ class GameService:
                     self._ended(game, now, closing),
                 ]
                 await self.store.update(
-                    game.id, None, told, status="aborted", waiting_on_user=None, updated_at=now
+                    game.id,
+                    None,
+                    told,
+                    departure=self._departure(game, seat, "left"),
+                    status="aborted",
+                    waiting_on_user=None,
+                    updated_at=now,
                 )
                 self._queued(game, told)
                 await self._refresh_row(game)
                 self._forget(game)
                 return SeatChange(old, None, ended=True)
-            return await self._to_ai(game, seat, outbox.notice(game, now, "lobby.left_to_ai", name))
+            said = outbox.notice(game, now, "lobby.left_to_ai", name)
+            return await self._to_ai(game, seat, said, "left")
         return await self._remove_from_lobby(
             game,
             seat,
@@ -392,6 +401,28 @@ class GameService:
             )
         return outbox.lobby_shown(game, now, closing=outbox.text_of("lobby.closed"))
 
+    def _departure(
+        self, game: ActiveGame, seat: int, reason: Reason
+    ) -> tuple[int, Departure, float] | None:
+        """A member leaving their seat in a game in play, rated as last among the seats
+        still in (``bot.store.rating_rules``) in the change's own transaction: on a server,
+        never in a guided game. None when the seat has no member."""
+        row = game.seats[seat]
+        guild = game.row.guild_id
+        if not self.leaving_counts(game) or row.user_id is None or guild is None:
+            return None
+        others = tuple(Holder(s.seat, s.user_id, s.ai_level) for s in game.seats if s.seat != seat)
+        return guild, Departure(row.user_id, seat, reason, others, row.name), self.clock()
+
+    def leaving_counts(self, game: ActiveGame) -> bool:
+        """Whether leaving the game now counts for a member's rating (as last place): a
+        game in play, on a server, not a guided game."""
+        return (
+            game.row.status == "playing"
+            and game.row.guild_id is not None
+            and not game.row.config.tutorial
+        )
+
     def ends_without(self, game: ActiveGame, seat: int) -> bool:
         """Whether the game in play would end if ``seat`` left: it is the last member's
         seat, in a game that did not start as a game of AI seats only."""
@@ -399,10 +430,10 @@ class GameService:
         return not others and not game.row.ai_only
 
     async def _to_ai(
-        self, game: ActiveGame, seat: int, said: Delivery, **game_fields: Any
+        self, game: ActiveGame, seat: int, said: Delivery, reason: Reason, **game_fields: Any
     ) -> SeatChange:
         """Hand a member's seat in a game in play to the AI (the game's takeover level),
-        saying so (``said``)."""
+        saying so (``said``); the member is rated as leaving (``reason``)."""
         old = game.seats[seat]
         level = game.clock.takeover
         changes: dict[str, object] = {
@@ -413,7 +444,8 @@ class GameService:
             "rejoin": False,
             "timeouts": 0,
         }
-        await self._update_seats(game, {seat: changes}, [said], **game_fields)
+        departure = self._departure(game, seat, reason)
+        await self._update_seats(game, {seat: changes}, [said], departure, **game_fields)
         return SeatChange(old, game.seats[seat])
 
     async def _remove_from_lobby(
@@ -447,14 +479,15 @@ class GameService:
         game: ActiveGame,
         seats: SeatChanges,
         said: Sequence[Delivery] = (),
+        departure: tuple[int, Departure, float] | None = None,
         **game_fields: Any,
     ) -> None:
         """Change seats of a game (and its row), saying so (``said``) and showing the game
-        again, in one transaction."""
+        again, with the ``departure`` of a member it makes, in one transaction."""
         now = self.clock()
         game_fields.setdefault("updated_at", now)
         told = [*said, self._shown(game, now)]
-        await self.store.update(game.id, seats, told, **game_fields)
+        await self.store.update(game.id, seats, told, departure=departure, **game_fields)
         self._queued(game, told)
         await self._refresh_row(game)
         await self._refresh_waiting(game)
@@ -503,7 +536,7 @@ class GameService:
         if seat.is_ai:
             raise ServiceError("seats.already_ai", name=seat.name)
         said = outbox.notice(game, now, "seats.kicked_game", params, reply=True)
-        return await self._to_ai(game, seat.seat, said)
+        return await self._to_ai(game, seat.seat, said, "kicked")
 
     async def replace(
         self,
@@ -552,7 +585,8 @@ class GameService:
                     link=True,
                 )
             )
-        await self._update_seats(game, {seat.seat: changes}, said, **fields)
+        departure = self._departure(game, seat.seat, "replaced")
+        await self._update_seats(game, {seat.seat: changes}, said, departure, **fields)
         return SeatChange(seat, game.seats[seat.seat])
 
     async def rejoin(self, game: ActiveGame, user_id: int, name: str) -> SeatChange:
@@ -737,6 +771,7 @@ class GameService:
             game.id,
             {seat_no: changes},
             told,
+            departure=self._departure(game, seat_no, "timeout") if takeover else None,
             timeout_turn=game.state.turn_number,
             timeout_mode=clock.action,
             waiting_on_user=None,
@@ -772,17 +807,34 @@ class GameService:
         return game.row.locale
 
     async def abort(self, game: ActiveGame, user_id: int, can_manage: bool, by: str = "") -> None:
-        """The host (or Manage Channels: ``by``, their name) ends the channel's game now."""
+        """The host (or Manage Channels: ``by``, their name) ends the channel's game now.
+
+        In a game in play, a member who aborts a game they sit in is rated as leaving it
+        (last; ``bot.store.rating_rules``); the others are not rated. A host without a seat
+        (and without Manage Channels) cannot end a game in play that members sit in: a
+        member behind would have a friend's abort as a way out of every lost game."""
         if game.row.host_id != user_id and not can_manage:
             raise ServiceError("abort.not_allowed")
+        seat = game.seat_of(user_id)
+        rated = game.row.status == "playing" and not game.row.config.tutorial
+        if rated and seat is None and not can_manage and any(not s.is_ai for s in game.seats):
+            raise ServiceError("abort.watching_host")
         now = self.clock()
-        closing = outbox.text_of("abort.done", {"name": by})
+        departure = self._departure(game, seat, "aborted") if seat is not None else None
+        key = "abort.done_counted" if departure is not None else "abort.done"
+        closing = outbox.text_of(key, {"name": by})
         told = [
-            outbox.notice(game, now, "abort.done", {"name": by}, reply=True),
+            outbox.notice(game, now, key, {"name": by}, reply=True),
             self._ended(game, now, closing),
         ]
-        await self.store.update_game(
-            game.id, told, status="aborted", waiting_on_user=None, updated_at=now
+        await self.store.update(
+            game.id,
+            None,
+            told,
+            departure=departure,
+            status="aborted",
+            waiting_on_user=None,
+            updated_at=now,
         )
         self._queued(game, told)
         await self._refresh_row(game)
@@ -1039,7 +1091,9 @@ class GameService:
         assert ended is not None
         place = places(state)
         first: dict[int, str] = {}
-        for row in [*await self.store.actions(game.id), *new_rows]:
+        logged = [*await self.store.actions(game.id), *new_rows]
+        turns = turns_by_seat((a.actor, a.user_id, a.events) for a in logged)
+        for row in logged:
             for e in row.events:
                 seat, territory = e.get("player"), e.get("params", {}).get("territory")
                 if e.get("key") == "colony_placed" and isinstance(seat, int):
@@ -1047,10 +1101,12 @@ class GameService:
         out = []
         for s in game.seats:
             parts = score_parts(state, s.seat)
+            member = s.user_id if s.user_id is not None else s.former_user_id
+            played = turns.get(s.seat, Counter())
             out.append(
                 ResultRow(
                     seat=s.seat,
-                    user_id=s.user_id if s.user_id is not None else s.former_user_id,
+                    user_id=member,
                     ai_level=s.ai_level,
                     name=s.name,
                     vp=ended.scores[s.seat],
@@ -1061,6 +1117,9 @@ class GameService:
                     winner=s.seat in ended.winners,
                     first_territory=first.get(s.seat),
                     place=place[s.seat],
+                    turns=sum(played.values()),
+                    own_turns=played.get(member, 0) if member is not None else 0,
+                    bot_turns=played.get(None, 0),
                 )
             )
         return out

@@ -7,7 +7,8 @@ runs that text as it is (SQLite) or with the placeholders numbered (``$1, $2``
 for asyncpg), and turns each database's unique-key error into ``UniqueViolation``.
 What cannot be shared lives here and nowhere else: how a connection is opened and a
 write transaction begun, where the schema version is kept, and the column types of
-the migrations (``postgres_ddl``).
+the migrations (``postgres_ddl``); a migration step that cannot be written once is
+given per dialect (``steps_of``).
 
 SQLite: one connection per process, every statement through one ``asyncio.Lock``,
 ``BEGIN IMMEDIATE`` transactions, WAL, ``synchronous=FULL``. PostgreSQL: a connection
@@ -25,7 +26,15 @@ import asyncio
 import re
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+)
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final, Literal, Protocol
@@ -65,14 +74,18 @@ class Tx(Protocol):
     async def fetchone(self, sql: str, params: Sequence[object] = ()) -> Row | None: ...
 
 
-# A migration: its number, and its SQL or its steps (SQL, or a function of the transaction).
-MigrationStep = str | Callable[[Tx], Awaitable[None]]
+# A migration: its number, and its SQL or its steps (SQL, or a function of the transaction,
+# or one of those per database where the two must differ: a mapping of dialect to step).
+PlainStep = str | Callable[[Tx], Awaitable[None]]
+MigrationStep = PlainStep | Mapping[Dialect, PlainStep]
 Migration = tuple[int, str | tuple[MigrationStep, ...]]
 
 
-def steps_of(migration: Migration) -> tuple[MigrationStep, ...]:
+def steps_of(migration: Migration, dialect: Dialect = "sqlite") -> tuple[PlainStep, ...]:
+    """A migration's steps as they run on ``dialect``'s database."""
     body = migration[1]
-    return (body,) if isinstance(body, str) else body
+    steps = (body,) if isinstance(body, str) else body
+    return tuple(step[dialect] if isinstance(step, Mapping) else step for step in steps)
 
 
 def _values(params: Sequence[object]) -> list[object]:
@@ -258,7 +271,7 @@ class SQLiteDatabase(Database):
             if number <= current:
                 continue
             async with self.transaction() as tx:
-                for step in steps_of(migration):
+                for step in steps_of(migration, "sqlite"):
                     if isinstance(step, str):
                         for statement in _statements(step):
                             await tx.execute(statement)
@@ -446,7 +459,7 @@ class PostgresDatabase(Database):
                 _check_version(current, latest)
                 if number <= current:
                     continue
-                for step in steps_of(migration):
+                for step in steps_of(migration, "postgresql"):
                     if isinstance(step, str):
                         await conn.execute(postgres_ddl(step))
                     else:

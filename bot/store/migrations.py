@@ -11,11 +11,16 @@ the next number instead.
 from __future__ import annotations
 
 import json
+import re
+from collections import Counter
 from typing import Final
 
 from bot.store.db import Migration, Row, Tx
-from bot.store.rating_store import rebuild
-from bot.store.ratings import RatedSeat, rated_seats
+from bot.store.rating_rules import Departure, Holder, turns_by_seat
+from bot.store.rating_store import others_json, rebuild
+
+# Ratings for what was played (bot/store/rating_rules.py): its number in one place.
+RATED_FOR_PLAY: Final = 9
 
 
 async def _fill_config(tx: Tx) -> None:
@@ -40,7 +45,7 @@ async def _fill_config(tx: Tx) -> None:
 async def _rate_finished_games(tx: Tx) -> None:
     """Migration 7: the places of the games finished before it (by VP, the winners first:
     the other tie-breaks were not kept), a first season on each server that has finished
-    games, those games rated in the order they were played, and the ratings they give."""
+    games, and those games marked as rated (their ratings are migration 9's)."""
     rows = await tx.fetch(
         "SELECT r.game_id, r.seat, r.user_id, r.ai_level, r.vp, r.winner, g.guild_id,"
         " g.created_at FROM results r JOIN games g ON g.id = r.game_id"
@@ -52,17 +57,15 @@ async def _rate_finished_games(tx: Tx) -> None:
     seasons: dict[int, int] = {}
     for game_id, seats in games.items():
         standing = [(bool(r["winner"]), int(r["vp"])) for r in seats]
-        placed = []
         for r, mine in zip(seats, standing, strict=True):
             place = 1 + sum(1 for other in standing if other > mine)
-            placed.append(RatedSeat(int(r["seat"]), place, r["user_id"], r["ai_level"]))
             await tx.execute(
                 "UPDATE results SET place = ? WHERE game_id = ? AND seat = ?",
                 (place, game_id, r["seat"]),
             )
         guild_id, created_at = seats[0]["guild_id"], float(seats[0]["created_at"])
-        taken = rated_seats(placed)
-        if guild_id is None or len(taken) < 2 or all(s.user_id is None for s in taken):
+        taken = [r for r in seats if r["user_id"] is not None or r["ai_level"] in _LEVELS]
+        if guild_id is None or len(taken) < 2 or all(r["user_id"] is None for r in taken):
             continue
         if guild_id not in seasons:
             season = await tx.fetchone(
@@ -76,7 +79,137 @@ async def _rate_finished_games(tx: Tx) -> None:
             "INSERT INTO rated_games (game_id, season_id) VALUES (?, ?)",
             (game_id, seasons[guild_id]),
         )
+
+
+_LEVELS: Final = ("easy", "normal", "hard")
+
+
+async def _who_played(tx: Tx) -> None:
+    """Rated for what was played: who played each seat's turns of the games finished before it (from
+    their logs), and the departures they imply: a seat an AI held at the end with a
+    member's id (``results.user_id``) is a member who left, at their last action (the
+    bot did not record when, or why: ``unknown``), against the other seats as they were
+    then."""
+    games = await tx.fetch(
+        "SELECT DISTINCT r.game_id, g.guild_id FROM results r JOIN games g ON g.id = r.game_id"
+        " ORDER BY r.game_id"
+    )
+    for g in games:
+        game_id = int(g["game_id"])
+        actions = await tx.fetch(
+            "SELECT actor, user_id, events, created_at FROM actions WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
+        logged = [(int(a["actor"]), a["user_id"], json.loads(str(a["events"]))) for a in actions]
+        turns = turns_by_seat(logged)
+        seats = await tx.fetch("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
+        last: dict[int, float] = {}  # a member's last action in the game
+        for a in actions:
+            if a["user_id"] is not None:
+                last[int(a["user_id"])] = float(a["created_at"])
+        start = float(actions[0]["created_at"]) if actions else 0.0
+        for r in seats:
+            seat, user = int(r["seat"]), r["user_id"]
+            counts = turns.get(seat, Counter())
+            await tx.execute(
+                "UPDATE results SET turns = ?, own_turns = ?, bot_turns = ?"
+                " WHERE game_id = ? AND seat = ?",
+                (
+                    sum(counts.values()),
+                    counts.get(user, 0) if user is not None else 0,
+                    counts.get(None, 0),
+                    game_id,
+                    seat,
+                ),
+            )
+        for r in seats:
+            if g["guild_id"] is None or r["user_id"] is None or r["ai_level"] is None:
+                continue  # rated on a server only; a member at the end did not leave
+            user = int(r["user_id"])
+            at = last.get(user, start)
+            others = tuple(
+                Holder(int(o["seat"]), int(o["user_id"]))
+                if o["user_id"] is not None
+                and (o["ai_level"] is None or last.get(int(o["user_id"]), start) > at)
+                else Holder(int(o["seat"]), None, o["ai_level"])
+                for o in seats
+                if o["seat"] != r["seat"]
+            )
+            gone = Departure(user, int(r["seat"]), "unknown", others, str(r["name"]))
+            await tx.execute(
+                "INSERT INTO departures (game_id, user_id, seat, reason, name, others, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO NOTHING",
+                (game_id, user, gone.seat, gone.reason, gone.name[:32], others_json(others), at),
+            )
+
+
+async def _rated_in_order(tx: Tx) -> None:
+    """Rated for what was played: the moments to rate, in the order they happened (migration 7 had
+    rated the older games in the order of their ids): each rated game's departures and
+    its end (its last action), in that game's season; then every rating again, with the
+    rules of now (``bot.store.rating_rules``)."""
+    rows = await tx.fetch(
+        "SELECT rg.seq, rg.game_id, rg.season_id,"
+        " (SELECT MAX(a.created_at) FROM actions a WHERE a.game_id = rg.game_id) AS ended,"
+        " g.updated_at FROM rated_games rg JOIN games g ON g.id = rg.game_id"
+    )
+    moments: list[tuple[float, int, int, int, int | None]] = []
+    for r in rows:
+        ended = float(r["ended"]) if r["ended"] is not None else float(r["updated_at"])
+        game_id = int(r["game_id"])
+        moments.append((ended, int(r["seq"]), 1, game_id, None))
+        for d in await tx.fetch(
+            "SELECT user_id, at FROM departures WHERE game_id = ? ORDER BY at, user_id",
+            (game_id,),
+        ):
+            moments.append((float(d["at"]), int(r["seq"]), 0, game_id, int(d["user_id"])))
+    season_of = {int(r["game_id"]): int(r["season_id"]) for r in rows}
+    moments.sort(key=lambda m: (m[0], m[1], m[2], m[4] or 0))
+    await tx.executemany(
+        "INSERT INTO rating_events (game_id, season_id, user_id) VALUES (?, ?, ?)",
+        [(game_id, season_of[game_id], user) for _, _, _, game_id, user in moments],
+    )
+
+
+async def _rate_again(tx: Tx) -> None:
+    """Every rating again from the stored facts, with the rules of now."""
     await rebuild(tx)
+
+
+_NULLABLE_GAME: Final = re.compile(r"\bgame_id\s+INTEGER\s+NOT\s+NULL\b", re.I)
+
+
+async def _deliveries_of_no_game(tx: Tx) -> None:
+    """On SQLite: a delivery's game may be none (a server's season
+    announcement). SQLite cannot drop a NOT NULL: the table is made again as it is now
+    (whatever columns earlier migrations gave it), its rows, its indexes and its
+    AUTOINCREMENT counter carried over (a post's nonce is made of its id: never used
+    twice)."""
+    row = await tx.fetchone(
+        "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'deliveries'"
+    )
+    assert row is not None
+    made = str(row["sql"])
+    nullable = _NULLABLE_GAME.sub("game_id INTEGER", made, count=1)
+    if nullable == made:
+        return  # nullable already
+    indexes = await tx.fetch(
+        "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'deliveries'"
+        " AND sql IS NOT NULL"
+    )
+    counter = await tx.fetchone("SELECT seq FROM sqlite_sequence WHERE name = 'deliveries'")
+    await tx.execute(re.sub(r"\bdeliveries\b", "deliveries_new", nullable, count=1))
+    await tx.execute("INSERT INTO deliveries_new SELECT * FROM deliveries")
+    await tx.execute("DROP TABLE deliveries")
+    await tx.execute("ALTER TABLE deliveries_new RENAME TO deliveries")
+    for index in indexes:
+        await tx.execute(str(index["sql"]))
+    if counter is not None:
+        await tx.execute("DELETE FROM sqlite_sequence WHERE name = 'deliveries'")
+        await tx.execute(
+            "INSERT INTO sqlite_sequence (name, seq) VALUES ('deliveries', ?)",
+            (max(int(counter["seq"]), 0),),
+        )
 
 
 MIGRATIONS: Final[tuple[Migration, ...]] = (
@@ -336,6 +469,73 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
             );
             """,
             _rate_finished_games,
+        ),
+    ),
+    (
+        RATED_FOR_PLAY,
+        (
+            """
+            -- Rated for what you played (bot/store/rating_rules.py). Who played each seat's
+            -- turns: turns, those its member (user_id) played, those the bot played.
+            ALTER TABLE results ADD COLUMN turns INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE results ADD COLUMN own_turns INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE results ADD COLUMN bot_turns INTEGER NOT NULL DEFAULT 0;
+
+            -- A member out of a game in play: why, their name then, the other seats then
+            -- (JSON: [seat, user_id, ai_level] each), and when.
+            CREATE TABLE departures (
+                game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                user_id INTEGER NOT NULL,
+                seat INTEGER NOT NULL,
+                reason TEXT NOT NULL CHECK (reason IN
+                    ('left', 'kicked', 'timeout', 'replaced', 'aborted', 'unknown')),
+                name TEXT NOT NULL DEFAULT '',
+                others TEXT NOT NULL,
+                at REAL NOT NULL,
+                PRIMARY KEY (game_id, user_id)
+            );
+
+            -- What was rated, in order (seq): a departure (user_id) or a game's end (NULL).
+            CREATE TABLE rating_events (
+                seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                season_id INTEGER NOT NULL REFERENCES seasons (id) ON DELETE CASCADE,
+                user_id INTEGER
+            );
+            CREATE INDEX rating_events_by_game ON rating_events (game_id);
+            CREATE INDEX rating_events_by_season ON rating_events (season_id, seq);
+            """,
+            _who_played,
+            _rated_in_order,
+            """
+            DROP TABLE rating_changes;
+            DROP TABLE rated_games;
+            -- What each rated moment did to each member's rating (games: theirs after it);
+            -- how: result, helped, absent, or why they left.
+            CREATE TABLE rating_changes (
+                seq INTEGER NOT NULL REFERENCES rating_events (seq) ON DELETE CASCADE,
+                season_id INTEGER NOT NULL REFERENCES seasons (id) ON DELETE CASCADE,
+                game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                user_id INTEGER NOT NULL,
+                seat INTEGER NOT NULL,
+                place INTEGER NOT NULL,
+                how TEXT NOT NULL,
+                mu_before REAL NOT NULL,
+                sigma_before REAL NOT NULL,
+                mu REAL NOT NULL,
+                sigma REAL NOT NULL,
+                games INTEGER NOT NULL,
+                PRIMARY KEY (seq, user_id)
+            );
+            CREATE INDEX rating_changes_by_member ON rating_changes (season_id, user_id, seq);
+            CREATE INDEX rating_changes_by_game ON rating_changes (game_id);
+            """,
+            _rate_again,
+            {
+                # A delivery of no game (game_id NULL): a server's season announcement.
+                "sqlite": _deliveries_of_no_game,
+                "postgresql": "ALTER TABLE deliveries ALTER COLUMN game_id DROP NOT NULL",
+            },
         ),
     ),
 )

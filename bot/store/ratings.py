@@ -1,37 +1,54 @@
-"""Members' ratings: what a finished game does to them, and how a rating is shown.
+"""Members' ratings: the arithmetic of one rated moment, and how a rating is shown.
 
 A rating is openskill's Weng–Lin Plackett–Luce estimate of a member's skill: ``mu`` (the
-estimate) and ``sigma`` (how unsure it is). Every finished game of a server (at least
-one member seated; never an aborted game, never a guided game) updates its members'
-ratings of the server's current season, in the transaction that records its results
-(``bot.store.rating_store``). Players are ranked by their place at the end — VP, then the
-rules' tie-breaks (``engine.scoring.places``); players equal on all of them tie.
+estimate) and ``sigma`` (how unsure it is). Who is rated when, and against whom (a
+finished game, a member leaving one), is ``bot.store.rating_rules``'s; this module rates
+one table of entrants, each with a rating and a place (1 = first), for one of them.
 
-AI seats play with fixed ratings per level (``bot.store.ai_anchors``, measured from AI-vs-AI
-games): they take part in the update like anyone else, but their own new rating is
-thrown away, so an AI never gains or loses and beating the hard AI is worth more than
-beating the easy one, on a server of three members as on one of three hundred.
+AI seats play with fixed ratings per level and seat count (``bot.store.ai_anchors``,
+measured from AI-vs-AI games): they take part in the update like anyone else, but their
+own new rating is never computed, so an AI never gains or loses.
 
-Shown to players as one number, ``BASE + SCALE × (mu − 3·sigma)``: a conservative
-estimate (the skill the member has with 99.7 % certainty at least) that starts at
-``BASE`` for everyone and rises as games make the bot surer of them. A member with fewer
-than ``PROVISIONAL_GAMES`` rated games has a provisional rating.
+Two corrections to openskill's own update, each for a flaw a player can use:
+
+- **Ties.** openskill's Plackett–Luce shares a tied place by weighting the tied players'
+  terms, which can leave two co-winners below the third (its issue #155: Ann and Bob tie
+  for first, Cid is third, and Cid gains more). Here a table with ties is rated as the
+  average of the strict orders its ties allow, each order of the tied players as likely:
+  a player tied for a place gets the mean of the updates of the places they share, never
+  less than the place below them.
+- **No gain from a seat far below.** The model's logistic curve says a much stronger
+  player still loses now and then, so every win over a much weaker seat adds a little,
+  for ever; in this game the normal AI beats the easy one in every two-player game, and
+  a hundred such wins would lift a member as strong as the normal AI above the hard AI.
+  So a member's update is never more than what it would be with the seats rated more
+  than ``MARGIN`` below them left out: beating such a seat gives nothing, while losing
+  to it (or tying with it) costs what it costs. (The smaller of the two updates, each
+  a plain one over a fixed table, so a better place still never gives less.)
+
+Shown to players as one number, ``BASE + SCALE × (mu − 25)``: the estimate itself, 1000
+for a newcomer and for the normal AI, up when ``mu`` goes up and down when it goes down
+(a conservative ``mu − 3·sigma`` would rise with the number of games alone and could rise
+after a loss). A member with fewer than ``PROVISIONAL_GAMES`` rated games has a
+provisional rating: it still moves a lot, and the leaderboard lists it apart.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import permutations, product
 from typing import Final
 
 from openskill.models import PlackettLuce
 
-from bot.store.ai_anchors import AI_ANCHORS
-
 MODEL: Final = PlackettLuce()
 BASE: Final = 1000
 SCALE: Final = 40
-PROVISIONAL_GAMES: Final = 5
+PROVISIONAL_GAMES: Final = 10
+# A seat this far below a member (on mu: 3 × beta, 500 shown points) that finished behind
+# them is left out of their update. The two-player easy AI sits 17.6 below a newcomer.
+MARGIN: Final = 3 * MODEL.beta
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +61,7 @@ class Skill:
 
     @property
     def shown(self) -> int:
-        return shown(self.mu, self.sigma)
+        return shown(self.mu)
 
     @property
     def provisional(self) -> bool:
@@ -54,31 +71,32 @@ class Skill:
 NEWCOMER: Final = Skill(MODEL.mu, MODEL.sigma, 0)
 
 
-def shown(mu: float, sigma: float) -> int:
-    """The rating players see: a scaled ``mu − 3·sigma`` (openskill's ordinal)."""
-    return round(BASE + SCALE * (mu - 3 * sigma))
+def shown(mu: float) -> int:
+    """The rating players see: ``mu`` on a scale where a newcomer has 1000."""
+    return round(BASE + SCALE * (mu - MODEL.mu))
 
 
 @dataclass(frozen=True, slots=True)
-class RatedSeat:
-    """A seat of a finished game as the update sees it: a member (``user_id``) or an AI
-    (``ai_level``), and its place (1 = won)."""
+class Entrant:
+    """A seat of a rated table: its rating (a member's, or an AI level's anchor) and its
+    place (1 = first; equal places are a tie)."""
 
-    seat: int
+    mu: float
+    sigma: float
     place: int
-    user_id: int | None = None
-    ai_level: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """What one game did to one member's rating."""
+    """What one rated moment did to one member's rating: ``how`` they were rated (see
+    ``bot.store.rating_rules``), the seat and the place it counted as."""
 
     user_id: int
     seat: int
     place: int
     before: Skill
     after: Skill
+    how: str = "result"
 
     @property
     def delta(self) -> int:
@@ -86,62 +104,65 @@ class Change:
         return self.after.shown - self.before.shown
 
 
-def rated_seats(seats: Sequence[RatedSeat]) -> list[RatedSeat]:
-    """The seats a game's update takes: every AI seat and each member's first seat (a
-    member seated twice counts once, at their first seat)."""
-    seen: set[int] = set()
-    out = []
-    for s in sorted(seats, key=lambda s: s.seat):
-        if s.user_id is not None:
-            if s.user_id in seen:
-                continue
-            seen.add(s.user_id)
-        elif s.ai_level not in AI_ANCHORS:
-            continue
-        out.append(s)
-    return out
+def strict_orders(places: Sequence[int]) -> Iterator[list[int]]:
+    """Every strict order (ranks 1..n, per entrant) the places allow: the entrants of a
+    shared place in each of their orders (at most 4! of them)."""
+    groups: dict[int, list[int]] = {}
+    for i, place in enumerate(places):
+        groups.setdefault(place, []).append(i)
+    ordered = [groups[p] for p in sorted(groups)]
+    for combo in product(*(permutations(g) for g in ordered)):
+        ranks = [0] * len(places)
+        rank = 0
+        for group in combo:
+            for i in group:
+                rank += 1
+                ranks[i] = rank
+        yield ranks
 
 
-def rate(seats: Sequence[RatedSeat], current: Mapping[int, Skill]) -> list[Change]:
-    """The members' rating changes of one finished game, given their ratings before it
-    (``current``: a member missing is a newcomer). No change when no member is seated
-    or fewer than two seats take part."""
-    taken = rated_seats(seats)
-    members = [s for s in taken if s.user_id is not None]
-    if not members or len(taken) < 2:
-        return []
-    before: dict[int, Skill] = {
-        s.user_id: current.get(s.user_id, NEWCOMER) for s in members if s.user_id is not None
-    }
-    teams = []
-    for s in taken:
-        if s.user_id is not None:
-            skill = before[s.user_id]
-            teams.append([MODEL.rating(mu=skill.mu, sigma=skill.sigma)])
-        else:
-            mu, sigma = AI_ANCHORS[str(s.ai_level)]
-            teams.append([MODEL.rating(mu=mu, sigma=sigma)])
-    new = MODEL.rate(teams, ranks=[float(s.place) for s in taken])
-    changes = []
-    for s, team in zip(taken, new, strict=True):
-        if s.user_id is None:
-            continue  # an AI's anchor never moves
-        old = before[s.user_id]
-        after = Skill(float(team[0].mu), float(team[0].sigma), old.games + 1)
-        changes.append(Change(s.user_id, s.seat, s.place, old, after))
-    return changes
+def updated(entrants: Sequence[Entrant], who: int) -> tuple[float, float]:
+    """The new ``(mu, sigma)`` of entrant ``who`` after the table: openskill's
+    Plackett–Luce update, averaged over the strict orders its ties allow; and never more
+    than the same update leaves them with the seats rated more than ``MARGIN`` below them
+    left out (a win over such a seat gives nothing, a loss or a tie to it costs)."""
+    me = entrants[who]
+    full = _averaged(entrants, who)
+    near = [i for i, e in enumerate(entrants) if i == who or me.mu - e.mu <= MARGIN]
+    if len(near) == len(entrants):
+        return full
+    without = _averaged([entrants[i] for i in near], near.index(who))
+    return min(full, without)
+
+
+def _averaged(entrants: Sequence[Entrant], who: int) -> tuple[float, float]:
+    """openskill's Plackett–Luce update of ``who``, averaged over the strict orders the
+    table's ties allow (a table of one: no change)."""
+    me = entrants[who]
+    if len(entrants) < 2:
+        return me.mu, me.sigma
+    teams = [[MODEL.rating(mu=e.mu, sigma=e.sigma)] for e in entrants]
+    mu = sigma = 0.0
+    count = 0
+    for ranks in strict_orders([e.place for e in entrants]):
+        new = MODEL.rate(teams, ranks=[float(r) for r in ranks])
+        mu += float(new[who][0].mu)
+        sigma += float(new[who][0].sigma)
+        count += 1
+    return mu / count, sigma / count
 
 
 __all__ = [
     "BASE",
+    "MARGIN",
     "MODEL",
     "NEWCOMER",
     "PROVISIONAL_GAMES",
     "SCALE",
     "Change",
-    "RatedSeat",
+    "Entrant",
     "Skill",
-    "rate",
-    "rated_seats",
     "shown",
+    "strict_orders",
+    "updated",
 ]

@@ -32,8 +32,9 @@ from bot.store import rating_store
 from bot.store.db import Database, Row, Tx, UniqueViolation, open_database
 from bot.store.game_config import DEFAULT_SETTINGS, GameSettings
 from bot.store.migrations import MIGRATIONS
-from bot.store.rating_store import RatedChange, rate_game
-from bot.store.ratings import RatedSeat, Skill
+from bot.store.rating_rules import Departure, SeatPlay
+from bot.store.rating_store import RatedChange, rate_game, record_departure
+from bot.store.ratings import Skill
 from bot.store.shards import Shards
 
 if TYPE_CHECKING:
@@ -82,7 +83,8 @@ TABLES: Final = (
     "snapshots",
     "results",
     "seasons",
-    "rated_games",
+    "departures",
+    "rating_events",
     "ratings",
     "rating_changes",
     "guild_settings",
@@ -170,6 +172,22 @@ class ResultRow:
     winner: bool
     first_territory: str | None
     place: int | None = None  # 1 = won; by VP, then the tie-breaks (None: not known)
+    # Who played the seat's turns (bot/store/rating_rules.py): in all, by user_id, by the bot.
+    turns: int = 0
+    own_turns: int = 0
+    bot_turns: int = 0
+
+    def play(self) -> SeatPlay:
+        """The seat as the end's rating reads it."""
+        return SeatPlay(
+            self.seat,
+            self.place or (1 if self.winner else 2),
+            self.user_id,
+            self.ai_level,
+            self.turns,
+            self.own_turns,
+            self.bot_turns,
+        )
 
 
 _RESULT_COLUMNS: Final = ("game_id", *(f.name for f in fields(ResultRow)))
@@ -205,7 +223,8 @@ class ActionRow:
 class Delivery:
     """Something players must see because of a committed change (``bot.play.outbox`` makes
     them, ``bot.discord.delivery`` delivers them): a kind, what it needs (``payload``), the game and
-    the channel whose lane it goes in. ``id`` is 0 until it is stored."""
+    the channel whose lane it goes in. ``id`` is 0 until it is stored; ``game_id`` is 0 for
+    a delivery of no game (a server's season: NULL in the database)."""
 
     kind: str
     game_id: int
@@ -267,14 +286,15 @@ def _action(row: Row) -> ActionRow:
 
 
 def _delivery(row: Row) -> Delivery:
-    return _from_row(Delivery, row, payload=json.loads)
+    return _from_row(Delivery, row, payload=json.loads, game_id=lambda g: g or 0)
 
 
 def _delivery_values(d: Delivery) -> tuple[object, ...]:
     payload = json.dumps(dict(d.payload), separators=(",", ":"), sort_keys=True)
     created = float(d.created_at)
     due = float(d.due_at or created)
-    return (d.game_id, d.guild_id, d.channel_id, d.kind, payload, "pending", 0, due, created)
+    game_id = d.game_id or None  # a delivery of no game
+    return (game_id, d.guild_id, d.channel_id, d.kind, payload, "pending", 0, due, created)
 
 
 _QUEUE_SQL: Final = (
@@ -502,14 +522,21 @@ class Storage:
         game_id: int,
         seats: SeatChanges | None = None,
         deliveries: Deliveries = (),
+        *,
+        departure: tuple[int, Departure, float] | None = None,
         **game_fields: object,
     ) -> None:
         """Set some columns of a game's seats and of its row, with the deliveries the change
-        causes, in one transaction."""
+        causes, in one transaction; ``departure``: (server, departure, time) a member leaves
+        the game in play, rated on that server (``bot.store.rating_store``), in the same
+        one."""
         async with self.transaction() as tx:
             await _queue(tx, deliveries)
             await _update_seats(tx, game_id, seats or {})
             await _update_game(tx, game_id, game_fields)
+            if departure is not None:
+                guild_id, gone, at = departure
+                await record_departure(tx, self.db.dialect, game_id, guild_id, gone, at)
 
     # ---- the action log and snapshots ------------------------------------------------
 
@@ -617,11 +644,9 @@ class Storage:
                 [(game_id, *(getattr(r, c) for c in _RESULT_COLUMNS[1:])) for r in results],
             )
             if results and rated_in is not None:
-                seats_rated = [
-                    RatedSeat(r.seat, r.place or 1, r.user_id, r.ai_level) for r in results
-                ]
                 now = float(actions[-1].created_at)
-                await rate_game(tx, self.db.dialect, game_id, rated_in, seats_rated, now)
+                plays = [r.play() for r in results]
+                await rate_game(tx, self.db.dialect, game_id, rated_in, plays, now)
             await _queue(tx, deliveries)
             await _forget(tx, landed)
         if row is None:
@@ -821,7 +846,8 @@ class Storage:
             " r.name AS r_name, r.vp AS r_vp, r.vp_colonies AS r_vp_colonies,"
             " r.vp_territories AS r_vp_territories, r.vp_positron AS r_vp_positron,"
             " r.vp_cards AS r_vp_cards, r.winner AS r_winner,"
-            " r.first_territory AS r_first_territory, r.place AS r_place"
+            " r.first_territory AS r_first_territory, r.place AS r_place,"
+            " r.turns AS r_turns, r.own_turns AS r_own_turns, r.bot_turns AS r_bot_turns"
             " FROM results r JOIN games g ON g.id = r.game_id"
             f" WHERE {' AND '.join(where)} ORDER BY g.id DESC, r.seat",
             params,
@@ -863,7 +889,8 @@ class Storage:
     async def season_table(self, season_id: int) -> dict[int, Skill]:
         return await rating_store.table(self.db, season_id)
 
-    async def season_wins(self, season_id: int) -> dict[int, tuple[int, int, int]]:
+    async def season_wins(self, season_id: int) -> dict[int, tuple[int, int]]:
+        """Each member's (wins, rated games) in a season."""
         return await rating_store.wins(self.db, season_id)
 
     async def rating_history(self, season_id: int, user_id: int) -> list[RatedChange]:
@@ -873,12 +900,21 @@ class Storage:
         return await rating_store.of_game(self.db, game_id)
 
     async def start_season(
-        self, guild_id: int, name: str, now: float
+        self,
+        guild_id: int,
+        name: str,
+        now: float,
+        announce: Callable[[rating_store.Season | None, rating_store.Season], Deliveries]
+        | None = None,
     ) -> tuple[rating_store.Season | None, rating_store.Season]:
         """Close the server's season (its table is kept) and start the next, ``name``d:
-        (the season closed, if one was, the new one)."""
+        (the season closed, if one was, the new one), with what ``announce`` says must be
+        shown of it, in one transaction."""
         async with self.transaction() as tx:
-            return await rating_store.start_season(tx, self.db.dialect, guild_id, name, now)
+            closed, new = await rating_store.start_season(tx, self.db.dialect, guild_id, name, now)
+            if announce is not None:
+                await _queue(tx, announce(closed, new))
+        return closed, new
 
     async def rebuild_ratings(self) -> rating_store.Rebuilt:
         """Every rating recomputed from the stored results (``python -m bot ratings

@@ -267,7 +267,12 @@ BOT_EN: Final[dict[str, Source]] = {
     "with `/af bot`.",
     "start.header": "🚀 **The game starts!**",
     "abort.done": "🛑 The game was aborted by {name}.",
+    "abort.done_counted": "🛑 The game was aborted by {name}: for {name}'s rating it counts "
+    "as leaving it, last place.",
     "abort.not_allowed": "Only the host or members with Manage Channels can abort the game.",
+    "abort.watching_host": "You host this game without a seat: a game in play ends when its "
+    "players finish it or leave it. `/af kick` hands a silent player's seat to the AI; a member "
+    "with Manage Channels can end it.",
     "language.changed": "🌐 From now on this game speaks English.",
     "language.unknown": "There is no language “{language}”: choose one of {languages}.",
     "ai.name": "AI {number} ({level})",
@@ -506,6 +511,8 @@ BOT_EN: Final[dict[str, Source]] = {
     "`/af join` gives it back to you.",
     "leave.confirm_game_last": "Leave the game? You are the last player: the game ends for "
     "everyone and is saved as aborted.",
+    "leave.counts_last": "📉 Your rating counts this game as last place now, whatever "
+    "happens after.",
     "leave.yes": "Leave",
     "leave.no": "Stay",
     "leave.stayed": "You stay in the game.",
@@ -817,6 +824,7 @@ CHART_EN: Final[dict[str, Source]] = {
 RATING_EN: Final[dict[str, Source]] = {
     "cmd.rating.description": "A player's rating in this server",
     "cmd.rating.player": "Whose rating (default: yours)",
+    "cmd.rating.season": "Which season (default: the current season)",
     "cmd.leaderboard.season": "A season's table (default: the current season)",
     "cmd.season.description": "This server's rating seasons",
     "cmd.season.start.description": "End the season (its table is kept) and start fresh ratings",
@@ -831,9 +839,22 @@ RATING_EN: Final[dict[str, Source]] = {
     "rating.games": Plural("{count} rated game", "{count} rated games", "count"),
     "rating.recent": "Latest games:",
     "rating.result": "• game {game}: place {place} of {players}, {change}",
-    "rating.about": "_Everyone starts at 1000; each game makes the bot surer of your skill._",
+    "rating.result_how": "• game {game}: place {place} of {players} ({how}), {change}",
+    "rating.how.helped": "the bot played some turns: no gain",
+    "rating.how.absent": "the bot played most turns: last place",
+    "rating.how.left": "left: last place",
+    "rating.how.kicked": "removed: last place",
+    "rating.how.timeout": "seat lost to the turn clock: last place",
+    "rating.how.replaced": "seat handed on: last place",
+    "rating.how.aborted": "aborted: last place",
+    "rating.how.unknown": "seat left to the AI: last place",
+    "rating.about": "_Everyone starts at 1000, as strong as the normal AI: placing better than "
+    "expected raises it, worse lowers it._",
     "rating.none": "{name} has no rating in this server yet: it comes with their first "
     "finished game.",
+    "rating.none_in_season": "{name} has no rated game in {season}.",
+    "rating.none_in_season_earlier": "{name} has no rated game in {season} yet. In {earlier}: "
+    "**{rating}**, #{rank} of {count} (`/af rating season:{number}`).",
     "season.name": "season {number}",
     "season.named": "season {number} “{name}”",
     "season.current": "{season} (current)",
@@ -854,9 +875,20 @@ RATING_EN: Final[dict[str, Source]] = {
         "_Provisional, fewer than {count} games:_",
         "count",
     ),
+    "leaderboard.provisional_line": Plural(
+        "• {name} — {rating} · {wins} of {games} game won",
+        "• {name} — {rating} · {wins} of {games} games won",
+        "games",
+    ),
+    "leaderboard.none_settled": Plural(
+        "_Nobody has a settled rating yet: it takes {count} rated game._",
+        "_Nobody has a settled rating yet: it takes {count} rated games._",
+        "count",
+    ),
     "leaderboard.season_empty": "No game has been rated in {season}.",
     "over.ratings": "📈 Ratings: {changes}",
-    "over.rating_change": "{name} {rating} ({change})",
+    "over.rating_change": "{name} {rating} ({details})",
+    "over.rating_provisional": "provisional",
 }
 
 # ---- the hint's reasons, the coach's lines (bot/play/coach.py) -------------------------------

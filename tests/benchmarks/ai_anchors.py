@@ -1,12 +1,15 @@
-"""The AI levels' anchor ratings: AI-vs-AI games, one openskill rating fitted per level;
-prints figures, asserts nothing.
+"""The AI levels' anchor ratings: AI-vs-AI games, one openskill rating fitted per level
+and seat count; prints figures, asserts nothing.
 
     python -m tests.benchmarks.ai_anchors [--games 24] [--seed 1] [--jobs 2]
         [--players 2,3,4] [--budget-ms MS] [--save FILE] [--load FILE ...]
 
 Why: the bot rates members with openskill's Plackett–Luce model, and an AI seat plays
-with a FIXED rating per level (``bot/store/ai_anchors.py``), so that a rating means the same on
-a small server as on a big one. Those fixed ratings are measured here.
+with a FIXED rating per level and seat count (``bot/store/ai_anchors.py``), so that a
+rating means the same on a small server as on a big one. Those fixed ratings are
+measured here. Per seat count, because the levels are much further apart with two seats
+than with four: one rating per level would overrate beating the easy AI at two seats
+(and underrate it at four).
 
 The games. ``--games N`` games for each seat count (2, 3 and 4 seats), in cycles that put
 every level against every other with the seat order rotated: 2 seats, each pair of
@@ -32,10 +35,12 @@ outcome's winners.
 The fit, and why it is a maximum of openskill's own likelihood. openskill's
 Plackett–Luce update (Weng & Lin 2011, algorithm 4) moves a seat's mu by sigma² times
 the gradient, in mu, of the log-likelihood of the observed order
-``sum over q of (1/a_q) * (theta_q - log sum over s ranked at or below q of exp(theta_s))``
-with ``theta = mu / c``, ``c = sqrt(sum over the seats of (sigma² + tau² + beta²))`` and
-``a_q`` the number of seats sharing q's rank. So the ratings that openskill's updates
-leave where they are, on average over the games, are the maximum of that likelihood
+``sum over q of (theta_q - log sum over s ranked at or below q of exp(theta_s))``
+with ``theta = mu / c`` and ``c = sqrt(sum over the seats of (sigma² + tau² + beta²))``;
+the bot rates a game with shared ranks as the mean of the strict orders they allow
+(``bot.store.ratings.updated``), so such a game's likelihood here is the mean of theirs.
+So the ratings that the bot's updates leave where they are, on average over the games,
+are the maximum of that likelihood
 summed over the games: that is what ``fit_ratings`` computes, directly (Newton's method:
 the likelihood is concave in the mu's), with one mu per level shared by all its seats,
 each seat's sigma that level's anchor sigma (as the bot will rate them) and the model's
@@ -47,7 +52,8 @@ openskill's default: a newcomer starts as strong as the normal AI until their ga
 show otherwise. Every other level gets a newcomer's prior (mu 25, sigma 25/3, openskill's
 own), which keeps the fit finite when a level wins every game (a pure maximum would be
 infinite); against hundreds of games it moves the fit by hundredths. The check printed
-last is openskill's own ``rate`` at the anchors, over every game: it should move no level.
+last is openskill's own ``rate`` (ties averaged as the bot does) at the anchors of each
+seat count, over its games: it should move no level.
 
 The sigma of a level is the uncertainty of the fit (the Laplace approximation: the
 inverse of the curvature of the log-posterior) of its mu relative to the normal level's
@@ -61,10 +67,11 @@ until the sigma it gives is the sigma it used.
 Printed: the games played per seat count (with the mean game length); the win rates of
 each level against each other (the share of the meetings of two seats in a game that
 the row's level finished ahead, a shared rank counting half) per seat count and in all,
-and how often each level came first; the fitted mu and sigma per level and the anchors
-(normal at 25); the anchors fitted on each half of the games (for each seed and seat
-count, the first and the second half of the game numbers) and how far they moved; and
-the openskill check. ``--save FILE`` writes every game's result (JSON lines) and
+and how often each level came first; the fitted mu and sigma per level over all the
+games, then per seat count, and the anchors per seat count (normal at 25; what
+``bot/store/ai_anchors.py`` holds); per seat count, the anchors fitted on each half of
+the games (for each seed, the first and the second half of the game numbers) and how
+far they moved; and the openskill check. ``--save FILE`` writes every game's result (JSON lines) and
 ``--load FILE ...`` fits saved results again (several runs pooled) without playing.
 """
 
@@ -86,6 +93,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from openskill.models import PlackettLuce
 
+from bot.store.ratings import strict_orders
 from engine import CHANCE, GameConfig, GameState, apply_in_place, new_game, outcome, sample_chance
 from engine.ai import LEVELS, Level, make_ai
 from engine.ai.base import mix
@@ -271,7 +279,32 @@ def _game_terms(
     model: PlackettLuce,
     x: list[float],
 ) -> tuple[float, list[float], list[list[float]]]:
-    """One game's log-likelihood and its gradient and Hessian in the levels' mu's."""
+    """One game's log-likelihood and its gradient and Hessian in the levels' mu's: a game
+    with shared ranks is the mean over the strict orders they allow (as the bot rates
+    ties: ``bot.store.ratings.updated``)."""
+    orders = list(strict_orders(ranks))
+    k = len(sigma)
+    ll = 0.0
+    grad = [0.0] * k
+    hess = [[0.0] * k for _ in range(k)]
+    for order in orders:
+        o_ll, o_grad, o_hess = _order_terms(seat_levels, order, sigma, model, x)
+        ll += o_ll / len(orders)
+        for i in range(k):
+            grad[i] += o_grad[i] / len(orders)
+            for j in range(k):
+                hess[i][j] += o_hess[i][j] / len(orders)
+    return ll, grad, hess
+
+
+def _order_terms(
+    seat_levels: list[int],
+    ranks: list[int],
+    sigma: list[float],
+    model: PlackettLuce,
+    x: list[float],
+) -> tuple[float, list[float], list[list[float]]]:
+    """The log-likelihood of one strict order, and its gradient and Hessian."""
     k = len(sigma)
     c = math.sqrt(sum(sigma[lv] ** 2 + model.tau**2 + model.beta**2 for lv in seat_levels))
     theta = [x[lv] / c for lv in seat_levels]
@@ -280,19 +313,18 @@ def _game_terms(
     g_theta = [0.0] * n
     h_theta = [[0.0] * n for _ in range(n)]
     for q in range(n):
-        w = 1.0 / sum(1 for r in ranks if r == ranks[q])  # 1/a_q: openskill's share of a tie
         below = [s for s in range(n) if ranks[s] >= ranks[q]]
         top = max(theta[s] for s in below)
         e = {s: math.exp(theta[s] - top) for s in below}
         total = sum(e.values())
-        ll += w * (theta[q] - top - math.log(total))
-        g_theta[q] += w
+        ll += theta[q] - top - math.log(total)
+        g_theta[q] += 1.0
         p = {s: e[s] / total for s in below}
         for s in below:
-            g_theta[s] -= w * p[s]
-            h_theta[s][s] -= w * p[s]
+            g_theta[s] -= p[s]
+            h_theta[s][s] -= p[s]
             for t in below:
-                h_theta[s][t] += w * p[s] * p[t]
+                h_theta[s][t] += p[s] * p[t]
     grad = [0.0] * k
     hess = [[0.0] * k for _ in range(k)]
     for s in range(n):
@@ -386,15 +418,19 @@ def openskill_drift(
     model: PlackettLuce | None = None,
 ) -> dict[str, float]:
     """Per level, the mean change of mu that openskill's own ``rate`` gives its seats
-    when every game is rated from the anchors: near 0 for anchors that fit the games."""
+    when every game is rated from the anchors (a game with shared ranks as the mean of
+    its strict orders, as the bot rates it): near 0 for anchors that fit the games."""
     model = model or PlackettLuce()
     moved: dict[str, float] = {lv: 0.0 for lv in anchors}
     seats: dict[str, int] = {lv: 0 for lv in anchors}
     for seat_levels, ranks in games:
         teams = [[model.rating(*anchors[lv])] for lv in seat_levels]
-        rated = model.rate(teams, ranks=[float(r) for r in ranks])
-        for lv, team, before in zip(seat_levels, rated, teams, strict=True):
-            moved[lv] += team[0].mu - before[0].mu
+        orders = list(strict_orders(ranks))
+        for order in orders:
+            rated = model.rate(teams, ranks=[float(r) for r in order])
+            for lv, team, before in zip(seat_levels, rated, teams, strict=True):
+                moved[lv] += (team[0].mu - before[0].mu) / len(orders)
+        for lv in seat_levels:
             seats[lv] += 1
     return {lv: moved[lv] / seats[lv] if seats[lv] else 0.0 for lv in anchors}
 
@@ -502,33 +538,37 @@ def report(results: Sequence[GameResult], levels: Sequence[str]) -> None:
     print_win_rates("all seat counts", done, levels)
     print_firsts(done, levels)
     fit = fit_ratings([r.placing for r in done], levels)
-    print_fit("fitted ratings, normal at openskill's default mu", fit, levels)
-    print("the fit on each seat count alone (one rating must serve all of them):")
-    for players in sorted({r.players for r in done}):
-        alone = fit_ratings([r.placing for r in done if r.players == players], levels)
-        cells = ", ".join(f"{lv} {alone.mu[lv]:.2f} ± {alone.spread[lv]:.2f}" for lv in levels)
-        print(f"  {players} seats: {cells}")
-    print("anchors (bot/store/ai_anchors.py):")
-    for lv, (mu, sigma) in fit.anchors().items():
-        print(f"  {lv!r}: ({mu:.2f}, {sigma:.2f}),")
-    a, b = halves(done)
-    if a and b:
+    print_fit("fitted ratings over all seat counts, normal at openskill's default mu", fit, levels)
+    per_seats = {
+        players: fit_ratings([r.placing for r in done if r.players == players], levels)
+        for players in sorted({r.players for r in done})
+    }
+    for players, alone in per_seats.items():
+        print_fit(f"fitted ratings at {players} seats", alone, levels)
+    print("anchors per seat count (bot/store/ai_anchors.py):")
+    for players, alone in per_seats.items():
+        cells = ", ".join(
+            f"{lv!r}: ({mu:.2f}, {sigma:.2f})" for lv, (mu, sigma) in alone.anchors().items()
+        )
+        print(f"  {players}: {{{cells}}},")
+    for players in per_seats:
+        a, b = halves([r for r in done if r.players == players])
+        if not (a and b):
+            continue
         fit_a = fit_ratings([r.placing for r in a], levels)
         fit_b = fit_ratings([r.placing for r in b], levels)
-        print("stability: the fit on each half of the games")
+        print(f"stability at {players} seats: the fit on each half of the games")
         for lv in levels:
             print(
                 f"  {lv:<8} first half mu {fit_a.mu[lv]:6.2f} ({fit_a.games} games),"
                 f" second half {fit_b.mu[lv]:6.2f} ({fit_b.games} games),"
                 f" moved {fit_b.mu[lv] - fit_a.mu[lv]:+.2f}"
             )
-        spread = max(abs(fit_b.mu[lv] - fit_a.mu[lv]) for lv in levels)
-        print(f"  largest move between the halves: {spread:.2f}")
-    drift = openskill_drift([r.placing for r in done], fit.anchors())
-    print(
-        "check: openskill's own rate() at the anchors, mean change of mu per seat over all"
-        " games: " + ", ".join(f"{lv} {d:+.4f}" for lv, d in drift.items())
-    )
+    print("check: openskill's own rate() at the anchors, mean change of mu per seat:")
+    for players, alone in per_seats.items():
+        placings = [r.placing for r in done if r.players == players]
+        drift = openskill_drift(placings, alone.anchors())
+        print(f"  {players} seats: " + ", ".join(f"{lv} {d:+.4f}" for lv, d in drift.items()))
 
 
 def load(paths: Sequence[Path]) -> list[GameResult]:

@@ -23,23 +23,28 @@ from tests.benchmarks.ai_anchors import (
 MODEL = PlackettLuce()
 
 
-def test_every_bot_level_has_an_anchor() -> None:
-    assert set(AI_ANCHORS) == set(BOT_LEVELS)
+def test_every_bot_level_has_an_anchor_at_every_seat_count() -> None:
+    assert set(AI_ANCHORS) == {2, 3, 4}
+    for levels in AI_ANCHORS.values():
+        assert set(levels) == set(BOT_LEVELS)
 
 
 def test_anchors_ordered_easy_below_normal_below_hard() -> None:
-    assert AI_ANCHORS["easy"][0] < AI_ANCHORS["normal"][0] < AI_ANCHORS["hard"][0]
+    for levels in AI_ANCHORS.values():
+        assert levels["easy"][0] < levels["normal"][0] < levels["hard"][0]
 
 
 def test_normal_anchor_sits_where_a_newcomer_starts() -> None:
-    assert AI_ANCHORS["normal"][0] == MODEL.mu == 25.0
+    for levels in AI_ANCHORS.values():
+        assert levels["normal"][0] == MODEL.mu == 25.0
 
 
 def test_anchor_sigmas_between_the_floor_and_a_newcomers() -> None:
-    for mu, sigma in AI_ANCHORS.values():
-        assert SIGMA_FLOOR == 1.0
-        assert 1.0 <= sigma <= MODEL.sigma
-        assert math.isfinite(mu)
+    for levels in AI_ANCHORS.values():
+        for mu, sigma in levels.values():
+            assert SIGMA_FLOOR == 1.0
+            assert 1.0 <= sigma <= MODEL.sigma
+            assert math.isfinite(mu)
 
 
 def test_fit_puts_the_level_that_always_wins_highest() -> None:

@@ -16,12 +16,13 @@ import asyncpg
 import pytest
 
 from bot.__main__ import main
+from bot.play import outbox
 from bot.play.service import GameService
 from bot.store.backup import BackupError, backup, restore
 from bot.store.copy_db import copy_database
 from bot.store.game_config import GameSettings, Variants
-from bot.store.rating_store import rate_game
-from bot.store.ratings import RatedSeat
+from bot.store.rating_rules import Departure, Holder, SeatPlay
+from bot.store.rating_store import rate_game, record_departure
 from bot.store.storage import TABLES, Storage
 from engine import legal_actions
 from tests.bot.processes import ROOT
@@ -73,14 +74,19 @@ async def filled(url: str) -> dict[str, object]:
         await store.set_prefs(3, notify="off")
         async with store.transaction() as tx:  # results and ratings, as a finished game
             await tx.executemany(
-                "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (1, 0, 1, None, "Ann", 7, 4, 2, 1, 0, 1, "Heinlein Plains", 1),
-                    (1, 1, None, "easy", "AI 1", 5, 5, 0, 0, 0, 0, None, 2),
+                    (1, 0, 1, None, "Ann", 7, 4, 2, 1, 0, 1, "Heinlein Plains", 1, 9, 8, 1),
+                    (1, 1, None, "easy", "AI 1", 5, 5, 0, 0, 0, 0, None, 2, 9, 0, 9),
                 ],
             )
-            seats = [RatedSeat(0, 1, user_id=1), RatedSeat(1, 2, ai_level="easy")]
+            seats = [SeatPlay(0, 1, 1, None, 9, 8, 1), SeatPlay(1, 2, None, "easy", 9, 0, 9)]
             await rate_game(tx, store.db.dialect, 1, 1 << 22, seats, 5.0)
+            gone = Departure(2, 1, "left", (Holder(0, 3), Holder(2, None, "hard")), "Bob")
+            await record_departure(tx, store.db.dialect, 2, 1 << 22, gone, 6.0)
+        # A delivery of no game: a server's new season, announced.
+        season = outbox.season_started(1 << 22, 7, 8.0, "season.started_first", {}, "pl")
+        await store.queue([season])
         await store.set_meta("commands:1:global", "abc")
         return await contents(store)
     finally:

@@ -297,13 +297,14 @@ async def test_game_over_pings_shows_the_breakdown_and_opens_a_rematch(
         assert r.winner == (r.seat in result.winners)
     assert results[0].user_id == member  # the member's seat, played out by the AI
     assert re.search(rf"\n{state.round} rounds, .+ from the first move to the last\.$", content)
-    # The member's seat is rated (the AI's is not): their new rating and its change.
+    # The member was rated when removed, as last: the AI's play of their seat rates nobody.
     (rated,) = await t.bot.service.store.rating_changes(game_id)
-    assert rated.change.user_id == member and rated.change.place == results[0].place
+    assert (rated.change.user_id, rated.change.how, rated.change.place) == (member, "kicked", 2)
     change = rated.change.after.shown - rated.change.before.shown
-    sign = "+" if change > 0 else "−" if change < 0 else "±"
+    assert change < 0
     assert (
-        f"📈 Ratings: member (AI easy) {rated.change.after.shown} ({sign}{abs(change)})" in content
+        f"📈 Ratings: member {rated.change.after.shown} (−{-change}, removed: last place,"
+        " provisional)" in content
     )
     # The final board, then the chart of the VP by round, each described in words.
     board, chart = final["attachments"]
@@ -371,15 +372,16 @@ async def test_stats_leaderboard_and_replay_of_finished_games(
     assert chart["description"].startswith("Rating of member over 2 rated games")
     board = await t.cmd("af leaderboard", member="manager")
     skill = (await t.bot.service.store.season_table((await store_seasons(t))[0].id))[member]
-    assert board.data["content"].splitlines()[1] == "_Provisional, fewer than 5 games:_"
-    assert board.data["content"].splitlines()[2] == (
-        f"1. <@{member}> — **{skill.shown}** · {wins} of 2 games won"
-    )
+    lines = board.data["content"].splitlines()
+    assert lines[1] == "_Nobody has a settled rating yet: it takes 10 rated games._"
+    # Removed from both games at the start: rated last in each, never won one.
+    assert lines[2] == f"• <@{member}> — {skill.shown} · 0 of 2 games won"
     rating = await t.cmd("af rating", member="member")
     said = rating.data["content"]
     assert said.startswith(f"📈 **member** — rating **{skill.shown}** (season 1)")
-    assert "provisional: 3 more games" in said and "#1 of 1 in this server" in said
-    assert f"• game {ids[1]}: place " in said.splitlines()[3]  # the newest first
+    assert "provisional: 8 more games" in said and "#1 of 1 in this server" in said
+    newest = said.splitlines()[3]  # the newest first
+    assert newest.startswith(f"• game {ids[1]}: place 2 of 2 (removed: last place), −")
     refused = await t.cmd("af season start", {"name": "Winter"}, "member")
     assert refused.ephemeral and "Only members who can manage" in refused.data["content"]
     started = await t.cmd("af season start", {"name": "Winter"}, "owner")
@@ -390,7 +392,14 @@ async def test_stats_leaderboard_and_replay_of_finished_games(
     old = await t.cmd("af leaderboard", {"season": 1}, "manager")
     assert old.data["content"] == board.data["content"]
     none = await t.cmd("af rating", member="member")
-    assert "has no rating in this server yet" in none.data["content"]
+    assert none.data["content"] == (
+        f"member has no rated game in season 2 “Winter” yet. In season 1: **{skill.shown}**,"
+        " #1 of 1 (`/af rating season:1`)."
+    )
+    earlier = await t.cmd("af rating", {"season": 1}, "member")
+    assert earlier.data["content"] == said
+    unknown = await t.cmd("af rating", {"season": 7}, "member")
+    assert unknown.ephemeral and "This server has no season 7." in unknown.data["content"]
 
     typing = [p.option("game", "", type=p.OPT_INTEGER, focused=True)]
     choices = await t.h.interact(t.h.autocomplete("af replay", "game", typing))

@@ -1,8 +1,12 @@
-"""Finished games kept: ``/af stats``, ``/af leaderboard`` and ``/af replay``.
+"""Finished games kept: ``/af stats``, ``/af rating``, ``/af leaderboard``, ``/af season
+start`` and ``/af replay``.
 
 Every finished game is kept (its seats, scores part by part, winners and action log;
-``results`` rows are written in the same transaction as the last move). Stats and the
-leaderboard count a server's games; the replay animates one game, turn by turn.
+``results`` rows are written in the same transaction as the last move). Stats count a
+server's games; ratings and the leaderboard are per season (``bot.store.rating_store``);
+a new season is announced through the outbox, with the commit that starts it, so a
+failed post is posted again, never a reason to start another season; the replay
+animates one game, turn by turn.
 """
 
 from __future__ import annotations
@@ -17,14 +21,17 @@ from discord import app_commands
 
 from bot.discord.announce import Announcer
 from bot.discord.cogs.base import AF, AfCog
-from bot.discord.replies import locale_of, send_ephemeral, send_public
+from bot.discord.delivery import Deliveries
+from bot.discord.replies import locale_of, send_ephemeral
 from bot.discord.translator import command_text
+from bot.play import outbox
 from bot.play.games import ServiceError
 from bot.render.board_text import replay_text
 from bot.render.charts import rating_chart, rating_chart_text
 from bot.render.replay import make_replay
 from bot.store.rating_store import Season
-from bot.store.storage import GameRow, ResultRow, Storage
+from bot.store.ratings import PROVISIONAL_GAMES
+from bot.store.storage import Delivery, GameRow, ResultRow, Storage
 from bot.text import rating_text as rating_text_
 from bot.text.describe import chat_name
 from bot.text.durations import day_text, decimal_text
@@ -61,10 +68,18 @@ class Records(AfCog):
     """Stats, leaderboard and replays of finished games (a replay drawn by the announcer's
     renderer)."""
 
-    def __init__(self, bot: AlienFrontiersBot, *, store: Storage, announcer: Announcer) -> None:
+    def __init__(
+        self,
+        bot: AlienFrontiersBot,
+        *,
+        store: Storage,
+        announcer: Announcer,
+        deliveries: Deliveries,
+    ) -> None:
         super().__init__(bot)
         self.store = store
         self.announcer = announcer
+        self.deliveries = deliveries
 
     @app_commands.command(
         name="stats", description=command_text("cmd.stats.description"), extras=AF
@@ -100,11 +115,12 @@ class Records(AfCog):
             return None
         points = [h.change.after.shown for h in history]
         name = who.display_name
-        data = await asyncio.to_thread(rating_chart, points, name, locale)
+        until = PROVISIONAL_GAMES
+        data = await asyncio.to_thread(rating_chart, points, name, locale, until)
         return discord.File(
             io.BytesIO(data),
             filename="rating.png",
-            description=rating_chart_text(points, name, locale)[:1024],
+            description=rating_chart_text(points, name, locale, until)[:1024],
         )
 
     async def current_season(self, guild_id: int | None) -> Season | None:
@@ -116,28 +132,64 @@ class Records(AfCog):
     @app_commands.command(
         name="rating", description=command_text("cmd.rating.description"), extras=AF
     )
-    @app_commands.describe(player=command_text("cmd.rating.player"))
+    @app_commands.describe(
+        player=command_text("cmd.rating.player"), season=command_text("cmd.rating.season")
+    )
     @app_commands.guild_only()
-    async def rating(self, interaction: Interaction, player: discord.User | None = None) -> None:
+    async def rating(
+        self,
+        interaction: Interaction,
+        player: discord.User | None = None,
+        season: int | None = None,
+    ) -> None:
+        """A member's rating in a season (the current one by default): the number, the rank,
+        the latest rated moments; where they have none, their last season's."""
         locale = locale_of(interaction)
         who = player or interaction.user
-        season = await self.current_season(interaction.guild_id)
-        skills = await self.store.season_table(season.id) if season is not None else {}
-        if season is None or who.id not in skills:
+        name = chat_name(who.display_name)
+        seasons = await self.store.seasons(interaction.guild_id or 0)
+        chosen = self.season_numbered(seasons, season)
+        skills = await self.store.season_table(chosen.id) if chosen is not None else {}
+        if chosen is None or who.id not in skills:
             await send_ephemeral(
-                interaction, text("rating.none", locale, {"name": chat_name(who.display_name)})
+                interaction, await self.no_rating(seasons, chosen, who.id, name, locale)
             )
             return
-        history = await self.store.rating_history(season.id, who.id)
+        history = await self.store.rating_history(chosen.id, who.id)
         recent = [
-            (h, len(await self.store.results(h.game_id))) for h in history[-rating_text_.RECENT :]
+            (h, len(await self.store.results(h.game_id)) or h.change.place)
+            for h in history[-rating_text_.RECENT :]
         ]
         await send_ephemeral(
             interaction,
-            rating_text_.rating_text(
-                chat_name(who.display_name), season, skills[who.id], skills, who.id, recent, locale
-            ),
+            rating_text_.rating_text(name, chosen, skills[who.id], skills, who.id, recent, locale),
         )
+
+    def season_numbered(self, seasons: list[Season], number: int | None) -> Season | None:
+        """The season numbered ``number`` (a refusal if the server has none), or the
+        current one (None before the server's first)."""
+        if number is None:
+            return seasons[0] if seasons else None
+        found = [s for s in seasons if s.number == number]
+        if not found:
+            raise ServiceError("season.unknown", season=number)
+        return found[0]
+
+    async def no_rating(
+        self, seasons: list[Season], chosen: Season | None, user_id: int, name: str, locale: str
+    ) -> str:
+        """Why a member has no rating in a season: none yet in the server, or none yet in
+        this season, with their rating in the last season they played."""
+        if chosen is None:
+            return text("rating.none", locale, {"name": name})
+        for earlier in seasons:
+            if earlier.number >= chosen.number:
+                continue
+            skills = await self.store.season_table(earlier.id)
+            if user_id in skills:
+                return rating_text_.earlier_text(name, chosen, earlier, skills, user_id, locale)
+        shown = rating_text_.season_name(chosen, locale)
+        return text("rating.none_in_season", locale, {"name": name, "season": shown})
 
     @app_commands.command(
         name="leaderboard", description=command_text("cmd.leaderboard.description"), extras=AF
@@ -148,16 +200,10 @@ class Records(AfCog):
         """A season's table by rating (the current season's by default), with wins."""
         locale = locale_of(interaction)
         seasons = await self.store.seasons(interaction.guild_id or 0)
-        if season is None:
-            chosen = seasons[0] if seasons else None
-            if chosen is None:
-                await send_ephemeral(interaction, text("leaderboard.none", locale))
-                return
-        else:
-            found = [s for s in seasons if s.number == season]
-            if not found:
-                raise ServiceError("season.unknown", season=season)
-            chosen = found[0]
+        chosen = self.season_numbered(seasons, season)
+        if chosen is None:
+            await send_ephemeral(interaction, text("leaderboard.none", locale))
+            return
         skills = await self.store.season_table(chosen.id)
         wins = await self.store.season_wins(chosen.id)
         await send_ephemeral(
@@ -166,6 +212,17 @@ class Records(AfCog):
 
     @leaderboard.autocomplete("season")
     async def leaderboard_seasons(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self.season_choices(interaction, current)
+
+    @rating.autocomplete("season")
+    async def rating_seasons(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self.season_choices(interaction, current)
+
+    async def season_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         """The server's seasons, the current one first."""
@@ -194,15 +251,23 @@ class Records(AfCog):
         if not interaction.permissions.manage_guild:
             raise ServiceError("season.admins_only")
         locale = locale_of(interaction, guild=True)
-        before, new = await self.store.start_season(
-            interaction.guild_id, " ".join(name.split()), self.bot.service.clock()
-        )
-        params: dict[str, object] = {"season": rating_text_.season_name(new, locale)}
-        if before is None:
-            await send_public(interaction, text("season.started_first", locale, params))
-            return
-        params.update(previous=rating_text_.season_name(before, locale), number=before.number)
-        await send_public(interaction, text("season.started", locale, params))
+        guild_id, channel_id = interaction.guild_id, interaction.channel_id or 0
+        now = self.bot.service.clock()
+
+        def announce(before: Season | None, new: Season) -> list[Delivery]:
+            params: dict[str, object] = {"season": rating_text_.season_name(new, locale)}
+            key = "season.started_first"
+            if before is not None:
+                key = "season.started"
+                params.update(
+                    previous=rating_text_.season_name(before, locale), number=before.number
+                )
+            return [outbox.season_started(guild_id, channel_id, now, key, params, locale)]
+
+        await self.store.start_season(guild_id, " ".join(name.split()), now, announce)
+        # The announcement, as the command's answer; if it fails it stays queued, and the
+        # command is answered all the same: the season is started.
+        await self.deliveries.run(channel_id, interaction)
 
     @app_commands.command(
         name="replay", description=command_text("cmd.replay.description"), extras=AF
@@ -278,7 +343,9 @@ class Records(AfCog):
 
 
 async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(Records(bot, store=bot.service.store, announcer=bot.announcer))
+    await bot.add_cog(
+        Records(bot, store=bot.service.store, announcer=bot.announcer, deliveries=bot.deliveries)
+    )
 
 
 __all__ = ["Records", "record_text", "setup"]

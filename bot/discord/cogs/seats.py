@@ -116,9 +116,13 @@ class Seats(TableCog):
         assert seat is not None
         if game.row.status == "playing":
             if self.service.ends_without(game, seat):
-                return text("leave.confirm_game_last", locale)
-            level = text(f"ai.level.{game.clock.takeover}", locale)
-            return text("leave.confirm_game", locale, {"level": level})
+                asked = text("leave.confirm_game_last", locale)
+            else:
+                level = text(f"ai.level.{game.clock.takeover}", locale)
+                asked = text("leave.confirm_game", locale, {"level": level})
+            if self.service.leaving_counts(game):  # docs/ratings.md: leaving is last place
+                asked = f"{asked}\n{text('leave.counts_last', locale)}"
+            return asked
         humans = [s for s in game.seats if s.user_id is not None and s.user_id != user_id]
         if game.row.host_id != user_id:
             return text("leave.confirm_lobby", locale)
