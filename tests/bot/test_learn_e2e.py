@@ -24,11 +24,11 @@ def marked_labels(message: dict[str, object]) -> list[str]:
         for c in iter_components(message.get("components", []))  # type: ignore[arg-type]
         if c["type"] == STRING_SELECT
         for o in c["options"]
-        if o["label"].startswith("⭐")
+        if o["label"].endswith("⭐")
     ] + [
         c["label"]
         for c in iter_components(message.get("components", []))  # type: ignore[arg-type]
-        if c.get("label", "").startswith("⭐")
+        if c.get("label", "").endswith("⭐")
     ]
 
 

@@ -256,7 +256,8 @@ def decoded(png: bytes) -> Image.Image:
 
 
 def colours(image: Image.Image, box: tuple[int, int, int, int]) -> Counter[RGB]:
-    return Counter(image.crop(box).getdata())
+    data = image.crop(box).convert("RGB").tobytes()
+    return Counter((data[i], data[i + 1], data[i + 2]) for i in range(0, len(data), 3))
 
 
 def fill_and_ink(image: Image.Image, centre: tuple[int, int], size: int) -> tuple[RGB, RGB]:

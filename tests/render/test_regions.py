@@ -249,10 +249,9 @@ def test_on_the_full_board_at_550_pixels_the_players_shapes_differ() -> None:
         x, y, side = round(r.x * scale), round(r.y * scale), round(r.w * scale)
         cell = small.crop((x, y, x + side, y + side))
         # A ship's pixels: far from the empty dock's colour (whatever the player's colour).
-        mask = [
-            int(sum(abs(a - b) for a, b in zip(px, SLOT, strict=True)) > 90)
-            for px in cell.getdata()
-        ]
+        data = cell.tobytes()
+        pixels = [tuple(data[i : i + 3]) for i in range(0, len(data), 3)]
+        mask = [int(sum(abs(a - b) for a, b in zip(px, SLOT, strict=True)) > 90) for px in pixels]
         silhouettes.append(mask)
         width = max(
             sum(mask[row * cell.width : (row + 1) * cell.width]) for row in range(cell.height)
