@@ -111,13 +111,25 @@ def turn_header(
 
 
 def event_lines(
-    events: Sequence[Event], locale: str, names: Sequence[str], room: int = MESSAGE_LIMIT
+    events: Sequence[Event],
+    locale: str,
+    names: Sequence[str],
+    room: int = MESSAGE_LIMIT,
+    spoken: bool = False,
 ) -> list[str]:
     """A turn's events as the lines of its message: every one, as long as they fit in
     ``room`` characters (lines joined by newlines); else the first (the roll) and the
-    latest that fit, with how many are left out and where they are (``/af log``)."""
+    latest that fit, with how many are left out and where they are (``/af log``).
+
+    For a screen reader (``spoken``) each fact once: the header names whose turn it is,
+    so their own lines start with the verb ("docks 5 at the Lunar Mine", not "AI 2 (easy)
+    docks 5…", whose digits run into the dice), and the turn's end is the next header."""
+    start = next((e for e in events if e.key == "turn_started"), None)
+    seat = start.player if spoken and start is not None else None
     lines = [
-        "• " + describe.event_line(e, locale, names) for e in events if e.key != "turn_started"
+        "• " + _event_line(e, locale, names, seat)
+        for e in events
+        if e.key != "turn_started" and not (spoken and e.key == "turn_ended")
     ]
     if _length(lines) <= room:
         return lines
@@ -130,6 +142,22 @@ def event_lines(
         latest.insert(0, line)
     hidden = len(lines) - len(kept) - len(latest)
     return [*kept, text("turn.more", locale, {"count": hidden}), *latest]
+
+
+_SUBJECT = "\x00"  # the turn's player, in a line said without them
+
+
+def _event_line(event: Event, locale: str, names: Sequence[str], seat: int | None) -> str:
+    """An event's line; without its subject when it is the turn's player (``seat``) and
+    the line starts with them."""
+    if seat is None or event.player != seat or not 0 <= seat < len(names):
+        return describe.event_line(event, locale, names)
+    marked = [_SUBJECT if n == seat else name for n, name in enumerate(names)]
+    line = describe.event_line(event, locale, marked)
+    for lead in (f"{_SUBJECT} ", f"{_SUBJECT}'s "):
+        if line.startswith(lead):
+            return line.removeprefix(lead)
+    return line.replace(_SUBJECT, names[seat])
 
 
 def _length(lines: Sequence[str]) -> int:
@@ -199,7 +227,8 @@ class Announcer:
             if game.waiting_on() is not None and not game.spoken:
                 after.append(text("turn.hint", locale))
         room = MESSAGE_LIMIT - _length([*parts, *after])
-        said = "\n".join([*parts, *event_lines(events, locale, names, room), *after])
+        lines = event_lines(events, locale, names, room, game.spoken)
+        said = "\n".join([*parts, *lines, *after])
         return (plain(said, locale) if game.spoken else said)[:MESSAGE_LIMIT]
 
     async def refresh_spoken(self, game: ActiveGame) -> bool:
@@ -244,7 +273,7 @@ class Announcer:
             # The picture and its words (read aloud by screen readers, shown on hover): for
             # a game followed with a screen reader, the message says the turn already.
             locale = game.row.locale
-            words = brief_alt_text(state, locale) if game.spoken else alt_text(state, names, locale)
+            words = brief_alt_text(locale) if game.spoken else alt_text(state, names, locale)
             return self.renderer(state, names, locale), words
 
         try:

@@ -245,8 +245,9 @@ class Couriers:
         )
         closing = self.render(p.get("closing"), row.locale, row)
         room = 2000 - len(header) - len(closing) - 2
-        parts = [header, *event_lines(events, row.locale, names, room), *[closing] * bool(closing)]
         spoken = await self.spoken(seats)
+        lines = event_lines(events, row.locale, names, room, spoken)
+        parts = [header, *lines, *[closing] * bool(closing)]
         content = _said("\n".join(parts), row.locale, spoken)
         turn = int(p["turn"])
         if row.turn_message_turn == turn and row.turn_message_id is not None:

@@ -414,12 +414,12 @@ def _cut(words: str, limit: int) -> str:
     return words[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
-def brief_alt_text(state: GameState, locale: str = "en") -> str:
+def brief_alt_text(locale: str = "en") -> str:
     """The alt text of a turn message's picture in a game followed with a screen reader:
-    the message itself says the turn, so the picture's words only say what it is and
-    where the board is in words (each fact said once)."""
-    params = {"round": state.round, "turn": state.turn_number, "command": FULL_BOARD}
-    return text("a11y.alt.brief", locale, params)
+    the message itself says the turn, so the picture's words only say what it is (each
+    fact said once; the member was told where the board is in words when they chose the
+    mode: ``notify.reader.on``)."""
+    return text("a11y.alt.brief", locale)
 
 
 def replay_text(

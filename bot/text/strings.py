@@ -430,8 +430,9 @@ BOT_EN: Final[dict[str, Source]] = {
     "notify.dm_test": "🔔 This is where your Alien Frontiers turns will come.",
     "notify.reader.on": "Screen-reader mode is on: your private answers, and the channel of a "
     "game you sit in, come without emoji or symbols, each fact said once, the picture's "
-    "description short; after each pick on the panel you are told privately what it did and "
-    "what is left. `/af notify screen_reader:off` turns it off.",
+    "description short (the whole board in words: `/af board text:true`); after each pick on "
+    "the panel you are told privately what it did and what is left. `/af notify "
+    "screen_reader:off` turns it off.",
     "notify.reader.off": "Screen-reader mode is off. `/af notify screen_reader:on` turns it on: "
     "plain words without emoji, each fact once, and a private line after each pick.",
     "notify.dm_ok": "I sent you a direct message to check.",
@@ -795,8 +796,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "a11y.alt.stole": "{player} steals {amounts} from {victim}",
     "a11y.alt.more": Plural("{count} more in /af log", "{count} more in /af log", "count"),
     "a11y.alt.full": "The whole board in words: {command}",
-    "a11y.alt.brief": "Picture of the board, round {round}, turn {turn}; the message says the "
-    "turn. The whole board in words: {command}",
+    "a11y.alt.brief": "Board picture.",
     # The board in words: a fact a line, lower case but for names (sentence case is added).
     "a11y.section.turn": "The turn",
     "a11y.section.player": "Players",
