@@ -156,8 +156,9 @@ def _event_line(event: Event, locale: str, names: Sequence[str], seat: int | Non
     line = describe.event_line(event, locale, marked)
     for lead in (f"{_SUBJECT} ", f"{_SUBJECT}'s "):
         if line.startswith(lead):
-            return line.removeprefix(lead)
-    return line.replace(_SUBJECT, names[seat])
+            line = line.removeprefix(lead)
+            break
+    return line.replace(_SUBJECT, names[seat])  # named again further on ("swaps Ann's…")
 
 
 def _length(lines: Sequence[str]) -> int:

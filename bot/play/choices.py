@@ -65,6 +65,7 @@ from engine.tables import (
     TERRITORIES,
     FacilityId,
 )
+from engine.view import GameView, view
 
 MAX_OPTIONS = 25  # options in one Discord select menu
 LABEL_LIMIT = 100  # characters of an option's label
@@ -137,6 +138,7 @@ class Choices:
     names: tuple[str, ...] = ()
     locale: str = "en"
     _yields: dict[str, str | None] = field(default_factory=dict, compare=False, repr=False)
+    _before: list[GameView] = field(default_factory=list, compare=False, repr=False)
 
     def yields(self, value: str) -> str | None:
         """What the pick of ``value`` (its moves) yields, in words within Discord's 100
@@ -149,7 +151,12 @@ class Choices:
                 moves = [parse(m) for m in split_moves(value)]
             except ValueError:
                 moves = []
-            said = description(self.state, moves, self.names, self.locale) if moves else None
+            if not self._before:
+                self._before.append(view(self.state))
+            before = self._before[0]
+            said = (
+                description(self.state, moves, self.names, self.locale, before) if moves else None
+            )
             self._yields[value] = said
         return self._yields[value]
 

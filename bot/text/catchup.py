@@ -39,6 +39,7 @@ NOTABLE: Final = frozenset(
         "relic_bought",
         "ship_built",
         "took_from_discard",
+        "relic_returns",
     }
 )
 # Events that touch the member's own ships.

@@ -44,17 +44,22 @@ def gains(
     before: GameView, now: GameView, seat: int, names: Sequence[str], locale: str = "en"
 ) -> list[str]:
     """What changed for ``seat`` (resources, VP, ships, the hub track, colonies, control,
-    cards, the relic ship, a card's change to their ships), then what others lost or won,
-    each a short phrase."""
-    out = _own(before.players[seat], now.players[seat], before, now, seat, locale)
+    cards, the relic ship, a card's change to their ships, the market's rate), then what
+    others lost or won (resources, VP), each a short phrase; what matters most first (a
+    description keeps what fits): the seat's colonies, VP, cards and resources, the others',
+    then the rest (ships, hub track, dice, rate)."""
+    major, minor = _own(before.players[seat], now.players[seat], before, now, seat, locale)
+    out = major
     for p, q in zip(before.players, now.players, strict=True):
         if p.seat == seat:
             continue
         changed = _resources(p, q, locale)
+        if q.vp != p.vp:  # a colony that ends their control, a Positron Field moved
+            changed.append(text("gains.vp", locale, {"delta": signed(q.vp - p.vp), "now": q.vp}))
         if changed:
             params = {"player": p.seat, "changes": ", ".join(changed)}
             out.append(text("gains.other", locale, params, names))
-    return out
+    return [*out, *minor]
 
 
 def _resources(p: PlayerView, q: PlayerView, locale: str) -> list[str]:
@@ -72,8 +77,8 @@ def _own(
     now: GameView,
     seat: int,
     locale: str,
-) -> list[str]:
-    out = []  # what matters most first: a description keeps what fits
+) -> tuple[list[str], list[str]]:
+    out = []
     for t0, t1 in zip(before.territories, now.territories, strict=True):
         gained = t1.controller == seat and t0.controller != seat
         if t1.colonies[seat] > t0.colonies[seat]:
@@ -97,6 +102,7 @@ def _own(
     if q.has_relic and not p.has_relic:
         out.append(text("gains.relic", locale))
     out += _resources(p, q, locale)
+    major, out = out, []
     if q.ships_in_play != p.ships_in_play:
         delta = signed(q.ships_in_play - p.ships_in_play)
         out.append(text("gains.ships", locale, {"delta": delta, "now": q.ships_in_play}))
@@ -108,20 +114,28 @@ def _own(
         if len(now.undocked) == len(before.undocked) and dice != Counter(
             (s.value, s.relic) for s in before.undocked
         ):
-            shown = dice_text([Die(s.value, s.relic) for s in now.undocked], locale)
+            ordered = sorted(now.undocked, key=lambda s: (s.value, s.relic))
+            shown = dice_text([Die(s.value, s.relic) for s in ordered], locale)
             out.append(text("gains.dice", locale, {"dice": shown}))
-    return out
+    if now.current == seat and now.market_rate is not None and before.market_rate is None:
+        out.append(text("gains.market", locale, {"rate": now.market_rate}))
+    return major, out
 
 
 def description(
-    state: GameState, moves: Sequence[Action], names: Sequence[str], locale: str = "en"
+    state: GameState,
+    moves: Sequence[Action],
+    names: Sequence[str],
+    locale: str = "en",
+    before: GameView | None = None,
 ) -> str | None:
     """What a pick of ``moves`` yields, within Discord's 100 characters (whole phrases),
-    or None when it changes nothing one can count (docking at the Alien Artifact)."""
+    or None when it changes nothing one can count (docking at the Alien Artifact);
+    ``before``: ``state``'s view, if it was worked out already."""
     s = after(state, moves)
     if s is None:
         return None
-    said = gains(view(state), view(s), state.current, names, locale)
+    said = gains(before or view(state), view(s), state.current, names, locale)
     return fitted(said, DESCRIPTION_LIMIT) or None
 
 

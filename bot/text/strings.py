@@ -622,6 +622,11 @@ BOT_EN: Final[dict[str, Source]] = {
     "gains.card_gone": "{card} is gone",
     "gains.relic": "the relic ship is yours",
     "gains.dice": "ships to dock: {dice}",
+    "gains.market": Plural(
+        "trades at {rate} fuel for 1 ore this turn",
+        "trades at {rate} fuel for 1 ore this turn",
+        "rate",
+    ),
     "gains.other": "{player}: {changes}",
     "gains.done": "Done: {what}.",
     "gains.left": "Left to dock: {dice}.",

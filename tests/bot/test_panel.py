@@ -409,3 +409,19 @@ def test_an_options_description_says_what_it_yields() -> None:
     assert c.pending is not None
     (entry,) = [e for e in menu(c.pending, "p", inner=True) if e.label == "Take 4 ore from Cleo"]
     assert c.yields(entry.value) == "+4 ore, now 4; Cleo: −4 ore, now 1"
+
+
+def test_a_description_tells_what_others_lose_and_what_a_dock_opens() -> None:
+    """What a blind player could not find out before picking (the expert's pass): that a
+    colony ends an opponent's control, and what the Orbital Market will trade."""
+    s = scenario(colonies={"heinlein": [0, 1, 0, 0]}, hub={0: 7}, fuel=[3, 0, 0, 0], ore=3)
+    c = choices(s, NAMES, "en", 3)
+    said = c.yields("launch;place heinlein")
+    assert said == (
+        "a colony on Heinlein Plains; +1 VP, now 1; −1 fuel, now 2; −1 ore, now 2; "
+        "Bob: −1 VP, now 1"
+    )
+    market = scenario(undocked="4 4 1", fuel=[8, 0, 0, 0])
+    assert choices(market, NAMES, "en").yields("dock market 4 4") == (
+        "trades at 4 fuel for 1 ore this turn"
+    )

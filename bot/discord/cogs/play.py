@@ -43,6 +43,7 @@ from bot.text.gains import after, confirmation
 from bot.text.spoken import plain
 from bot.text.strings import text
 from engine import Action, GameState
+from engine.actions import Done
 from engine.errors import EngineError
 from engine.facilities.orbital_market import market_rate
 
@@ -60,14 +61,15 @@ def pick_words(
     """A pick's actions in words ("Dock 1 at the Lunar Mine ×2, End the turn"), for the
     screen-reader line after it."""
     rate = market_rate(before, before.current) if before.turn.market_rates else None
-    labels = [describe.action_label(a, locale, names, rate) for a in actions]
+    said = [a for a in actions if not isinstance(a, Done)] or list(actions)  # a raid's end
+    labels = [describe.action_label(a, locale, names, rate) for a in said]
     out: list[tuple[str, int]] = []
     for label in labels:
         if out and out[-1][0] == label:
             out[-1] = (label, out[-1][1] + 1)
         else:
             out.append((label, 1))
-    return ", ".join(f"{label} ×{n}" if n > 1 else label for label, n in out)
+    return "; ".join(f"{label} ×{n}" if n > 1 else label for label, n in out)
 
 
 def matches(typed: str, *texts: str) -> bool:
