@@ -894,7 +894,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "discarded, it places or moves the Positron Field",
     "a11y.power.gravity": "for 2 fuel, 1 less on one undocked ship and 1 more on another; "
     "discarded, it places or moves the Repulsor Field",
-    "a11y.power.decoy": "no power: raiders cannot take its holder's resources, and a raider "
+    "a11y.power.decoy": "no power, but raiders cannot take its holder's resources, and a raider "
     "taking a card from them may take only this one",
     "a11y.power.teleporter": "for 2 fuel, one of your docked ships moves to another facility; "
     "discarded, it moves a colony to another territory",
