@@ -22,6 +22,7 @@ so colour is never the only cue; these tests make the colour cue hold on its own
 
 from __future__ import annotations
 
+import functools
 import io
 import itertools
 import warnings
@@ -275,6 +276,7 @@ def fill_and_ink(image: Image.Image, centre: tuple[int, int], size: int) -> tupl
     return fill, ink
 
 
+@functools.cache
 def live_png(players: int = 4) -> tuple[bytes, dict[int, tuple[int, int]], int]:
     """A live board with one ship of each player on the Lunar Mine (the player to act is
     seat 0), and where each ship's value is drawn."""
@@ -294,6 +296,7 @@ def live_png(players: int = 4) -> tuple[bytes, dict[int, tuple[int, int]], int]:
     return png, centres, TOKEN
 
 
+@functools.cache
 def full_png(players: int = 4) -> tuple[bytes, dict[int, tuple[int, int]], int]:
     """The full board (``/af board detail:true``) with one ship of each player on the Lunar
     Mine, and where each ship's value is drawn."""
