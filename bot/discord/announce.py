@@ -33,20 +33,23 @@ from bot.play.game_story import vp_by_round
 from bot.play.games import ActiveGame, ServiceError
 from bot.play.learning import lesson_lines, marked_pick
 from bot.play.service import ServiceRef
-from bot.render.board_text import alt_text
+from bot.render.board_text import alt_text, brief_alt_text
 from bot.render.charts import vp_chart, vp_chart_text
 from bot.store.storage import GameRow
 from bot.text import describe
+from bot.text.catchup import board_then, since_last_turn
+from bot.text.catchup import changes as catch_up_changes
 from bot.text.catchup import lines as catch_up_lines
-from bot.text.catchup import since_last_turn
 from bot.text.durations import day_text
+from bot.text.spoken import plain
 from bot.text.strings import text
 from engine import GameState
 from engine.state import Event
+from engine.view import GameView
 
 log = logging.getLogger(__name__)
 
-TURN_LINES = 20  # lines of events shown; the roll (first) and the latest are kept
+MESSAGE_LIMIT = 2000  # characters of a message's content
 
 
 class Renderer(Protocol):
@@ -108,17 +111,67 @@ def turn_header(
     return text(key, locale, params)
 
 
-def event_lines(events: Sequence[Event], locale: str, names: Sequence[str]) -> list[str]:
-    """A turn's events as the lines of its message (the first and the latest
-    ``TURN_LINES``, with how many are left out between)."""
+def event_lines(
+    events: Sequence[Event],
+    locale: str,
+    names: Sequence[str],
+    room: int = MESSAGE_LIMIT,
+    spoken: bool = False,
+) -> list[str]:
+    """A turn's events as the lines of its message: every one, as long as they fit in
+    ``room`` characters (lines joined by newlines); else the first (the roll) and the
+    latest that fit, with how many are left out and where they are (``/af log``).
+
+    For a screen reader (``spoken``) each fact once: the header names whose turn it is,
+    so their own lines start with the verb ("docks 5 at the Lunar Mine", not "AI 2 (easy)
+    docks 5…", whose digits run into the dice), and the turn's end is the next header."""
+    start = next((e for e in events if e.key == "turn_started"), None)
+    seat = start.player if spoken and start is not None else None
     lines = [
-        "• " + describe.event_line(e, locale, names) for e in events if e.key != "turn_started"
+        "• " + _event_line(e, locale, names, seat)
+        for e in events
+        if e.key != "turn_started" and not (spoken and e.key == "turn_ended")
     ]
-    if len(lines) > TURN_LINES:
-        hidden = len(lines) - TURN_LINES
-        more = text("turn.earlier", locale, {"count": hidden})
-        lines = [lines[0], more, *lines[-(TURN_LINES - 1) :]]
-    return lines
+    if _length(lines) <= room:
+        return lines
+    kept = lines[:1]
+    latest: list[str] = []
+    for line in reversed(lines[1:]):
+        more = text("turn.more", locale, {"count": len(lines) - len(kept) - len(latest) - 1})
+        if _length([*kept, more, line, *latest]) > room:
+            break
+        latest.insert(0, line)
+    hidden = len(lines) - len(kept) - len(latest)
+    return [*kept, text("turn.more", locale, {"count": hidden}), *latest]
+
+
+_SUBJECT = "\x00"  # the turn's player, in a line said without them
+
+
+def _event_line(event: Event, locale: str, names: Sequence[str], seat: int | None) -> str:
+    """An event's line; without its subject when it is the turn's player (``seat``) and
+    the line starts with them."""
+    if seat is None or event.player != seat or not 0 <= seat < len(names):
+        return describe.event_line(event, locale, names)
+    marked = [_SUBJECT if n == seat else name for n, name in enumerate(names)]
+    line = describe.event_line(event, locale, marked)
+    for lead in (f"{_SUBJECT} ", f"{_SUBJECT}'s "):
+        if line.startswith(lead):
+            line = line.removeprefix(lead)
+            break
+    return line.replace(_SUBJECT, names[seat])  # named again further on ("swaps Ann's…")
+
+
+def _length(lines: Sequence[str]) -> int:
+    return sum(len(line) + 1 for line in lines)
+
+
+def _as_rolled(v: GameView, rolled: Sequence[Event]) -> bool:
+    """Whether the ships still to dock are those the turn's roll gave (no dock yet)."""
+    values = str(rolled[-1].params.get("values", "")) if rolled else None
+    return values is not None and sorted(values.split()) == sorted(
+        f"{s.value}{'r' if s.relic else ''}" for s in v.undocked
+    )
 
 
 class Announcer:
@@ -160,18 +213,33 @@ class Announcer:
         parts = [header]
         if game.catch_up_turn == state.turn_number:
             caught = catch_up_lines(game.catch_up, names, locale)
+            caught += catch_up_changes(game.catch_up_before, state, seat, names, locale)
             if caught:
                 parts += [text("catchup.header", locale), *caught]
-        parts += event_lines(events, locale, names)
+        after: list[str] = []
         if not state.over:
             v = game.shown().view()
-            parts.append(describe.player_line(v, seat, names, locale))
-            parts.append(describe.pending_text(v, names, locale))
-            parts += lesson_lines(game)  # a guided game: the lesson of this decision
-            parts += coach_lines(game)  # the coach's, before the pick (see prepare_catch_up)
-            if game.waiting_on() is not None:
-                parts.append(text("turn.hint", locale))
-        return "\n".join(parts)[:2000]
+            after.append(describe.player_line(v, seat, names, locale))
+            # Each fact once for a screen reader: the ships to dock are the roll's until one
+            # docks, and the panel needs no reminder.
+            rolled = [e for e in events if e.key == "rolled"]
+            if not game.spoken or v.pending is not None or not _as_rolled(v, rolled):
+                after.append(describe.pending_text(v, names, locale))
+            after += lesson_lines(game)  # a guided game: the lesson of this decision
+            after += coach_lines(game)  # the coach's, before the pick (see prepare_catch_up)
+            if game.waiting_on() is not None and not game.spoken:
+                after.append(text("turn.hint", locale))
+        room = MESSAGE_LIMIT - _length([*parts, *after])
+        lines = event_lines(events, locale, names, room, game.spoken)
+        said = "\n".join([*parts, *lines, *after])
+        return (plain(said, locale) if game.spoken else said)[:MESSAGE_LIMIT]
+
+    async def refresh_spoken(self, game: ActiveGame) -> bool:
+        """Whether a member sitting in the game has screen-reader mode on (kept on the game
+        for its messages and pictures' words)."""
+        members = [s.user_id if s.user_id is not None else s.former_user_id for s in game.seats]
+        game.spoken = await self._service().readers.any_on(members)
+        return game.spoken
 
     def panel(self, game: ActiveGame, open_path: str | None = None, page: int = 0) -> PanelView:
         """The action panel for the member to act (an empty view for AI seats or game over)."""
@@ -205,9 +273,11 @@ class Announcer:
         names = await self.board_names(game)
 
         def draw() -> tuple[bytes, str]:
-            # The picture and its words (read aloud by screen readers, shown on hover).
+            # The picture and its words (read aloud by screen readers, shown on hover): for
+            # a game followed with a screen reader, the message says the turn already.
             locale = game.row.locale
-            return self.renderer(state, names, locale), alt_text(state, names, locale)
+            words = brief_alt_text(locale) if game.spoken else alt_text(state, names, locale)
+            return self.renderer(state, names, locale), words
 
         try:
             png, about = await asyncio.to_thread(draw)
@@ -305,8 +375,10 @@ class Announcer:
 
     async def prepare_catch_up(self, game: ActiveGame) -> None:
         """Keep, for the turn message, what happened since the last turn of the member to
-        act (read from the stored log once per turn), and the coach's lines on what they
-        may use now (``bot.play.coaching``)."""
+        act (read from the stored log once per turn), whether a member in the game reads
+        with a screen reader, and the coach's lines on what they may use now
+        (``bot.play.coaching``)."""
+        await self.refresh_spoken(game)
         if game.game is not None and not game.state.over:
             await self._service().coach.before_pick(game)
         user = game.waiting_on()
@@ -316,4 +388,6 @@ class Announcer:
             return
         rows = await self._service().store.actions_since(game.id, seat)
         game.catch_up = since_last_turn(rows, seat)
+        if game.game is not None:
+            game.catch_up_before = board_then(game.game.config, game.game.log, rows)
         game.catch_up_turn = turn

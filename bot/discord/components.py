@@ -309,7 +309,6 @@ class _TurnButton(
     component_type = discord.ComponentType.button
     kind: ClassVar[str]
     style: ClassVar[discord.ButtonStyle]
-    emoji: ClassVar[str | None] = None
 
     def __init__(
         self, game_id: int, version: int, label: str, row: int, disabled: bool = False
@@ -318,7 +317,6 @@ class _TurnButton(
             discord.ui.Button(
                 label=label,
                 style=self.style,
-                emoji=self.emoji,
                 custom_id=f"af:{self.kind}:{game_id}:{version}",
                 row=row,
                 disabled=disabled,
@@ -349,7 +347,7 @@ class UndoButton(_TurnButton, template=r"af:u:" + IDS):
 class HintButton(_TurnButton, template=r"af:h:" + IDS):
     """A private look at what the normal AI would do with the rest of the turn."""
 
-    kind, style, emoji = "h", discord.ButtonStyle.secondary, "💡"
+    kind, style = "h", discord.ButtonStyle.secondary  # "Hint 💡": the symbol after the word
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await self.handler.panel_hint(interaction, self.game_id, self.version)
@@ -372,7 +370,6 @@ class RematchButton(
                 label=label,
                 style=discord.ButtonStyle.primary,
                 custom_id=f"af:rematch:{game_id}",
-                emoji="🔁",
             )
         )
         self.game_id = game_id

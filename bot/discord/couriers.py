@@ -40,15 +40,16 @@ from bot.play.games import ActiveGame
 from bot.play.service import GameService, ServiceRef
 from bot.play.turn_clock import settings_text
 from bot.store.clock_settings import ClockSettings
-from bot.store.storage import Delivery, GameRow, Storage
+from bot.store.storage import Delivery, GameRow, SeatRow, Storage
 from bot.text import describe
-from bot.text.catchup import catch_up_text
+from bot.text.catchup import board_then, catch_up_text, changes
 from bot.text.durations import duration_text, hours_text
 from bot.text.rating_text import over_ratings_text
+from bot.text.spoken import plain
 from bot.text.strings import text
 from engine.scoring import outcome, score_parts
 from engine.serialize import loads
-from engine.state import Event
+from engine.state import Event, GameState
 
 log = logging.getLogger(__name__)
 
@@ -242,11 +243,12 @@ class Couriers:
             name=describe.seat_name(seat, names),
             member=p.get("member"),
         )
-        parts = [header, *event_lines(events, row.locale, names)]
         closing = self.render(p.get("closing"), row.locale, row)
-        if closing:
-            parts.append(closing)
-        content = "\n".join(parts)[:2000]
+        room = 2000 - len(header) - len(closing) - 2
+        spoken = await self.spoken(seats)
+        lines = event_lines(events, row.locale, names, room, spoken)
+        parts = [header, *lines, *[closing] * bool(closing)]
+        content = _said("\n".join(parts), row.locale, spoken)
         turn = int(p["turn"])
         if row.turn_message_turn == turn and row.turn_message_id is not None:
             message_id = row.turn_message_id
@@ -258,6 +260,8 @@ class Couriers:
             else:
                 game = self.service.held(d.game_id)
                 last = game.turn_ends.pop(turn, None) if game is not None else None
+                if game is None and p.get("last"):  # the game ended in it: the final board
+                    game, last = await self.final_board(row, seats, spoken)
                 if game is not None and last is not None:
                     self.announcer.boards.request(game, message_id, last)
                 return SHOWN
@@ -308,13 +312,15 @@ class Couriers:
         locale = prefs.locale or row.locale
         link = _turn_link(row)
         parts = [text("notify.your_turn", locale, {"where": self.where(row), "link": link})]
-        caught = catch_up_text(
-            await self.store.actions_since(game.id, seat), seat, game.chat_names, locale
-        )
+        rows = await self.store.actions_since(game.id, seat)
+        then = board_then(game.game.config, game.game.log, rows)
+        changed = changes(then, game.state, seat, game.chat_names, locale)
+        caught = catch_up_text(rows, seat, game.chat_names, locale, changed)
         if caught:
             parts.append(caught)
+        spoken = await self.service.readers.is_on(user)
         sent = await self.notifier.send_dm(
-            user, "\n".join(parts), nonce=nonce(d, f"{d.game_id}n{turn}")
+            user, _said("\n".join(parts), locale, spoken), nonce=nonce(d, f"{d.game_id}n{turn}")
         )
         if sent:
             return Done(notified)
@@ -348,7 +354,9 @@ class Couriers:
         row = await self.store.game(d.game_id)
         if row is None:
             return Done()
-        content = self.render(d.payload, row.locale, row)
+        content = _said(
+            self.render(d.payload, row.locale, row), row.locale, await self.spoken(row.id)
+        )
         allowed = mentions([int(u) for u in d.payload.get("users", [])])
         if d.payload.get("reply") and reply is not None and reply.open():
             try:
@@ -407,17 +415,19 @@ class Couriers:
             view.add_item(RematchButton(d.game_id, text("over.rematch", locale)))
         kwargs: dict[str, Any] = {"view": view, "allowed_mentions": mentions(members)}
         notations = [a.notation for a in await self.store.actions(d.game_id)]
+        over = ActiveGame(row, seats, spoken=await self.spoken(seats))
         files = [
             f
             for f in (
-                await self.announcer.board_file(ActiveGame(row, seats), state),
+                await self.announcer.board_file(over, state),
                 await self.announcer.story_file(row, [s.name for s in seats], notations),
             )
             if f is not None
         ]
         if files:
             kwargs["files"] = files
-        await self.channel(row).send("\n".join(lines)[:2000], nonce=nonce(d), **kwargs)
+        content = _said("\n".join(lines), locale, over.spoken)
+        await self.channel(row).send(content, nonce=nonce(d), **kwargs)
         return Done()
 
     async def _lobby(self, d: Delivery, reply: Reply | None) -> Done:
@@ -432,7 +442,7 @@ class Couriers:
         extra = self.render(p.get("extra"), row.locale, row)
         if extra:
             content = f"{content}\n{extra}"
-        content = content[:2000]
+        content = _said(content, row.locale, await self.spoken(lobby.seats))
         if row.lobby_message_id is not None:
             try:
                 partial = self.channel(row).get_partial_message(row.lobby_message_id)
@@ -467,7 +477,7 @@ class Couriers:
             for e in (_event(data) for r in rows for data in r.events)
             if e.key in START_EVENTS
         ]
-        content = "\n".join(lines)[:2000]
+        content = _said("\n".join(lines), row.locale, await self.spoken(d.game_id))
         if d.payload.get("reply") and reply is not None and reply.open():
             try:
                 await reply.answer(content, mentions([]))
@@ -494,6 +504,24 @@ class Couriers:
         return Done()
 
     # ---- helpers -----------------------------------------------------------------------
+
+    async def spoken(self, seats: int | Sequence[SeatRow]) -> bool:
+        """Whether a member sitting in the game (its id, or its seats) has screen-reader
+        mode on: its messages are then written for a screen reader."""
+        if isinstance(seats, int):
+            seats = await self.store.seats(seats)
+        members = [s.user_id if s.user_id is not None else s.former_user_id for s in seats]
+        return await self.service.readers.any_on(members)
+
+    async def final_board(
+        self, row: GameRow, seats: Sequence[SeatRow], spoken: bool
+    ) -> tuple[ActiveGame | None, GameState | None]:
+        """The game that ended (no longer held) and its final board, for the picture of
+        its last turn's message."""
+        snapshot = await self.store.snapshot(row.id)
+        if snapshot is None:
+            return None, None
+        return ActiveGame(row, list(seats), spoken=spoken), loads(snapshot[1])
 
     def channel(self, row: GameRow) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
@@ -558,6 +586,11 @@ class Couriers:
         if "hours" in value:
             return hours_text(float(value["hours"]), locale)
         return self.render(value, locale, row)
+
+
+def _said(content: str, locale: str, spoken: bool) -> str:
+    """A message's content, for a screen reader when ``spoken``, within Discord's limit."""
+    return (plain(content, locale) if spoken else content)[:2000]
 
 
 def _turn_link(row: GameRow) -> str:

@@ -8,12 +8,14 @@
    takes, what to return), or the second step of a long choice ("Mind Control Helm:
    which ship?", then "where?").
 4. **Buttons** — End turn, Undo, Hint (a private look at what the normal AI would do),
-   and ◀ Back while a second step is open.
+   and Back while a second step is open.
 5. **Pages** — only when a step still has more than 25 options (rare).
 
 A row with nothing to offer stays in its place, greyed out. The choices themselves
 come from ``bot.play.choices``; the components (persistent, restart-proof) from
-``bot.discord.components``.
+``bot.discord.components``. Every option says what it does in words, a symbol only after
+them (the suggested pick's ⭐), and a pick's description says what it yields ("+2 fuel,
+now 3": ``Choices.yields``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from bot.discord.components import (
     UndoButton,
 )
 from bot.play.choices import (
+    LABEL_LIMIT,
     MAX_OPTIONS,
     Branch,
     Choices,
@@ -84,7 +87,9 @@ def build_panel(
         entries = menu(node, path, locale, inner=path != "o")
         pages = max(1, math.ceil(len(entries) / MAX_OPTIONS))
         page = min(max(page, 0), pages - 1)
-        shown = mark.entries(entries[page * MAX_OPTIONS : (page + 1) * MAX_OPTIONS])
+        shown = mark.entries(
+            described(choices, entries[page * MAX_OPTIONS : (page + 1) * MAX_OPTIONS])
+        )
         prompt = node.prompt
         if pages > 1:
             params = {"prompt": prompt, "page": page + 1, "pages": pages}
@@ -128,8 +133,17 @@ def _menu_row(
     if not entries:
         view.add_item(ActionSelect.idle(game_id, version, path, text(idle, locale), row))
         return
-    shown = mark.entries(entries[:MAX_OPTIONS])
+    shown = mark.entries(described(mark.choices, entries[:MAX_OPTIONS]))
     view.add_item(ActionSelect(game_id, version, path, 0, root.prompt, shown, row))
+
+
+def described(choices: Choices, entries: Sequence[Entry]) -> list[Entry]:
+    """The entries with what each pick yields as its description ("+2 fuel, now 3"), for
+    everyone: a step keeps its count of options."""
+    return [
+        e if e.description is not None else replace(e, description=choices.yields(e.value))
+        for e in entries
+    ]
 
 
 class Marker:
@@ -143,7 +157,8 @@ class Marker:
         self.marked = marked
 
     def label(self, label: str, on: bool) -> str:
-        return shorten(f"{self.SIGN} {label}") if on else label
+        """The label, with the mark after its words when it leads to the suggested pick."""
+        return f"{shorten(label, LABEL_LIMIT - len(self.SIGN) - 1)} {self.SIGN}" if on else label
 
     def entries(self, entries: Sequence[Entry]) -> list[Entry]:
         return [replace(e, label=self.label(e.label, self.leads(e))) for e in entries]

@@ -22,14 +22,15 @@ members that look alike get their colour marker.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import partial
 from itertools import groupby
 from typing import Any
 
+from bot.text.gains import description
 from bot.text.labels import dice_text, die_text, kind_of, said, ship_text, wording
 from bot.text.strings import text, thing_name
-from engine import Action, GameState, apply_in_place, legal_actions
+from engine import Action, GameState, apply_in_place, legal_actions, parse
 from engine.actions import (
     Die,
     DiscardPlasma,
@@ -64,6 +65,7 @@ from engine.tables import (
     TERRITORIES,
     FacilityId,
 )
+from engine.view import GameView, view
 
 MAX_OPTIONS = 25  # options in one Discord select menu
 LABEL_LIMIT = 100  # characters of an option's label
@@ -101,6 +103,7 @@ class Branch:
     short: str  # read under its parent's prompt
     prompt: str  # the placeholder of the menu once opened
     children: tuple[Node, ...]
+    rest: bool = False  # the rest of a branch of more than 25 ("Solar Converter: more")
 
     def leaves(self) -> int:
         return sum(1 if isinstance(c, Leaf) else c.leaves() for c in self.children)
@@ -130,6 +133,32 @@ class Choices:
     pending: Branch | None  # the engine's decision waiting for an answer
     can_end: bool
     more: Branch | None = None
+    # What the picks yield (``yields``): worked out from this state, in these words.
+    state: GameState | None = None
+    names: tuple[str, ...] = ()
+    locale: str = "en"
+    _yields: dict[str, str | None] = field(default_factory=dict, compare=False, repr=False)
+    _before: list[GameView] = field(default_factory=list, compare=False, repr=False)
+
+    def yields(self, value: str) -> str | None:
+        """What the pick of ``value`` (its moves) yields, in words within Discord's 100
+        characters ("+2 fuel, now 3"; None for a step, or a pick that changes nothing
+        countable): the option's description, for everyone."""
+        if self.state is None or value.startswith("@"):
+            return None
+        if value not in self._yields:
+            try:
+                moves = [parse(m) for m in split_moves(value)]
+            except ValueError:
+                moves = []
+            if not self._before:
+                self._before.append(view(self.state))
+            before = self._before[0]
+            said = (
+                description(self.state, moves, self.names, self.locale, before) if moves else None
+            )
+            self._yields[value] = said
+        return self._yields[value]
 
     def root(self, key: str) -> Branch | None:
         return {"d": self.dock, "c": self.powers, "p": self.pending, "o": self.more}.get(key)
@@ -266,7 +295,8 @@ def choices(
     powers = _root(text("panel.powers_prompt", locale), _powers(state, kinds, words), locale)
     rest = [*_overflow(dock), *_overflow(powers)]
     more = _root(text("panel.more_prompt", locale), rest, locale) if rest else None
-    return Choices(dock, powers, pending, "end" in kinds, more)
+    shown = tuple(words.names.at(NAME_LENGTHS[0]))
+    return Choices(dock, powers, pending, "end" in kinds, more, state, shown, locale)
 
 
 Kinds = dict[str, list[Action]]  # actions by the kind of their rule, in the order listed
@@ -330,7 +360,9 @@ def _fit(children: Sequence[Node], title: str, prompt: str, locale: str) -> tupl
     if len(children) <= MAX_OPTIONS:
         return tuple(children)
     rest = text("choice.rest", locale, {"label": title})
-    more = Branch(rest, rest, prompt, _fit(children[MAX_OPTIONS - 1 :], title, prompt, locale))
+    more = Branch(
+        rest, rest, prompt, _fit(children[MAX_OPTIONS - 1 :], title, prompt, locale), rest=True
+    )
     return (*children[: MAX_OPTIONS - 1], more)
 
 
@@ -408,10 +440,11 @@ def _docking(state: GameState, kinds: Kinds, words: Words) -> list[Node]:
                 groups = ", ".join(words.dice(_dice_of(a)) for a in seq)
             params: dict[str, object] = {"facility": facility, "dice": groups}
             label = text("choice.dock", words.locale, params)
+            short = text("choice.dock_short", words.locale, params)
             params["locale"] = words.locale
             played = tuple(str(a) for a in seq)
             rank = _leaf_rank(f, seq)
-            leaves.append(Leaf(label, groups, played, rank, "dock"))
+            leaves.append(Leaf(label, short, played, rank, "dock"))
             follow = f == "artifact" or FACILITIES[f].group_size > 1 or f == "terraform"
             for then, key, extra in _follow_ups(_run(state, seq), f, words) if follow else ():
                 full = words.names.label(partial(_then, f"choice.dock_then_{key}", params, extra))
@@ -731,10 +764,13 @@ def _stop(words: Words, decision: str) -> Leaf:
 Take = tuple[int, tuple[Action, ...], "Said", str]  # resources, actions, words, kind
 
 
-def _takes(state: GameState, kinds: Kinds, words: Words) -> dict[int, list[Take]]:
+def _takes(
+    state: GameState, kinds: Kinds, words: Words, said: str = "choice."
+) -> dict[int, list[Take]]:
     """Per opponent, what a raid can take from them in one pick, most first: resources
     (with the ``done`` that must follow when nothing else is left) and cards. Each:
-    how many resources, the actions, the words for them, their kind."""
+    how many resources, the actions, the words for them (``said``: the keys' prefix, for
+    an option of its own or what follows a dock), their kind."""
     seat = state.current
 
     def step(s: GameState) -> list[Action]:
@@ -756,11 +792,11 @@ def _takes(state: GameState, kinds: Kinds, words: Words) -> dict[int, list[Take]
             parts = [_amount(words, r, c) for r, c in (("fuel", fuel), ("ore", ore)) if c]
             params: dict[str, object] = {"amounts": " + ".join(parts), "victim": victim}
             moves = _finished(state, seq) if len(seq) < RAID_STEAL_LIMIT else seq
-            takes.append((fuel + ore, moves, words.said("choice.steal", params), "steal_resource"))
+            takes.append((fuel + ore, moves, words.said(f"{said}steal", params), "steal_resource"))
         for a in kinds.get("steal_card", ()):
             params = _fields(a)  # the card and the victim
             if params["victim"] == victim:
-                takes.append((0, (a,), words.said("choice.steal_card", params), "steal_card"))
+                takes.append((0, (a,), words.said(f"{said}steal_card", params), "steal_card"))
     return out
 
 
@@ -770,7 +806,7 @@ def _best_takes(
     """The raids worth offering with the dock: the most resources from one opponent (each
     mix), or one of their cards."""
     out = []
-    for takes in _takes(state, kinds, words).values():
+    for takes in _takes(state, kinds, words, "choice.then_").values():
         most = max((n for n, _, _, _ in takes), default=0)
         out += [(moves, w) for n, moves, w, _ in takes if n == most or n == 0]
     return out
@@ -830,7 +866,8 @@ def menu(
             else:
                 entries.append(_step(grand, f"{here}.{j}", grand.title, locale))
         if shown[i] < len(kid.children) and not spill:
-            key = "choice.more" if shown[i] else "choice.open"
+            rest = isinstance(kid, Branch) and kid.rest
+            key = "choice.more" if shown[i] and not rest else "choice.open"
             entries.append(_step(kid, here, text(key, locale, {"label": name}), locale))
     return distinct(entries)
 

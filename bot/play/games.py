@@ -97,6 +97,13 @@ class ActiveGame:
     # numbered catch_up_turn's message.
     catch_up: list[Event] = field(default_factory=list)
     catch_up_turn: int | None = None
+    # The board when that member's last turn ended, to tell what changed since (resources,
+    # hub tracks); None before their first turn.
+    catch_up_before: GameState | None = None
+    # Whether a member sitting in the game has screen-reader mode on (bot.play.readers):
+    # the channel's messages are then written for a screen reader. Read with each turn's
+    # message.
+    spoken: bool = False
     # The board as each recent turn left it (turn number -> state), for the picture of its
     # closed message (bot.discord.couriers); lost on a restart, when the message keeps its last one.
     turn_ends: dict[int, GameState] = field(default_factory=dict)

@@ -34,6 +34,7 @@ from bot.play.games import (
     new_events,
 )
 from bot.play.learning import opponent_move, scripted
+from bot.play.readers import Readers
 from bot.store.clock_settings import DEFAULT_CLOCK, LIMIT_PASSED, ClockSettings
 from bot.store.game_config import GameSettings
 from bot.store.rating_rules import Departure, Holder, Reason, turns_by_seat
@@ -108,6 +109,7 @@ class GameService:
         self._load_lock = asyncio.Lock()
         self._dropped: set[int] = set()  # games dropped from memory after a failed reload
         self.coach = Coach(store, clock)  # /af coach: who has it on, what they used
+        self.readers = Readers(store, clock)  # /af notify screen_reader: who has it on
         # Told of every channel whose lane got new deliveries (bot.discord.delivery wakes up).
         self.on_queued: Callable[[int], None] = lambda channel_id: None
         # Deliveries that landed, whose removal rides along with the next move's commit

@@ -26,6 +26,7 @@ from bot.render.geometry import HEIGHT, WIDTH, Layout, Rect, layout_for
 from bot.render.live import LIVE_SIZE, live_layout, render_live_view_image
 from bot.render.live.palette import live_palette
 from bot.render.scene import Scene, seat_label
+from bot.render.theme import PINNED
 from engine.state import GameState
 from engine.view import GameView, view
 
@@ -84,7 +85,7 @@ def render_board(
     ``locale`` picks the catalogue of ``bot.text.strings`` (English when missing).
     """
     if detail:
-        return encode_png(render_board_image(state, seat_names, locale))
+        return encode_png(render_board_image(state, seat_names, locale), keep=PINNED)
     image = render_live_board_image(state, seat_names, locale)
     return encode_png(image, live_palette(state.num_players))
 

@@ -18,6 +18,7 @@ from bot.render.geometry import (
     Layout,
     Rect,
 )
+from bot.render.live import tokens
 from bot.render.scene import Scene, board_label
 from bot.text.strings import thing_name
 from engine.tables import HUB_TRACK_LENGTH, SHARED_FACILITIES, FacilityId
@@ -108,7 +109,7 @@ def draw(scene: Scene) -> None:
             )
         for slot, ship in zip(row.docks, view.hub_tracks[seat], strict=False):
             sprites.paste_centered(
-                image, sprites.die(HUB_DIE, ship.owner, ship.value, ship.relic), slot.center
+                image, tokens.ship(HUB_DIE, ship.owner, ship.value, ship.relic), slot.center
             )
     for seat, cell in enumerate(layout.bay_groups):
         ships = view.players[seat].bay
@@ -117,7 +118,7 @@ def draw(scene: Scene) -> None:
         room = max(0, (cell.right - 6 - x) // step)
         shown = ships if len(ships) <= room else ships[: max(0, room - 1)]
         for ship in shown:  # no pips: a ship in the bay has no value until it is rolled
-            die = sprites.die(SMALL_DIE, ship.owner, 0, ship.relic)
+            die = tokens.ship(SMALL_DIE, ship.owner, None, ship.relic)
             sprites.paste(image, die, (x, cell.y + (cell.h - SMALL_DIE) // 2))
             x += step
         if len(shown) < len(ships):
@@ -138,7 +139,7 @@ def _draw_docks(image: Image.Image, layout: Layout, f: FacilityId, scene: Scene)
             sprites.paste_centered(image, sprites.blocked_slot(DOCK_SLOT - 2), r.center)
         elif dock.ship is not None:
             ship = dock.ship
-            die = sprites.die(DOCK_DIE, ship.owner, ship.value, ship.relic, dock.used_up)
+            die = tokens.ship(DOCK_DIE, ship.owner, ship.value, ship.relic, dock.used_up)
             sprites.paste_centered(image, die, r.center)
             if dock.used_up:
                 room = layout.facilities[f].right - 6 - (r.right + 6)

@@ -11,6 +11,7 @@ from bot.render import sprites, theme
 from bot.render.canvas import Pen, titled_box
 from bot.render.fonts import draw_label, draw_text, fit_label, fit_text, text_width
 from bot.render.geometry import Layout, PanelParts, Rect
+from bot.render.live import tokens
 from bot.render.scene import Scene, board_label
 from engine.tables import CardId
 from engine.view import PlayerView
@@ -167,10 +168,14 @@ def _panel(scene: Scene, seat: int, parts: PanelParts) -> None:
     tag: Image.Image | None = None
     if view.over and seat in winners:
         tag = _tag(scene.label("winner_tag"), theme.GOLD)
-        sprites.paste(image, _highlight(parts.panel.w, parts.panel.h, theme.GOLD), parts.panel.xy)
+        sprites.paste(
+            image, _highlight(parts.panel.w, parts.panel.h, theme.HIGHLIGHT), parts.panel.xy
+        )
     elif not view.over and seat == view.current:
         tag = _tag(scene.label("now"), theme.GOLD)
-        sprites.paste(image, _highlight(parts.panel.w, parts.panel.h, theme.GOLD), parts.panel.xy)
+        sprites.paste(
+            image, _highlight(parts.panel.w, parts.panel.h, theme.HIGHLIGHT), parts.panel.xy
+        )
     vp = scene.label("vp", vp=p.vp)
     draw_text(image, (parts.vp.right, header.center[1]), vp, theme.TEXT, "bold", 24, "rm")
     right = parts.vp.right - round(text_width(vp, "bold", 24)) - 10
@@ -188,7 +193,7 @@ def _panel(scene: Scene, seat: int, parts: PanelParts) -> None:
         draw_text(image, (roll.x, roll.center[1]), label, theme.GOLD, "cond_bold", 16, "lm")
         x = roll.x + round(text_width(label, "cond_bold", 16)) + 10
         for ship in view.undocked:
-            die = sprites.die(ROLL_DIE, ship.owner, ship.value, ship.relic)
+            die = tokens.ship(ROLL_DIE, ship.owner, ship.value, ship.relic)
             sprites.paste(image, die, (x, roll.center[1] - ROLL_DIE // 2))
             x += ROLL_DIE + 5
 

@@ -1,4 +1,5 @@
-"""Small pictures drawn once and pasted many times: dice, colony markers, tokens, badges.
+"""Small pictures drawn once and pasted many times: colony markers, tokens, badges (ships
+are ``bot.render.live.tokens.ship``, on both boards).
 
 Each is drawn four times larger and scaled down (smooth edges from plain Pillow
 primitives), then cached by its parameters, so a render only pastes.
@@ -18,16 +19,6 @@ from bot.render.theme import RGB, Shape
 
 SS: Final = 4  # supersampling factor
 Box = tuple[float, float, float, float]
-
-# Pip centres on a 3x3 grid (column, row), per die value.
-_PIPS: Final[dict[int, tuple[tuple[int, int], ...]]] = {
-    1: ((1, 1),),
-    2: ((0, 0), (2, 2)),
-    3: ((0, 0), (1, 1), (2, 2)),
-    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
-    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
-    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
-}
 
 
 def draw_shape(
@@ -65,57 +56,6 @@ def _shrink(big: Image.Image, size: tuple[int, int]) -> Image.Image:
 
 def _darker(c: RGB, t: float = 0.45) -> RGB:
     return theme.mix(c, (0, 0, 0), t)
-
-
-@lru_cache(maxsize=512)
-def die(
-    size: int, owner: int, value: int, relic: bool = False, used_up: bool = False
-) -> Image.Image:
-    """A ship as a die: the owner's colour with pips in the owner's shape.
-
-    The relic ship is dark violet with a gold rim and pips in its owner's colour; a ship
-    used up on the Terraforming Station is dimmed and crossed out.
-    """
-    s = size * SS
-    big = Image.new("RGBA", (s, s), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    colour = theme.player_rgb(owner) if owner >= 0 else theme.BLOCKED
-    if relic:
-        d.rounded_rectangle(
-            (0, 0, s - 1, s - 1), radius=s * 0.2, fill=theme.GOLD, outline=_darker(theme.GOLD)
-        )
-        rim = round(s * 0.08)
-        d.rounded_rectangle(
-            (rim, rim, s - 1 - rim, s - 1 - rim), radius=s * 0.14, fill=theme.RELIC_BODY
-        )
-        pip_fill, pip_edge = colour, theme.WHITE
-    else:
-        d.rounded_rectangle(
-            (0, 0, s - 1, s - 1),
-            radius=s * 0.2,
-            fill=colour,
-            outline=_darker(colour),
-            width=max(SS, round(s * 0.05)),
-        )
-        pip_fill = theme.player_ink(owner) if owner >= 0 else theme.WHITE
-        pip_edge = None
-    shape = theme.player_shape(owner) if owner >= 0 else "circle"
-    pip = s * {"circle": 0.2, "square": 0.2, "triangle": 0.23, "diamond": 0.23}[shape]
-    for col, row in _PIPS.get(value, ()):
-        cx = s * (0.26 + 0.24 * col)
-        cy = s * (0.26 + 0.24 * row)
-        box = (cx - pip / 2, cy - pip / 2, cx + pip / 2, cy + pip / 2)
-        draw_shape(d, shape, box, pip_fill, pip_edge, SS if pip_edge else 0)
-    if used_up:
-        shade = Image.new("RGBA", (s, s), (0, 0, 0, 0))
-        ImageDraw.Draw(shade).rounded_rectangle(
-            (0, 0, s - 1, s - 1), radius=s * 0.2, fill=(10, 10, 16, 120)
-        )
-        big.alpha_composite(shade)
-        w = round(s * 0.08)
-        d.line((s * 0.18, s * 0.18, s * 0.82, s * 0.82), fill=theme.TEXT, width=w)
-        d.line((s * 0.82, s * 0.18, s * 0.18, s * 0.82), fill=theme.TEXT, width=w)
-    return _shrink(big, (size, size))
 
 
 @lru_cache(maxsize=16)

@@ -8,6 +8,7 @@ from bot.render import sprites, theme
 from bot.render.canvas import Pen
 from bot.render.fonts import draw_label, draw_text, fit_label, fit_text, text_width
 from bot.render.geometry import Layout
+from bot.render.live import tokens
 from bot.render.scene import Scene, board_label
 
 STATUS_DIE = 36
@@ -95,7 +96,7 @@ def _centre(scene: Scene) -> None:
         x = cx - total // 2
         for ship in row:
             sprites.paste(
-                image, sprites.die(STATUS_DIE, ship.owner, ship.value, ship.relic), (x, y)
+                image, tokens.ship(STATUS_DIE, ship.owner, ship.value, ship.relic), (x, y)
             )
             x += STATUS_DIE + 6
         y += STATUS_DIE + 6

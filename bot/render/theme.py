@@ -64,6 +64,48 @@ PLAYER_INK: Final[tuple[RGB, ...]] = tuple(
     DARK if c in ("green", "yellow") else WHITE for c in PLAYER_COLOURS
 )
 PLAYER_SHAPES: Final[tuple[Shape, ...]] = ("circle", "square", "triangle", "diamond")
+# The frame of the player to act (and of the winners): near-white, far from every player's
+# colour for every colour vision (gold was the yellow player's twin: ΔE00 2.4 for
+# deuteranopia; tests/render/test_colour_vision.py measures it on the encoded PNG).
+HIGHLIGHT: Final[RGB] = (236, 240, 255)
+# Colours the PNG palette keeps exactly (``bot.render.encode``): every flat colour of the
+# board, so that the contrast the tests measure on the theme is the one in the file sent
+# (a palette of its own would move white to 253,252,253 and red to 221,52,52).
+PINNED: Final[tuple[RGB, ...]] = tuple(
+    dict.fromkeys(
+        (
+            BACKGROUND,
+            HEADER,
+            BOX,
+            BOX_EDGE,
+            BOX_TITLE,
+            PLATE,
+            SLOT,
+            SLOT_EDGE,
+            BLOCKED,
+            BLOCKED_HATCH,
+            TEXT,
+            MUTED,
+            FAINT,
+            GOLD,
+            DARK,
+            WHITE,
+            FUEL,
+            ORE,
+            PLANET,
+            TILE,
+            TILE_EDGE,
+            TOKEN,
+            RELIC_BODY,
+            CARD,
+            CARD_VP,
+            CARD_EDGE,
+            HIGHLIGHT,
+            *FIELD_COLOURS.values(),
+            *PLAYER_RGB,
+        )
+    )
+)
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

@@ -538,5 +538,14 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
             },
         ),
     ),
+    (
+        10,
+        """
+        -- Screen-reader mode (/af notify screen_reader:on): the member's private answers, and
+        -- the channel of a game they sit in, without emoji or symbols, each fact said once,
+        -- and a private line after each panel pick (bot/text/spoken.py, bot/text/gains.py).
+        ALTER TABLE members ADD COLUMN screen_reader INTEGER NOT NULL DEFAULT 0;
+        """,
+    ),
 )
 LATEST: Final = MIGRATIONS[-1][0]

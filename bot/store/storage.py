@@ -195,8 +195,9 @@ _RESULT_COLUMNS: Final = ("game_id", *(f.name for f in fields(ResultRow)))
 
 @dataclass(frozen=True, slots=True)
 class MemberPrefs:
-    """A member's notification choice (bot/discord/notify.py), what is known of their DMs, and
-    whether the coach (bot/play/coach.py) is on for them."""
+    """A member's notification choice (bot/discord/notify.py), what is known of their DMs,
+    whether the coach (bot/play/coach.py) is on for them, and their screen-reader mode
+    (bot/play/readers.py)."""
 
     user_id: int
     notify: NotifyMode = "channel"
@@ -205,6 +206,7 @@ class MemberPrefs:
     dm_hint: bool = False  # a private hint on opening DMs is still to be given
     locale: str | None = None
     coach: bool = False  # /af coach: a line on each thing not used before
+    screen_reader: bool = False  # /af notify screen_reader: words for a screen reader
 
 
 @dataclass(frozen=True, slots=True)
@@ -775,14 +777,21 @@ class Storage:
             return out
         marks = ", ".join("?" for _ in ids)
         rows = await self._all(
-            "SELECT user_id, notify, dm_channel_id, dm_blocked, dm_hint, locale, coach"
+            "SELECT user_id, notify, dm_channel_id, dm_blocked, dm_hint, locale, coach,"
+            " screen_reader"
             f" FROM members WHERE user_id IN ({marks})",
             ids,
         )
         for r in rows:
             u = int(r["user_id"])
             out[u] = _from_row(
-                MemberPrefs, r, user_id=int, dm_blocked=bool, dm_hint=bool, coach=bool
+                MemberPrefs,
+                r,
+                user_id=int,
+                dm_blocked=bool,
+                dm_hint=bool,
+                coach=bool,
+                screen_reader=bool,
             )
         return out
 
@@ -795,6 +804,7 @@ class Storage:
             "dm_hint",
             "locale",
             "coach",
+            "screen_reader",
         }
         if unknown or not changes:
             raise ValueError(f"not member preferences: {sorted(unknown)}")

@@ -3,7 +3,10 @@
 When it becomes a member's turn, their ping (in the channel or by DM) carries the
 moves of the others that touched the game — colonies placed, territories taken or
 lost, raids on them, cards claimed, fields moved — read from the stored action log,
-not every dock. Raids on the member are summed up per raider and resource.
+not every dock. Raids on the member are summed up per raider and resource. Then, for
+each other player whose fuel, ore or Colony Hub track changed since the member's last
+action, where they are now and by how much ("Bob: fuel 5 (+3), ore 0 (−1), Colony Hub
+track: space 4 of 7 (+2)"), the board then being replayed from the log.
 """
 
 from __future__ import annotations
@@ -15,7 +18,10 @@ from typing import Final
 from bot.store.storage import ActionRow
 from bot.text import describe
 from bot.text.strings import text
-from engine.state import Event
+from engine.actions import Action
+from engine.config import GameConfig
+from engine.game import Game
+from engine.state import Event, GameState
 
 # Events worth telling a member who was away from the game (the others' moves).
 NOTABLE: Final = frozenset(
@@ -33,6 +39,7 @@ NOTABLE: Final = frozenset(
         "relic_bought",
         "ship_built",
         "took_from_discard",
+        "relic_returns",
     }
 )
 # Events that touch the member's own ships.
@@ -93,12 +100,67 @@ def lines(events: Iterable[Event], names: Sequence[str], locale: str) -> list[st
     return shown
 
 
-def catch_up_text(rows: Sequence[ActionRow], seat: int, names: Sequence[str], locale: str) -> str:
-    """ "Since your last turn:" and its sentences, or "" when nothing notable happened."""
-    shown = lines(since_last_turn(rows, seat), names, locale)
+def board_then(
+    config: GameConfig, log: Sequence[Action], rows: Sequence[ActionRow]
+) -> GameState | None:
+    """The board just after the member's last action (``rows``: the actions since, from
+    ``Storage.actions_since``), replayed from the game's log; None before their first."""
+    if not rows or rows[0].seq <= 0 or rows[0].seq > len(log):
+        return None
+    return Game.replay(config, log[: rows[0].seq]).state
+
+
+def changes(
+    before: GameState | None, now: GameState, seat: int, names: Sequence[str], locale: str
+) -> list[str]:
+    """Per other player, what of their fuel, ore and Colony Hub track changed since
+    ``before``: where it is now and by how much."""
+    if before is None or before.num_players != now.num_players:
+        return []
+    out = []
+    for p in range(now.num_players):
+        if p == seat:
+            continue
+        was, is_ = before.players[p], now.players[p]
+        parts = [
+            text(f"catchup.{kind}", locale, {"now": b, "delta": _signed(b - a)})
+            for kind, a, b in (("fuel", was.fuel, is_.fuel), ("ore", was.ore, is_.ore))
+            if a != b
+        ]
+        if was.hub != is_.hub:
+            key = "catchup.hub" if is_.hub else "catchup.hub_empty"
+            parts.append(text(key, locale, {"space": is_.hub, "of": 7}))
+        if parts:
+            params = {"player": p, "changes": ", ".join(parts)}
+            out.append("• " + text("catchup.change", locale, params, names))
+    return out
+
+
+def _signed(delta: int) -> str:
+    return f"+{delta}" if delta > 0 else f"−{-delta}"
+
+
+def catch_up_text(
+    rows: Sequence[ActionRow],
+    seat: int,
+    names: Sequence[str],
+    locale: str,
+    changed: Sequence[str] = (),
+) -> str:
+    """ "Since your last turn:" and its sentences (and ``changed``: the others' resources
+    and hub tracks, from ``changes``), or "" when nothing notable happened."""
+    shown = [*lines(since_last_turn(rows, seat), names, locale), *changed]
     if not shown:
         return ""
     return "\n".join([text("catchup.header", locale), *shown])
 
 
-__all__ = ["MAX_LINES", "NOTABLE", "catch_up_text", "lines", "since_last_turn"]
+__all__ = [
+    "MAX_LINES",
+    "NOTABLE",
+    "board_then",
+    "catch_up_text",
+    "changes",
+    "lines",
+    "since_last_turn",
+]

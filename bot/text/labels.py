@@ -111,7 +111,7 @@ def ship_text(ship: Ship, seats: Sequence[str], locale: str = "en") -> str:
 
 
 def _with(dice: tuple[Die, ...], locale: str) -> str:
-    return text("label.with", locale, {"dice": dice_text(dice, locale)}) if dice else ""
+    return text("label.with", locale, {"dice": dice_text(dice, locale, " + ")}) if dice else ""
 
 
 # ---- the labellers, by kind -------------------------------------------------------------

@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from bot.store.storage import ActionRow
-from bot.text.catchup import MAX_LINES, catch_up_text, lines, since_last_turn
+from bot.text.catchup import (
+    MAX_LINES,
+    board_then,
+    catch_up_text,
+    changes,
+    lines,
+    since_last_turn,
+)
+from engine import CHANCE, GameConfig, legal_actions, sample_chance
+from engine.game import Game
+from tests.engine.scenario import scenario
 
 NAMES = ["Anna", "Boris", "Celina"]
 
@@ -66,3 +77,41 @@ def test_catch_up_is_in_the_readers_language() -> None:
     log = [row(0, 0), row(1, 1, ("stole_resource", 1, {"resource": "fuel", "victim": 0}))]
     ru = catch_up_text(log, 0, NAMES, "ru")
     assert "Boris" in ru and "Since your last turn" not in ru
+
+
+def test_the_others_resources_and_hub_tracks_since_the_members_last_action() -> None:
+    """What the events do not say (a trade, a solar dock, the hub track) is read from the
+    board as it was after the member's last action, replayed from the log."""
+    rng = random.Random(5)
+    game = Game(GameConfig(players=3))
+    seq_of_last: int | None = None
+    while len(game.log) < 140:
+        s = game.state
+        if s.to_act() != CHANCE and s.current == 0:
+            seq_of_last = len(game.log)  # Anna acts: her last action so far
+        game.apply(sample_chance(s, rng) if s.to_act() == CHANCE else rng.choice(legal_actions(s)))
+    assert seq_of_last is not None
+    rows = [row(i, 1) for i in range(seq_of_last + 1, len(game.log))]
+    then = board_then(game.config, game.log, rows)
+    assert then is not None and then.version < game.state.version
+    said = changes(then, game.state, 0, NAMES, "en")
+    for p in (1, 2):
+        was, now = then.players[p], game.state.players[p]
+        line = next((x for x in said if x.startswith(f"• {NAMES[p]}: ")), "")
+        assert (f"fuel {now.fuel} (" in line) == (was.fuel != now.fuel), line
+        assert (f"ore {now.ore} (" in line) == (was.ore != now.ore), line
+        assert ("Colony Hub track" in line) == (was.hub != now.hub), line
+    assert not any(x.startswith(f"• {NAMES[0]}:") for x in said)  # not the member's own
+    assert said, "the test would check nothing"
+    shown = catch_up_text(rows, 0, NAMES, "en", said)
+    assert shown.endswith(said[-1])
+    assert board_then(game.config, game.log, []) is None  # nothing since: nothing to compare
+
+
+def test_a_change_in_numbers() -> None:
+    before = scenario(3, fuel=[1, 2, 3], ore=[0, 5, 1], hub={1: 2})
+    after = scenario(3, fuel=[1, 6, 3], ore=[0, 4, 1], hub={1: 4})
+    assert changes(before, after, 0, NAMES, "en") == [
+        "• Boris: fuel 6 (+4), ore 4 (−1), Colony Hub track: space 4 of 7"
+    ]
+    assert changes(before, after, 1, NAMES, "ru") == []  # Celina did nothing; Boris is asking

@@ -37,12 +37,12 @@ def marked_values(message: dict[str, object]) -> list[str]:
         for c in comps
         if c["type"] == STRING_SELECT
         for o in c["options"]
-        if o["label"].startswith("⭐")
+        if o["label"].endswith("⭐")
     ]
     return values + [
         c["custom_id"].rsplit(":", 1)[-1]
         for c in comps
-        if c["type"] == BUTTON and c.get("label", "").startswith("⭐")
+        if c["type"] == BUTTON and c.get("label", "").endswith("⭐")
     ]
 
 
@@ -52,11 +52,11 @@ def marked_labels(message: dict[str, object]) -> list[str]:
         for c in iter_components(message.get("components", []))  # type: ignore[arg-type]
         if c["type"] == STRING_SELECT
         for o in c["options"]
-        if o["label"].startswith("⭐")
+        if o["label"].endswith("⭐")
     ] + [
         c["label"]
         for c in iter_components(message.get("components", []))  # type: ignore[arg-type]
-        if c.get("label", "").startswith("⭐")
+        if c.get("label", "").endswith("⭐")
     ]
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from PIL import Image
 
 from engine import GameState, legal_actions
+from engine.serialize import loads
 from tests.bot.table import Table, attachment_png, button, make_bot
 from tests.discord_fake import StartBot
 from tests.discord_fake.harness import CALLBACK_ROUTE
@@ -193,3 +194,32 @@ async def test_the_turn_messages_picture_follows_the_moves_once_a_second_at_most
         by_channel.setdefault(channel, []).append(r.at)
     for times in by_channel.values():
         assert all(b - a >= 1.0 - 1e-9 for a, b in pairwise(times)), times
+
+
+async def test_the_last_turns_message_shows_the_final_board(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    """The game is forgotten once over: the last turn's message kept the picture of the
+    move before the last ("owner to act… VP 7" after the game ended at 9). It shows the
+    final board, and its words are the final ranking."""
+    bot = make_bot(tmp_path / "af.db")
+    bot.announcer.renderer = version_renderer
+    t = Table(await start_bot(bot), seed=41)
+    await t.cmd("af new", {"players": 2, "watch": True}, "owner")
+    await t.cmd("af join", member="member")
+    await t.cmd("af bot", {"level": "easy"}, "owner")
+    await t.cmd("af settings", {"takeover": "easy"}, "owner")
+    await t.cmd("af start", member="owner")
+    game = t.game()
+    await t.cmd("af kick", {"player": "member"}, "owner")  # the AI plays to the end
+    await t.settle()
+    await bot.announcer.boards.flush()
+    assert game.row.status == "over"
+    final = await bot.service.store.snapshot(game.id)
+    assert final is not None
+    over = t.channel_messages()[-1]
+    last_turn = t.channel_messages()[-2]
+    assert "🏁" in over["content"] and last_turn["content"].startswith("🤖")
+    (picture,) = last_turn["attachments"]
+    assert shown_version(t.fake.attachment_bytes(picture)) == loads(final[1]).version
+    assert picture["description"].startswith("Alien Frontiers board: the game is over")

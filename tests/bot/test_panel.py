@@ -4,6 +4,7 @@ long choices in two steps, every legal action reachable within Discord's limits.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import discord
@@ -134,7 +135,7 @@ def test_the_rows_keep_their_places_at_every_step() -> None:
         assert rows[1] == ["s:c"], name
         assert rows[2][0].startswith(("s:@p", "s:@d.", "s:@o")), name
         assert rows[3][:3] == ["a:end", "u", "h"], name
-    assert layout["step"][3] == ["a:end", "u", "h", "n:-"]  # ◀ Back (closes the step) joins them
+    assert layout["step"][3] == ["a:end", "u", "h", "n:-"]  # Back (closes the step) joins them
     # Idle rows are greyed out, not removed; Undo is there but off until there is a move.
     quiet = components(panel(scenario(undocked="5")))
     assert quiet[2]["components"][0]["disabled"] is True
@@ -183,9 +184,9 @@ def test_a_whole_docking_choice_is_one_pick() -> None:
     # What follows a dock at once: the colony's territory, what a raid takes.
     colony = choices(scenario(undocked="2 3 3 3 4", ore=[3, 0, 0, 0], fuel=[0, 2, 0, 0]), NAMES)
     moves = ["dock constructor 3 3 3", "place lem"]
-    assert label_in_step(colony, moves).endswith("3 + 3 + 3 → colony to Lem Badlands")
+    assert label_in_step(colony, moves).endswith("3 + 3 + 3, then place the colony on Lem Badlands")
     raid = ["dock raiders 2 3 4", "steal fuel p2", "steal fuel p2", "done"]
-    assert label_in_step(colony, raid).endswith("2 + 3 + 4 → 2 fuel from Bob")
+    assert label_in_step(colony, raid).endswith("2 + 3 + 4, then take 2 fuel from Bob")
 
 
 def test_a_raids_whole_steal_is_one_pick() -> None:
@@ -195,18 +196,18 @@ def test_a_raids_whole_steal_is_one_pick() -> None:
     assert c.pending is not None
     entries = {e.label: e.value for e in menu(c.pending, "p", inner=True)}
     assert (
-        entries["2 fuel + 2 ore from Bob"]
+        entries["Take 2 fuel + 2 ore from Bob"]
         == "steal fuel p2;steal fuel p2;steal ore p2;steal ore p2"
     )
-    assert entries["4 ore from Cleo"] == ";".join(["steal ore p3"] * 4)
-    assert entries["Plasma Cannon from Dan"] == "steal card plasma p4"
+    assert entries["Take 4 ore from Cleo"] == ";".join(["steal ore p3"] * 4)
+    assert entries["Take Plasma Cannon from Dan"] == "steal card plasma p4"
     assert entries["Take nothing more"] == "done"
     # Two ore from Cleo, then the rest from Bob: two picks.
     after = act(raid, "steal ore p3", "steal ore p3")
     pending = choices(after, NAMES).pending
     assert pending is not None
     rest = {e.label for e in menu(pending, "p", inner=True)}
-    assert "1 fuel + 1 ore from Bob" in rest and "2 fuel from Bob" in rest
+    assert "Take 1 fuel + 1 ore from Bob" in rest and "Take 2 fuel from Bob" in rest
     assert not any("Plasma Cannon" in label for label in rest)  # no card once resources went
 
 
@@ -232,7 +233,7 @@ def test_long_choices_are_asked_in_two_steps() -> None:
     assert isinstance(where, Branch)
     assert where.prompt == "Mind Control Helm: Bob's 1 at the Solar Converter"
     targets = [e.label for e in menu(where, powers[0].value[1:], inner=True)]
-    assert "to the Orbital Market with 1" in targets and len(targets) <= 25
+    assert "to the Orbital Market with your 1" in targets and len(targets) <= 25
     # With more cards to use than fit, most Helm ships wait behind one entry.
     cards = ["helm", "booster", "stasis", "polarity", "gravity"]
     more = choices(scenario(**{**kwargs, "cards": {0: cards}}), NAMES)
@@ -339,3 +340,97 @@ def test_a_panel_group_is_the_rules_group() -> None:
                 compared += 1
             assert c.can_end == any(RULEBOOK.kind_of(a) == "end" for a in legal_actions(s))
     assert compared > 3000 and len(groups) > 20, (compared, sorted(groups))
+
+
+WORDS_FIRST = re.compile(r"^[^\W\d_]")  # a letter, in any language
+
+
+def test_every_option_says_what_it_does_in_words_first() -> None:
+    """No option is numbers only ("1 + 2 + 5" under "Solar Converter: which ships?") or
+    reads oddly ("Alien Artifact: more: more…", "→ colony to…", "with 1 3"), in any
+    language."""
+    seen = 0
+    for locale in ("en", "ru", "pl"):
+        for players in (2, 4):
+            config = GameConfig(players=players, mind_control_helm=True)
+            for s in game_states(config, 11 + players, every=17):
+                c = choices(s, NAMES, locale, 3)
+                where = [("d", c.dock, False), ("c", c.powers, False)]
+                where += [("p", c.pending, True)] if c.pending is not None else []
+                where += [(path, node, True) for path, node in steps_of(c)]
+                for path, node, inner in where:
+                    for e in menu(node, path, locale, inner=inner):
+                        seen += 1
+                        assert WORDS_FIRST.match(e.label), (locale, e.label)
+                        assert not re.search(r"→|⇄|: more: more|with \d \d", e.label), e.label
+    assert seen > 1500
+
+
+def test_no_button_starts_with_a_symbol() -> None:
+    """ "💡 Hint", "◀ Back", "◀ Previous": a screen reader says the symbol first."""
+    for locale in ("en", "ru", "pl"):
+        s = game_states(GameConfig(players=4, mind_control_helm=True), 7, every=9)[5]
+        c = choices(s, NAMES, locale, 3)
+        buttons = components(panel_in(s, locale, c))[3]["components"]
+        assert len(buttons) >= 4  # End turn, Undo, Hint, Back
+        for item in buttons:
+            assert WORDS_FIRST.match(item["label"]) and "emoji" not in item, item
+
+
+def steps_of(c: Choices) -> list[tuple[str, Branch]]:
+    out: list[tuple[str, Branch]] = []
+
+    def walk(node: Branch, path: str) -> None:
+        for i, kid in enumerate(node.children):
+            if isinstance(kid, Branch):
+                out.append((f"{path}.{i}", kid))
+                walk(kid, f"{path}.{i}")
+
+    for key in ROOTS:
+        root = c.root(key)
+        if root is not None:
+            walk(root, key)
+    return out
+
+
+def panel_in(s: GameState, locale: str, c: Choices) -> discord.ui.View:
+    """The panel with a second step open (its Back button too), if there is one."""
+    opened = next((path for path, _ in steps_of(c)), None)
+    return build_panel(1, s.version, c, can_undo=True, locale=locale, open_path=opened)
+
+
+def test_an_options_description_says_what_it_yields() -> None:
+    """Discord's 100 characters under an option's label say what the pick yields, for
+    everyone: what the engine does when it is played ("Lunar Mine: 6" gives +1 ore)."""
+    s = scenario(undocked="1 5 6", fuel=[2, 0, 0, 0], ore=[1, 0, 0, 0])
+    view = build_panel(1, s.version, choices(s, NAMES, "en", 3))
+    docking = components(view)[0]["components"][0]["options"]
+    options = {o["label"]: o.get("description") for o in docking}
+    assert options["Lunar Mine: 6"] == "+1 ore, now 2"
+    assert options["Solar Converter: 5 + 6"] == "+6 fuel, now 8"
+    assert options["Colony Hub: 1"] == "Colony Hub track: space 1 of 7"
+    for label, description in options.items():
+        if label.startswith(("Solar Converter", "Lunar Mine")):
+            assert description and description.startswith("+"), label
+    table = scenario(undocked="2 3 4", fuel=[0, 3, 1, 0], ore=[0, 2, 5, 0])
+    raid = act(table, "dock raiders 2 3 4")
+    c = choices(raid, NAMES, "en", 3)
+    assert c.pending is not None
+    (entry,) = [e for e in menu(c.pending, "p", inner=True) if e.label == "Take 4 ore from Cleo"]
+    assert c.yields(entry.value) == "+4 ore, now 4; Cleo: −4 ore, now 1"
+
+
+def test_a_description_tells_what_others_lose_and_what_a_dock_opens() -> None:
+    """What a blind player could not find out before picking (the expert's pass): that a
+    colony ends an opponent's control, and what the Orbital Market will trade."""
+    s = scenario(colonies={"heinlein": [0, 1, 0, 0]}, hub={0: 7}, fuel=[3, 0, 0, 0], ore=3)
+    c = choices(s, NAMES, "en", 3)
+    said = c.yields("launch;place heinlein")
+    assert said == (
+        "a colony on Heinlein Plains; +1 VP, now 1; −1 fuel, now 2; −1 ore, now 2; "
+        "Bob: −1 VP, now 1"
+    )
+    market = scenario(undocked="4 4 1", fuel=[8, 0, 0, 0])
+    assert choices(market, NAMES, "en").yields("dock market 4 4") == (
+        "trades at 4 fuel for 1 ore this turn"
+    )

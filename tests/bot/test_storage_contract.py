@@ -446,12 +446,14 @@ async def test_member_preferences_are_upserted_with_defaults(store: Storage) -> 
     await store.set_away_until(big, 50.0)  # a member row already there: only these change
     await store.set_prefs(big, notify="dm", dm_channel_id=2**62, dm_hint=True, locale="ru")
     await store.set_prefs(big, dm_blocked=True, dm_hint=False)
-    await store.set_prefs(7, notify="off")
+    await store.set_prefs(7, notify="off", screen_reader=True)  # migration 10's column
     assert await store.prefs([7, big, 8, 7]) == {
-        7: MemberPrefs(7, "off"),
+        7: MemberPrefs(7, "off", screen_reader=True),
         8: MemberPrefs(8),
         big: MemberPrefs(big, "dm", 2**62, True, False, "ru"),
     }
+    await store.set_prefs(7, screen_reader=False)
+    assert not (await store.prefs([7]))[7].screen_reader
     assert await store.away_until([big]) == {big: 50.0}
     with pytest.raises(ValueError, match="not member preferences"):
         await store.set_prefs(7, away_until=1.0)

@@ -22,17 +22,22 @@ so colour is never the only cue; these tests make the colour cue hold on its own
 
 from __future__ import annotations
 
+import functools
+import io
 import itertools
 import warnings
+from collections import Counter
 from typing import Final
 
 import numpy as np
 import pytest
+from PIL import Image
 
 from bot.render import theme
 from bot.render.live.draw import BONUS, ROW
 from bot.render.theme import RGB
 from engine.tables import PLAYER_COLOURS
+from tests.engine.scenario import scenario
 
 with warnings.catch_warnings():
     # colour-science says at import that SciPy and Matplotlib (unused here) are absent.
@@ -237,3 +242,124 @@ def test_faint_text_contrasts_4_5_to_1_where_it_is_not_disabled() -> None:
         "FAINT on SLOT (hub numbers, empty card place)": contrast(theme.FAINT, theme.SLOT),
     }
     assert not below(figures, BODY_TEXT), f"contrast {report(figures, BODY_TEXT)}"
+
+
+# ---- on the PNG actually sent ---------------------------------------------------------
+#
+# The figures above hold for the theme's colours; a PNG of 256 colours moves a colour to
+# its palette's nearest (white became 253,252,253 and red 221,52,52: 4.40:1 and 4.45:1).
+# These measure what is in the encoded file: each ship's fill and its digit's ink, each
+# player's colour and the current player's frame, decoded from the bytes posted.
+
+
+def decoded(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def colours(image: Image.Image, box: tuple[int, int, int, int]) -> Counter[RGB]:
+    data = image.crop(box).convert("RGB").tobytes()
+    return Counter((data[i], data[i + 1], data[i + 2]) for i in range(0, len(data), 3))
+
+
+def fill_and_ink(image: Image.Image, centre: tuple[int, int], size: int) -> tuple[RGB, RGB]:
+    """A ship of ``size`` pixels whose value is drawn at ``centre``: its fill (the most
+    common colour beside the value, left and right) and its ink (of the colours at least 3
+    pixels around the value have, the one that contrasts most with the fill: the digit's
+    core; its anti-aliased edge contrasts less)."""
+    x, y = centre
+    side = round(size * 0.2)
+    beside = colours(image, (x - side - 1, y - 1, x - side + 2, y + 2))
+    beside += colours(image, (x + side - 1, y - 1, x + side + 2, y + 2))
+    fill = beside.most_common(1)[0][0]
+    around = colours(image, (x - 8, y - 8, x + 8, y + 8))
+    ink = max((c for c, n in around.items() if n >= 3), key=lambda c: contrast(c, fill))
+    return fill, ink
+
+
+@functools.cache
+def live_png(players: int = 4) -> tuple[bytes, dict[int, tuple[int, int]], int]:
+    """A live board with one ship of each player on the Lunar Mine (the player to act is
+    seat 0), and where each ship's value is drawn."""
+    from bot.render import render_board
+    from bot.render.live import live_layout, tokens
+    from bot.render.live.layout import TOKEN
+
+    ships = " ".join(f"p{seat + 1}:{seat + 3}" for seat in range(players))
+    png = render_board(scenario(players, docks={"mine": ships}, undocked="1"))
+    layout = live_layout(players)
+    centres = {}
+    for seat in range(players):
+        cx, cy = layout.docks["mine"][seat].center
+        shape = theme.player_shape(seat)
+        top = cy - TOKEN // 2
+        centres[seat] = (cx, top + round(TOKEN * tokens._VALUE_Y[shape]))
+    return png, centres, TOKEN
+
+
+@functools.cache
+def full_png(players: int = 4) -> tuple[bytes, dict[int, tuple[int, int]], int]:
+    """The full board (``/af board detail:true``) with one ship of each player on the Lunar
+    Mine, and where each ship's value is drawn."""
+    from bot.render import layout_for, render_board
+    from bot.render.geometry import DOCK_DIE
+    from bot.render.live import tokens
+
+    ships = " ".join(f"p{seat + 1}:{seat + 3}" for seat in range(players))
+    png = render_board(scenario(players, docks={"mine": ships}, undocked="1"), detail=True)
+    centres = {}
+    for seat in range(players):
+        cx, cy = layout_for(players).docks["mine"][seat].center
+        shape = theme.player_shape(seat)
+        centres[seat] = (cx, cy - DOCK_DIE // 2 + round(DOCK_DIE * tokens._VALUE_Y[shape]))
+    return png, centres, DOCK_DIE
+
+
+@pytest.mark.parametrize("board", ["live", "full"])
+def test_ship_values_contrast_4_5_to_1_in_the_png_sent(board: str) -> None:
+    png, centres, size = live_png() if board == "live" else full_png()
+    image = decoded(png)
+    figures = {}
+    fills = {}
+    for seat, centre in centres.items():
+        fill, ink = fill_and_ink(image, centre, size)
+        name = PLAYER_COLOURS[seat]
+        fills[name] = fill
+        figures[f"{name}: ink {ink} on {fill}"] = contrast(ink, fill)
+    assert not below(figures, BODY_TEXT), f"{board} PNG contrast {report(figures, BODY_TEXT)}"
+    assert fills == PLAYERS  # each player's colour, as the theme has it
+
+
+def frame_colour(image: Image.Image, box: tuple[int, int, int, int]) -> RGB:
+    """The colour of a panel's frame: the most common colour of a strip of its left edge."""
+    x0, y0, _, y1 = box
+    return colours(image, (x0, y0 + 40, x0 + 2, y1 - 40)).most_common(1)[0][0]
+
+
+@pytest.mark.parametrize("vision", list(VISIONS))
+@pytest.mark.parametrize("board", ["live", "full"])
+def test_the_players_and_the_current_players_frame_stay_apart_in_the_png(
+    board: str, vision: str
+) -> None:
+    """Each player's colour (measured on their ship) and the frame of the player to act,
+    pairwise ΔE00 ≥ 10 once simulated: the yellow player's frame was the gold highlight's
+    twin (ΔE00 4.2, 2.4 with deuteranopia)."""
+    from bot.render import layout_for
+    from bot.render.live import live_layout
+
+    png, centres, size = live_png() if board == "live" else full_png()
+    image = decoded(png)
+    measured = {
+        PLAYER_COLOURS[seat]: fill_and_ink(image, centre, size)[0]
+        for seat, centre in centres.items()
+    }
+    panel = live_layout(4).panels[0].panel if board == "live" else layout_for(4).panels[0].panel
+    frame = frame_colour(image, panel.box)
+    assert frame not in measured.values()
+    figures = {
+        f"{a}/{b}": delta_e(measured[a], measured[b], vision)
+        for a, b in itertools.combinations(measured, 2)
+    }
+    figures |= {
+        f"frame {frame}/{name}": delta_e(frame, rgb, vision) for name, rgb in measured.items()
+    }
+    assert not below(figures, MIN_DELTA_E), f"{board} {vision} ΔE00 {report(figures, MIN_DELTA_E)}"

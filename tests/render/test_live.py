@@ -18,15 +18,15 @@ from bot.render import (
     render_live_board_image,
 )
 from bot.render.demo import finished, mid_game
-from bot.render.encode import encode_png
+from bot.render.encode import encode_png, palette_of
 from bot.render.fonts import DrawnText, FitRecord
 from bot.render.geometry import Rect
 from bot.render.live import live_layout
 from bot.render.live.layout import MIN_TEXT, PREVIEW_TEXT, PREVIEW_WIDTH, WIDTH
 from bot.render.live.palette import live_palette
-from bot.render.theme import PLAYER_RGB
+from bot.render.theme import GOLD, PINNED, PLAYER_RGB
 from engine import GameState
-from engine.tables import CARDS
+from engine.tables import CARDS, CardId
 from tests.engine.scenario import scenario
 from tests.render.test_regions import share
 
@@ -186,6 +186,23 @@ def test_the_png_holds_the_pixels_pillow_would_write(players: int) -> None:
         assert ours.tobytes() == pillows.tobytes()
         assert ours.convert("RGB").tobytes() == pillows.convert("RGB").tobytes()
     full = render_board_image(mid_game(players, 1))
-    ours = Image.open(io.BytesIO(encode_png(full)))
-    quantized = full.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    ours = Image.open(io.BytesIO(encode_png(full, keep=PINNED)))
+    quantized = full.quantize(palette=palette_of(full, PINNED), dither=Image.Dither.NONE)
     assert ours.convert("RGB").tobytes() == quantized.convert("RGB").tobytes()
+
+
+def test_a_card_worth_vp_has_a_mark_besides_its_colour() -> None:
+    """A VP card's chip (in a hand and on display) carries a gold star after its name: its
+    chip's colour is not the only cue (the PNG as sent is measured)."""
+    layout = live_layout(4)
+    hand, display = layout.panels[0].cards, layout.display
+
+    def gold(cards: list[CardId], shown: tuple[CardId, ...], where: Rect) -> float:
+        png = render_board(scenario(cards={0: cards}, display=shown))
+        with Image.open(io.BytesIO(png)) as image:
+            return share(image.convert("RGB"), where, GOLD, 8)
+
+    assert gold(["city", "booster"], ("decoy",), hand) > 0.002
+    assert gold(["stasis", "booster"], ("decoy",), hand) == 0
+    assert gold([], ("monument", "decoy", "teleporter"), display) > 0.002
+    assert gold([], ("gravity", "decoy", "teleporter"), display) == 0

@@ -7,6 +7,7 @@ from the RGB image before PNG encoding (the PNG palette shifts colours a little)
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from pathlib import Path
 
@@ -16,8 +17,8 @@ from PIL import Image, ImageChops
 from bot.render import BOARD_SIZE, layout_for, render_board, render_board_image
 from bot.render.__main__ import main as demo_main
 from bot.render.geometry import Rect
-from bot.render.sprites import die
-from bot.render.theme import FIELD_COLOURS, GOLD, PLAYER_RGB, WHITE
+from bot.render.live.tokens import ship
+from bot.render.theme import FIELD_COLOURS, GOLD, HIGHLIGHT, PLAYER_RGB, SLOT, WHITE
 from bot.text.strings import BOARD_EN
 from engine.serialize import dumps
 from engine.tables import FIELDS, FieldId
@@ -48,17 +49,18 @@ def pixels(image: Image.Image, rect: Rect) -> bytes:
     return image.crop((rect.x, rect.y, rect.right, rect.bottom)).tobytes()
 
 
-def test_a_red_four_on_the_lunar_mine_shows_red_and_pips() -> None:
+def test_a_red_four_on_the_lunar_mine_shows_red_and_its_value() -> None:
     layout = layout_for(4)
     dock = layout.docks["mine"][0]
     img = render_board_image(scenario(docks={"mine": "p1:4"}))
-    assert share(img, dock, RED) > 0.35
-    assert share(img, dock, WHITE, 40) > 0.04  # four white pips
+    assert share(img, dock, RED) > 0.25
+    assert share(img, dock, WHITE, 40) > 0.03  # the white 4
     empty = render_board_image(scenario())
     assert share(empty, dock, RED) < 0.01
-    # Another value shows other pips on the same red.
+    # Another value is written on the same red.
     six = render_board_image(scenario(docks={"mine": "p1:6"}))
-    assert share(six, dock, WHITE, 40) > share(img, dock, WHITE, 40)
+    assert pixels(six, dock) != pixels(img, dock)
+    assert share(six, dock, RED) > 0.25
 
 
 def test_ships_of_each_player_are_in_their_colour() -> None:
@@ -66,7 +68,7 @@ def test_ships_of_each_player_are_in_their_colour() -> None:
     img = render_board_image(scenario(docks={"solar": "p1:2 p2:3 p3:4 p4:5"}))
     for seat, rgb in enumerate(PLAYER_RGB):
         dock = layout.docks["solar"][seat]
-        assert share(img, dock, rgb) > 0.3, seat
+        assert share(img, dock, rgb) > 0.15, seat  # a triangle or a diamond fills less
         others = [c for c in PLAYER_RGB if c != rgb]
         assert all(share(img, dock, c, 20) < 0.05 for c in others), seat
 
@@ -160,8 +162,8 @@ def test_the_colony_hub_shows_track_positions_and_docked_ships() -> None:
     img = render_board_image(scenario(hub={2: 5}, docks={"hub": "p3:2 p3:4"}))
     assert share(img, row.spaces[4], GREEN) > 0.15
     assert share(img, row.spaces[3], GREEN) < 0.05
-    assert share(img, row.docks[0], GREEN) > 0.3
-    assert share(img, row.docks[1], GREEN) > 0.3
+    assert share(img, row.docks[0], GREEN) > 0.15  # a triangle
+    assert share(img, row.docks[1], GREEN) > 0.15
     assert share(img, row.docks[2], GREEN) < 0.05
 
 
@@ -191,7 +193,7 @@ def test_the_current_player_is_highlighted_with_their_roll() -> None:
     img = render_board_image(scenario(current=1, undocked="3 4"))
     for seat, parts in enumerate(layout.panels):
         edge = Rect(parts.panel.x, parts.panel.y + 60, 3, 100)
-        assert (share(img, edge, GOLD) > 0.5) == (seat == 1), seat
+        assert (share(img, edge, HIGHLIGHT) > 0.5) == (seat == 1), seat
     assert share(img, layout.panels[1].roll, BLUE) > 0.05
     assert share(img, layout.panels[0].roll, RED) < 0.01
 
@@ -220,22 +222,44 @@ def test_the_banner_shows_at_game_end_only() -> None:
     edge = Rect(layout.banner.x, layout.banner.center[1] - 20, 4, 40)
     assert share(over, edge, GOLD) > 0.5
     assert share(running, edge, GOLD) < 0.1
-    # The winner's panel gets the gold frame and tag even though it is not their turn.
+    # The winner's panel gets the frame and tag even though it is not their turn.
     winner_edge = Rect(layout.panels[0].panel.x, layout.panels[0].panel.y + 60, 3, 100)
-    assert share(over, winner_edge, GOLD) > 0.5
+    assert share(over, winner_edge, HIGHLIGHT) > 0.5
 
 
 def test_players_differ_by_shape_not_only_colour() -> None:
-    """Without colour, each player's die is still told apart by the shape of its pips."""
-    outlines = {die(40, seat, 5).getchannel("A").tobytes() for seat in range(4)}
-    assert len(outlines) == 1  # the same die...
-    body = die(40, 0, 5).getchannel("A")
-    pips = set()
+    """Without colour, each player's ship is still told apart by its shape (the same as
+    on the live board: ``tokens.ship``)."""
+    outlines = {ship(40, seat, 5).getchannel("A").tobytes() for seat in range(4)}
+    assert len(outlines) == 4
+
+
+def test_on_the_full_board_at_550_pixels_the_players_shapes_differ() -> None:
+    """``/af board detail:true`` as Discord shows it (550 pixels wide, a third of its
+    size): each player's ship has a silhouette of its own (a tenth of its pixels or more
+    differ from any other's: a circle and a square differ by their corners), at least 8
+    pixels across (the dice's pips in the players' shapes were 3 pixels there)."""
+    png = render_board(scenario(docks={"solar": "p1:5 p2:5 p3:5 p4:5"}), detail=True)
+    full = Image.open(io.BytesIO(png)).convert("RGB")
+    scale = 550 / full.width
+    small = full.resize((550, round(full.height * scale)), Image.Resampling.LANCZOS)
+    silhouettes = []
     for seat in range(4):
-        image = Image.new("RGB", (40, 40), PLAYER_RGB[seat])
-        image.paste(die(40, seat, 5), (0, 0), body)
-        pips.add(far_from(image, PLAYER_RGB[seat]))
-    assert len(pips) == 4  # ...with pips of four different shapes
+        r = layout_for(4).docks["solar"][seat]
+        x, y, side = round(r.x * scale), round(r.y * scale), round(r.w * scale)
+        cell = small.crop((x, y, x + side, y + side))
+        # A ship's pixels: far from the empty dock's colour (whatever the player's colour).
+        data = cell.tobytes()
+        pixels = [tuple(data[i : i + 3]) for i in range(0, len(data), 3)]
+        mask = [int(sum(abs(a - b) for a, b in zip(px, SLOT, strict=True)) > 90) for px in pixels]
+        silhouettes.append(mask)
+        width = max(
+            sum(mask[row * cell.width : (row + 1) * cell.width]) for row in range(cell.height)
+        )
+        assert width >= 8, (seat, width)
+    for a, b in itertools.combinations(silhouettes, 2):
+        differ = sum(x != y for x, y in zip(a, b, strict=True))
+        assert differ >= 0.1 * max(sum(a), sum(b)), (differ, sum(a), sum(b))
 
 
 def test_rendering_is_pure_and_deterministic() -> None:

@@ -25,6 +25,7 @@ from bot.render.board_text import alt_text, board_text, message_parts
 from bot.store.storage import ActionRow, GameRow
 from bot.text import describe, i18n
 from bot.text.describe import chat_name
+from bot.text.spoken import plain
 from bot.text.strings import text, thing_name
 from bot.text.strings import text as say
 from engine.game import Game
@@ -138,6 +139,17 @@ class Info(AfCog):
         game = await service.rebuild(row, seats)
         return row, [s.name for s in seats], game
 
+    async def _seat_of(self, row: GameRow, user_id: int) -> int | None:
+        """The seat of the member asking in the game, if they sit in it."""
+        seats = await self.service.store.seats(row.id)
+        return next((s.seat for s in seats if user_id in (s.user_id, s.former_user_id)), None)
+
+    async def _said(self, interaction: Interaction, content: str, locale: str) -> str:
+        """A private answer, in plain words for a member in screen-reader mode."""
+        if await self.service.readers.is_on(interaction.user.id):
+            return plain(content, locale)
+        return content
+
     @app_commands.command(
         name="board", description=command_text("cmd.board.description"), extras=AF
     )
@@ -153,13 +165,14 @@ class Info(AfCog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         row, names, game = await self._game(interaction.channel_id)
         locale = locale_of(interaction)
+        you = await self._seat_of(row, interaction.user.id)  # said "(you)"
         if text:
-            for part in message_parts(board_text(game.state, names, locale)):
+            for part in message_parts(board_text(game.state, names, locale, you)):
                 await interaction.followup.send(part, ephemeral=True)
             return
         png = await asyncio.to_thread(self.announcer.renderer, game.state, names, locale, detail)
         kind = "full" if detail else "live"
-        about = alt_text(game.state, names, locale)
+        about = alt_text(game.state, names, locale, you=you)
         file = discord.File(
             io.BytesIO(png), filename=f"board-{row.id}-{kind}.png", description=about
         )
@@ -182,6 +195,7 @@ class Info(AfCog):
             members = [s.user_id for s in active.seats if s.user_id is not None]
             away = await self.service.away(members)
             content = "\n".join([content, *waiting_lines(active, away, chat, locale)])
+        content = await self._said(interaction, content, locale)
         await interaction.response.send_message(content[:2000], ephemeral=True)
 
     @app_commands.command(name="log", description=command_text("cmd.log.description"), extras=AF)
@@ -213,7 +227,7 @@ class Info(AfCog):
             ]
         )
         await interaction.response.send_message(
-            f"{header}\n{body}",
+            await self._said(interaction, f"{header}\n{body}", locale),
             file=discord.File(io.BytesIO(full.encode()), filename=f"game-{row.id}-log.txt"),
             ephemeral=True,
         )

@@ -1,5 +1,6 @@
-"""For members between turns: ``/af notify`` (how to hear it is your turn) and
-``/af mygames`` (every game you sit in, the ones waiting on you first)."""
+"""For members between turns: ``/af notify`` (how to hear it is your turn, and the
+screen-reader mode: ``bot.play.readers``) and ``/af mygames`` (every game you sit in, the
+ones waiting on you first)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from bot.discord.cogs.base import AF, AfCog
 from bot.discord.notify import Notifier
 from bot.discord.replies import jump_url, locale_of, send_ephemeral
 from bot.discord.translator import command_text
+from bot.play.readers import Readers
 from bot.play.service import GameService
 from bot.store.storage import GameRow
 from bot.text.durations import when
+from bot.text.spoken import plain
 from bot.text.strings import text
 
 if TYPE_CHECKING:
@@ -36,24 +39,40 @@ class Notifications(AfCog):
     @app_commands.command(
         name="notify", description=command_text("cmd.notify.description"), extras=AF
     )
-    @app_commands.describe(mode=command_text("cmd.notify.mode"))
+    @app_commands.describe(
+        mode=command_text("cmd.notify.mode"),
+        screen_reader=command_text("cmd.notify.screen_reader"),
+    )
     @app_commands.choices(
-        mode=[app_commands.Choice(name=command_text(f"cmd.notify.{m}"), value=m) for m in MODES]
+        mode=[app_commands.Choice(name=command_text(f"cmd.notify.{m}"), value=m) for m in MODES],
+        screen_reader=[
+            app_commands.Choice(name=command_text(f"cmd.notify.reader_{m}"), value=m)
+            for m in ("on", "off")
+        ],
     )
     @app_commands.guild_only()
     async def notify(
         self,
         interaction: Interaction,
         mode: Literal["channel", "dm", "both", "off"] | None = None,
+        screen_reader: Literal["on", "off"] | None = None,
     ) -> None:
+        """Set where turns are told and the screen-reader mode, or (alone) say both."""
         locale = locale_of(interaction)
         notifier = self.notifier
         user = interaction.user.id
+        readers = self.service.readers
+        if screen_reader is not None:
+            await readers.set_on(user, screen_reader == "on")
+        reader = text(f"notify.reader.{'on' if await readers.is_on(user) else 'off'}", locale)
         if mode is None:
-            prefs = await notifier.prefs(user)
-            key = f"notify.mode.{prefs.notify}"
-            blocked = text("notify.blocked", locale) if prefs.dm_blocked else ""
-            await send_ephemeral(interaction, " ".join(filter(None, [text(key, locale), blocked])))
+            lines = [reader]
+            if screen_reader is None:
+                prefs = await notifier.prefs(user)
+                told = [text(f"notify.mode.{prefs.notify}", locale)]
+                told += [text("notify.blocked", locale)] * prefs.dm_blocked
+                lines.insert(0, " ".join(told))
+            await send_ephemeral(interaction, self._said(user, "\n".join(lines), locale, readers))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         store = self.service.store
@@ -65,7 +84,15 @@ class Notifications(AfCog):
             else:
                 await store.set_prefs(user, dm_hint=False)  # told right here instead
                 lines.append(text("notify.dm_hint", locale))
-        await send_ephemeral(interaction, "\n".join(lines))
+        if screen_reader is not None:
+            lines.append(reader)
+        await send_ephemeral(interaction, self._said(user, "\n".join(lines), locale, readers))
+
+    @staticmethod
+    def _said(user: int, content: str, locale: str, readers: Readers) -> str:
+        """The answer, in plain words if the member's screen-reader mode is on (known: it
+        was read or set just before)."""
+        return plain(content, locale) if readers.known(user) else content
 
     @app_commands.command(
         name="mygames", description=command_text("cmd.mygames.description"), extras=AF

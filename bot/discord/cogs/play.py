@@ -46,9 +46,13 @@ from bot.play.learning import (
 from bot.play.service import GameService
 from bot.play.turns import Moves
 from bot.text import describe
+from bot.text.gains import after, confirmation
+from bot.text.spoken import plain
 from bot.text.strings import text
-from engine import GameState
+from engine import Action, GameState
+from engine.actions import Done
 from engine.errors import EngineError
+from engine.facilities.orbital_market import market_rate
 
 if TYPE_CHECKING:
     from bot.client import AlienFrontiersBot
@@ -56,6 +60,23 @@ if TYPE_CHECKING:
 Interaction = discord.Interaction[Any]
 log = logging.getLogger(__name__)
 MAX_CHOICES = 25
+
+
+def pick_words(
+    before: GameState, actions: Sequence[Action], names: Sequence[str], locale: str
+) -> str:
+    """A pick's actions in words ("Dock 1 at the Lunar Mine ×2, End the turn"), for the
+    screen-reader line after it."""
+    rate = market_rate(before, before.current) if before.turn.market_rates else None
+    said = [a for a in actions if not isinstance(a, Done)] or list(actions)  # a raid's end
+    labels = [describe.action_label(a, locale, names, rate) for a in said]
+    out: list[tuple[str, int]] = []
+    for label in labels:
+        if out and out[-1][0] == label:
+            out[-1] = (label, out[-1][1] + 1)
+        else:
+            out.append((label, 1))
+    return "; ".join(f"{label} ×{n}" if n > 1 else label for label, n in out)
 
 
 def matches(typed: str, *texts: str) -> bool:
@@ -114,7 +135,10 @@ class Play(AfCog):
                 lines = [describe.event_line(e, locale, game.chat_names) for e in first.events]
                 ack = text("play.done", locale, {"move": str(first.action)})
                 extra = await self._after_move(interaction, game, before, learned, result, locale)
-                await self._tell(interaction, "\n".join([ack, *lines, *extra]))
+                if await self.service.readers.is_on(interaction.user.id):
+                    await self._tell(interaction, "\n".join(extra))  # what it did, once
+                else:
+                    await self._tell(interaction, "\n".join([ack, *lines, *extra]))
                 await self.deliveries.run(game.row.channel_id)
         except (EngineError, ServiceError) as e:
             await refuse(interaction, e, game.chat_names)
@@ -130,14 +154,26 @@ class Play(AfCog):
         result: MoveResult,
         locale: str,
     ) -> list[str]:
-        """The lines a member's private answer to a committed move may add: in a guided
-        game, what their pick did instead of the marked one; the hint on opening their DMs
-        (and what the move used is recorded for the coach, whose lines are on the turn
-        message, before the pick). None of them ever fails the answer."""
+        """The lines a member's private answer to a committed move may add: in screen-reader
+        mode, what the pick did and what is left (first); in a guided game, what their pick
+        did instead of the marked one; the hint on opening their DMs (and what the move used
+        is recorded for the coach, whose lines are on the turn message, before the pick).
+        None of them ever fails the answer. In screen-reader mode, in plain words."""
         user_id = interaction.user.id
         seat = game.seat_of(user_id)
         mine = [step.action for step in result.steps if step.seat == seat]
         lines = []
+        spoken = False
+        try:
+            spoken = await self.service.readers.is_on(user_id)
+            if spoken and seat is not None and mine:
+                what = pick_words(before, mine, game.chat_names, locale)
+                names = game.chat_names
+                # A pick that ended the turn: what it did, not what the next roll did.
+                now = (after(before, mine) or game.state) if result.turn_changed else game.state
+                lines.append(confirmation(what, before, now, seat, names, locale))
+        except Exception as e:
+            log.warning("member %d: the screen-reader line not made: %s", user_id, judge(e))
         try:
             other = consequence_line(game, learned, mine[0]) if mine else None
             await self.coach.after_move(user_id, before, mine)
@@ -148,7 +184,7 @@ class Play(AfCog):
         hint = await self._dm_hint(user_id, locale)
         if hint is not None:
             lines.append(hint)
-        return lines
+        return [plain(line, locale) for line in lines] if spoken else lines
 
     async def _dm_hint(self, user_id: int, locale: str) -> str | None:
         """The private hint on opening DMs, once after a DM was refused (None if it cannot
@@ -340,6 +376,8 @@ class Play(AfCog):
             coached = await self.coach.for_hint(game, interaction.user.id, locale)
             if coached is not None:
                 said = f"{said}\n{coached}"
+            if await self.service.readers.is_on(interaction.user.id):
+                said = plain(said, locale)
             await interaction.followup.send(said[:2000], ephemeral=True)
         except Exception as e:
             await refuse(interaction, e, where="panel hint")

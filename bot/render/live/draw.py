@@ -25,6 +25,8 @@ ROW: theme.RGB = (38, 28, 36)  # a territory's row
 CHIP_H = 28
 COLONY = 24
 BONUS: theme.RGB = (232, 196, 130)
+HUB_AND_BAY_TINT = 0.14  # a player's row on the Colony Hub, their cell in the bay
+HEADER_TINT = 0.4  # a player's panel header
 
 
 def label(key: str, locale: str, **params: object) -> str:
@@ -63,16 +65,20 @@ def background(players: int, locale: str) -> Image.Image:
             pen.rect(r, fill=theme.SLOT, outline=theme.SLOT_EDGE, width=1.2, radius=7)
     _box(pen, layout.hub, ACCENTS["hub"])
     for seat, row in enumerate(layout.hub_rows):
-        pen.rect(row.row, fill=theme.mix(theme.BOX, theme.player_rgb(seat), 0.14), radius=7)
+        pen.rect(
+            row.row, fill=theme.mix(theme.BOX, theme.player_rgb(seat), HUB_AND_BAY_TINT), radius=7
+        )
         for r in row.docks:
             pen.rect(r, fill=theme.SLOT, outline=theme.SLOT_EDGE, width=1.2, radius=7)
     _box(pen, layout.bay, ACCENTS["bay"])
     for seat, cell in enumerate(layout.bay_cells):
-        pen.rect(cell, fill=theme.mix(theme.BOX, theme.player_rgb(seat), 0.14), radius=7)
+        pen.rect(
+            cell, fill=theme.mix(theme.BOX, theme.player_rgb(seat), HUB_AND_BAY_TINT), radius=7
+        )
     for r in layout.territories.values():
         pen.rect(r, fill=ROW, radius=9)
     for seat, p in enumerate(layout.panels):
-        tint = theme.mix(theme.BOX, theme.player_rgb(seat), 0.4)
+        tint = theme.mix(theme.BOX, theme.player_rgb(seat), HEADER_TINT)
         pen.rect(p.panel, fill=theme.BOX, radius=10)
         pen.rect(p.header, fill=tint, radius=10)
         pen.rect((p.header.x, p.header.y + 20, p.header.right, p.header.bottom), fill=tint)
@@ -224,15 +230,17 @@ def _display(image: Image.Image, layout: LiveLayout, view: GameView, locale: str
     r = layout.display
     y = r.y
     for card in view.display:
-        fill = theme.CARD_VP if card_vp(card) > 0 else theme.CARD
-        name = _card_name(card, locale, r.w)
-        sprites.paste(image, tokens.chip(name, fill, theme.TEXT, 28), (r.x, y))
+        vp = card_vp(card) > 0
+        fill = theme.CARD_VP if vp else theme.CARD
+        name = _card_name(card, locale, r.w, vp)
+        sprites.paste(image, tokens.chip(name, fill, theme.TEXT, 28, vp=vp), (r.x, y))
         y += 31
 
 
-def _card_name(card: str, locale: str, width: int) -> str:
+def _card_name(card: str, locale: str, width: int, vp: bool = False) -> str:
     full = thing_name(card, locale)
-    if text_width(full, "cond", MIN_TEXT) + 14 <= width:
+    star = text_width(tokens.VP_MARK, "cond_bold", MIN_TEXT) + 4 if vp else 0
+    if text_width(full, "cond", MIN_TEXT) + 14 + star <= width:
         return full
     return label(f"card.{card}", locale)
 
@@ -303,7 +311,7 @@ def _panel(
     winners = view.outcome.winners if view.outcome is not None else ()
     if (view.over and seat in winners) or (not view.over and seat == view.current):
         ImageDraw.Draw(image).rounded_rectangle(
-            parts.panel.box, radius=10, outline=theme.GOLD, width=3
+            parts.panel.box, radius=10, outline=theme.HIGHLIGHT, width=3
         )
     vp = text("board.vp", locale, {"vp": p.vp})
     draw_text(image, (h.right - 10, cy), vp, theme.TEXT, "bold", 26, "rm")
@@ -342,6 +350,7 @@ def _cards(image: Image.Image, r: Rect, p: PlayerView, locale: str) -> None:
             theme.TEXT,
             CHIP_H,
             card in p.cards_used,
+            vp=card_vp(card) > 0,
         )
         for card in p.cards
     ]

@@ -10,6 +10,12 @@ faster. Measured on the boards of other games (short and long, 2–4 players), a
 is as close to its drawn colour as with each image's own palette (mean error about
 0.5 of 255, and the rare worst pixels closer). The palette depends on the player
 count only, so a picture stays a pure function of the state.
+
+The theme's flat colours (``LIVE_PINNED``: the players', white and dark ink, the boxes,
+rows and tints they sit on) are in the palette exactly, the rest of it made from the
+samples: what is drawn in them is in the file as drawn, so the contrast and colour-vision
+figures of the theme hold in the PNG sent (``tests/render/test_colour_vision.py`` measures
+them there).
 """
 
 from __future__ import annotations
@@ -19,13 +25,25 @@ from functools import lru_cache
 
 from PIL import Image
 
+from bot.render import theme
 from bot.render.demo import DEMO_NAMES, states
-from bot.render.live.draw import background, draw
+from bot.render.encode import palette_of
+from bot.render.live.draw import BONUS, HEADER_TINT, HUB_AND_BAY_TINT, ROW, background, draw
 from engine.view import view
 
 SAMPLE_SEEDS = (7, 8)
 SAMPLE_EVERY = 120  # states between two sample boards
 _lock = threading.Lock()
+LIVE_PINNED: tuple[theme.RGB, ...] = (
+    *theme.PINNED,
+    ROW,
+    BONUS,
+    *(
+        theme.mix(theme.BOX, c, t)
+        for c in theme.PLAYER_RGB
+        for t in (HUB_AND_BAY_TINT, HEADER_TINT)
+    ),
+)
 
 
 def live_palette(players: int) -> Image.Image:
@@ -47,4 +65,4 @@ def _palette(players: int) -> Image.Image:
     stacked = Image.new("RGB", (width, height * len(boards)))
     for i, board in enumerate(boards):
         stacked.paste(board, (0, height * i))
-    return stacked.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return palette_of(stacked, LIVE_PINNED)

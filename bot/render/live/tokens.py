@@ -84,12 +84,20 @@ def colony(size: int, seat: int) -> Image.Image:
     return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
+VP_MARK: Final = "★"  # after the name of a card worth VP: a mark besides the chip's colour
+
+
 @lru_cache(maxsize=256)
-def chip(label: str, fill: RGB, ink: RGB, height: int, used: bool = False) -> Image.Image:
+def chip(
+    label: str, fill: RGB, ink: RGB, height: int, used: bool = False, vp: bool = False
+) -> Image.Image:
     """A rounded label: a card in a hand, a field on a territory. A card used this turn
-    is dimmed and struck through."""
+    is dimmed and struck through; a card worth VP has a gold star after its name (its
+    chip's colour is not the only cue)."""
     fitted = fit_label(label, "cond", MIN_TEXT, 10_000, smallest=MIN_TEXT)
-    w = round(text_width(label, "cond", MIN_TEXT)) + 14
+    text_w = round(text_width(label, "cond", MIN_TEXT))
+    star_w = round(text_width(VP_MARK, "cond_bold", MIN_TEXT)) + 4 if vp else 0
+    w = text_w + 14 + star_w
     k = SS
     big = Image.new("RGBA", (w * k, height * k), (0, 0, 0, 0))
     colour = theme.mix(fill, theme.BOX, 0.6) if used else fill
@@ -99,6 +107,9 @@ def chip(label: str, fill: RGB, ink: RGB, height: int, used: bool = False) -> Im
     image = big.resize((w, height), Image.Resampling.LANCZOS)
     text_ink = theme.FAINT if used else ink
     draw_label(image, (7, height // 2), fitted, (*text_ink, 255), "cond")
+    if vp:
+        star = (*(theme.FAINT if used else theme.GOLD), 255)
+        draw_text(image, (7 + text_w + 4, height // 2), VP_MARK, star, "cond_bold", MIN_TEXT, "lm")
     if used:
         y = height // 2
         ImageDraw.Draw(image).line((5, y, w - 6, y), fill=(*theme.TEXT, 255), width=2)

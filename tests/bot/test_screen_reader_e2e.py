@@ -1,0 +1,102 @@
+"""Screen-reader mode, end to end through the fake Discord: ``/af notify
+screen_reader:on`` makes a member's private answers and the channel of a game they sit in
+plain words (no emoji read aloud as "game die", no "bullet", "right arrow", "3/7"), each
+fact said once, the picture's words short, and after each panel pick a private line with
+what it did and what is left (an edited message is not reliably read aloud)."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+from bot.render.board_text import FULL_BOARD
+from bot.text.spoken import plain
+from bot.text.strings import text
+from tests.bot.table import Table, make_bot
+from tests.discord_fake import StartBot
+
+# What a screen reader reads as noise: an emoji or a bullet starting a line, arrows and
+# middle dots anywhere, a fraction like 3/7 (not in a link).
+NOISE = re.compile(
+    r"^[\W_]*[\U0001F000-\U0001FAFF\u2600-\u27BF•]|[→·⇄]|(?<![\w/])\d+/\d+(?![\w/])", re.M
+)
+
+
+async def started(tmp_path: Path, start_bot: StartBot, reader: bool) -> Table:
+    t = Table(await start_bot(make_bot(tmp_path / "af.db")), seed=3)
+    if reader:
+        on = await t.cmd("af notify", {"screen_reader": "on"}, "member")
+        said = str((on.message or {}).get("content") or on.data.get("content"))
+        assert said == plain(text("notify.reader.on")) and FULL_BOARD in said
+    await t.open(humans=("owner", "member"))
+    return t
+
+
+async def test_screen_reader_mode_end_to_end(tmp_path: Path, start_bot: StartBot) -> None:
+    t = await started(tmp_path, start_bot, reader=True)
+    shown = await t.cmd("af notify", member="member")  # alone: both choices, in plain words
+    assert "ping you in each game's channel" in shown.data["content"]
+    assert "Screen-reader mode is on" in shown.data["content"]
+    game = t.game()
+    picks = told = 0
+    while told < 3 and picks < 40 and not game.state.over:
+        message = t.turn_message()
+        content = str(message["content"])
+        assert not NOISE.search(content), content
+        (picture,) = message["attachments"]
+        # The message says the turn: the picture's words say only what it is.
+        assert picture["description"] == text("a11y.alt.brief", "en")
+        # The roll is said once: in the message, not again as "ships to dock".
+        rolled = re.search(r"rolls ([\d ]+)", content)
+        if rolled and "docks" not in content:
+            assert content.count(rolled[1].strip()) == 1, content
+        assert "Use the panel below" not in content  # no reminder read at every turn
+        member = t.member_to_act()
+        move = t.seeded_move(random.Random(picks), prefer_end=False)
+        result = await t.click_move(move, member)
+        picks += 1
+        answers = [
+            str(r.json.get("content"))
+            for r in result.requests
+            if r.json and int(r.json.get("flags") or 0) & 64 and "content" in r.json
+        ]
+        if member == "member":  # the reader hears what the pick did and what is left
+            (line,) = answers
+            told += 1
+            assert line.startswith("Done: "), line
+            assert re.search(
+                r"(Left to dock: [\d ]+\.|Every ship is docked\.|It is \w+'s turn now\.|Now .*)$",
+                line,
+            ), line
+            assert not NOISE.search(line), line
+        else:  # a member without the mode is not told privately
+            assert answers == []
+    assert told == 3
+    status = await t.cmd("af status", member="member")
+    assert not NOISE.search(status.data["content"]), status.data["content"]
+    assert not NOISE.search(t.turn_message()["content"])
+
+
+async def test_without_the_mode_the_channel_keeps_its_symbols(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    t = await started(tmp_path, start_bot, reader=False)
+    content = str(t.turn_message()["content"])
+    assert NOISE.search(content)  # the check above can fail: 🎲, •, ➡️, hub 0/7
+    (picture,) = t.turn_message()["attachments"]
+    assert picture["description"].startswith("Alien Frontiers board, round 1")
+
+
+def test_plain_words_for_a_screen_reader() -> None:
+    said = plain(
+        "🎲 **Round 1 — Ann's turn** <@123>\n• Ann rolls 1 1 2\n"
+        "🟥 **Ann** — 0 VP · 0 fuel · hub 3/7 · cards: none\n➡️ Ann to act · ships to dock: 1 1 2\n"
+        "1. Dock 1 at the Lunar Mine ×2 → +2 ore\nhttps://discord.com/channels/1/2/3"
+    )
+    assert said == (
+        "**Round 1, Ann's turn** <@123>\nAnn rolls 1 1 2\n"
+        "**Ann**, 0 VP, 0 fuel, hub 3 of 7, cards: none\nAnn to act, ships to dock: 1 1 2\n"
+        "1. Dock 1 at the Lunar Mine 2 times, +2 ore\nhttps://discord.com/channels/1/2/3"
+    )
+    assert plain("hub 3/7", "ru") == "hub 3 из 7"
