@@ -88,13 +88,13 @@ def add_env_file(parser: argparse.ArgumentParser) -> None:
 
 
 def env_file(args: argparse.Namespace) -> str:
-    """The settings file to load: ``--env-file`` (which must be a file), else ``.env``."""
+    """The settings file to load: ``--env-file`` (which must exist), else ``.env``."""
     if args.env_file is None:
         return ".env"
     path = Path(args.env_file)
     if path.is_dir():
         raise SettingsError(f"--env-file {args.env_file}: that is a folder, not a settings file")
-    if not path.is_file():
+    if not path.exists():  # /dev/null is fine: no settings from a file
         raise SettingsError(f"--env-file {args.env_file}: there is no such file")
     return str(args.env_file)
 
@@ -131,6 +131,7 @@ def run_bot(settings: Settings) -> int:
     import discord
 
     from bot.client import create_bot
+    from bot.store.db_inspect import database_name
 
     token = settings.require_token()
     for problem in (check_sqlite_file(settings), check_health_file(settings)):
@@ -156,7 +157,12 @@ def run_bot(settings: Settings) -> int:
             return fail(f"cannot reach Discord ({e}): check the network connection")
         except sqlite3.Error as e:  # e.g. another program took a write lock after the start
             log.debug("the database failed", exc_info=True)
-            return fail(sqlite_problem(settings, e))
+            if "locked" in str(e) or "busy" in str(e):
+                return fail(sqlite_problem(settings, e))
+            return fail(
+                f"the database {database_name(settings.database_url)} failed ({e}): check "
+                "its disk (room, permissions), then start the bot again"
+            )
     return 0
 
 
