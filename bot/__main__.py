@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import gc
 import logging
-import os
+import math
 import signal
 import sqlite3
 import sys
@@ -30,12 +30,13 @@ from bot.settings import (
     Settings,
     SettingsError,
     check_database_url,
+    load_env_file,
     load_settings,
 )
 
 if TYPE_CHECKING:
     from bot.client import AlienFrontiersBot
-    from bot.store.db_lock import DatabaseLock
+    from bot.store.db_lock import BotHold
 
 log = logging.getLogger("bot")
 # After the freeze, Python's full collections walk every game in play (a sixth of a second
@@ -90,7 +91,10 @@ def env_file(args: argparse.Namespace) -> str:
     """The settings file to load: ``--env-file`` (which must exist), else ``.env``."""
     if args.env_file is None:
         return ".env"
-    if not Path(args.env_file).is_file():
+    path = Path(args.env_file)
+    if path.is_dir():
+        raise SettingsError(f"--env-file {args.env_file}: that is a folder, not a settings file")
+    if not path.exists():  # /dev/null is fine: no settings from a file
         raise SettingsError(f"--env-file {args.env_file}: there is no such file")
     return str(args.env_file)
 
@@ -110,9 +114,10 @@ COMMANDS_HELP = """other commands (each has its own --help):
   python -m bot commands clear [--guild ID]
                         remove the bot's slash commands from Discord
 
-Every command reads DATABASE_URL and the other settings as the bot does (the
-environment, then .env or --env-file). A mistake is one line starting "error:"
-and exit code 2; nothing is written before the command has checked what it reads."""
+Every command reads the settings as the bot does (the environment, then .env or
+--env-file): DATABASE_URL where it takes no URL of its own, and PGPASSWORD and the
+other PG variables for PostgreSQL. A mistake is one line starting "error:" and
+exit code 2; nothing is written before the command has checked what it reads."""
 
 
 def fail(message: str) -> int:
@@ -126,22 +131,22 @@ def run_bot(settings: Settings) -> int:
     import discord
 
     from bot.client import create_bot
+    from bot.store.db_inspect import database_name
 
     token = settings.require_token()
-    problem = check_sqlite_file(settings)
-    if problem is not None:
-        return fail(problem)
+    for problem in (check_sqlite_file(settings), check_health_file(settings)):
+        if problem is not None:
+            return fail(problem)
     try:
         holding = hold_database(settings)  # held until this function returns
     except SettingsError as e:
         return fail(str(e))
-    problem = check_database(settings)
-    if problem is not None:
-        holding.release()
-        return fail(problem)
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
-    bot = create_bot(settings)
     with holding:
+        problem = check_database(settings, holding)
+        if problem is not None:
+            return fail(problem)
+        discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+        bot = create_bot(settings)
         try:
             asyncio.run(serve(bot, token))
         except discord.LoginFailure:
@@ -150,27 +155,47 @@ def run_bot(settings: Settings) -> int:
             return fail("Discord refused a privileged intent; this bot needs none: update the bot")
         except aiohttp.ClientConnectionError as e:
             return fail(f"cannot reach Discord ({e}): check the network connection")
+        except sqlite3.Error as e:  # e.g. another program took a write lock after the start
+            log.debug("the database failed", exc_info=True)
+            if "locked" in str(e) or "busy" in str(e):
+                return fail(sqlite_problem(settings, e))
+            return fail(
+                f"the database {database_name(settings.database_url)} failed ({e}): check "
+                "its disk (room, permissions), then start the bot again"
+            )
     return 0
 
 
-def hold_database(settings: Settings) -> DatabaseLock:
-    """The bot's shared hold on its SQLite database (bot.store.db_lock), so that `restore`
-    and `copy-db` refuse while it runs; SettingsError while one of them is running. A
-    PostgreSQL database is not held (several processes share it; `restore` is SQLite's)."""
+def hold_database(settings: Settings) -> BotHold:
+    """The bot's hold on its SQLite database (bot.store.db_lock): one bot per database,
+    and `restore` and `copy-db` refuse while it runs; SettingsError while another bot or
+    one of those commands is running. A PostgreSQL database is not held (several
+    processes share it; `restore` is SQLite's)."""
     from bot.store.db_inspect import sqlite_file
-    from bot.store.db_lock import DatabaseLock, InUse
+    from bot.store.db_lock import BotHold, InUse
 
     if settings.is_postgres or settings.database_path == ":memory:":
-        return DatabaseLock(Path(os.devnull))  # holds nothing
+        return BotHold(None)  # holds nothing
     path = sqlite_file(settings.database_url)
     with contextlib.suppress(OSError):  # if it cannot be made, check_database says so
         path.parent.mkdir(parents=True, exist_ok=True)
     if not path.parent.is_dir():
-        return DatabaseLock(Path(os.devnull))
+        return BotHold(None)
     try:
-        return DatabaseLock(path).acquire(exclusive=False)
+        return BotHold(path).acquire()
     except InUse as e:
         raise SettingsError(str(e)) from None
+
+
+def check_health_file(settings: Settings) -> str | None:
+    """Why the bot could not write its heartbeat at ``HEALTH_FILE`` (a folder, a folder
+    that cannot be made, a read-only place): None if it can, or if there is none."""
+    from bot.health import Heartbeat
+
+    if not settings.health_file:
+        return None
+    problem = Heartbeat.check_path(settings.health_file)
+    return None if problem is None else f"HEALTH_FILE={settings.health_file}: {problem}"
 
 
 async def serve(bot: AlienFrontiersBot, token: str) -> None:
@@ -217,38 +242,101 @@ async def freeze_when_ready(bot: AlienFrontiersBot) -> None:
 
 
 async def _open_database(settings: Settings) -> None:
+    """Open the database as the bot does (create, migrate), and make sure nothing else
+    holds a write lock on a SQLite file (waiting SQLite's busy timeout, 5 s, at most)."""
     from bot.store.storage import Storage
 
     store = await Storage.open(settings.database_url)
-    await store.close()
+    try:
+        if store.db.dialect == "sqlite":
+            async with store.db.transaction():
+                pass  # BEGIN IMMEDIATE: refused while another program is writing
+    finally:
+        await store.close()
 
 
 def check_sqlite_file(settings: Settings) -> str | None:
     """Why the bot must not open its SQLite file, read before anything is written there (a
-    folder, a file that is no database, another program's, a newer bot's): None if fine."""
-    from bot.store.db_inspect import NotABotDatabase, check_sqlite_for_the_bot
+    folder, a file that is no database, another program's, a newer bot's, a file with
+    several names): None if fine."""
+    from bot.store.db_inspect import (
+        DatabaseBusy,
+        NotABotDatabase,
+        check_sqlite_for_the_bot,
+        sqlite_file,
+    )
+    from bot.store.db_lock import one_name
 
-    if settings.is_postgres:
+    if settings.is_postgres or settings.database_path == ":memory:":
         return None
     try:
         check_sqlite_for_the_bot(settings.database_url)
+    except DatabaseBusy as e:
+        return str(e)
     except NotABotDatabase as e:
         return f"DATABASE_URL={e}"
-    return None
+    return one_name(sqlite_file(settings.database_url))
 
 
-def check_database(settings: Settings) -> str | None:
-    """Open (create, migrate) the database before connecting; the problem in words, if any."""
+def sqlite_problem(settings: Settings, error: sqlite3.Error) -> str:
+    """A SQLite error met while opening or running on the database, in a line."""
+    from bot.store.db_inspect import LOCKED_HELP, sqlite_file
+
+    path = sqlite_file(settings.database_url)
+    if "locked" in str(error) or "busy" in str(error):
+        return f"{path} is locked by another program writing to it: {LOCKED_HELP}"
+    return (
+        f"cannot open the database {settings.database_path!r} ({error}): check DATABASE_URL "
+        "and that its folder exists or can be created and is writable"
+    )
+
+
+def check_database(settings: Settings, hold: BotHold | None = None) -> str | None:
+    """Open (create, migrate) the database before connecting; the problem in words, if any.
+    A SQLite file that needs a migration is migrated only while ``hold`` has it alone (no
+    older bot, backup or rebuild on it)."""
     import asyncpg
 
+    from bot.store.db_inspect import DatabaseBusy, NotABotDatabase, read_sqlite
+    from bot.store.db_lock import BotHold, InUse
+    from bot.store.migrations import LATEST
+
+    hold = hold or BotHold(None)
+    migration: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
+    if not settings.is_postgres and settings.database_path != ":memory:":
+        try:
+            version = read_sqlite(settings.database_url).version
+        except NotABotDatabase:
+            version = 0  # no file yet: the bot makes it
+        except DatabaseBusy as e:
+            return str(e)
+        if version < LATEST:
+            why = (
+                f"this version of the bot migrates its schema from version {version} to {LATEST}"
+                if version
+                else "this bot creates its database there"
+            )
+            migration = hold.alone(why)
     try:
-        asyncio.run(_open_database(settings))
+        with migration:
+            asyncio.run(_open_database(settings))
+    except InUse as e:
+        return str(e)
     except (asyncpg.PostgresError, asyncpg.InterfaceError) as e:
         return (
             f"cannot use the PostgreSQL database {redacted(settings.database_url)} ({e}): "
             "check DATABASE_URL (user, password, database name) and the server's access rules"
         )
-    except (sqlite3.Error, OSError, RuntimeError) as e:
+    except (ValueError, OverflowError):  # asyncpg could not read the URL: never quoted
+        if not settings.is_postgres:
+            raise
+        return (
+            f"cannot read DATABASE_URL {redacted(settings.database_url)} as a PostgreSQL URL: "
+            "write it as postgresql://user@host:5432/alienfrontiers, the password in PGPASSWORD"
+        )
+    except sqlite3.Error as e:
+        return sqlite_problem(settings, e)
+    except (OSError, RuntimeError) as e:
         if settings.is_postgres:
             return (
                 f"cannot reach the PostgreSQL database {redacted(settings.database_url)} ({e}): "
@@ -263,11 +351,9 @@ def check_database(settings: Settings) -> str | None:
 
 def redacted(url: str) -> str:
     """A database URL without its password, fit for a log or an error line."""
-    scheme, sep, rest = url.partition("://")
-    credentials, at, host = rest.rpartition("@")
-    if not sep or not at or ":" not in credentials:
-        return url
-    return f"{scheme}://{credentials.split(':', 1)[0]}:***@{host}"
+    from bot.store.db_url import masked_url
+
+    return masked_url(url)
 
 
 def run_demo_cli(args: argparse.Namespace, settings: Settings | None) -> int:
@@ -281,15 +367,20 @@ def run_demo_cli(args: argparse.Namespace, settings: Settings | None) -> int:
         return fail(str(e))
     logging.basicConfig(level=getattr(logging, settings.log_level if settings else "INFO"))
     level: Level = "normal" if args.level == "random" else args.level
-    result = asyncio.run(
-        run_demo(
-            args.demo,
-            players=args.players,
-            levels=(level,),
-            random_seats=args.level == "random",
-            budget_ms=settings.ai_budget_ms if settings and settings.ai_budget_ms else 200,
+    try:
+        result = asyncio.run(
+            run_demo(
+                args.demo,
+                players=args.players,
+                levels=(level,),
+                random_seats=args.level == "random",
+                budget_ms=settings.ai_budget_ms if settings and settings.ai_budget_ms else 200,
+            )
         )
-    )
+    except DemoFolderError as e:
+        return fail(str(e))
+    except (OSError, sqlite3.Error) as e:  # a place root may "write" to, but cannot
+        return fail(f"--demo {args.demo}: cannot write the demo there ({e})")
     print(
         f"demo: {plural(result.turns, 'turn')}, {plural(result.actions, 'action')}, "
         f"{plural(result.images, 'image')} in {result.seconds:.1f}s -> {result.out_dir}"
@@ -312,7 +403,12 @@ def copy_db_cli(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--from", dest="source", required=True, metavar="URL")
     parser.add_argument("--to", dest="target", required=True, metavar="URL")
+    add_env_file(parser)
     args = parser.parse_args(argv)
+    try:
+        load_env_file(env_file(args))  # PGPASSWORD and the like, as the bot reads them
+    except SettingsError as e:
+        return fail(str(e))
     try:
         for url in (args.source, args.target):
             check_database_url(url)
@@ -400,15 +496,21 @@ def restore_cli(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m bot restore",
         description="Replace the bot's SQLite database by BACKUP (made by `python -m bot "
-        "backup`). Refused while a bot runs on the database: stop it first.",
+        "backup`). Refused while a bot runs on the database: stop it first. The database "
+        "must be there (DATABASE_URL, or --database, as the bot), unless --new.",
     )
     parser.add_argument("backup", metavar="BACKUP")
     parser.add_argument(
         "--yes", action="store_true", help="replace a database that holds games or settings"
     )
+    parser.add_argument(
+        "--new",
+        action="store_true",
+        help="make the database from the backup where there is none yet (a new machine)",
+    )
     try:
         args, url = _database_url(parser, argv)
-        saved = restore(Path(args.backup), url, replace=args.yes)
+        saved = restore(Path(args.backup), url, replace=args.yes, new=args.new)
     except (SettingsError, BackupError) as e:
         return fail(str(e))
     except (sqlite3.Error, OSError) as e:
@@ -430,8 +532,15 @@ def ratings_cli(argv: Sequence[str]) -> int:
     (bot.store.rating_store)."""
     import asyncpg
 
-    from bot.store.db_inspect import NotABotDatabase, bot_schema, plural, shown_url, sqlite_file
-    from bot.store.db_lock import DatabaseLock, InUse
+    from bot.store.db_inspect import (
+        DatabaseBusy,
+        NotABotDatabase,
+        bot_schema,
+        plural,
+        shown_url,
+        sqlite_file,
+    )
+    from bot.store.db_lock import DatabaseLock, InUse, one_name
     from bot.store.migrations import LATEST
     from bot.store.storage import Storage
 
@@ -451,9 +560,23 @@ def ratings_cli(argv: Sequence[str]) -> int:
                 f"{shown_url(url)}: its schema is version {version}, newer than this bot's "
                 f"({LATEST}): update the bot first"
             )
-        hold = DatabaseLock(Path(os.devnull))
+        hold: contextlib.AbstractContextManager[object] = contextlib.nullcontext()
         if not url.startswith(("postgresql://", "postgres://")):
-            hold = DatabaseLock(sqlite_file(url)).acquire(exclusive=False)  # not mid-restore
+            several = one_name(sqlite_file(url))
+            if several is not None:
+                raise NotABotDatabase(several)
+            # Shared: not mid-restore. Exclusive to migrate: no older bot running on it.
+            try:
+                hold = DatabaseLock(sqlite_file(url)).acquire(exclusive=version < LATEST)
+            except InUse as e:
+                if version == LATEST:
+                    raise
+                raise InUse(
+                    f"{shown_url(url)}: its schema is version {version}; this version of the bot "
+                    f"migrates it to {LATEST} first, which needs the database alone, but another "
+                    "process is using it (an older version of the bot running on it, a backup or "
+                    "a ratings rebuild): stop it first"
+                ) from e
         with hold:
             store = await Storage.open(url)  # an older one is migrated, as the bot does
             try:
@@ -470,7 +593,7 @@ def ratings_cli(argv: Sequence[str]) -> int:
     try:
         _args, url = _database_url(parser, argv)
         print(asyncio.run(rebuild(url)))
-    except (SettingsError, NotABotDatabase, InUse) as e:
+    except (SettingsError, NotABotDatabase, InUse, DatabaseBusy) as e:
         return fail(f"{e}; nothing was changed" if not isinstance(e, SettingsError) else str(e))
     except (asyncpg.PostgresError, asyncpg.InterfaceError, sqlite3.Error, OSError) as e:
         return fail(f"the ratings were not rebuilt ({e}); nothing was changed")
@@ -490,7 +613,13 @@ def health_cli(argv: Sequence[str]) -> int:
     parser.add_argument(
         "--file", metavar="PATH", help="the heartbeat file (default: HEALTH_FILE, as the bot)"
     )
-    parser.add_argument("--max-age", type=float, default=MAX_AGE_SECONDS, metavar="SECONDS")
+    parser.add_argument(
+        "--max-age",
+        type=seconds,
+        default=MAX_AGE_SECONDS,
+        metavar="SECONDS",
+        help=f"the oldest heartbeat that is healthy (default: {MAX_AGE_SECONDS:g})",
+    )
     add_env_file(parser)
     args = parser.parse_args(argv)
     try:
@@ -505,6 +634,17 @@ def health_cli(argv: Sequence[str]) -> int:
         return 1
     print(f"healthy; {backlog_text(path)}")
     return 0
+
+
+def seconds(text: str) -> float:
+    """A number of seconds, more than 0 (an argparse type)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text!r}")
+    return value
 
 
 def commands_cli(argv: Sequence[str]) -> int:

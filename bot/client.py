@@ -38,6 +38,7 @@ from bot.play.service import GameService
 from bot.play.turns import Moves
 from bot.settings import Settings
 from bot.shutdown import GRACE_SECONDS, Gate, ShuttingDown, hold_locks
+from bot.store.db_inspect import database_name, plural
 from bot.store.shards import ALL
 from bot.store.storage import Storage
 
@@ -157,6 +158,12 @@ class AlienFrontiersBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.settings.database_url)
+        stored = await self.storage.db.fetchone("SELECT COUNT(*) FROM games")
+        log.info(
+            "database: %s (%s)",
+            database_name(self.settings.database_url),
+            plural(int(stored[0]) if stored else 0, "game"),
+        )
         self._service = GameService(
             self.storage,
             clock=self.clock,

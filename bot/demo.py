@@ -19,7 +19,7 @@ from bot.discord.announce import Renderer, default_renderer
 from bot.play.ai import LEVELS, AIFactory, Level, RandomPlayer, default_factory
 from bot.play.games import ActiveGame
 from bot.play.service import GameService
-from bot.render.demo import DemoFolderError, check_folder
+from bot.render.demo import DemoFolderError, check_folder, make_folder
 from bot.store.storage import Storage
 from bot.text import describe
 from engine.messages import render
@@ -56,8 +56,7 @@ async def run_demo(
 ) -> DemoResult:
     """Play one game between AI (or random) seats and write its images and log to ``out_dir``."""
     started = time.perf_counter()
-    out = check_folder(out_dir)  # a folder of its own: nothing else there is replaced
-    out.mkdir(parents=True, exist_ok=True)
+    out = make_folder(check_folder(out_dir))  # its own: nothing else there is replaced
     db = out / "demo.db"
     for leftover in (db, db.with_suffix(".db-wal"), db.with_suffix(".db-shm")):
         leftover.unlink(missing_ok=True)

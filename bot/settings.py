@@ -6,12 +6,15 @@ traceback, because the first person to meet it is whoever is installing the bot.
 
 from __future__ import annotations
 
+import io
+import math
 import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.store.db_url import POSTGRES_SCHEMES, masked_url, url_problem
 from bot.store.shards import Shards, parse_shard_ids
 
 DEFAULT_DATABASE_URL = "sqlite:///data/alienfrontiers.db"
@@ -35,7 +38,8 @@ class Settings:
 
     token: the bot token (required to connect; the demo runs without one).
     database_url: ``sqlite:///relative/path``, ``sqlite:////absolute/path``, ``sqlite:///:memory:``
-        or ``postgresql://user:password@host:port/database`` (a server shared by processes).
+        or ``postgresql://user@host:port/database`` (a server shared by processes; the
+        password in ``PGPASSWORD``, or percent-encoded in the URL).
     dev_guild_id: sync the slash commands to this guild only (instant, for testing).
     ai_pause_seconds: pause between an AI seat's actions so people can follow (0 in tests).
     ai_budget_ms: thinking time of an AI move (None: the AI's own default).
@@ -101,17 +105,18 @@ def token_problem(token: str) -> str:
     )
 
 
-POSTGRES_SCHEMES = ("postgresql://", "postgres://")
-
-
 def check_database_url(url: str) -> None:
-    """SettingsError unless ``url`` is a SQLite file or a PostgreSQL server."""
+    """SettingsError unless ``url`` is a SQLite file or a PostgreSQL server that asyncpg
+    can read (``bot.store.db_url``); the message never shows the URL's password."""
     if url.startswith(POSTGRES_SCHEMES):
         if url.rstrip("/") in POSTGRES_SCHEMES or len(url.split("://", 1)[1]) < 2:
             raise SettingsError(
                 "DATABASE_URL names no PostgreSQL server: use for example "
-                "postgresql://user:password@host:5432/alienfrontiers"
+                "postgresql://user@host:5432/alienfrontiers (the password in PGPASSWORD)"
             )
+        problem = url_problem(url)
+        if problem is not None:
+            raise SettingsError(f"DATABASE_URL {masked_url(url)} cannot be read: {problem}")
         return
     database_path(url)
 
@@ -122,7 +127,7 @@ def database_path(url: str) -> str:
     if not url.startswith(prefix):
         raise SettingsError(
             f"DATABASE_URL must start with {prefix} or postgresql:// (for example "
-            f"{DEFAULT_DATABASE_URL}), not {url!r}"
+            f"{DEFAULT_DATABASE_URL}), not {masked_url(url)!r}"
         )
     path = url[len(prefix) :]
     if not path:
@@ -138,6 +143,8 @@ def _number(env: Mapping[str, str], name: str, default: float, minimum: float = 
         value = float(raw)
     except ValueError:
         raise SettingsError(f"{name} must be a number, not {raw!r}") from None
+    if not math.isfinite(value):
+        raise SettingsError(f"{name} must be a finite number, not {raw!r}")
     if value < minimum:
         raise SettingsError(f"{name} must be at least {minimum:g}, not {raw}")
     return value
@@ -202,16 +209,50 @@ def _shards(env: Mapping[str, str]) -> Shards | None:
     return Shards(count, ids)
 
 
+def settings_text(env_file: str | Path) -> str | None:
+    """The text of a settings file (None if there is no such file), or SettingsError if it
+    is a folder or no text (a database given as ``--env-file``, say)."""
+    path = Path(env_file)
+    if path.is_dir():
+        raise SettingsError(f"{env_file} is a folder, not a settings file")
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise SettingsError(f"{env_file} cannot be read ({e.strerror or e})") from None
+    try:
+        if b"\0" in data:
+            raise UnicodeDecodeError("utf-8", data, 0, 1, "a NUL byte")
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise SettingsError(
+            f"{env_file} is not a settings file (not text): it holds lines like "
+            "DISCORD_TOKEN=... (see .env.example)"
+        ) from None
+
+
 def env_value(name: str, env_file: str | Path | None = ".env") -> str:
     """One setting alone, without checking the others (``python -m bot health`` needs only
     ``HEALTH_FILE``): the environment's value, else ``env_file``'s, else empty."""
     if name in os.environ:
         return os.environ[name].strip()
-    if env_file is not None and Path(env_file).is_file():
+    text = settings_text(env_file) if env_file is not None else None
+    if text is not None:
         from dotenv import dotenv_values
 
-        return (dotenv_values(env_file).get(name) or "").strip()
+        return (dotenv_values(stream=io.StringIO(text)).get(name) or "").strip()
     return ""
+
+
+def load_env_file(env_file: str | Path | None = ".env") -> None:
+    """Put ``env_file``'s settings into the environment, if there is such a file; variables
+    already set in the environment win over it."""
+    text = settings_text(env_file) if env_file is not None else None
+    if text is not None:
+        from dotenv import load_dotenv
+
+        load_dotenv(stream=io.StringIO(text), override=False)
 
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:
@@ -219,8 +260,5 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
 
     Variables already set in the environment win over the file.
     """
-    if env_file is not None and Path(env_file).is_file():
-        from dotenv import load_dotenv
-
-        load_dotenv(env_file, override=False)
+    load_env_file(env_file)
     return from_env(os.environ)

@@ -24,10 +24,11 @@ NOT_RUN: dict[str, str] = {
     r"^git pull": "fetches the project's next version (the README's update)",
     r"^\.venv/bin/pip install ": "reinstalls the environment (the README's update)",
     r"^git diff ": "a review step of an upgrade",
-    r"copy-db .*postgresql://af:PASSWORD@localhost": (
+    r"copy-db .*postgresql://af@localhost": (
         "needs that PostgreSQL server: tests/bot/test_copy_db.py runs copy-db against a "
         "throwaway one"
     ),
+    r"^read ": "asks for a password at the keyboard (the Docker copy-db recipe)",
     r"-m bot\.text\.catalogues (update|init)": "rewrites the catalogues of the checkout",
     r"-m bot\.text\.catalogues missing de|--locale de": (
         "the recipe for a new language, after `init de`"
@@ -107,3 +108,16 @@ def test_every_readme_command_is_run_or_says_why_not(tmp_path: Path) -> None:
         f"python -m bot restore {BACKUP_EXAMPLE} --yes",
         "cp .env.example .env",
     }
+
+
+# A password inside a PostgreSQL URL: postgresql://user:secret@host (not user@host).
+PASSWORD_IN_URL = re.compile(r"postgres(?:ql)?://[^\s/@:]+:[^\s@]*@")
+
+
+def test_the_docs_never_put_a_password_inside_a_database_url() -> None:
+    """The README, the guides, compose.yaml and .env.example agree: the PostgreSQL password
+    goes in PGPASSWORD, where any character works, not inside DATABASE_URL (where @, /, ?
+    and # cut the URL in the wrong place)."""
+    for name in (*DOCUMENTS, "compose.yaml", ".env.example"):
+        found = PASSWORD_IN_URL.findall((ROOT / name).read_text())
+        assert not found, (name, found)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import sys
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
@@ -24,13 +25,17 @@ from typing import Any
 
 from bot.text import i18n
 from tests.benchmarks.taps import Planner, best_pick
-from tests.bot.table import Table, button, make_bot
+from tests.bot.table import Clock, Table, button, make_bot
 from tests.discord_fake import BotHarness, FakeDiscord
 from tests.discord_fake.harness import InteractionResult
 from tests.discord_fake.payloads import BUTTON, STRING_SELECT, iter_components
 
 CLIENT_LOCALES = {"en": "en-US", "ru": "ru", "pl": "pl"}
 MEMBERS = ("owner", "member")
+# The game's clock stands still at one moment (2027-01-15 08:00 UTC), so the turn clock's
+# times (<t:…:R>) are the same at every run, as the members' mentions are (by name).
+NOW = 1_800_000_000.0
+MENTION = re.compile(r"<@!?(\d+)>")
 
 
 def panel_lines(message: Mapping[str, Any]) -> Iterator[str]:
@@ -61,11 +66,16 @@ class Transcript:
         self.shown = 0
         self.seen: set[str] = set()
 
+    def named(self, text: str) -> str:
+        """A member's mention as Discord shows it, ``@owner``, not its id (which changes
+        from run to run)."""
+        return MENTION.sub(lambda m: f"@{self.t.members.get(int(m.group(1)), m.group(0))}", text)
+
     def channel(self) -> None:
         """The channel's messages posted since the last look (in their final form)."""
         messages = self.t.channel_messages()
         for m in messages[self.shown :]:
-            self.lines += ["", "**Channel:**", *quoted(m.get("content", ""))]
+            self.lines += ["", "**Channel:**", *quoted(self.named(m.get("content", "")))]
             for a in m.get("attachments", []):
                 self.lines.append(f"> 📎 {a.get('filename', '')}")
                 if a.get("description"):  # the alt text, read aloud by screen readers
@@ -83,7 +93,7 @@ class Transcript:
             if r.method == "POST" and "/webhooks/" in r.path and int(body.get("flags") or 0) & 64:
                 said.append(str(body.get("content") or ""))
         for content in dict.fromkeys(filter(None, said)):  # once each
-            self.lines += ["", f"**Only {who} sees:**", *quoted(content)]
+            self.lines += ["", f"**Only {who} sees:**", *quoted(self.named(content))]
 
     def panel(self, member: str, number: int, message: Mapping[str, Any]) -> None:
         """The panel offered, its lines not shown before (a panel repeats much)."""
@@ -115,7 +125,7 @@ async def play(language: str, seed: int, max_turns: int | None, echo: Callable[[
     """The transcript of one game (or of its first ``max_turns`` member turns)."""
     with tempfile.TemporaryDirectory() as tmp:
         async with FakeDiscord() as fake:
-            bot = make_bot(Path(tmp) / "transcript.db")
+            bot = make_bot(Path(tmp) / "transcript.db", clock=Clock(NOW))
             async with BotHarness(fake, bot, timeout=120, fail_on_errors=False) as h:
                 t = Table(h, seed=seed)
                 for member in MEMBERS:

@@ -8,7 +8,14 @@ import sys
 from pathlib import Path
 
 from bot.render import render_board
-from bot.render.demo import DEMO_NAMES, DemoFolderError, check_folder, finished, mid_game
+from bot.render.demo import (
+    DEMO_NAMES,
+    DemoFolderError,
+    check_folder,
+    finished,
+    make_folder,
+    mid_game,
+)
 from bot.text import i18n
 
 
@@ -28,11 +35,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.locale not in known:
         parser.error(f"unknown language {args.locale!r}: the known ones are {', '.join(known)}")
     try:
-        out = check_folder(args.demo)  # a folder of its own: nothing else there is replaced
+        out = make_folder(check_folder(args.demo))  # its own: nothing else there is replaced
     except DemoFolderError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    out.mkdir(parents=True, exist_ok=True)
     boards = {
         "mid_2p": mid_game(2, args.seed),
         "mid_3p": mid_game(3, args.seed),
@@ -44,7 +50,11 @@ def main(argv: list[str] | None = None) -> int:
             names = DEMO_NAMES[: state.num_players]
             data = render_board(state, names, args.locale, detail=detail)
             path = out / f"{kind}_{name}.png"
-            path.write_bytes(data)
+            try:
+                path.write_bytes(data)
+            except OSError as e:
+                print(f"error: cannot write {path} ({e.strerror or e})", file=sys.stderr)
+                return 2
             print(f"{path}  {len(data) / 1024:.0f} KB")
     return 0
 

@@ -74,6 +74,17 @@ def check_folder(folder: str | Path) -> Path:
     return path
 
 
+def make_folder(folder: str | Path) -> Path:
+    """Create the demo's folder (checked by ``check_folder``), or DemoFolderError saying why
+    it cannot be made (a place where nothing can be made, like /proc, even for root)."""
+    path = Path(folder)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise DemoFolderError(f"--demo {folder}: cannot create it ({e.strerror or e})") from None
+    return path
+
+
 def play(
     players: int,
     seed: int,

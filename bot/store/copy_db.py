@@ -11,9 +11,11 @@ for the operator (English); exit code 0 only if everything matched.
 Nothing is written before both sides are read (``bot.store.db_inspect``): a source that
 is no database of this bot (a missing or empty file, another program's database, an
 unreachable server, a newer bot's schema, tables this bot does not know), a target that
-cannot take the copy (a folder, another program's file or tables, data already, a bot
-connected to it) and a SQLite file a bot is running on (``bot.store.db_lock``) are
-refused with the URL read, and nothing is created on either side.
+cannot take the copy (a folder, another program's file or tables — on PostgreSQL in any
+schema, whoever owns them —, data already, a bot connected to it), a SQLite file a bot
+is running on, by whatever path or link, and one with several names (hard links,
+``bot.store.db_lock``) are refused with the URL read (never its password), and nothing
+is created on either side.
 
 The source is only read, through a read-only connection. A source of an older version
 of the bot is copied as it is into a temporary SQLite file, migrated there (as the bot
@@ -36,6 +38,7 @@ from pathlib import Path
 from bot.store.db import Database, is_postgres_url, open_database
 from bot.store.db_inspect import (
     BOOKKEEPING,
+    DatabaseBusy,
     NotABotDatabase,
     NotATarget,
     bot_schema,
@@ -46,7 +49,7 @@ from bot.store.db_inspect import (
     shown_url,
     sqlite_file,
 )
-from bot.store.db_lock import DatabaseLock, InUse
+from bot.store.db_lock import DatabaseLock, InUse, one_name
 from bot.store.migrations import LATEST, MIGRATIONS
 from bot.store.storage import TABLES, Storage
 from engine.game import Game
@@ -109,6 +112,15 @@ async def _source_version(url: str) -> int:
     return version
 
 
+def _same_file(one: Path, other: Path) -> bool:
+    """The same file, by whatever names (symbolic or hard links)."""
+    if one.resolve() == other.resolve():
+        return True
+    with contextlib.suppress(OSError):
+        return one.samefile(other)
+    return False
+
+
 def _locks(source_url: str, target_url: str) -> list[DatabaseLock]:
     """Exclusive holds on the SQLite files of both sides, or CopyError if a bot (or a
     backup) is using one: a copy of a database in use would not be consistent."""
@@ -117,6 +129,9 @@ def _locks(source_url: str, target_url: str) -> list[DatabaseLock]:
         for url in (source_url, target_url):
             if is_postgres_url(url) or not sqlite_file(url).is_file():
                 continue  # a new file: nobody uses it
+            several = one_name(sqlite_file(url))
+            if several is not None:
+                raise InUse(several)
             held.append(DatabaseLock(sqlite_file(url)).acquire(exclusive=True))
     except InUse as e:
         for lock in held:
@@ -132,14 +147,14 @@ async def copy_database(
 
     Raises ``CopyError`` (nothing created) if either side is refused (module docstring)."""
     started = time.perf_counter()
-    if not (is_postgres_url(source_url) or is_postgres_url(target_url)) and (
-        sqlite_file(source_url).resolve() == sqlite_file(target_url).resolve()
+    if not (is_postgres_url(source_url) or is_postgres_url(target_url)) and _same_file(
+        sqlite_file(source_url), sqlite_file(target_url)
     ):
         raise CopyError("--from and --to name the same database; nothing was copied")
-    version = await _source_version(source_url)
     try:
+        version = await _source_version(source_url)
         await check_copy_target(target_url)
-    except NotATarget as e:
+    except (NotATarget, DatabaseBusy) as e:
         raise CopyError(f"{e}; nothing was copied") from None
     locks = _locks(source_url, target_url)
     try:

@@ -47,6 +47,9 @@ POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
 SQLITE_SCHEME: Final = "sqlite:///"
 # Any constant: the key of the advisory lock that lets one process at a time migrate.
 _MIGRATION_LOCK: Final = 0x4146_6D69_6772  # "AFmigr"
+# How long a SQLite statement waits for another connection's write lock before it fails
+# with "database is locked" (the bot's own writes take turns; this is for other programs).
+BUSY_TIMEOUT_MS = 5000
 
 
 class Row(Protocol):
@@ -225,7 +228,7 @@ class SQLiteDatabase(Database):
         try:
             conn.row_factory = sqlite3.Row
             await conn.execute("PRAGMA foreign_keys = ON")
-            await conn.execute("PRAGMA busy_timeout = 5000")
+            await conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_MS)}")
             if name != ":memory:" and not read_only:
                 await conn.execute("PRAGMA journal_mode = WAL")
             await conn.execute("PRAGMA synchronous = FULL")
@@ -264,13 +267,21 @@ class SQLiteDatabase(Database):
         return int(row[0]) if row else 0
 
     async def migrate(self, migrations: Sequence[Migration]) -> None:
+        latest = migrations[-1][0]
         current = await self.schema_version()
-        _check_version(current, migrations[-1][0])
+        _check_version(current, latest)
         for migration in migrations:
             number = migration[0]
             if number <= current:
                 continue
             async with self.transaction() as tx:
+                # Read again once the write lock is held: another process may have migrated
+                # meanwhile (two started together), and a migration must not run twice.
+                row = await tx.fetchone("PRAGMA user_version")
+                current = int(row[0]) if row else 0
+                _check_version(current, latest)
+                if number <= current:
+                    continue
                 for step in steps_of(migration, "sqlite"):
                     if isinstance(step, str):
                         for statement in _statements(step):

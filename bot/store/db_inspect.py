@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Final
 import asyncpg
 
 from bot.store.db import SQLITE_SCHEME, is_postgres_url, read_only_uri, sqlite_path
+from bot.store.db_url import masked_url
 from bot.store.migrations import LATEST
 from bot.store.storage import TABLES
 
@@ -38,6 +38,17 @@ class NotABotDatabase(Exception):
     unreachable): the message says which, and which URL was read."""
 
 
+class DatabaseBusy(Exception):
+    """Another program holds a write lock on the SQLite file (an ``sqlite3`` shell or DB
+    Browser in the middle of a change) longer than SQLite's busy timeout."""
+
+
+LOCKED_HELP: Final = (
+    "an sqlite3 shell or DB Browser for SQLite with unsaved changes? Write or revert its "
+    "changes, or close it, then try again"
+)
+
+
 class NotATarget(Exception):
     """A copy may not be written there (a folder, another program's file or tables, data
     already, a newer schema, a bot connected): the message says which."""
@@ -52,6 +63,9 @@ class Contents:
     tables: frozenset[str] = frozenset()
     rows: Mapping[str, int] = field(default_factory=dict)
     sessions: int = 0  # PostgreSQL: other connections to the database (the bots?)
+    # PostgreSQL: the tables, views and sequences of the database's other schemas
+    # (``schema.name``), whoever owns them.
+    elsewhere: frozenset[str] = frozenset()
 
     @property
     def foreign(self) -> list[str]:
@@ -83,15 +97,18 @@ def plural(count: int, noun: str) -> str:
 
 
 def shown_url(url: str) -> str:
-    """``url`` fit to print: a PostgreSQL password replaced by ``***``."""
-    if not is_postgres_url(url):
-        return url
-    parts = urllib.parse.urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.netloc.rsplit("@", 1)[1]
-    user = parts.username or ""
-    return urllib.parse.urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+    """``url`` fit to print: a PostgreSQL password replaced by ``***`` (bot.store.db_url)."""
+    return masked_url(url)
+
+
+def database_name(url: str) -> str:
+    """The database as a log names it: a SQLite file's absolute path, or a PostgreSQL URL
+    without its password."""
+    if is_postgres_url(url):
+        return masked_url(url)
+    if sqlite_path(url) == ":memory:":
+        return "in memory (gone when the bot stops)"
+    return str(sqlite_file(url))
 
 
 def sqlite_file(url: str) -> Path:
@@ -140,6 +157,12 @@ def read_sqlite(url: str) -> Contents:
             }
         finally:
             conn.close()
+    except sqlite3.OperationalError as e:
+        if "locked" in str(e) or "busy" in str(e):
+            raise DatabaseBusy(
+                f"{path} is locked by another program writing to it: {LOCKED_HELP}"
+            ) from None
+        raise NotABotDatabase(f"{url}: {path} cannot be read ({e})") from None
     except sqlite3.DatabaseError as e:
         raise NotABotDatabase(f"{url}: {path} is not a SQLite database ({e})") from None
     return Contents(version, tables, rows)
@@ -172,14 +195,26 @@ async def read_postgres(url: str) -> Contents:
         )
     except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
         raise NotABotDatabase(f"{shown}: cannot connect ({e or type(e).__name__})") from None
+    except (ValueError, OverflowError):  # a URL asyncpg cannot read: its words may quote it
+        raise NotABotDatabase(
+            f"{shown}: cannot be read as a PostgreSQL URL (postgresql://user@host:5432/database"
+            ", the password percent-encoded or in PGPASSWORD)"
+        ) from None
     try:
-        tables = frozenset(
-            str(r[0])
-            for r in await conn.fetch(
-                "SELECT table_name FROM information_schema.tables"
-                " WHERE table_schema = current_schema()"
-            )
+        # pg_class, not information_schema: every relation, whoever owns it and whatever
+        # the bot's role may read of it (information_schema shows only those it may).
+        found = await conn.fetch(
+            "SELECT n.nspname = current_schema(), n.nspname || '.' || c.relname, c.relname,"
+            " c.relkind::text FROM pg_catalog.pg_class c"
+            " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+            " WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')"
+            " AND n.nspname NOT IN ('pg_catalog', 'information_schema')"
+            " AND n.nspname NOT LIKE 'pg\\_toast%' AND n.nspname NOT LIKE 'pg\\_temp\\_%'"
         )
+        # A sequence in the bot's schema is an identity column's (the bot's tables have
+        # some); elsewhere, any relation is another program's.
+        tables = frozenset(str(r[2]) for r in found if r[0] and r[3] != "S")
+        elsewhere = frozenset(str(r[1]) for r in found if not r[0])
         version = 0
         if "schema_version" in tables:
             value = await conn.fetchval("SELECT version FROM schema_version WHERE id = 1")
@@ -194,7 +229,7 @@ async def read_postgres(url: str) -> Contents:
         )
     finally:
         await conn.close()
-    return Contents(version, tables, rows, int(sessions or 0))
+    return Contents(version, tables, rows, int(sessions or 0), elsewhere)
 
 
 async def postgres_schema(url: str) -> int:
@@ -251,8 +286,9 @@ def _writable_folder(url: str, path: Path) -> None:
 
 
 def _check_contents(shown: str, found: Contents, what: str) -> None:
-    if found.foreign:
-        listed = ", ".join(found.foreign[:5]) + (", ..." if len(found.foreign) > 5 else "")
+    others = found.foreign + sorted(found.elsewhere)
+    if others:
+        listed = ", ".join(others[:5]) + (", ..." if len(others) > 5 else "")
         raise NotATarget(
             f"{shown}: {what} holds another program's tables ({listed}): copy-db writes "
             "only into a new or empty database, or one of this bot that holds no games"
@@ -309,12 +345,15 @@ async def check_copy_target(url: str) -> None:
 
 __all__ = [
     "BOOKKEEPING",
+    "LOCKED_HELP",
     "Contents",
+    "DatabaseBusy",
     "NotABotDatabase",
     "NotATarget",
     "bot_schema",
     "check_copy_target",
     "check_sqlite_for_the_bot",
+    "database_name",
     "plural",
     "postgres_schema",
     "read_postgres",

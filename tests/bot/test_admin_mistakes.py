@@ -17,14 +17,24 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import uuid
 from pathlib import Path
+from typing import Any, cast
 
+import asyncpg
+import discord
 import pytest
 
-from bot.__main__ import main
+from bot.__main__ import hold_database, main
+from bot.health import Heartbeat
 from bot.play.service import GameService
+from bot.render.__main__ import main as render_main
 from bot.render.demo import check_folder
+from bot.settings import Settings, SettingsError, from_env
+from bot.store import backup as backup_module
+from bot.store import db as db_module
 from bot.store.db import open_database
+from bot.store.db_inspect import database_name
 from bot.store.db_lock import DatabaseLock
 from bot.store.migrations import LATEST, MIGRATIONS
 from bot.store.storage import Storage
@@ -35,7 +45,18 @@ from tests.discord_fake import FakeDiscord
 from tests.discord_fake.launch import ENV
 
 # Everything the commands read from the environment: each test starts without them.
-SETTINGS = ("DISCORD_TOKEN", "DATABASE_URL", "HEALTH_FILE", "SYNC_COMMANDS", "DEV_GUILD_ID")
+SETTINGS = (
+    "DISCORD_TOKEN",
+    "DATABASE_URL",
+    "HEALTH_FILE",
+    "SYNC_COMMANDS",
+    "DEV_GUILD_ID",
+    "REMINDER_CHECK_SECONDS",
+    "AI_PAUSE_SECONDS",
+    "AI_BUDGET_MS",
+    "PGUSER",
+    "PGPASSWORD",
+)
 DB = "data/alienfrontiers.db"
 
 
@@ -256,15 +277,23 @@ async def test_restore_is_refused_while_a_bot_runs_on_the_database(
 ) -> None:
     assert await asyncio.to_thread(main, ["backup", "saved.db"]) == 0
     restore = ["restore", "saved.db", "--yes"]
+    env = {"DATABASE_URL": f"sqlite:///{admin / DB}"}
     async with FakeDiscord() as fake:
-        bot = await BotProcess(fake, {"DATABASE_URL": f"sqlite:///{admin / DB}"}, admin).start()
+        bot = await BotProcess(fake, env, admin).start()
         try:
             await bot.ready()
+            assert bot.log is not None  # the bot says which database it opened
+            assert f"database: {(admin / DB).absolute()} (1 game)" in str(bot.log)
             capsys.readouterr()
             assert await asyncio.to_thread(main, restore) == 2
             err = capsys.readouterr().err
             one_error(err)
             assert "in use" in err and "stop the bot first" in err
+            # A second bot on the same file (a service, and a run by hand) does not start.
+            second = await BotProcess(fake, env, admin).start()
+            assert await second.wait() == 2
+            last = str(second.log).splitlines()[-1]
+            assert last.startswith("error: another bot is running on") and str(admin / DB) in last
         finally:
             await bot.stop()
     assert await asyncio.to_thread(main, restore) == 0
@@ -504,3 +533,332 @@ async def test_commands_clear_removes_the_commands_and_the_next_start_registers_
     with sqlite3.connect(admin / DB) as conn:  # forgotten: the next start syncs them
         assert conn.execute("SELECT COUNT(*) FROM meta").fetchone() == (0,)
     conn.close()
+
+
+# ---- the second pass: links, URLs, locks held by others -------------------------------------
+
+
+def refuse_discord(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A token, and a Discord that refuses it: a bot started in the test process stops
+    with one line if it gets as far as connecting (it must not, in these tests)."""
+
+    async def refuse(self: discord.Client, token: str, **kwargs: Any) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setattr(discord.Client, "start", refuse)
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_restore_and_copy_db_see_a_bot_through_a_symbolic_link_either_way(
+    admin: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["backup", "saved.db"]) == 0
+    (admin / "link.db").symlink_to(admin / DB)
+    (admin / "datalink").symlink_to(admin / "data")
+    real, link = f"sqlite:///{DB}", "sqlite:///link.db"
+    folder = "sqlite:///datalink/alienfrontiers.db"
+    before = digest(admin / DB)
+    for bot_on, command_on in ((link, real), (real, link), (folder, real), (real, folder)):
+        with hold_database(Settings(database_url=bot_on)):  # as a running bot holds it
+            capsys.readouterr()
+            assert main(["restore", "saved.db", "--yes", "--database", command_on]) == 2
+            err = capsys.readouterr().err
+            one_error(err)
+            assert "in use" in err and "stop the bot first" in err
+            copy = ["copy-db", "--from", command_on, "--to", "sqlite:///copy.db"]
+            assert main(copy) == 2
+            err = capsys.readouterr().err
+            one_error(err)
+            assert "in use" in err
+    assert digest(admin / DB) == before and not (admin / "copy.db").exists()
+
+
+def test_a_database_file_with_two_names_is_refused_by_the_bot_restore_and_copy_db(
+    admin: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["backup", "saved.db"]) == 0
+    os.link(admin / DB, admin / "hard.db")  # one file, two names: no one place for a lock
+    before = digest(admin / DB)
+    refuse_discord(monkeypatch)
+    for argv in (
+        [],
+        ["restore", "saved.db", "--yes"],
+        ["copy-db", "--from", "sqlite:///hard.db", "--to", "sqlite:///copy.db"],
+        ["ratings", "rebuild"],
+    ):
+        capsys.readouterr()
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        one_error(err)
+        assert "names (hard links)" in err and "-samefile" in err
+    assert digest(admin / DB) == before and not (admin / "copy.db").exists()
+
+
+SECRET = "s3cr3t"
+BAD_URLS = {  # a URL as an admin writes it, and what the one line says
+    f"postgresql://af:{SECRET}:w/rd@127.0.0.1:54329/alienfrontiers": "holds a /, ? or #",
+    f"postgresql://af:{SECRET}@127.0.0.1:99999/alienfrontiers": "is not a port",
+    f"postgresql://af:{SECRET}@[::1/alienfrontiers": "IPv6 address",
+    f"postgresql://af:{SECRET}@ss@127.0.0.1:54329/alienfrontiers": "holds an @",
+    f"postgresq://af:{SECRET}@127.0.0.1:54329/alienfrontiers": "must start with sqlite:///",
+}
+
+
+def test_a_malformed_postgresql_url_is_one_line_that_never_shows_its_password(
+    admin: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    refuse_discord(monkeypatch)
+    for url, why in BAD_URLS.items():
+        monkeypatch.setenv("DATABASE_URL", url)
+        for argv in (
+            [],
+            ["copy-db", "--from", f"sqlite:///{DB}", "--to", url],
+            ["ratings", "rebuild"],
+            ["backup", "b.db", "--database", url],
+        ):
+            capsys.readouterr()
+            assert main(argv) == 2, (argv, url)
+            err = capsys.readouterr().err
+            one_error(err)
+            assert why in err and "af:***@" in err, err
+            assert SECRET not in err and "rd@" not in err
+            if why.startswith("holds"):
+                assert "percent-encoded (@ as %40" in err and "PGPASSWORD" in err
+    shown = database_name(f"postgresql://af:{SECRET}@db/af?password={SECRET}")
+    assert shown == "postgresql://af:***@db/af?password=***"  # as the start-up log names it
+
+
+async def a_role(pg_url: str, *sql: str) -> str:
+    """A login role of its own on the test's database (as a bot's role, not a superuser:
+    it sees only what it is granted), after running ``sql`` as the superuser."""
+    role = f"af_{uuid.uuid4().hex[:8]}"
+    conn = await asyncpg.connect(pg_url)
+    try:
+        await conn.execute(f"CREATE ROLE {role} LOGIN")
+        await conn.execute(f"GRANT CREATE ON SCHEMA public TO {role}")
+        for statement in sql:
+            await conn.execute(statement)
+    finally:
+        await conn.close()
+    return role
+
+
+async def relations(pg_url: str) -> set[str]:
+    conn = await asyncpg.connect(pg_url)
+    try:
+        rows = await conn.fetch(
+            "SELECT relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+            " WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')"
+            " AND n.nspname NOT LIKE 'pg\\_%'"
+        )
+    finally:
+        await conn.close()
+    return {str(r[0]) for r in rows}
+
+
+@pytest.mark.parametrize(
+    ("theirs", "named"),
+    [
+        ("CREATE TABLE public.invoices (id INTEGER)", "invoices"),  # the bot's role cannot read
+        ("CREATE SCHEMA billing; CREATE TABLE billing.accounts (id INTEGER)", "billing.accounts"),
+    ],
+)
+def test_copy_db_refuses_a_postgresql_target_with_tables_its_role_cannot_see(
+    admin: Path, pg_url: str, capsys: pytest.CaptureFixture[str], theirs: str, named: str
+) -> None:
+    role = asyncio.run(a_role(pg_url, *theirs.split("; ")))
+    before = asyncio.run(relations(pg_url))
+    as_the_bot = pg_url.replace("postgres@", f"{role}@", 1)
+    assert main(["copy-db", "--from", f"sqlite:///{DB}", "--to", as_the_bot]) == 2
+    err = capsys.readouterr().err
+    one_error(err)
+    assert f"another program's tables ({named})" in err and "nothing was copied" in err
+    assert asyncio.run(relations(pg_url)) == before  # nothing of the bot's written there
+
+
+def test_copy_db_reads_the_postgresql_variables_from_the_env_file(
+    admin: Path, pg_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    role = asyncio.run(a_role(pg_url))
+    (admin / ".env").write_text(f"PGUSER={role}\n")  # as PGPASSWORD would be
+    without_user = pg_url.replace("postgres@", "", 1)
+    assert main(["copy-db", "--from", f"sqlite:///{DB}", "--to", without_user]) == 0
+    assert "every row copied" in capsys.readouterr().out
+
+    async def owner() -> str:
+        conn = await asyncpg.connect(pg_url)
+        try:
+            return str(
+                await conn.fetchval("SELECT tableowner FROM pg_tables WHERE tablename = 'games'")
+            )
+        finally:
+            await conn.close()
+
+    assert asyncio.run(owner()) == role  # copied as the .env's user
+    for argv in (
+        ["copy-db", "--from", f"sqlite:///{DB}", "--to", "sqlite:///b.db"],
+        ["restore", "saved.db"],
+        ["commands", "clear"],
+    ):  # every command takes --env-file, as the --help says
+        assert main([*argv, "--env-file", "prod.env"]) == 2
+        err = capsys.readouterr().err
+        one_error(err)
+        assert "--env-file prod.env: there is no such file" in err
+
+
+class ReadyClient:
+    """What a heartbeat asks of the bot: connected."""
+
+    def is_ready(self) -> bool:
+        return True
+
+    def is_closed(self) -> bool:
+        return False
+
+
+class AnsweringStore:
+    class db:
+        @staticmethod
+        async def fetch(sql: str) -> list[object]:
+            return []
+
+
+def test_a_bad_health_file_is_refused_at_start_and_never_reported_healthy(
+    admin: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (admin / "beat").mkdir()
+    refuse_discord(monkeypatch)
+    for path, why in (
+        ("beat", "HEALTH_FILE=beat: that is a folder"),
+        ("README.md/beat", "HEALTH_FILE=README.md/beat: the heartbeat cannot be written"),
+    ):
+        monkeypatch.setenv("HEALTH_FILE", path)
+        assert main([]) == 2
+        err = capsys.readouterr().err
+        one_error(err)
+        assert why in err
+    assert main(["health", "--file", "beat"]) == 1  # a folder is no heartbeat, however new
+    assert "is a folder" in capsys.readouterr().err
+    # A heartbeat that cannot be written or removed: never a traceback, the bot stops as usual.
+    heartbeat = Heartbeat(cast(Any, ReadyClient()), lambda: cast(Any, AnsweringStore()), "beat")
+    assert asyncio.run(heartbeat.beat()) is False
+    asyncio.run(heartbeat.stop())
+    assert (admin / "beat").is_dir()
+    (admin / "beat.json").write_text(json.dumps({"deliveries": {"pending": 0, "failed": 0}}))
+    assert main(["health", "--file", "beat.json"]) == 0
+    assert capsys.readouterr().out == "healthy; deliveries: none pending; 0 given up\n"
+
+
+def bounded(argv: list[str], seconds: float = 30) -> int | None:
+    """``main(argv)`` in a thread; None if it has not returned after ``seconds``."""
+    done: list[int] = []
+    worker = threading.Thread(target=lambda: done.append(main(argv)), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    return done[0] if done else None
+
+
+def test_restore_and_the_bot_give_up_on_a_database_another_program_is_writing_to(
+    admin: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(db_module, "BUSY_TIMEOUT_MS", 100)  # 5 s, for the bot
+    monkeypatch.setattr(backup_module, "BUSY_SECONDS", 0.1)
+    assert main(["backup", "saved.db"]) == 0
+    before = digest(admin / DB)
+    shell = sqlite3.connect(admin / DB, isolation_level=None)  # sqlite3 in a change
+    shell.execute("BEGIN EXCLUSIVE")
+    try:
+        capsys.readouterr()
+        assert bounded(["restore", "saved.db", "--yes"]) == 2
+        err = capsys.readouterr().err
+        one_error(err)
+        assert "is locked by another program writing to it" in err and "nothing was restored" in err
+        refuse_discord(monkeypatch)
+        assert bounded([]) == 2
+        err = capsys.readouterr().err
+        one_error(err)
+        assert "is locked by another program writing to it" in err
+    finally:
+        shell.execute("ROLLBACK")
+        shell.close()
+    assert digest(admin / DB) == before
+
+
+def test_a_newer_version_never_migrates_a_database_an_older_bot_runs_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name in SETTINGS:
+        monkeypatch.delenv(name, raising=False)
+    source = tmp_path / "old.db"
+    asyncio.run(old_database(source))  # schema 6: this version migrates it
+    url = f"sqlite:///{source}"
+    refuse_discord(monkeypatch)
+    monkeypatch.setenv("DATABASE_URL", url)
+    with DatabaseLock(source.absolute()).acquire(exclusive=False):  # the older bot, running
+        for argv in (["ratings", "rebuild"], []):
+            assert main(argv) == 2
+            err = capsys.readouterr().err
+            one_error(err)
+            assert "needs the database alone" in err and "older version of the bot" in err
+    with sqlite3.connect(source) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone() == (6,)
+    conn.close()
+    assert main(["ratings", "rebuild"]) == 0  # once it stopped
+    assert "migrated from schema version 6" in capsys.readouterr().out
+
+
+def test_restore_into_a_database_that_is_not_there_says_where_it_looked(
+    admin: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["backup", "saved.db"]) == 0
+    elsewhere = admin / "elsewhere"  # the wrong folder
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    capsys.readouterr()
+    assert main(["restore", "../saved.db", "--yes"]) == 2
+    err = capsys.readouterr().err
+    one_error(err)
+    assert f"there is no database at {elsewhere / DB}" in err and "--new" in err
+    assert list(elsewhere.iterdir()) == []
+    assert main(["restore", "../saved.db", "--new"]) == 0  # a new machine
+    assert f"restore: 1 game, 0 actions now in {elsewhere / DB}" in capsys.readouterr().out
+
+
+def test_small_mistakes_are_one_line_each(
+    admin: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    refuse_discord(monkeypatch)
+    before = files(admin)
+    for argv, why in (
+        (["--env-file", DB], "is not a settings file (not text)"),
+        (["--env-file", "docs"], "--env-file docs: that is a folder"),
+        (["health", "--env-file", DB], "is not a settings file"),
+        (["--demo", "/proc/demo"], "--demo /proc/demo: cannot create it"),
+        (["restore", "x.db", "--database", "postgresql://af@localhost/af"], "pg_restore"),
+        (["backup", ""], "DEST is empty"),
+    ):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        one_error(err)
+        assert why in err
+    assert render_main(["--demo", "/proc/demo"]) == 2
+    one_error(capsys.readouterr().err)
+    assert files(admin) == before
+    for name, value in (
+        ("REMINDER_CHECK_SECONDS", "nan"),
+        ("REMINDER_CHECK_SECONDS", "inf"),
+        ("AI_PAUSE_SECONDS", "nan"),
+        ("AI_BUDGET_MS", "inf"),
+    ):
+        with pytest.raises(SettingsError, match=f"{name} must be a finite number"):
+            from_env({name: value})
+    for max_age in ("-5", "0", "nan"):
+        with pytest.raises(SystemExit) as stopped:
+            main(["health", "--file", "beat.json", "--max-age", max_age])
+        assert stopped.value.code == 2
+        assert "must be more than 0 seconds" in capsys.readouterr().err

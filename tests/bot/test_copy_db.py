@@ -343,7 +343,7 @@ async def test_a_backup_taken_while_games_are_played_restores_to_the_same_games(
     with pytest.raises(BackupError, match="exists already"):
         backup(source, tmp_path / "last.db")
     restored = tmp_path / "restored" / "af.db"
-    done = restore(last.path, f"sqlite:///{restored}")
+    done = restore(last.path, f"sqlite:///{restored}", new=True)
     assert done.games == 4 and done.actions == last.actions
     again = await Storage.open(f"sqlite:///{restored}")
     try:
@@ -364,7 +364,7 @@ def test_backup_and_restore_from_the_command_line(
     assert "backup: 4 games" in capsys.readouterr().out
     assert main(["restore", "saved.db"]) == 2  # would replace a database with games
     assert "--yes" in capsys.readouterr().err
-    assert main(["restore", "saved.db", "--database", "sqlite:///new/af.db"]) == 0
+    assert main(["restore", "saved.db", "--database", "sqlite:///new/af.db", "--new"]) == 0
     assert "restore: 4 games" in capsys.readouterr().out
     assert main(["restore", "saved.db", "--yes"]) == 0
     capsys.readouterr()

@@ -34,3 +34,12 @@ async def test_a_transcript_shows_the_channel_and_the_panels_in_the_language(
     assert "{" not in text, re.findall(r".*\{.*", text)[:3]  # every placeholder filled
     keys = [key for key in SOURCES if re.search(rf"(?<![\w.]){re.escape(key)}(?![\w.])", text)]
     assert not [k for k in keys if "." in k], keys  # no key instead of a text
+
+
+async def test_a_transcript_made_again_is_the_same_text() -> None:
+    """Regenerating a transcript without a change changes nothing in docs/transcripts/: the
+    members' mentions are their names, not ids, and the game's clock stands still."""
+    first = await play("en", seed=3, max_turns=1, echo=lambda _: None)
+    again = await play("en", seed=3, max_turns=1, echo=lambda _: None)
+    assert first == again
+    assert "@owner" in first and not re.search(r"<@!?\d+>", first)
