@@ -27,6 +27,7 @@ from bot.discord.background import Background
 from bot.discord.cogs import EXTENSIONS
 from bot.discord.couriers import Couriers
 from bot.discord.delivery import Deliveries
+from bot.discord.failures import InvalidRequests
 from bot.discord.fallback import UNCLAIMABLE, answer_unclaimed, claimed
 from bot.discord.guards import check_command
 from bot.discord.notify import Notifier
@@ -43,9 +44,14 @@ from bot.store.storage import Storage
 
 log = logging.getLogger(__name__)
 
-# View Channel, Send Messages, Send Messages in Threads, Attach Files (see README).
+# View Channel, Send Messages, Send Messages in Threads, Attach Files, Read Message History
+# (to find, after a restart, a message it posted without recording it; see README).
 INVITE_PERMISSIONS = discord.Permissions(
-    view_channel=True, send_messages=True, send_messages_in_threads=True, attach_files=True
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    attach_files=True,
+    read_message_history=True,
 )
 INVITE_SCOPES = ("bot", "applications.commands")
 
@@ -86,7 +92,10 @@ class AlienFrontiersBot(commands.Bot):
         **options: Any,
     ) -> None:
         intents = discord.Intents.none()
-        intents.guilds = True
+        intents.guilds = True  # also: channels and threads deleted, the bot removed, added back
+        # Discord's count of invalid requests (401, 403, 429), seen on every answer.
+        self.invalid_requests = InvalidRequests()
+        options.setdefault("http_trace", self.invalid_requests.trace())
         # The bot has no voice: skip discord.py's warnings about missing voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
@@ -117,7 +126,10 @@ class AlienFrontiersBot(commands.Bot):
         self.notifier = Notifier(self, service)
         self.announcer = Announcer(self, service, renderer)
         couriers = Couriers(self, service, self.announcer, self.notifier)
-        self.deliveries = Deliveries(self, service, couriers, self.shard_set)
+        self.deliveries = Deliveries(
+            self, service, couriers, self.shard_set, guard=self.invalid_requests
+        )
+        self.announcer.boards.guard = self.invalid_requests
         self.background = Background(self, settings, service, self.deliveries, self.notifier)
         self.moves = Moves(service)
         self.heartbeat = (
@@ -139,7 +151,7 @@ class AlienFrontiersBot(commands.Bot):
     def _the_storage(self) -> Storage | None:
         return self.storage
 
-    def _the_backlog(self) -> dict[str, float]:
+    def _the_backlog(self) -> dict[str, Any]:
         """What waits to be delivered, for the health file."""
         backlog = self.deliveries.backlog
         now = self.clock()
@@ -148,6 +160,11 @@ class AlienFrontiersBot(commands.Bot):
             "oldest_seconds": round(backlog.age(now), 1),
             "failed": backlog.failed,
             "paused_channels": backlog.paused,
+            "failed_by_kind": {
+                kind: [count, round(max(0.0, now - oldest))]
+                for kind, count, oldest in backlog.failed_by_kind
+            },
+            "invalid_requests": self.invalid_requests.count(),
         }
 
     async def setup_hook(self) -> None:
@@ -227,6 +244,49 @@ class AlienFrontiersBot(commands.Bot):
             await self.storage.close()
             self.storage = None
             log.info("database closed")
+
+    # ---- Discord's lifecycle: channels deleted, the bot removed from a server, added back
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._channel_gone(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._channel_gone(payload.thread_id)
+
+    async def _channel_gone(self, channel_id: int) -> None:
+        """A channel or thread was deleted: its game is orphaned, its host told."""
+        if self._service is None:
+            return
+        try:
+            if await self.service.channel_gone(channel_id):
+                self.deliveries.wake()
+        except Exception:
+            log.exception("channel %d deleted: its game not orphaned yet", channel_id)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot was removed from a server (not an outage: that is unavailable)."""
+        if self._service is None:
+            return
+        try:
+            if await self.service.guild_gone(guild.id):
+                self.deliveries.wake()
+        except Exception:
+            log.exception("removed from server %d: its games not orphaned yet", guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """The bot was added to a server: its games orphaned there when it was removed go
+        on, where their channel still is."""
+        if self._service is None:
+            return
+        channels = {c.id for c in guild.channels} | {t.id for t in guild.threads}
+        try:
+            back = await self.service.back_in(guild.id, channels)
+        except Exception:
+            log.exception("added to server %d: its games not resumed yet", guild.id)
+            return
+        for game in back:
+            await self.deliveries.run(game.row.channel_id)
+            self.background.schedule_ai(game)
 
     async def on_interaction(self, interaction: discord.Interaction[AlienFrontiersBot]) -> None:
         """Answer component clicks (and modals) that no item of the bot will handle."""

@@ -77,6 +77,11 @@ def mentions(users: Sequence[int]) -> discord.AllowedMentions:
     )
 
 
+def board_name(game_id: int, turn: int) -> str:
+    """The file name of a game's board on a turn's message (it tells the turn's message)."""
+    return f"board-{game_id}-turn{turn:03d}.png"
+
+
 def turn_segments(state: GameState) -> list[list[Event]]:
     """The state's recent events split at each turn start (the last list is this turn)."""
     segments: list[list[Event]] = [[]]
@@ -214,7 +219,7 @@ class Announcer:
                 "game %d: the board at version %d could not be drawn", game.id, state.version
             )
             return None
-        name = f"board-{game.id}-turn{state.turn_number:03d}.png"
+        name = board_name(game.id, state.turn_number)
         return discord.File(io.BytesIO(png), filename=name, description=about)
 
     async def story_file(

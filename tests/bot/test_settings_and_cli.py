@@ -141,9 +141,9 @@ def test_create_bot_does_not_connect(tmp_path: Path) -> None:
 
 
 def test_invite_link_permissions() -> None:
-    assert INVITE_PERMISSIONS.value == 274877942784
+    assert INVITE_PERMISSIONS.value == 274878008320  # with Read Message History
     url = invite_url(1234)
-    assert "permissions=274877942784" in url and "scope=bot+applications.commands" in url
+    assert "permissions=274878008320" in url and "scope=bot+applications.commands" in url
 
 
 async def test_demo_plays_a_whole_game_through_storage(tmp_path: Path) -> None:
