@@ -276,6 +276,14 @@ class AlienFrontiersBot(commands.Bot):
     async def on_guild_join(self, guild: discord.Guild) -> None:
         """The bot was added to a server: its games orphaned there when it was removed go
         on, where their channel still is."""
+        await self._back_in(guild)
+
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        """A server comes (back) in view — also one the bot was added back to while it was
+        away: its games orphaned by a removal go on."""
+        await self._back_in(guild)
+
+    async def _back_in(self, guild: discord.Guild) -> None:
         if self._service is None:
             return
         channels = {c.id for c in guild.channels} | {t.id for t in guild.threads}

@@ -700,7 +700,9 @@ class FakeDiscord:
             )
             if bot_role is not None:
                 self.members[gid][bot_id]["roles"] = [bot_role["id"]]
-        self._emit("GUILD_CREATE", self.guild_payload(gid))
+        joined = self.guild_payload(gid)
+        joined.pop("unavailable", None)  # a server joined, not one back from an outage
+        self._emit("GUILD_CREATE", joined)
 
     def bot_in(self, guild_id: int) -> bool:
         return int(self.bot_user["id"]) in self.members.get(int(guild_id), {})
