@@ -308,8 +308,11 @@ class Couriers:
         found: dict[str, Any] = {}
         if message_id is None and check:
             header = content.split("\n", 1)[0]
+            old = row.turn_message_id  # a repost's message is another than the one it moves
             made = await self.find(
-                channel, lambda m: _shows_turn(m, game.id, turn, header), d.created_at
+                channel,
+                lambda m: m.id != old and _shows_turn(m, game.id, turn, header),
+                d.created_at,
             )
             if made is not None:  # posted before, not recorded: it is the turn's message
                 log.info("game %d: turn %d's message %d found posted", game.id, turn, made.id)

@@ -213,7 +213,7 @@ class InvalidRequests:
         self.clock = clock
         self._times: deque[float] = deque()
         self._next = 0.0
-        self._warned = 0  # the highest step warned of (count // WARN_EVERY)
+        self._warned = 0  # the highest step warned of (one at slow_from, one every WARN_EVERY)
 
     def count(self) -> int:
         """Invalid requests in the window, now."""
@@ -228,8 +228,8 @@ class InvalidRequests:
             return
         self._times.append(self.clock())
         count = self.count()
-        step = count // WARN_EVERY
-        if count >= self.slow_from and step > self._warned:
+        step = 1 + (count - self.slow_from) // WARN_EVERY if count >= self.slow_from else 0
+        if step > self._warned:
             self._warned = step
             log.warning(
                 "%d invalid requests (401/403/429) to Discord in the last %.0f minutes (it bans"

@@ -19,7 +19,8 @@ own turn. The kinds:
 ``notify``   the member to act told by DM that their turn began (as they chose)
 ``notice``   a line in the game's channel: key and params of its text, users it pings,
              link: add a link to the turn message; reply: say it as the answer to the
-             member's command when it is delivered at once
+             member's command when it is delivered at once; with no game, a server's
+             announcement (``announcement``: a new season) in its ``locale``
 ``dm``       a direct message to a member (a reminder), with a notice in the channel if
              their DMs are closed (fallback)
 ``over``     the game-over post: scores, the final board, the Rematch button
@@ -191,6 +192,25 @@ def lobby_shown(
     )
 
 
+def announcement(
+    guild_id: int | None,
+    channel_id: int,
+    now: float,
+    key: str,
+    params: Mapping[str, object] | None = None,
+    *,
+    locale: str = "en",
+    reply: bool = False,
+) -> Delivery:
+    """A line in a server's channel that belongs to no game (a new season), in ``locale``
+    (the server's language); ``reply``: said as the answer to the command that caused it,
+    when it is delivered at once."""
+    payload = {**text_of(key, params), "locale": locale}
+    if reply:
+        payload["reply"] = True
+    return Delivery("notice", None, channel_id, guild_id, payload, created_at=now, due_at=now)
+
+
 def game_started(game: ActiveGame, now: float, to: int) -> Delivery:
     """The start: the cards dealt and the first player (the log's first ``to`` actions)."""
     return delivery(game, "started", now, to=to, reply=True)
@@ -199,6 +219,7 @@ def game_started(game: ActiveGame, now: float, to: int) -> Delivery:
 __all__ = [
     "KINDS",
     "Kind",
+    "announcement",
     "delivery",
     "direct",
     "game_over",

@@ -17,14 +17,16 @@ from discord import app_commands
 
 from bot.discord.announce import Announcer
 from bot.discord.cogs.base import AF, AfCog
-from bot.discord.replies import locale_of, send_ephemeral, send_public
+from bot.discord.delivery import Deliveries
+from bot.discord.replies import locale_of, send_ephemeral
 from bot.discord.translator import command_text
+from bot.play import outbox
 from bot.play.games import ServiceError
 from bot.render.board_text import replay_text
 from bot.render.charts import rating_chart, rating_chart_text
 from bot.render.replay import make_replay
 from bot.store.rating_store import Season
-from bot.store.storage import GameRow, ResultRow, Storage
+from bot.store.storage import Delivery, GameRow, ResultRow, Storage
 from bot.text import rating_text as rating_text_
 from bot.text.describe import chat_name
 from bot.text.durations import day_text, decimal_text
@@ -61,10 +63,18 @@ class Records(AfCog):
     """Stats, leaderboard and replays of finished games (a replay drawn by the announcer's
     renderer)."""
 
-    def __init__(self, bot: AlienFrontiersBot, *, store: Storage, announcer: Announcer) -> None:
+    def __init__(
+        self,
+        bot: AlienFrontiersBot,
+        *,
+        store: Storage,
+        announcer: Announcer,
+        deliveries: Deliveries,
+    ) -> None:
         super().__init__(bot)
         self.store = store
         self.announcer = announcer
+        self.deliveries = deliveries
 
     @app_commands.command(
         name="stats", description=command_text("cmd.stats.description"), extras=AF
@@ -194,15 +204,25 @@ class Records(AfCog):
         if not interaction.permissions.manage_guild:
             raise ServiceError("season.admins_only")
         locale = locale_of(interaction, guild=True)
-        before, new = await self.store.start_season(
-            interaction.guild_id, " ".join(name.split()), self.bot.service.clock()
-        )
-        params: dict[str, object] = {"season": rating_text_.season_name(new, locale)}
-        if before is None:
-            await send_public(interaction, text("season.started_first", locale, params))
-            return
-        params.update(previous=rating_text_.season_name(before, locale), number=before.number)
-        await send_public(interaction, text("season.started", locale, params))
+        guild, channel = interaction.guild_id, interaction.channel_id or 0
+        now = self.bot.service.clock()
+
+        def announced(before: Season | None, new: Season) -> list[Delivery]:
+            # Said with the season's start (the outbox): it comes even if Discord fails now,
+            # and the admin is never invited to start a second season.
+            params: dict[str, object] = {"season": rating_text_.season_name(new, locale)}
+            key = "season.started_first"
+            if before is not None:
+                key = "season.started"
+                params.update(
+                    previous=rating_text_.season_name(before, locale), number=before.number
+                )
+            return [
+                outbox.announcement(guild, channel, now, key, params, locale=locale, reply=True)
+            ]
+
+        await self.store.start_season(guild, " ".join(name.split()), now, deliveries=announced)
+        await self.deliveries.run(channel, interaction)
 
     @app_commands.command(
         name="replay", description=command_text("cmd.replay.description"), extras=AF
@@ -278,7 +298,9 @@ class Records(AfCog):
 
 
 async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(Records(bot, store=bot.service.store, announcer=bot.announcer))
+    await bot.add_cog(
+        Records(bot, store=bot.service.store, announcer=bot.announcer, deliveries=bot.deliveries)
+    )
 
 
 __all__ = ["Records", "record_text", "setup"]
