@@ -138,6 +138,7 @@ class AlienFrontiersBot(commands.Bot):
             else None
         )
         self._invite_logged = False
+        self._places_checked = False
 
     @property
     def service(self) -> GameService:
@@ -312,6 +313,9 @@ class AlienFrontiersBot(commands.Bot):
             )
         else:
             log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        if not self._places_checked and self._service is not None:
+            self._places_checked = True  # the channels deleted while the bot was away
+            await self.background.check_places()
         # on_ready fires again after a reconnect that could not resume: log the link once.
         if not self._invite_logged and self.application_id is not None:
             self._invite_logged = True

@@ -58,6 +58,7 @@ class Picture:
 
 
 TRIES = 5  # a picture Discord fails to take is tried this many times (a newer one wins)
+REFUSED_SECONDS = 120.0  # a channel that refused a picture gets none for this long
 
 
 class Shows(Protocol):
@@ -94,10 +95,15 @@ class BoardEdits:
         self._shown: dict[int, tuple[int, GameState]] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self.guard: InvalidRequests | None = None  # the bot's count of invalid requests
+        # Channels that refused a picture (no permission, gone): none sent there until then.
+        self._refused: dict[int, float] = {}
 
     def request(self, game: ActiveGame, message_id: int, state: GameState) -> None:
-        """Show ``state`` on message ``message_id`` of the game's channel, soon."""
+        """Show ``state`` on message ``message_id`` of the game's channel, soon (not while
+        the channel refuses the bot: a picture is no delivery, the next move brings one)."""
         channel = game.row.channel_id
+        if self.clock() < self._refused.get(channel, -math.inf):
+            return
         self._waiting.setdefault(channel, {})[message_id] = Picture(game, state.copy())
         task = self._tasks.get(channel)
         if task is None or task.done():
@@ -157,6 +163,10 @@ class BoardEdits:
                     and e.status != 429
                     and not is_archived(e)
                 )
+                if isinstance(e, discord.HTTPException) and e.status in (403, 404):
+                    # The channel refuses the bot (or is gone): no picture for a while.
+                    self._refused[channel] = self.clock() + REFUSED_SECONDS
+                    waiting.clear()
                 if picture.tries + 1 < TRIES and message_id not in waiting and not refused:
                     waiting[message_id] = replace(picture, tries=picture.tries + 1)
                     await self.sleep(self.interval * 2 ** (picture.tries + 1))

@@ -188,6 +188,9 @@ class Couriers:
         self._service = service
         self.announcer = announcer
         self.notifier = notifier
+        # Games whose messages Discord rejected: shown as text from then on (until a
+        # restart tries again once), so nothing Discord rejects is sent again.
+        self._plain: set[int] = set()
 
     @property
     def service(self) -> GameService:
@@ -343,23 +346,29 @@ class Couriers:
         ping = ping and user is not None and pings_in_channel(await self.notifier.prefs(user))
         allowed = self.announcer.allowed(game) if ping else mentions([])
         extra: dict[str, Any] = {"view": panel, "allowed_mentions": allowed}
-        file = await self.announcer.board_file(game)
+        file = None if game.id in self._plain else await self.announcer.board_file(game)
         if file is not None:
             extra["file"] = file
+        plain = f"{content}\n{text('turn.minimal', row.locale)}"[:2000]
         try:
+            if game.id in self._plain:
+                raise PlainOnly()
             message = await self._post(d, channel, content, False, what=key, **extra)
             self.announcer.boards.shown(game, message.id, state)
-        except discord.HTTPException as e:
-            if not is_rejected(e):
-                raise
-            # Discord will never take this body: the turn is told as text, the host told.
-            log.error(
-                "game %d: Discord rejected its turn message: %s; sent as text (no board, no panel)",
-                game.id,
-                judge(e),
-            )
-            await self.tell_host(row, "rejected", "delivery.rejected", rejected_params(e))
-            plain = f"{content}\n{text('turn.minimal', row.locale)}"[:2000]
+        except (discord.HTTPException, PlainOnly) as e:
+            if isinstance(e, discord.HTTPException):
+                if not is_rejected(e):
+                    raise
+                # Discord will never take this body: the turn is told as text from now on
+                # (nothing it rejects is sent again), the host told.
+                log.error(
+                    "game %d: Discord rejected its turn message: %s; sent as text (no board,"
+                    " no panel) from now on",
+                    game.id,
+                    judge(e),
+                )
+                self._plain.add(game.id)
+                await self.tell_host(row, "rejected", "delivery.rejected", rejected_params(e))
             message = await self._post(
                 d,
                 channel,
@@ -690,6 +699,11 @@ class Couriers:
         }
         if file is not None:
             changes["attachments"] = [file]
+        if row.id in self._plain and (file is not None or panel.children):
+            plain = f"{content}\n{text('turn.minimal', row.locale)}"[:2000]
+            changes = {**changes, "content": plain, "view": None}
+            changes.pop("attachments", None)
+            file, panel = None, PanelView()
         if reply is not None and reply.on(message_id):
             try:
                 await reply.edit(**changes)
@@ -709,11 +723,13 @@ class Couriers:
                 await partial.edit(**changes)
             elif is_rejected(e) and (file is not None or panel.children):
                 log.error(
-                    "game %d: Discord rejected the edit of message %d: %s; edited as text",
+                    "game %d: Discord rejected the edit of message %d: %s; edited as text from"
+                    " now on",
                     row.id,
                     message_id,
                     judge(e),
                 )
+                self._plain.add(row.id)
                 await self.tell_host(row, "rejected", "delivery.rejected", rejected_params(e))
                 plain = f"{content}\n{text('turn.minimal', row.locale)}"[:2000]
                 await partial.edit(
@@ -762,6 +778,10 @@ class Couriers:
         if "hours" in value:
             return hours_text(float(value["hours"]), locale)
         return self.render(value, locale, row)
+
+
+class PlainOnly(Exception):
+    """The game's messages go as text (Discord rejected them): no other form is tried."""
 
 
 def _shows_turn(message: discord.Message, game_id: int, turn: int, header: str) -> bool:

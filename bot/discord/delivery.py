@@ -137,6 +137,9 @@ class Deliveries:
         self.rng = rng or random.Random()
         self.guard = guard or InvalidRequests()
         self.owner = process_name()
+        # How long a post's nonce is trusted to make a retry harmless (Discord keeps it "a
+        # few minutes"); past it, a delivery that may have landed is looked for first.
+        self.nonce_trust = NONCE_SECONDS
         self._lanes: dict[int, asyncio.Lock] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._fast: dict[int, float] = {}  # lane -> when a change queued in it (monotonic)
@@ -278,7 +281,7 @@ class Deliveries:
                 return None
             unsure = self._unsure.get(d.id)
             check = d.id in self._check or (
-                unsure is not None and self.now() - unsure > NONCE_SECONDS
+                unsure is not None and self.now() - unsure > self.nonce_trust
             )
             try:
                 done = await self.couriers.deliver(d, reply, check=check)

@@ -858,9 +858,8 @@ class GameService:
         for row in await self.store.games_in(guild_id=guild_id, statuses=("orphaned",)):
             if row.orphaned != "guild" or row.channel_id not in channels:
                 continue
-            said = outbox.text_of("orphan.back", {"game": row.id})
             try:
-                back.append(await self._back(row, row.channel_id, guild_id, said))
+                back.append(await self._back(row, row.channel_id, guild_id, None))
             except ServiceError as e:
                 log.warning("game %d stays orphaned: %s", row.id, e.key)
                 continue
@@ -868,14 +867,21 @@ class GameService:
         return back
 
     async def _back(
-        self, row: GameRow, channel_id: int, guild_id: int | None, said: dict[str, Any]
+        self, row: GameRow, channel_id: int, guild_id: int | None, said: dict[str, Any] | None
     ) -> ActiveGame:
         """An orphaned game in play again in ``channel_id``: in one transaction, with a line
-        saying so (``said``), its turn message and its ping."""
+        saying so (``said``; None: back in its own channel, whose turn message is shown as
+        the game is, the member to act pinged by the line), its turn message and its ping."""
         now = self.clock()
         before = await self._load(row)  # not kept: it is not in play yet
         user = before.waiting_on()
         turn = before.state.turn_number if before.game is not None else None
+        users: list[int] = []
+        if said is None:
+            key = "orphan.back_turn" if user is not None else "orphan.back"
+            said = outbox.text_of(key, {"game": row.id, "mention": f"<@{user}>"})
+            users = [user] if user is not None else []
+            said["users"] = users
 
         def told(new: GameRow) -> list[Delivery]:
             out = [
@@ -889,7 +895,12 @@ class GameService:
 
         try:
             new = await self.store.adopt_game(
-                row.id, channel_id=channel_id, guild_id=guild_id, now=now, deliveries=told
+                row.id,
+                channel_id=channel_id,
+                guild_id=guild_id,
+                now=now,
+                deliveries=told,
+                keep_messages=channel_id == row.channel_id,
             )
         except ChannelBusyError:
             raise ServiceError("lobby.busy") from None

@@ -1123,17 +1123,23 @@ class Storage:
         guild_id: int | None,
         now: float,
         deliveries: Callable[[GameRow], Deliveries] = lambda row: (),
+        keep_messages: bool = False,
     ) -> GameRow | None:
         """An orphaned game plays on in ``channel_id`` (another channel, or its own once the
-        bot is back in its server): in play again, with no turn message yet, its clock
-        starting now, and ``deliveries`` (given the new row) to show it there.
-        ChannelBusyError if that channel has a game; None if the game is not orphaned."""
+        bot is back in its server: ``keep_messages``, its messages there are still its own),
+        in play again, with no turn message yet (unless kept), its clock starting now, and
+        ``deliveries`` (given the new row) to show it there. ChannelBusyError if that
+        channel has a game; None if the game is not orphaned."""
+        messages = (
+            ""
+            if keep_messages
+            else " turn_message_id = NULL, turn_message_turn = NULL, lobby_message_id = NULL,"
+        )
         try:
             async with self.transaction() as tx:
                 row = await tx.fetchone(
                     "UPDATE games SET status = 'playing', channel_id = ?, guild_id = ?,"
-                    " orphaned = NULL, orphaned_at = NULL, turn_message_id = NULL,"
-                    " turn_message_turn = NULL, lobby_message_id = NULL, clock_since = ?,"
+                    f" orphaned = NULL, orphaned_at = NULL,{messages} clock_since = ?,"
                     " updated_at = ? WHERE id = ? AND status = 'orphaned' RETURNING *",
                     (channel_id, guild_id, float(now), float(now), game_id),
                 )

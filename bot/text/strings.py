@@ -174,6 +174,8 @@ BOT_EN: Final[dict[str, Source]] = {
     "`/af abort game:{game}`.",
     "orphan.continued": "📦 Game #{game} goes on here (its channel was lost), brought by {name}.",
     "orphan.back": "🔌 I am back in this server: game #{game} goes on.",
+    "orphan.back_turn": "🔌 I am back in this server: game #{game} goes on. {mention}, it is "
+    "your turn.",
     "orphan.ended": "🛑 Game #{game} is ended (unrated).",
     "orphan.unknown": "You have no game #{game} waiting for a channel.",
     "orphan.host_only": "Only the host of game #{game} (or Manage Server) may do that.",

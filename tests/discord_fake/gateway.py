@@ -96,7 +96,7 @@ class FakeGateway:
             guilds = [
                 self.fake.guild_payload(gid)
                 for gid in self.fake.guilds
-                if self.shard_of(gid, count) == shard
+                if self.shard_of(gid, count) == shard and self.fake.bot_in(gid)
             ]
             ready = p.ready(
                 self.fake.bot_user, application_id=self.fake.application_id, guilds=guilds
