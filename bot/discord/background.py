@@ -279,11 +279,11 @@ class Background:
             # most every CONFIRM_SECONDS per server.
             if now - self._asked.get(guild_id, -CONFIRM_SECONDS) < CONFIRM_SECONDS:
                 continue
-            self._asked[guild_id] = now
             try:
                 await self.client.fetch_guild(guild_id)
             except (discord.Forbidden, discord.NotFound):
-                continue  # still not a member
+                self._asked[guild_id] = now  # still not a member: ask again later
+                continue
             except Exception as e:
                 log.warning("server %d: not asked about yet: %s", guild_id, e)
                 continue

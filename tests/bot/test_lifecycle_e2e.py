@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from engine import legal_actions
-from tests.bot.table import Table
+from tests.bot.table import Table, make_bot
 from tests.bot.test_deliveries_e2e import (
     MESSAGES,
     assert_told_once,
@@ -311,3 +311,23 @@ async def test_a_game_in_an_archived_thread_reopens_it_and_goes_on(
         if str(c.get("custom_id", "")).startswith("af:")
     )
     assert [d for d in await t.bot.service.store.failed_deliveries() if d.game_id == game.id] == []
+
+
+async def test_a_channel_deleted_while_the_bot_was_away_is_found_at_its_next_start(
+    db_url: str, start_bot: StartBot
+) -> None:
+    """The bot is stopped; the game's channel is deleted meanwhile (the event never reaches
+    it): once ready again, it finds the channel gone (Discord says so), orphans the game,
+    and tells its host."""
+    t, clock = await opened(db_url, start_bot)
+    game_id = t.game().id
+    await t.h.close()
+    t.fake.delete_channel(t.h.guild.channel_id, event=False)
+    again = Table(await start_bot(make_bot(db_url, clock=clock)))
+    again.members = dict(t.members)
+    await until(lambda: game_id not in again.bot.service._games, "orphaned")
+    await again.bot.deliveries.settle()
+    row = await again.bot.service.store.game(game_id)
+    assert row is not None and (row.status, row.orphaned) == ("orphaned", "channel")
+    told = [m for m in dms_to(again, again.user_id("owner")) if f"#{game_id}" in m]
+    assert len(told) == 1 and "deleted" in told[0]
