@@ -89,6 +89,7 @@ LEASE_SECONDS: Final = 60.0  # a lane's lease (renewed at half of it while in us
 NONCE_SECONDS: Final = 120.0  # how long Discord's nonce is trusted to catch a repeated post
 PRUNE_AFTER_SECONDS: Final = 30 * 86400.0  # failed rows are kept this long, then removed
 PRUNE_EVERY_SECONDS: Final = 3600.0
+KINDS_EVERY_SECONDS: Final = 60.0  # the given-up deliveries by kind, summed this often
 PERMISSIONS: Final = ("view_channel", "send_messages", "attach_files", "read_message_history")
 
 
@@ -157,6 +158,8 @@ class Deliveries:
         self._wake = asyncio.Event()
         self._loop_task: asyncio.Task[None] | None = None
         self._pruned_at = -float("inf")
+        self._kinds_at = -float("inf")  # when the given-up deliveries were last summed up
+        self._kinds: tuple[tuple[str, int, float], ...] = ()
         self.backlog = Backlog()
 
     @property
@@ -592,20 +595,23 @@ class Deliveries:
         rows = [d for d in rows if d.id not in self._landed]
         now = self.now()
         await self._prune(now)
-        failed = await store.failed_deliveries(self.shards)
-        kinds: dict[str, tuple[int, float]] = {}
-        for d in failed:
-            count, oldest = kinds.get(d.kind, (0, now))
-            kinds[d.kind] = (count + 1, min(oldest, d.failed_at or d.due_at))
+        failed = (await store.delivery_counts(self.shards))[2]
+        if time.monotonic() - self._kinds_at > KINDS_EVERY_SECONDS:  # for the health file
+            self._kinds_at = time.monotonic()
+            kinds: dict[str, tuple[int, float]] = {}
+            for d in await store.failed_deliveries(self.shards):
+                count, oldest = kinds.get(d.kind, (0, now))
+                kinds[d.kind] = (count + 1, min(oldest, d.failed_at or d.due_at))
+            self._kinds = tuple((k, n, t) for k, (n, t) in sorted(kinds.items()))
         heads: dict[int, Delivery] = {}
         for d in rows:
             heads.setdefault(d.channel_id, d)
         self.backlog = Backlog(
             len(rows),
             min((d.created_at for d in rows), default=None),
-            len(failed),
+            failed,
             len(self._paused),
-            tuple((k, n, t) for k, (n, t) in sorted(kinds.items())),
+            self._kinds,
         )
         soonest = POLL_SECONDS
         for lane, head in heads.items():
