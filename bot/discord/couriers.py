@@ -218,8 +218,9 @@ class Couriers:
         since: float = 0.0,
     ) -> discord.Message | None:
         """The bot's message among the channel's latest that ``matches`` (posted after
-        ``since``, give or take a minute of clocks), if any; None also when the history
-        cannot be read (then the post goes ahead: better twice than never)."""
+        ``since``, give or take a minute of clocks), if any. A history Discord fails to give
+        (a 5xx, a reset) fails the attempt, tried again later; one the bot may not read
+        (no Read Message History) is None: the post goes ahead (better twice than never)."""
         me = self.client.user
         try:
             async for message in channel.history(limit=HISTORY):
@@ -229,9 +230,11 @@ class Couriers:
                     break
                 if matches(message):
                     return message
-        except CALL_FAULTS as e:
+        except discord.Forbidden as e:
             log.warning(
-                "channel %s: history not read (%s); posting", getattr(channel, "id", "?"), judge(e)
+                "channel %s: history not readable (%s); posting",
+                getattr(channel, "id", "?"),
+                judge(e),
             )
         return None
 

@@ -81,7 +81,7 @@ class Moves:
                 result = await self.service.play(
                     game, user_id, action, key=one, version=version if not i else None
                 )
-                if result.repeated:
+                if result.repeated and not results:  # the pick was played already
                     return await self._first(game, result, key, len(actions))
                 results.append(result)
         except Exception as e:

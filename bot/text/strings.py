@@ -152,8 +152,6 @@ BOT_EN: Final[dict[str, Source]] = {
     "error.unexpected": "😵 Something went wrong on our side. It was logged; please try again.",
     "error.guild_only": "This command works in a server channel only.",
     "error.not_allowed": "You are not allowed to use this command.",
-    "error.forbidden": "I cannot post in this channel: give me View Channel, Send Messages and "
-    "Attach Files here. The move was saved; the game goes on once I can post.",
     "delivery.forbidden": "⚠️ I cannot post in {channel}: I am missing {permissions} there. "
     "The game in that channel waits for me; give them back and it goes on by itself.",
     "permission.view_channel": "View Channel",

@@ -654,6 +654,9 @@ async def measure(
             if turn is not None and str(message.get("content", "")).startswith(("🎲", "⌛")):
                 boards[turn] += 1
     doubled = sum(1 for n in boards.values() if n > 1)
+    for (doubled_game, doubled_turn), n in sorted(boards.items()):
+        if n > 1:
+            print(f"game {doubled_game}, turn {doubled_turn}: {n} turn messages")
     for game_id in games:
         row = await store.game(game_id)
         assert row is not None
