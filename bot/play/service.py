@@ -170,10 +170,15 @@ class GameService:
 
     async def rebuild(self, row: GameRow, seats: list[SeatRow]) -> Game:
         """Replay the stored log; the snapshot must match it. If not, the log wins and the
-        snapshot is replaced by the replay (moves are committed against the snapshot)."""
-        actions = await self.store.actions(row.id)
+        snapshot is replaced by the replay (moves are committed against the snapshot). The
+        log and the snapshot are read one after the other: another process's commit in
+        between (a rolling restart) is no mismatch, and they are read again."""
+        for _ in range(3):  # a mismatch that stays is a real one
+            actions = await self.store.actions(row.id)
+            snapshot = await self.store.snapshot(row.id)
+            if snapshot is None or snapshot[0] == len(actions):
+                break
         game = Game.replay(row.config.engine(len(seats)), [a.notation for a in actions])
-        snapshot = await self.store.snapshot(row.id)
         found = snapshot[0] if snapshot is not None else None
         if snapshot is None and not actions:
             return game
