@@ -290,8 +290,8 @@ class AlienFrontiersBot(commands.Bot):
         channels = {c.id for c in guild.channels} | {t.id for t in guild.threads}
         try:
             back = await self.service.back_in(guild.id, channels)
-        except Exception:
-            log.exception("added to server %d: its games not resumed yet", guild.id)
+        except Exception as e:  # the database away: the turn clock's next check does it
+            log.warning("server %d: its games resume at the next check: %s", guild.id, e)
             return
         for game in back:
             await self.deliveries.run(game.row.channel_id)
