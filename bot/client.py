@@ -27,6 +27,7 @@ from bot.discord.background import Background
 from bot.discord.cogs import EXTENSIONS
 from bot.discord.couriers import Couriers
 from bot.discord.delivery import Deliveries
+from bot.discord.failures import InvalidRequests
 from bot.discord.fallback import UNCLAIMABLE, answer_unclaimed, claimed
 from bot.discord.guards import check_command
 from bot.discord.notify import Notifier
@@ -44,14 +45,16 @@ from bot.store.storage import Storage
 
 log = logging.getLogger(__name__)
 
-# View Channel, Send Messages, Send Messages in Threads, Attach Files, and Create Public
-# Threads (/af learn opens one); the README's table says why each.
+# View Channel, Send Messages, Send Messages in Threads, Attach Files, Create Public
+# Threads (/af learn opens one) and Read Message History (to find, after a restart, a
+# message it posted without recording it); the README's table says why each.
 INVITE_PERMISSIONS = discord.Permissions(
     view_channel=True,
     send_messages=True,
     send_messages_in_threads=True,
     attach_files=True,
     create_public_threads=True,
+    read_message_history=True,
 )
 INVITE_SCOPES = ("bot", "applications.commands")
 
@@ -92,7 +95,10 @@ class AlienFrontiersBot(commands.Bot):
         **options: Any,
     ) -> None:
         intents = discord.Intents.none()
-        intents.guilds = True
+        intents.guilds = True  # also: channels and threads deleted, the bot removed, added back
+        # Discord's count of invalid requests (401, 403, 429), seen on every answer.
+        self.invalid_requests = InvalidRequests()
+        options.setdefault("http_trace", self.invalid_requests.trace())
         # The bot has no voice: skip discord.py's warnings about missing voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
@@ -123,7 +129,10 @@ class AlienFrontiersBot(commands.Bot):
         self.notifier = Notifier(self, service)
         self.announcer = Announcer(self, service, renderer)
         couriers = Couriers(self, service, self.announcer, self.notifier)
-        self.deliveries = Deliveries(self, service, couriers, self.shard_set)
+        self.deliveries = Deliveries(
+            self, service, couriers, self.shard_set, guard=self.invalid_requests
+        )
+        self.announcer.boards.guard = self.invalid_requests
         self.background = Background(self, settings, service, self.deliveries, self.notifier)
         self.moves = Moves(service)
         self.heartbeat = (
@@ -132,6 +141,7 @@ class AlienFrontiersBot(commands.Bot):
             else None
         )
         self._invite_logged = False
+        self._places_checked = False
 
     @property
     def service(self) -> GameService:
@@ -145,7 +155,7 @@ class AlienFrontiersBot(commands.Bot):
     def _the_storage(self) -> Storage | None:
         return self.storage
 
-    def _the_backlog(self) -> dict[str, float]:
+    def _the_backlog(self) -> dict[str, Any]:
         """What waits to be delivered, for the health file."""
         backlog = self.deliveries.backlog
         now = self.clock()
@@ -154,6 +164,11 @@ class AlienFrontiersBot(commands.Bot):
             "oldest_seconds": round(backlog.age(now), 1),
             "failed": backlog.failed,
             "paused_channels": backlog.paused,
+            "failed_by_kind": {
+                kind: [count, round(max(0.0, now - oldest))]
+                for kind, count, oldest in backlog.failed_by_kind
+            },
+            "invalid_requests": self.invalid_requests.count(),
         }
 
     async def setup_hook(self) -> None:
@@ -240,6 +255,57 @@ class AlienFrontiersBot(commands.Bot):
             self.storage = None
             log.info("database closed")
 
+    # ---- Discord's lifecycle: channels deleted, the bot removed from a server, added back
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._channel_gone(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._channel_gone(payload.thread_id)
+
+    async def _channel_gone(self, channel_id: int) -> None:
+        """A channel or thread was deleted: its game is orphaned, its host told."""
+        if self._service is None:
+            return
+        try:
+            if await self.service.channel_gone(channel_id):
+                self.deliveries.wake()
+        except Exception:
+            log.exception("channel %d deleted: its game not orphaned yet", channel_id)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot was removed from a server (not an outage: that is unavailable)."""
+        if self._service is None:
+            return
+        try:
+            if await self.service.guild_gone(guild.id):
+                self.deliveries.wake()
+        except Exception:
+            log.exception("removed from server %d: its games not orphaned yet", guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """The bot was added to a server: its games orphaned there when it was removed go
+        on, where their channel still is."""
+        await self._back_in(guild)
+
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        """A server comes (back) in view — also one the bot was added back to while it was
+        away: its games orphaned by a removal go on."""
+        await self._back_in(guild)
+
+    async def _back_in(self, guild: discord.Guild) -> None:
+        if self._service is None:
+            return
+        channels = {c.id for c in guild.channels} | {t.id for t in guild.threads}
+        try:
+            back = await self.service.back_in(guild.id, channels)
+        except Exception as e:  # the database away: the turn clock's next check does it
+            log.warning("server %d: its games resume at the next check: %s", guild.id, e)
+            return
+        for game in back:
+            await self.deliveries.run(game.row.channel_id)
+            self.background.schedule_ai(game)
+
     async def on_interaction(self, interaction: discord.Interaction[AlienFrontiersBot]) -> None:
         """Answer component clicks (and modals) that no item of the bot will handle."""
         if interaction.type in UNCLAIMABLE and not claimed(interaction):
@@ -256,6 +322,9 @@ class AlienFrontiersBot(commands.Bot):
             )
         else:
             log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        if not self._places_checked and self._service is not None:
+            self._places_checked = True  # the channels deleted while the bot was away
+            await self.background.check_places()
         # on_ready fires again after a reconnect that could not resume: log the link once.
         if not self._invite_logged and self.application_id is not None:
             self._invite_logged = True

@@ -141,7 +141,21 @@ def backlog_text(path: str | Path) -> str:
     line += f"; {float(found.get('failed', 0)):.0f} given up"
     if found.get("paused_channels"):
         line += f"; {float(found['paused_channels']):.0f} channels waiting for permissions"
+    kinds = found.get("failed_by_kind") or {}
+    if isinstance(kinds, dict) and kinds:  # given up, by kind and age (pruned after 30 days)
+        listed = ", ".join(
+            f"{kind} {int(count)} (the oldest {_age(float(age))} old)"
+            for kind, (count, age) in sorted(kinds.items())
+        )
+        line += f"\ngiven up, by kind: {listed}"
     return line
+
+
+def _age(seconds: float) -> str:
+    for unit, size in (("d", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= size:
+            return f"{seconds / size:.0f} {unit}"
+    return f"{seconds:.0f} s"
 
 
 def check(

@@ -41,6 +41,16 @@ class Game:
                 apply_in_place(game.state, action)
         return game
 
+    def copy(self) -> Game:
+        """A game to play on without touching this one (states are never changed in place:
+        they are shared; the log and the undo stack are copied)."""
+        other = Game.__new__(Game)
+        other.config = self.config
+        other.state = self.state
+        other.log = list(self.log)
+        other._before = list(self._before)
+        return other
+
     def apply(self, action: Action | str, player: int | None = None) -> GameState:
         """Apply a legal action (or its notation), checked; returns the new state."""
         a = parse(action) if isinstance(action, str) else action

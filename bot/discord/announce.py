@@ -19,7 +19,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 import discord
 
@@ -30,7 +30,7 @@ from bot.discord.replies import jump_url
 from bot.play.choices import Choices
 from bot.play.coaching import coach_lines
 from bot.play.game_story import vp_by_round
-from bot.play.games import ActiveGame, ServiceError
+from bot.play.games import ActiveGame
 from bot.play.learning import lesson_lines, marked_pick
 from bot.play.service import ServiceRef
 from bot.render.board_text import alt_text, brief_alt_text
@@ -79,6 +79,11 @@ def mentions(users: Sequence[int]) -> discord.AllowedMentions:
     return discord.AllowedMentions(
         everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in users]
     )
+
+
+def board_name(game_id: int, turn: int) -> str:
+    """The file name of a game's board on a turn's message (it tells the turn's message)."""
+    return f"board-{game_id}-turn{turn:03d}.png"
 
 
 def turn_segments(state: GameState) -> list[list[Event]]:
@@ -286,7 +291,7 @@ class Announcer:
                 "game %d: the board at version %d could not be drawn", game.id, state.version
             )
             return None
-        name = f"board-{game.id}-turn{state.turn_number:03d}.png"
+        name = board_name(game.id, state.turn_number)
         return discord.File(io.BytesIO(png), filename=name, description=about)
 
     async def story_file(
@@ -334,44 +339,6 @@ class Announcer:
         if game.row.turn_message_id is None:
             return ""
         return jump_url(game.row.guild_id, game.row.channel_id, game.row.turn_message_id)
-
-    # ---- posting ---------------------------------------------------------------------------
-
-    async def send(self, game: ActiveGame, content: str, **kwargs: Any) -> discord.Message:
-        """Post in the game's channel with the board; a missing permission becomes a refusal
-        (for a command's own post: ``/af panel``)."""
-        file = await self.board_file(game)
-        if file is not None:
-            kwargs["file"] = file
-        try:
-            return await self.channel(game).send(content[:2000], **kwargs)
-        except discord.Forbidden:
-            log.warning(
-                "game %d: no permission to post in channel %d", game.id, game.row.channel_id
-            )
-            raise ServiceError("error.forbidden") from None
-
-    async def repost_turn(self, game: ActiveGame) -> str:
-        """Post the turn message again at the bottom of the channel (no new ping); the old
-        one keeps its picture and points to the new one. Returns the new one's link."""
-        old = game.row.turn_message_id
-        await self.prepare_catch_up(game)
-        message = await self.send(
-            game, self.turn_text(game), view=self.panel(game), allowed_mentions=mentions([])
-        )
-        await self._service().set_turn_message(game, message.id, game.state.turn_number)
-        link = self.panel_link(game)
-        if old is not None:
-            moved = text("panel.moved", game.row.locale, {"link": link})
-            try:
-                await (
-                    self.channel(game)
-                    .get_partial_message(old)
-                    .edit(content=moved, view=None, allowed_mentions=mentions([]))
-                )
-            except discord.HTTPException as e:
-                log.warning("game %d: old turn message %d not edited: %s", game.id, old, e)
-        return link
 
     async def prepare_catch_up(self, game: ActiveGame) -> None:
         """Keep, for the turn message, what happened since the last turn of the member to

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
@@ -42,6 +43,9 @@ log = logging.getLogger(__name__)
 
 # A turn whose message is still missing this long after it began gets one queued.
 REPAIR_SECONDS = 60.0
+# A server whose games were orphaned by the bot's removal, yet in view, is asked about this
+# often at most (is the bot back?).
+CONFIRM_SECONDS = 600.0
 
 
 class Background:
@@ -63,6 +67,7 @@ class Background:
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._clock_task: asyncio.Task[None] | None = None
         self._checked = asyncio.Event()  # the turn clock's first check since the start is done
+        self._asked: dict[int, float] = {}  # servers asked whether the bot is back, when
 
     # ---- AI seats -------------------------------------------------------------------------
 
@@ -131,6 +136,37 @@ class Background:
                 self.schedule_ai(game)
             except Exception:
                 log.exception("could not resume game %d", game.id)
+
+    async def check_places(self) -> int:
+        """Once ready after a start: a game whose channel is gone, or whose server removed
+        the bot, while the bot was away (its event missed) is orphaned once Discord confirms
+        it (a channel not in view is asked for: 10003 Unknown Channel; a server not among
+        the bot's: refused). How many were orphaned."""
+        service = self._service()
+        orphaned = 0
+        for game in list(service.owned_games()):
+            row = game.row
+            if row.guild_id is None:
+                continue
+            guild = self.client.get_guild(row.guild_id)
+            try:
+                if guild is None:
+                    try:
+                        await self.client.fetch_guild(row.guild_id)
+                    except (discord.Forbidden, discord.NotFound):
+                        orphaned += bool(await service.orphan(row.id, "guild"))
+                    continue
+                if guild.unavailable or guild.get_channel_or_thread(row.channel_id):
+                    continue
+                try:
+                    await self.client.fetch_channel(row.channel_id)  # an archived thread?
+                except discord.NotFound:
+                    orphaned += bool(await service.orphan(row.id, "channel"))
+            except Exception as e:
+                log.warning("game %d: its channel not checked: %s", row.id, e)
+        if orphaned:
+            self.deliveries.wake()
+        return orphaned
 
     async def repair(self, game: ActiveGame, grace: float = 0.0) -> bool:
         """Queue the turn message (and the ping by DM) of a game whose turn in play has no
@@ -218,8 +254,50 @@ class Background:
                     done["repair"] += 1
             except Exception as e:
                 log.warning("game %d: the turn message not checked: %s", game.id, e)
+        done["back"] = await self.back_in_view()
         self.restart_stalled()
-        return done
+        return +done
+
+    async def back_in_view(self) -> int:
+        """Games orphaned when the bot was removed from their server, in a server the bot
+        is in again (its return missed, or not yet taken: the database was away): they go
+        on. How many."""
+        service = self._service()
+        back = 0
+        try:
+            rows = await service.store.games_in(statuses=("orphaned",))
+        except Exception as e:
+            log.warning("orphaned games not looked at: %s", e)
+            return 0
+        guilds = {r.guild_id for r in rows if r.orphaned == "guild" and r.guild_id is not None}
+        now = time.monotonic()
+        for guild_id in sorted(guilds):
+            guild = self.client.get_guild(guild_id)
+            if guild is None or guild.unavailable or not service.shards.owns(guild_id):
+                continue
+            # In view, but the removal's event may have been missed: Discord is asked, at
+            # most every CONFIRM_SECONDS per server.
+            if now - self._asked.get(guild_id, -CONFIRM_SECONDS) < CONFIRM_SECONDS:
+                continue
+            try:
+                await self.client.fetch_guild(guild_id)
+            except (discord.Forbidden, discord.NotFound):
+                self._asked[guild_id] = now  # still not a member: ask again later
+                continue
+            except Exception as e:
+                log.warning("server %d: not asked about yet: %s", guild_id, e)
+                continue
+            channels = {c.id for c in guild.channels} | {t.id for t in guild.threads}
+            try:
+                games = await service.back_in(guild_id, channels)
+            except Exception as e:
+                log.warning("server %d: its games not resumed yet: %s", guild_id, e)
+                continue
+            for game in games:
+                await self.deliveries.run(game.row.channel_id)
+                self.schedule_ai(game)
+            back += len(games)
+        return back
 
     def due(self, game: ActiveGame, away: dict[int, float], now: float) -> Step | None:
         user = game.waiting_on()

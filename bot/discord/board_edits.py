@@ -14,9 +14,11 @@ is neither drawn nor sent again. Editing with a new attachment replaces the old 
 (``attachments=[file]``).
 
 A picture Discord fails to take (a 503, a reset connection) is tried again a few times,
-waiting longer each time, unless a newer one replaced it. Pictures are not deliveries of
-the outbox (``bot.play.outbox``): a lost one is replaced by the next move's, and the text of a
-turn message, which says what happened, is.
+waiting longer each time, unless a newer one replaced it; one Discord rejects (a 4xx) is
+not tried again; in an archived thread the thread is reopened first. Edits wait their turn
+as Discord's count of invalid requests climbs (``failures.InvalidRequests``). Pictures are
+not deliveries of the outbox (``bot.play.outbox``): a lost one is replaced by the next
+move's, and the text of a turn message, which says what happened, is.
 
 The clock and the sleep are injectable, so tests run many seconds of edits at once.
 """
@@ -34,7 +36,7 @@ from typing import TYPE_CHECKING, Protocol
 import aiohttp
 import discord
 
-from bot.discord.failures import judge
+from bot.discord.failures import InvalidRequests, is_archived, judge
 from engine import GameState
 
 if TYPE_CHECKING:
@@ -56,6 +58,7 @@ class Picture:
 
 
 TRIES = 5  # a picture Discord fails to take is tried this many times (a newer one wins)
+REFUSED_SECONDS = 120.0  # a channel that refused a picture gets none for this long
 
 
 class Shows(Protocol):
@@ -66,6 +69,9 @@ class Shows(Protocol):
     ) -> discord.File | None: ...
 
     def channel(self, game: ActiveGame) -> discord.PartialMessageable: ...
+
+    @property
+    def client(self) -> discord.Client: ...
 
 
 class BoardEdits:
@@ -88,10 +94,16 @@ class BoardEdits:
         # channel -> the message its last image edit went to, and the state it shows
         self._shown: dict[int, tuple[int, GameState]] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self.guard: InvalidRequests | None = None  # the bot's count of invalid requests
+        # Channels that refused a picture (no permission, gone): none sent there until then.
+        self._refused: dict[int, float] = {}
 
     def request(self, game: ActiveGame, message_id: int, state: GameState) -> None:
-        """Show ``state`` on message ``message_id`` of the game's channel, soon."""
+        """Show ``state`` on message ``message_id`` of the game's channel, soon (not while
+        the channel refuses the bot: a picture is no delivery, the next move brings one)."""
         channel = game.row.channel_id
+        if self.clock() < self._refused.get(channel, -math.inf):
+            return
         self._waiting.setdefault(channel, {})[message_id] = Picture(game, state.copy())
         task = self._tasks.get(channel)
         if task is None or task.done():
@@ -143,8 +155,19 @@ class BoardEdits:
             except asyncio.CancelledError:
                 raise
             except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as e:
-                # Discord did not take it: again later, unless a newer picture replaced it.
-                if picture.tries + 1 < TRIES and message_id not in waiting:
+                # Discord did not take it: again later, unless a newer picture replaced it
+                # (or Discord refused it for good: a 4xx other than a 429).
+                refused = (
+                    isinstance(e, discord.HTTPException)
+                    and 400 <= e.status < 500
+                    and e.status != 429
+                    and not is_archived(e)
+                )
+                if isinstance(e, discord.HTTPException) and e.status in (403, 404):
+                    # The channel refuses the bot (or is gone): no picture for a while.
+                    self._refused[channel] = self.clock() + REFUSED_SECONDS
+                    waiting.clear()
+                if picture.tries + 1 < TRIES and message_id not in waiting and not refused:
                     waiting[message_id] = replace(picture, tries=picture.tries + 1)
                     await self.sleep(self.interval * 2 ** (picture.tries + 1))
                 log.warning(
@@ -162,10 +185,19 @@ class BoardEdits:
         file = await self.announcer.board_file(picture.game, picture.state)
         if file is None:
             return
+        if self.guard is not None and (wait := self.guard.wait()) > 0:
+            await self.sleep(wait)
         partial = self.announcer.channel(picture.game).get_partial_message(message_id)
         self._last[channel] = self.clock()
         try:
-            await partial.edit(attachments=[file])
+            try:
+                await partial.edit(attachments=[file])
+            except discord.HTTPException as e:
+                if not is_archived(e):
+                    raise
+                await self.announcer.client.http.edit_channel(channel, archived=False)
+                file.reset()
+                await partial.edit(attachments=[file])
             self._shown[channel] = (message_id, picture.state)
         except discord.NotFound:
             log.info("channel %d: message %d is gone, its board too", channel, message_id)

@@ -8,24 +8,43 @@ left pending. Each process delivers the lanes of the servers of its shards.
 
 A lane is a channel: its deliveries go in the order they were queued, one at a time, so
 a turn's message is closed before the next one is posted and the ping comes after it.
+
+**One owner per lane.** A process delivers a lane only while it holds the lane's lease
+(``Storage.claim_lane``: one statement that takes it only if its lease ran out or is its
+own, on both databases), renewed as it goes; a process that stops lets its lanes go. Two
+processes over one database — a rolling restart, a mistaken config — never send the same
+delivery twice. A lane taken over from another owner (or from this process before a
+restart) may hold deliveries that were made but not recorded: before making one of them
+again, the courier looks for it among the channel's latest messages (``check``), whatever
+time has passed — Discord's nonce only covers a few minutes. So does an attempt that
+failed without knowing whether it landed, once that is older than the nonce's minutes.
+
 A delivery that fails stops its lane; the failure is judged (``bot.discord.failures``):
 
 - a passing fault (5xx, 429, a timeout, a reset connection, the database) is tried
-  again after a capped, jittered exponential backoff;
+  again after a capped, jittered exponential backoff, held in memory as well as in the
+  database: a failure that cannot be recorded (the database refusing writes) still waits;
 - missing permissions pause the channel: tried again every minute or two, and its game's
-  host is told once by DM which permissions are missing; it carries on as soon as it
-  works;
-- a body Discord rejects, or a channel that no longer exists, is given up at once (one
-  ERROR line), and so is a delivery still failing after ``MAX_AGE_SECONDS``;
+  host is told once by DM which permissions are missing (remembered in the database, so a
+  restart does not tell them again); it carries on as soon as it works;
+- the channel deleted, or the bot no longer in its server (10003, 10004; 50001 with the
+  server gone): the game is orphaned (``GameService.orphan``): nothing more is sent there,
+  its host is told once;
+- a body Discord rejects is given up at once (one ERROR line with the route and the
+  rejected field) and the host is told once; a turn message is then sent as text
+  (``bot.discord.couriers``), so the player to act is still told;
+- a delivery still failing after ``MAX_AGE_SECONDS`` is given up;
 - an unexpected error (a bug) is logged with its traceback and given up after a few tries.
 
 Every failed attempt is one WARNING line (route, status, attempt); no traceback for the
-HTTP errors Discord is known to answer. An edit that landed (the turn message shown as
-the game is) is removed with the game's next move's commit, or within a second: a move
-costs no database write more than it did. Several ``turn`` deliveries of one game waiting in
-a lane are one: the last one shows the game as it is (the earlier ones are dropped); and
-a ``lobby`` delivery shows the lobby as the ones queued after it would (they are dropped,
-its extra line and its pings kept).
+HTTP errors Discord is known to answer. The bot's own attempts are spaced out across all
+lanes as Discord's count of invalid requests climbs (``failures.InvalidRequests``).
+Failed rows are pruned after ``PRUNE_AFTER_SECONDS``. An edit that landed (the turn message
+shown as the game is) is removed with the game's next move's commit, or within a second:
+a move costs no database write more than it did. Several ``turn`` deliveries of one game
+waiting in a lane are one: the last one shows the game as it is (the earlier ones are
+dropped); and a ``lobby`` delivery shows the lobby as the ones queued after it would (they
+are dropped, its extra line and its pings kept).
 """
 
 from __future__ import annotations
@@ -33,8 +52,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
+import socket
 import time
+import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Final
@@ -42,7 +64,15 @@ from typing import Any, Final
 import discord
 
 from bot.discord.couriers import Couriers, Done, Reply
-from bot.discord.failures import BUG_ATTEMPTS, Verdict, backoff, judge
+from bot.discord.failures import (
+    BUG_ATTEMPTS,
+    MISSING_ACCESS,
+    InvalidRequests,
+    Verdict,
+    backoff,
+    judge,
+    maybe_made,
+)
 from bot.play.outbox import text_of
 from bot.play.service import GameService, ServiceRef
 from bot.shutdown import cancel
@@ -55,7 +85,12 @@ POLL_SECONDS: Final = 30.0  # the worker looks for due deliveries at least this 
 FORGET_SECONDS: Final = 1.0  # edits that landed are removed within this, if no move did
 FAST_SECONDS: Final = 5.0  # a lane a command is delivering itself waits this long for it
 MAX_AGE_SECONDS: Final = 3 * 86400.0  # a delivery failing this long is given up
-PERMISSIONS: Final = ("view_channel", "send_messages", "attach_files")
+LEASE_SECONDS: Final = 60.0  # a lane's lease (renewed at half of it while in use)
+NONCE_SECONDS: Final = 120.0  # how long Discord's nonce is trusted to catch a repeated post
+PRUNE_AFTER_SECONDS: Final = 30 * 86400.0  # failed rows are kept this long, then removed
+PRUNE_EVERY_SECONDS: Final = 3600.0
+KINDS_EVERY_SECONDS: Final = 60.0  # the given-up deliveries by kind, summed this often
+PERMISSIONS: Final = ("view_channel", "send_messages", "attach_files", "read_message_history")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +101,17 @@ class Backlog:
     oldest: float | None = None  # when the oldest pending one was queued
     failed: int = 0  # given up
     paused: int = 0  # channels waiting for their permissions
+    # Given up, by kind: (how many, when the oldest of them was given up).
+    failed_by_kind: tuple[tuple[str, int, float], ...] = ()
 
     def age(self, now: float) -> float:
         return max(0.0, now - self.oldest) if self.oldest is not None else 0.0
+
+
+def process_name() -> str:
+    """This process's name as a lane's owner: host, pid and a random part (a restarted
+    process is another owner, whose predecessor's deliveries it checks)."""
+    return f"{socket.gethostname()[:40]}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
 class Deliveries:
@@ -84,6 +127,7 @@ class Deliveries:
         clock: Callable[[], float] | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         rng: random.Random | None = None,
+        guard: InvalidRequests | None = None,
     ) -> None:
         self.client = client
         self._service = service
@@ -92,16 +136,30 @@ class Deliveries:
         self._clock = clock
         self.sleep = sleep
         self.rng = rng or random.Random()
+        self.guard = guard or InvalidRequests()
+        self.owner = process_name()
+        # How long a post's nonce is trusted to make a retry harmless (Discord keeps it "a
+        # few minutes"); past it, a delivery that may have landed is looked for first.
+        self.nonce_trust = NONCE_SECONDS
         self._lanes: dict[int, asyncio.Lock] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._fast: dict[int, float] = {}  # lane -> when a change queued in it (monotonic)
         self._paused: set[int] = set()  # lanes whose channel lacks permissions
-        self._told: set[int] = set()  # lanes whose game's host was told of it
         self._unrecorded: dict[int, Done] = {}  # delivered, but the removal failed
         self._landed: dict[int, int] = {}  # edits delivered, removal to come: id -> game
+        self._leases: dict[int, float] = {}  # lanes this process holds: lane -> until
+        self._held_by_others: dict[int, float] = {}  # lanes to look at again after this
+        self._not_before: dict[int, float] = {}  # lane -> no attempt before (backoff)
+        self._failures: dict[int, int] = {}  # lane -> failed attempts in a row
+        self._taken_over: set[int] = set()  # lanes taken from another owner, rows unread
+        self._check: set[int] = set()  # deliveries to look for before making them again
+        self._unsure: dict[int, float] = {}  # delivery -> when it failed, maybe made
         self._forget_task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._loop_task: asyncio.Task[None] | None = None
+        self._pruned_at = -float("inf")
+        self._kinds_at = -float("inf")  # when the given-up deliveries were last summed up
+        self._kinds: tuple[tuple[str, int, float], ...] = ()
         self.backlog = Backlog()
 
     @property
@@ -138,6 +196,12 @@ class Deliveries:
             if reply is not None:
                 await reply.finish()
 
+    def _waiting(self, lane: int) -> float:
+        """Seconds the lane still waits (its backoff, or another owner's lease); 0: go."""
+        now = self.now()
+        until = max(self._not_before.get(lane, 0.0), self._held_by_others.get(lane, 0.0))
+        return max(0.0, until - now)
+
     async def _drain(self, lane: int, reply: Reply | None = None) -> None:
         """Deliver the lane's deliveries in order while they are due and land."""
         lock = self._lanes.setdefault(lane, asyncio.Lock())
@@ -145,27 +209,68 @@ class Deliveries:
             again = True
             while again:  # once more if a delivery queued others in its place
                 again = False
+                if self._waiting(lane) > 0 or not await self._own(lane):
+                    return
                 rows = await self.service.store.pending_deliveries(channel_id=lane)
                 rows = [d for d in rows if d.id not in self._landed]
+                if lane in self._taken_over:
+                    self._taken_over.discard(lane)
+                    self._check.update(d.id for d in rows)
                 shown: set[int] = set()  # lobby deliveries a former one showed
                 for i, d in enumerate(rows):
                     if d.id in shown:
                         self._land(d)
                         continue
-                    if d.due_at > self.now():
+                    if d.due_at > self.now() or self._waiting(lane) > 0:
                         return  # in order: the rest of the lane waits for it
                     later = [
                         r for r in rows[i + 1 :] if r.kind == d.kind and r.game_id == d.game_id
                     ]
-                    if d.kind == "turn" and later:
+                    if d.kind == "turn" and later and not d.payload.get("repost"):
                         self._land(d)  # a later one shows the game as it is
                         continue
+                    if not await self._own(lane):
+                        return
                     landed = await self._attempt(d, reply)
                     if landed is None:
                         return
                     if d.kind == "lobby":  # it showed the lobby as the later ones would
                         shown.update(r.id for r in later)
-                    again = again or landed
+                    if landed:
+                        again = True
+                        break  # its replacement takes its place: read the lane again
+
+    async def _own(self, lane: int) -> bool:
+        """Whether this process holds the lane's lease (claimed, or renewed at half of it:
+        one write per lane every half a minute at most)."""
+        now = self.now()
+        if self._leases.get(lane, 0.0) - now > LEASE_SECONDS / 2:
+            return True
+        try:
+            took, before = await self.service.store.claim_lane(
+                lane, self.owner, now, now + LEASE_SECONDS
+            )
+        except Exception as e:
+            log.warning("channel %d: its lane not claimed: %s", lane, judge(e))
+            self._hold(lane, backoff(self._failures.get(lane, 0) + 1, self.rng))
+            return False
+        if not took:
+            self._leases.pop(lane, None)
+            self._held_by_others[lane] = now + LEASE_SECONDS / 4  # look again then
+            log.info("channel %d: delivered by another process; left to it", lane)
+            return False
+        self._held_by_others.pop(lane, None)
+        if before != self.owner:
+            # Taken from another owner (or this process before a restart): what it was
+            # delivering may have landed without being recorded.
+            self._taken_over.add(lane)
+        self._leases[lane] = now + LEASE_SECONDS
+        return True
+
+    def _hold(self, lane: int, seconds: float) -> None:
+        """No attempt in the lane for ``seconds`` (in memory: whatever the database does)."""
+        self._not_before[lane] = max(self._not_before.get(lane, 0.0), self.now() + seconds)
+        self._wake.set()  # the worker recomputes when to look next
 
     async def _attempt(self, d: Delivery, reply: Reply | None) -> bool | None:
         """Deliver ``d`` once. None: the lane must wait (it failed, to be tried again);
@@ -173,15 +278,28 @@ class Deliveries:
         store = self.service.store
         done = self._unrecorded.pop(d.id, None)
         if done is None:
+            wait = self.guard.wait() if reply is None else 0.0
+            if wait > 0:  # Discord counts many invalid requests: every lane slows down
+                self._hold(d.channel_id, wait)
+                return None
+            unsure = self._unsure.get(d.id)
+            check = d.id in self._check or (
+                unsure is not None and self.now() - unsure > self.nonce_trust
+            )
             try:
-                done = await self.couriers.deliver(d, reply)
+                done = await self.couriers.deliver(d, reply, check=check)
             except asyncio.CancelledError:
                 raise
             except Exception as e:
+                if maybe_made(e):
+                    self._unsure.setdefault(d.id, self.now())
                 return False if await self._failed(d, e) else None
+            self._check.discard(d.id)
+            self._unsure.pop(d.id, None)
+        self._failures.pop(d.channel_id, None)
         if done.again_harmless and not done.fields and not done.then:
             self._land(d)  # removed with the game's next move, or within a second
-            self._going_again(d)
+            await self._going_again(d)
             return False
         try:
             await store.delivered(d.id, d.game_id, done.then, **done.fields)
@@ -191,15 +309,19 @@ class Deliveries:
             self._unrecorded[d.id] = done
             await self._failed(d, e)
             return None
-        self._going_again(d)
+        await self._going_again(d)
         return bool(done.then)
 
-    def _going_again(self, d: Delivery) -> None:
-        """A delivery landed: its channel goes through again if it was paused."""
+    async def _going_again(self, d: Delivery) -> None:
+        """A delivery landed: its channel goes through again if it was paused (and the host,
+        told of it, will be told again if it comes back)."""
         if d.channel_id in self._paused:
             self._paused.discard(d.channel_id)
-            self._told.discard(d.channel_id)
             log.info("channel %d: deliveries go through again", d.channel_id)
+            if d.game_id is not None:
+                with contextlib.suppress(Exception):
+                    problem = f"forbidden:{d.channel_id}"
+                    await self.service.store.problem_solved(d.game_id, problem)
 
     # ---- edits that landed: their removal goes with a commit ----------------------------
 
@@ -207,7 +329,7 @@ class Deliveries:
         """``d`` landed and doing it again would change nothing (an edit): its row is removed
         by the next move's commit (``take_landed``), or within ``FORGET_SECONDS``, so a
         move costs no write more than it did."""
-        self._landed[d.id] = d.game_id
+        self._landed[d.id] = d.game_id or 0
         if self._forget_task is None or self._forget_task.done():
             self._forget_task = asyncio.create_task(self._forget_soon(), name="af-landed")
 
@@ -242,16 +364,41 @@ class Deliveries:
             log.warning("deliveries: %d landed ones not removed yet: %s", len(ids), judge(e))
             self.give_back_landed(ids)
 
+    # ---- failures ----------------------------------------------------------------------
+
     async def _failed(self, d: Delivery, error: Exception) -> bool:
-        """Judge a failed attempt, log it, and record when to try again (or that it is
-        given up); whether the lane may go on."""
+        """Judge a failed attempt, log it, hold the lane (in memory first: a failure that
+        cannot be recorded still waits), and record when to try again (or that it is given
+        up, or that its channel is gone); whether the lane may go on."""
         verdict = judge(error)
+        lane = d.channel_id
         attempt = d.attempts + 1
+        failures = self._failures[lane] = self._failures.get(lane, 0) + 1
         now = self.now()
-        give_up = verdict.kind == "rejected" or now - d.created_at > MAX_AGE_SECONDS
+        wait = backoff(max(attempt, failures), self.rng, verdict)
+        self._hold(lane, wait)
+        if (
+            verdict.kind == "forbidden"
+            and verdict.code == MISSING_ACCESS
+            and await self._server_gone(d)
+        ):
+            verdict = Verdict("gone", verdict.route, verdict.status, verdict.code, "removed")
+        if verdict.kind == "gone" and d.game_id is not None and lane > 0:
+            why = "guild" if verdict.reason == "removed" or verdict.code == 10004 else "channel"
+            log.warning(
+                "delivery %d (%s, game %d, channel %d): %s; the game is orphaned",
+                d.id,
+                d.kind,
+                d.game_id,
+                lane,
+                verdict,
+            )
+            await self._orphan(d, why)
+            return True
+        give_up = verdict.kind in ("rejected", "gone") or now - d.created_at > MAX_AGE_SECONDS
         if verdict.kind == "bug":
             log.error(
-                "delivery %d (%s, game %d) failed unexpectedly (attempt %d)",
+                "delivery %d (%s, game %s) failed unexpectedly (attempt %d)",
                 d.id,
                 d.kind,
                 d.game_id,
@@ -259,81 +406,124 @@ class Deliveries:
                 exc_info=error,
             )
             give_up = give_up or attempt >= BUG_ATTEMPTS
-        wait = backoff(attempt, self.rng, verdict)
         if give_up:
             log.error(
-                "delivery %d (%s, game %d, channel %d) given up after %d attempts: %s",
+                "delivery %d (%s, game %s, channel %d) given up after %d attempts: %s",
                 d.id,
                 d.kind,
                 d.game_id,
-                d.channel_id,
+                lane,
                 attempt,
                 verdict,
             )
         elif verdict.kind != "bug":
             log.warning(
-                "delivery %d (%s, game %d, channel %d) attempt %d failed: %s; again in %.0f s",
+                "delivery %d (%s, game %s, channel %d) attempt %d failed: %s; again in %.0f s",
                 d.id,
                 d.kind,
                 d.game_id,
-                d.channel_id,
+                lane,
                 attempt,
                 verdict,
                 wait,
             )
         try:
             await self.service.store.delivery_failed(
-                d.id, attempts=attempt, due_at=now + wait, error=str(verdict), give_up=give_up
+                d.id,
+                attempts=attempt,
+                due_at=now + wait,
+                error=str(verdict),
+                give_up=give_up,
+                now=now,
             )
         except Exception as e:
             log.warning("delivery %d: its failure not recorded: %s", d.id, judge(e))
             return False
-        if verdict.kind == "forbidden" and not give_up:
-            await self._forbidden(d, verdict)
+        if give_up:
+            self._not_before.pop(lane, None)  # the lane goes on with what follows
+            self._failures.pop(lane, None)
+            if verdict.kind == "rejected" and d.game_id is not None:
+                await self._tell_host(d, "rejected", "delivery.rejected", _rejected(verdict))
+        elif verdict.kind == "forbidden":
+            await self._forbidden(d)
         self._wake.set()  # the worker takes it from here, when it is due
         return give_up
 
-    async def _forbidden(self, d: Delivery, verdict: Verdict) -> None:
+    async def _server_gone(self, d: Delivery) -> bool:
+        """Whether a 50001 Missing Access means the bot is no longer in the server (not a
+        channel hidden from it): Discord refuses it the server itself (asked once per such
+        failure, which waits its backoff: the removal's event may have been missed while the
+        bot was away)."""
+        if d.guild_id is None or not self.client.is_ready():
+            return False
+        try:
+            await self.client.fetch_guild(d.guild_id)
+        except (discord.Forbidden, discord.NotFound):
+            return True
+        except Exception:
+            return False
+        return False
+
+    async def _orphan(self, d: Delivery, why: str) -> None:
+        """The game's channel is gone: the game is orphaned (nothing more is sent there; its
+        host is told once)."""
+        if d.game_id is None:
+            return
+        try:
+            await self.service.orphan(d.game_id, "guild" if why == "guild" else "channel")
+        except Exception as e:
+            log.warning("game %d: not orphaned yet: %s", d.game_id, judge(e))
+            return
+        self._paused.discard(d.channel_id)
+        self._not_before.pop(d.channel_id, None)
+
+    async def _forbidden(self, d: Delivery) -> None:
         """The channel refuses the bot: pause its lane (its deliveries are tried every few
         minutes) and tell the game's host once, by DM, what the bot is missing there."""
         self._paused.add(d.channel_id)
-        if d.channel_id in self._told:
+        if d.game_id is None:
             return
-        self._told.add(d.channel_id)
         row = await self.service.store.game(d.game_id)
         if row is None:
             return
         missing = self.missing_permissions(row.guild_id, row.channel_id)
-        host = Delivery(
-            "dm",
-            d.game_id,
-            -row.host_id,  # a lane of its own: the game's channel is the one that fails
-            d.guild_id,
-            {
-                "key": "delivery.forbidden",
-                "params": {
-                    "channel": f"<#{row.channel_id}>",
-                    "permissions": {"list": [text_of(f"permission.{p}") for p in missing]},
-                },
-                "user": row.host_id,
-                "always": True,
-            },
-            created_at=self.now(),
-            due_at=self.now(),
-        )
+        params = {
+            "channel": f"<#{row.channel_id}>",
+            "permissions": {"list": [text_of(f"permission.{p}") for p in missing]},
+        }
+        if await self._tell_host(d, f"forbidden:{row.channel_id}", "delivery.forbidden", params):
+            log.warning(
+                "channel %d: permissions missing (%s); the host of game %d is told",
+                d.channel_id,
+                ", ".join(missing),
+                d.game_id,
+            )
+
+    async def _tell_host(self, d: Delivery, problem: str, key: str, params: dict[str, Any]) -> bool:
+        """Tell the game's host of ``problem`` by DM, once (remembered in the database):
+        whether they are told now."""
+        assert d.game_id is not None
         try:
-            await self.service.store.queue([host])
+            row = await self.service.store.game(d.game_id)
+            if row is None:
+                return False
+            now = self.now()
+            dm = Delivery(
+                "dm",
+                d.game_id,
+                -row.host_id,  # a lane of its own: the game's channel is the one that fails
+                d.guild_id,
+                {"key": key, "params": params, "user": row.host_id, "always": True},
+                created_at=now,
+                due_at=now,
+            )
+            told = await self.service.store.tell_host(d.game_id, problem, now, [dm])
         except Exception as e:
-            log.warning("game %d: its host not told of the permissions: %s", d.game_id, e)
-            self._told.discard(d.channel_id)
-            return
-        log.warning(
-            "channel %d: permissions missing (%s); the host of game %d is told",
-            d.channel_id,
-            ", ".join(missing),
-            d.game_id,
-        )
-        self._wake.set()
+            log.warning("game %d: its host not told of %s: %s", d.game_id, problem, judge(e))
+            return False
+        if told:
+            self._wake.set()
+        return told
 
     def missing_permissions(self, guild_id: int | None, channel_id: int) -> list[str]:
         """The permissions the bot lacks in a channel (as far as the cache knows; all it
@@ -357,7 +547,7 @@ class Deliveries:
 
     async def stop(self, timeout: float = 0.0) -> None:
         """Stop the worker; lanes being delivered get ``timeout`` seconds to finish (what
-        is not delivered stays queued for the next start)."""
+        is not delivered stays queued for the next start); the lanes are let go."""
         await cancel(self._loop_task)
         self._loop_task = None
         running = [t for t in self._tasks.values() if not t.done()]
@@ -371,6 +561,10 @@ class Deliveries:
         self._forget_task = None
         with contextlib.suppress(Exception):  # else the next start delivers them again: edits
             await self.forget_landed()
+        if self._leases:
+            self._leases.clear()
+            with contextlib.suppress(Exception):  # else they run out within a minute
+                await self.service.store.release_lanes(self.owner)
 
     async def _loop(self) -> None:
         await self.client.wait_until_ready()
@@ -394,16 +588,30 @@ class Deliveries:
 
     async def check(self) -> float:
         """Start delivering every lane whose first delivery is due (and that no command is
-        delivering itself); returns how long until the next one is due."""
-        rows = await self.service.store.pending_deliveries(self.shards)
+        delivering itself, nor waits, nor another process holds); returns how long until
+        the next one is due. Failed rows older than ``PRUNE_AFTER_SECONDS`` are pruned."""
+        store = self.service.store
+        rows = await store.pending_deliveries(self.shards)
         rows = [d for d in rows if d.id not in self._landed]
-        failed = (await self.service.store.delivery_counts(self.shards))[2]
         now = self.now()
+        await self._prune(now)
+        failed = (await store.delivery_counts(self.shards))[2]
+        if time.monotonic() - self._kinds_at > KINDS_EVERY_SECONDS:  # for the health file
+            self._kinds_at = time.monotonic()
+            kinds: dict[str, tuple[int, float]] = {}
+            for d in await store.failed_deliveries(self.shards):
+                count, oldest = kinds.get(d.kind, (0, now))
+                kinds[d.kind] = (count + 1, min(oldest, d.failed_at or d.due_at))
+            self._kinds = tuple((k, n, t) for k, (n, t) in sorted(kinds.items()))
         heads: dict[int, Delivery] = {}
         for d in rows:
             heads.setdefault(d.channel_id, d)
         self.backlog = Backlog(
-            len(rows), min((d.created_at for d in rows), default=None), failed, len(self._paused)
+            len(rows),
+            min((d.created_at for d in rows), default=None),
+            failed,
+            len(self._paused),
+            self._kinds,
         )
         soonest = POLL_SECONDS
         for lane, head in heads.items():
@@ -414,11 +622,24 @@ class Deliveries:
             if fast is not None and time.monotonic() - fast < FAST_SECONDS:
                 soonest = min(soonest, FAST_SECONDS)
                 continue
-            if head.due_at > now:
-                soonest = min(soonest, head.due_at - now)
+            due = max(head.due_at - now, self._waiting(lane))
+            if due > 0:
+                soonest = min(soonest, due)
                 continue
             self._tasks[lane] = asyncio.create_task(self._lane(lane), name=f"af-lane-{lane}")
         return soonest
+
+    async def _prune(self, now: float) -> None:
+        if now - self._pruned_at < PRUNE_EVERY_SECONDS:
+            return
+        self._pruned_at = now
+        try:
+            gone = await self.service.store.prune_failed(now - PRUNE_AFTER_SECONDS)
+        except Exception as e:
+            log.warning("deliveries: failed ones not pruned: %s", judge(e))
+            return
+        if gone:
+            log.info("deliveries: %d given up more than %d days ago pruned", gone, 30)
 
     async def _lane(self, lane: int) -> None:
         try:
@@ -427,6 +648,7 @@ class Deliveries:
             raise
         except Exception as e:
             log.warning("channel %d: deliveries stopped: %s", lane, judge(e))
+            self._hold(lane, backoff(self._failures.get(lane, 0) + 1, self.rng))
         finally:
             self._wake.set()  # what is due next in it
 
@@ -445,7 +667,11 @@ class Deliveries:
             for d in rows:
                 if d.id not in self._landed:
                     lanes.setdefault(d.channel_id, d)
-            due = [lane for lane, head in lanes.items() if head.due_at <= now]
+            due = [
+                lane
+                for lane, head in lanes.items()
+                if head.due_at <= now and self._waiting(lane) <= 0
+            ]
             if not due:
                 await self.forget_landed()
                 return
@@ -460,4 +686,21 @@ class Deliveries:
         self._wake.set()
 
 
-__all__ = ["FAST_SECONDS", "MAX_AGE_SECONDS", "POLL_SECONDS", "Backlog", "Deliveries"]
+def _rejected(verdict: Verdict) -> dict[str, Any]:
+    """What the host is told of a body Discord rejects."""
+    return {
+        "route": verdict.route,
+        "reason": f"{verdict.status}/{verdict.code} {verdict.reason}"
+        + (f" ({', '.join(verdict.fields)})" if verdict.fields else ""),
+    }
+
+
+__all__ = [
+    "FAST_SECONDS",
+    "LEASE_SECONDS",
+    "MAX_AGE_SECONDS",
+    "POLL_SECONDS",
+    "PRUNE_AFTER_SECONDS",
+    "Backlog",
+    "Deliveries",
+]

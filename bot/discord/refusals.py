@@ -29,6 +29,7 @@ from bot.discord.replies import (
     report_unexpected,
     send_ephemeral,
 )
+from bot.play.games import MoveUnsure
 from bot.shutdown import ShuttingDown
 from bot.store.errors import ServiceError, StalePanelError
 from bot.text.strings import text
@@ -62,6 +63,8 @@ def refusal_text(
         return refusal(error, locale, names)
     if isinstance(error, ShuttingDown):
         return text("error.shutting_down", locale)
+    if isinstance(error, MoveUnsure):  # neither done nor refused: the turn message will say
+        return text("play.unsure", locale)
     if isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
         log.info("outdated command (%s): %s", error, describe_interaction(interaction))
         return text("error.command_changed", locale)

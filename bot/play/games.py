@@ -45,6 +45,14 @@ class MoveResult:
     turn_changed: bool
     over: bool
     before: GameState | None = None
+    # The move's idempotency key was seen before: this is the first result, nothing applied.
+    repeated: bool = False
+
+
+class MoveUnsure(Exception):
+    """A member's move whose commit may or may not have been made: the database went away
+    before it answered, and cannot be asked yet. Neither "done" nor "try again": the turn
+    message shows what happened once the database is back (the move's key says so)."""
 
 
 class Shown:
@@ -113,6 +121,9 @@ class ActiveGame:
     coach_before: tuple[GameState, list[str]] | None = field(default=None, repr=False)
     # A guided game's tutor (bot.play.learning.Tutor, made on first use by ``tutor_of``).
     tutor: Any = None
+    # The results of the latest keyed moves (idempotency key -> result), to answer a repeat
+    # without asking the database; the database's unique key is the guarantee.
+    keys: dict[str, MoveResult] = field(default_factory=dict)
     _shown: Shown | None = field(default=None, repr=False)
 
     @property

@@ -19,16 +19,14 @@ own turn. The kinds:
 ``notify``   the member to act told by DM that their turn began (as they chose)
 ``notice``   a line in the game's channel: key and params of its text, users it pings,
              link: add a link to the turn message; reply: say it as the answer to the
-             member's command when it is delivered at once
+             member's command when it is delivered at once; with no game, a server's
+             announcement (``announcement``: a new season) in its ``locale``
 ``dm``       a direct message to a member (a reminder), with a notice in the channel if
              their DMs are closed (fallback)
 ``over``     the game-over post: scores, the final board, the Rematch button
 ``lobby``    the lobby message as the lobby is now (posted if it has none): closing,
              extra (a line with pings), reply as for notices
 ``started``  the start of a game: the cards dealt and the first player
-``season``   a server's new season announced in a channel (a delivery of no game:
-             ``game_id`` 0): the text's key and params, its language, reply as for
-             notices
 """
 
 from __future__ import annotations
@@ -39,7 +37,7 @@ from typing import Any, Final, Literal
 from bot.play.games import ActiveGame
 from bot.store.storage import Delivery
 
-Kind = Literal["turn", "close", "notify", "notice", "dm", "over", "lobby", "started", "season"]
+Kind = Literal["turn", "close", "notify", "notice", "dm", "over", "lobby", "started"]
 KINDS: Final[tuple[Kind, ...]] = (
     "turn",
     "close",
@@ -49,7 +47,6 @@ KINDS: Final[tuple[Kind, ...]] = (
     "over",
     "lobby",
     "started",
-    "season",
 )
 
 
@@ -195,42 +192,40 @@ def lobby_shown(
     )
 
 
+def announcement(
+    guild_id: int | None,
+    channel_id: int,
+    now: float,
+    key: str,
+    params: Mapping[str, object] | None = None,
+    *,
+    locale: str = "en",
+    reply: bool = False,
+) -> Delivery:
+    """A line in a server's channel that belongs to no game (a new season), in ``locale``
+    (the server's language); ``reply``: said as the answer to the command that caused it,
+    when it is delivered at once."""
+    payload = {**text_of(key, params), "locale": locale}
+    if reply:
+        payload["reply"] = True
+    return Delivery("notice", None, channel_id, guild_id, payload, created_at=now, due_at=now)
+
+
 def game_started(game: ActiveGame, now: float, to: int) -> Delivery:
     """The start: the cards dealt and the first player (the log's first ``to`` actions)."""
     return delivery(game, "started", now, to=to, reply=True)
 
 
-def season_started(
-    guild_id: int,
-    channel_id: int,
-    now: float,
-    key: str,
-    params: Mapping[str, object],
-    locale: str,
-) -> Delivery:
-    """A server's new season, announced in ``channel_id`` in ``locale`` (the answer to the
-    command that started it, when it is delivered at once)."""
-    return Delivery(
-        kind="season",
-        game_id=0,
-        channel_id=channel_id,
-        guild_id=guild_id,
-        payload={**text_of(key, params), "locale": locale, "reply": True},
-        created_at=now,
-        due_at=now,
-    )
-
-
 __all__ = [
     "KINDS",
     "Kind",
+    "announcement",
     "delivery",
     "direct",
     "game_over",
     "game_started",
     "lobby_shown",
     "notice",
-    "season_started",
     "text_of",
     "turn_closed",
     "turn_shown",

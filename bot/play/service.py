@@ -15,8 +15,9 @@ import logging
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from dataclasses import fields as fields_of
 from typing import Any, Literal
 
 from bot.play import outbox
@@ -25,6 +26,7 @@ from bot.play.coaching import Coach
 from bot.play.games import (
     ActiveGame,
     MoveResult,
+    MoveUnsure,
     ServiceError,
     StalePanelError,
     Step,
@@ -36,6 +38,7 @@ from bot.play.games import (
 from bot.play.learning import opponent_move, scripted
 from bot.play.readers import Readers
 from bot.store.clock_settings import DEFAULT_CLOCK, LIMIT_PASSED, ClockSettings
+from bot.store.db import UniqueViolation
 from bot.store.game_config import GameSettings
 from bot.store.rating_rules import Departure, Holder, Reason, turns_by_seat
 from bot.store.shards import ALL, Shards
@@ -45,6 +48,7 @@ from bot.store.storage import (
     Delivery,
     GameChangedError,
     GameRow,
+    OrphanedBy,
     ResultRow,
     SeatChanges,
     SeatRow,
@@ -56,6 +60,7 @@ from engine.ai.skip import SkipPlayer
 from engine.game import Game
 from engine.scoring import outcome, places, score_parts
 from engine.serialize import dumps, loads
+from engine.state import Event
 
 MAX_AWAY_DAYS = 14
 DAY = 86400.0
@@ -84,6 +89,11 @@ class SeatChange:
 
 
 log = logging.getLogger(__name__)
+
+# The columns of a game's row (a change's fields that the row in memory takes at once).
+_ROW_FIELDS = frozenset(f.name for f in fields_of(GameRow))
+# How many recent keyed moves a game remembers in memory (older ones: the database).
+KEYS_KEPT = 64
 
 
 class GameService:
@@ -165,10 +175,15 @@ class GameService:
 
     async def rebuild(self, row: GameRow, seats: list[SeatRow]) -> Game:
         """Replay the stored log; the snapshot must match it. If not, the log wins and the
-        snapshot is replaced by the replay (moves are committed against the snapshot)."""
-        actions = await self.store.actions(row.id)
+        snapshot is replaced by the replay (moves are committed against the snapshot). The
+        log and the snapshot are read one after the other: another process's commit in
+        between (a rolling restart) is no mismatch, and they are read again."""
+        for _ in range(3):  # a mismatch that stays is a real one
+            actions = await self.store.actions(row.id)
+            snapshot = await self.store.snapshot(row.id)
+            if snapshot is None or snapshot[0] == len(actions):
+                break
         game = Game.replay(row.config.engine(len(seats)), [a.notation for a in actions])
-        snapshot = await self.store.snapshot(row.id)
         found = snapshot[0] if snapshot is not None else None
         if snapshot is None and not actions:
             return game
@@ -217,6 +232,22 @@ class GameService:
         assert row is not None
         game.row = row
         game.seats = await self.store.seats(game.id)
+
+    def _took(
+        self,
+        game: ActiveGame,
+        row: GameRow | None,
+        seats: Sequence[SeatRow] | None,
+        told: Sequence[Delivery],
+    ) -> None:
+        """A change was committed: the game in memory takes its row as the commit returned
+        it and the seats as set (nothing is read back: a read failing after the commit
+        would turn a change that was made into an error), and its deliveries go out."""
+        if row is not None:
+            game.row = row
+        if seats is not None:
+            game.seats = list(seats)
+        self._queued(game, told)
 
     # ---- the lobby ------------------------------------------------------------------------
 
@@ -321,9 +352,8 @@ class GameService:
             outbox.notice(game, now, "lobby.joined", params, reply=True),
             outbox.lobby_shown(game, now),
         ]
-        await self.store.set_seats(game.id, seats, told, updated_at=now)
-        self._queued(game, told)
-        await self._refresh_row(game)
+        row = await self.store.set_seats(game.id, seats, told, updated_at=now)
+        self._took(game, row, seats, told)
 
     async def add_ai(
         self, game: ActiveGame, user_id: int, level: Level, *, announce: bool = True
@@ -343,9 +373,9 @@ class GameService:
         told = [outbox.lobby_shown(game, now)]
         if announce:
             told.insert(0, outbox.notice(game, now, "lobby.bot_added", params, reply=True))
-        await self.store.set_seats(game.id, [*game.seats, seat], told, updated_at=now)
-        self._queued(game, told)
-        await self._refresh_row(game)
+        seats = [*game.seats, seat]
+        row = await self.store.set_seats(game.id, seats, told, updated_at=now)
+        self._took(game, row, seats, told)
         return seat
 
     async def leave(self, game: ActiveGame, user_id: int) -> SeatChange:
@@ -365,7 +395,7 @@ class GameService:
                     outbox.notice(game, now, "lobby.left_ended", name),
                     self._ended(game, now, closing),
                 ]
-                await self.store.update(
+                row = await self.store.update(
                     game.id,
                     None,
                     told,
@@ -374,8 +404,7 @@ class GameService:
                     waiting_on_user=None,
                     updated_at=now,
                 )
-                self._queued(game, told)
-                await self._refresh_row(game)
+                self._took(game, row, None, told)
                 self._forget(game)
                 return SeatChange(old, None, ended=True)
             said = outbox.notice(game, now, "lobby.left_to_ai", name)
@@ -462,18 +491,16 @@ class GameService:
         humans = [s for s in seats if not s.is_ai]
         if not humans and old.user_id == game.row.host_id:
             told = [said_closed or said, self._ended(game, now, {})]
-            await self.store.set_seats(game.id, seats, told, status="aborted", updated_at=now)
-            self._queued(game, told)
-            await self._refresh_row(game)
+            row = await self.store.set_seats(game.id, seats, told, status="aborted", updated_at=now)
+            self._took(game, row, seats, told)
             self._forget(game)
             return SeatChange(old, None, ended=True)
         host = game.row.host_id
         if old.user_id == host and humans and humans[0].user_id is not None:
             host = humans[0].user_id
         told = [said, outbox.lobby_shown(game, now)]
-        await self.store.set_seats(game.id, seats, told, host_id=host, updated_at=now)
-        self._queued(game, told)
-        await self._refresh_row(game)
+        row = await self.store.set_seats(game.id, seats, told, host_id=host, updated_at=now)
+        self._took(game, row, seats, told)
         return SeatChange(old, None)
 
     async def _update_seats(
@@ -485,25 +512,23 @@ class GameService:
         **game_fields: Any,
     ) -> None:
         """Change seats of a game (and its row), saying so (``said``) and showing the game
-        again, with the ``departure`` of a member it makes, in one transaction."""
+        again, with the ``departure`` of a member it makes, in one transaction, with
+        ``waiting_on_user`` kept in step (a member now waited on gets a fresh clock). Nothing
+        is read back after the commit: the seats are as set here, the row as the commit
+        returned it."""
         now = self.clock()
         game_fields.setdefault("updated_at", now)
-        told = [*said, self._shown(game, now)]
-        await self.store.update(game.id, seats, told, departure=departure, **game_fields)
-        self._queued(game, told)
-        await self._refresh_row(game)
-        await self._refresh_waiting(game)
-
-    async def _refresh_waiting(self, game: ActiveGame) -> None:
-        """Keep ``waiting_on_user`` in step after seats changed (a member now waited on
-        gets a fresh clock)."""
-        waiting = game.waiting_on()
+        new_seats = [_with(s, seats.get(s.seat)) for s in game.seats]
+        known = {k: v for k, v in game_fields.items() if k in _ROW_FIELDS}
+        after = replace(game, seats=new_seats, row=replace(game.row, **known))
+        waiting = after.waiting_on()
         if waiting != game.row.waiting_on_user and game.row.status == "playing":
-            fields: dict[str, Any] = {"waiting_on_user": waiting}
+            game_fields["waiting_on_user"] = waiting
             if waiting is not None:
-                fields.update(clock_since=self.clock(), reminders_sent=0)
-            await self.store.update_game(game.id, **fields)
-            await self._refresh_row(game)
+                game_fields.update(clock_since=now, reminders_sent=0)
+        told = [*said, self._shown(after, now)]
+        row = await self.store.update(game.id, seats, told, departure=departure, **game_fields)
+        self._took(game, row, new_seats, told)
 
     # ---- seats in a game (kick, replace, rejoin) and members away -------------------------
 
@@ -704,9 +729,9 @@ class GameService:
         if not fields:
             return False
         told = [outbox.notice(game, now, lines, reply=True), self._shown(game, now)]
-        await self.store.update(game.id, seats, told, updated_at=now, **fields)
-        self._queued(game, told)
-        await self._refresh_row(game)
+        new_seats = [_with(s, seats.get(s.seat)) for s in game.seats]
+        row = await self.store.update(game.id, seats, told, updated_at=now, **fields)
+        self._took(game, row, new_seats, told)
         return True
 
     async def mark_reminders(
@@ -714,11 +739,10 @@ class GameService:
     ) -> None:
         """Record that this turn's reminders up to ``sent`` were sent, with the reminder
         itself (``told``): one commit, so a restart neither loses nor repeats it."""
-        await self.store.update_game(
+        row = await self.store.update_game(
             game.id, told, reminders_sent=sent, clock_turn=game.state.turn_number
         )
-        self._queued(game, told)
-        await self._refresh_row(game)
+        self._took(game, row, None, told)
 
     async def time_out(self, game: ActiveGame) -> Timeout:
         """The turn limit passed for the member to act: take the game's timeout action.
@@ -769,7 +793,7 @@ class GameService:
             }
             users = [u for u in (seat.user_id, host) if u is not None]
             told.append(outbox.notice(game, now, "clock.takeover", params, users=users))
-        await self.store.update(
+        row = await self.store.update(
             game.id,
             {seat_no: changes},
             told,
@@ -780,8 +804,8 @@ class GameService:
             reminders_sent=LIMIT_PASSED,
             clock_turn=game.state.turn_number,
         )
-        self._queued(game, told)
-        await self._refresh_row(game)
+        seats = [_with(s, changes if s.seat == seat_no else None) for s in game.seats]
+        self._took(game, row, seats, told)
         return Timeout(seat, clock.action, count, takeover)
 
     async def start(self, game: ActiveGame, user_id: int) -> MoveResult:
@@ -790,11 +814,13 @@ class GameService:
         self._host(game, user_id)
         if len(game.seats) < 2:
             raise ServiceError("lobby.too_few")
-        game.game = Game(game.row.config.engine(len(game.seats)))
-        steps = self._resolve_chance(game)
+        after = replace(game, game=Game(game.row.config.engine(len(game.seats))))
+        steps = self._resolve_chance(after)
         ai_only = all(s.is_ai for s in game.seats)
-        await self._commit(game, steps, 0, None, status="playing", started=True, ai_only=ai_only)
-        return MoveResult(tuple(steps), True, game.state.over)
+        await self._commit(
+            game, after, steps, 0, None, status="playing", started=True, ai_only=ai_only
+        )
+        return MoveResult(tuple(steps), True, after.state.over)
 
     async def set_language(
         self, game: ActiveGame, user_id: int, locale: str, can_manage: bool = False
@@ -829,7 +855,7 @@ class GameService:
             outbox.notice(game, now, key, {"name": by}, reply=True),
             self._ended(game, now, closing),
         ]
-        await self.store.update(
+        row = await self.store.update(
             game.id,
             None,
             told,
@@ -838,9 +864,150 @@ class GameService:
             waiting_on_user=None,
             updated_at=now,
         )
-        self._queued(game, told)
-        await self._refresh_row(game)
+        self._took(game, row, None, told)
         self._forget(game)
+
+    # ---- a game's channel lost: orphaned, continued elsewhere, back, or ended ----------------
+
+    async def orphan(self, game_id: int, why: OrphanedBy) -> GameRow | None:
+        """A game's channel is gone (``why``: the channel or thread deleted, or the bot
+        removed from the server): a game in play leaves ``playing`` for ``orphaned`` (a
+        lobby is aborted), nothing more is sent to its channel, and its host is told once
+        by DM what happened and what they can do. The row as it is now (None if the game
+        was not in its lobby or in play)."""
+        now = self.clock()
+
+        def told(row: GameRow) -> list[Delivery]:
+            params = {"game": row.id}
+            said = {"key": f"orphan.{why}", "params": params, "user": row.host_id}
+            payload = {**said, "always": True, "plain": True}
+            return [Delivery("dm", row.id, -row.host_id, row.guild_id, payload, created_at=now)]
+
+        row = await self.store.orphan_game(game_id, why, now, told)
+        held = self._games.get(game_id)
+        if held is not None:
+            if row is not None:
+                held.row = row
+            self._forget(held)
+        if row is not None:
+            log.warning("game %d: its %s is gone; the game is %s", game_id, why, row.status)
+            if row.status == "orphaned":
+                self.on_queued(-row.host_id)
+        return row
+
+    async def channel_gone(self, channel_id: int) -> list[GameRow]:
+        """A channel (or thread) was deleted: its game is orphaned (its lobby aborted)."""
+        rows = await self.store.games_in(channel_id=channel_id)
+        return [r for row in rows if (r := await self.orphan(row.id, "channel")) is not None]
+
+    async def guild_gone(self, guild_id: int) -> list[GameRow]:
+        """The bot was removed from a server: its games there are orphaned."""
+        rows = await self.store.games_in(guild_id=guild_id)
+        return [r for row in rows if (r := await self.orphan(row.id, "guild")) is not None]
+
+    async def orphaned(self, user_id: int) -> list[GameRow]:
+        """The orphaned games ``user_id`` hosts."""
+        return await self.store.games_in(host_id=user_id, statuses=("orphaned",))
+
+    async def _orphaned_game(self, game_id: int, user_id: int, can_manage: bool) -> GameRow:
+        row = await self.store.game(game_id) if 0 < game_id < 2**63 else None
+        if row is None or row.status != "orphaned":
+            raise ServiceError("orphan.unknown", game=game_id)
+        if row.host_id != user_id and not can_manage:
+            raise ServiceError("orphan.host_only", game=game_id)
+        return row
+
+    async def adopt(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        can_manage: bool = False,
+        by: str = "",
+    ) -> ActiveGame:
+        """Continue an orphaned game in ``channel_id`` (its host, or Manage Server in its
+        server): in play again there, its turn message and ping posted afresh, with a line
+        saying where it comes from."""
+        row = await self._orphaned_game(game_id, user_id, can_manage)
+        said = outbox.text_of("orphan.continued", {"game": row.id, "name": by})
+        return await self._back(row, channel_id, guild_id, {**said, "reply": True})
+
+    async def back_in(self, guild_id: int, channels: set[int]) -> list[ActiveGame]:
+        """The bot was added back to a server: its games orphaned by the removal, whose
+        channel is still there (``channels``), go on where they were."""
+        back = []
+        for row in await self.store.games_in(guild_id=guild_id, statuses=("orphaned",)):
+            if row.orphaned != "guild" or row.channel_id not in channels:
+                continue
+            try:
+                back.append(await self._back(row, row.channel_id, guild_id, None))
+            except ServiceError as e:
+                log.warning("game %d stays orphaned: %s", row.id, e.key)
+                continue
+            log.info("game %d goes on: the bot is back in its server", row.id)
+        return back
+
+    async def _back(
+        self, row: GameRow, channel_id: int, guild_id: int | None, said: dict[str, Any] | None
+    ) -> ActiveGame:
+        """An orphaned game in play again in ``channel_id``: in one transaction, with a line
+        saying so (``said``; None: back in its own channel, whose turn message is shown as
+        the game is, the member to act pinged by the line), its turn message and its ping."""
+        now = self.clock()
+        before = await self._load(row)  # not kept: it is not in play yet
+        user = before.waiting_on()
+        turn = before.state.turn_number if before.game is not None else None
+        users: list[int] = []
+        if said is None:
+            key = "orphan.back_turn" if user is not None else "orphan.back"
+            said = outbox.text_of(key, {"game": row.id, "mention": f"<@{user}>"})
+            users = [user] if user is not None else []
+            said["users"] = users
+
+        def told(new: GameRow) -> list[Delivery]:
+            out = [
+                Delivery("notice", new.id, channel_id, guild_id, said, created_at=now),
+                Delivery("turn", new.id, channel_id, guild_id, {"turn": turn}, created_at=now),
+            ]
+            if user is not None:
+                notify = {"turn": turn, "user": user}
+                out.append(Delivery("notify", new.id, channel_id, guild_id, notify, created_at=now))
+            return out
+
+        try:
+            new = await self.store.adopt_game(
+                row.id,
+                channel_id=channel_id,
+                guild_id=guild_id,
+                now=now,
+                deliveries=told,
+                keep_messages=channel_id == row.channel_id,
+            )
+        except ChannelBusyError:
+            raise ServiceError("lobby.busy") from None
+        if new is None:
+            raise ServiceError("orphan.unknown", game=row.id)
+        self.on_queued(channel_id)
+        return await self._load(new)
+
+    async def end_orphaned(self, game_id: int, user_id: int, can_manage: bool = False) -> GameRow:
+        """End an orphaned game, unrated (its host, or Manage Server in its server)."""
+        row = await self._orphaned_game(game_id, user_id, can_manage)
+        ended = await self.store.update_game(
+            row.id, status="aborted", waiting_on_user=None, updated_at=self.clock()
+        )
+        assert ended is not None
+        return ended
+
+    async def repost(self, game: ActiveGame) -> None:
+        """Post the turn message again at the bottom of the channel (``/af panel``; no new
+        ping), the old one pointing to the new one: a delivery, like every post."""
+        now = self.clock()
+        told = [outbox.delivery(game, "turn", now, turn=game.state.turn_number, repost=True)]
+        await self.store.queue(told)
+        self._queued(game, told)
 
     # ---- moves (call with game.lock held) ---------------------------------------------------
 
@@ -878,10 +1045,28 @@ class GameService:
         *,
         seat: int | None = None,
         version: int | None = None,
+        key: str | None = None,
     ) -> MoveResult:
-        """Apply a member's (or, with ``seat``, an AI seat's) move, then chance; commit."""
-        seat, action = self.check_move(game, user_id, move, seat=seat, version=version)
-        engine_game = game.game
+        """Apply a member's (or, with ``seat``, an AI seat's) move, then chance; commit.
+
+        The move is played on a copy of the game, which becomes the game in memory only once
+        committed: nothing ahead of the database is ever shown. ``key`` is the move's
+        idempotency key (the member's interaction, or their panel pick), stored with its
+        action: a move whose key was committed already is not played again, and its first
+        result comes back (``repeated``) — a double click, a retry, a second process given
+        the same interaction, an acknowledgement of the commit that was lost."""
+        if key is not None and key in game.keys:
+            return replace(game.keys[key], repeated=True)
+        try:
+            seat, action = self.check_move(game, user_id, move, seat=seat, version=version)
+        except StalePanelError:
+            first = await self.first_result(game, key)  # a second click on a panel played already
+            if first is not None:
+                return first
+            raise
+        assert game.game is not None
+        after = replace(game, game=game.game.copy())
+        engine_game = after.game
         assert engine_game is not None
         turn = engine_game.state.turn_number
         first_seq = len(engine_game.log)
@@ -889,25 +1074,50 @@ class GameService:
         engine_game.apply(action, player=seat)
         steps = [
             Step(seat, action, new_events(before, engine_game.state)),
-            *self._resolve_chance(game),
+            *self._resolve_chance(after),
         ]
         over = engine_game.state.over
         seats: dict[int, dict[str, object]] = {}
         if user_id is not None and game.seats[seat].timeouts:
             seats[seat] = {"timeouts": 0}  # the member is back: the count starts again
         turn_changed = over or engine_game.state.turn_number != turn
-        if turn_changed:  # the board as the turn left it, for its closed message
-            game.turn_ends[turn] = engine_game.state if over else before
-        await self._commit(
+        first = await self._commit(
             game,
+            after,
             steps,
             first_seq,
             user_id,
             status="over" if over else None,
             seats=seats,
             closed_by=seat if turn_changed else None,
+            key=key,
         )
-        return MoveResult(tuple(steps), turn_changed, over, before)
+        if first is not None:
+            return first
+        if turn_changed:  # the board as the turn left it, for its closed message
+            game.turn_ends[turn] = engine_game.state if over else before
+        result = MoveResult(tuple(steps), turn_changed, over, before)
+        if key is not None:
+            game.keys[key] = result
+            while len(game.keys) > KEYS_KEPT:
+                del game.keys[next(iter(game.keys))]
+        return result
+
+    async def first_result(self, game: ActiveGame, key: str | None) -> MoveResult | None:
+        """The first result of the move with idempotency key ``key`` if it was committed
+        (in this process or another), else None."""
+        if key is None:
+            return None
+        if key in game.keys:
+            return replace(game.keys[key], repeated=True)
+        rows = await self.store.keyed_move(game.id, key)
+        if not rows:
+            return None
+        steps = tuple(
+            Step(r.actor, parse(r.notation), tuple(_logged_event(e) for e in r.events))
+            for r in rows
+        )
+        return MoveResult(steps, False, False, None, repeated=True)
 
     async def play_ai(self, game: ActiveGame) -> MoveResult | None:
         """Let the AI seat to act make one move (None if no AI is to act)."""
@@ -935,43 +1145,60 @@ class GameService:
 
     async def undo(self, game: ActiveGame, user_id: int, undone: Sequence[Action] = ()) -> Action:
         """Take back the member's last action of this turn (the engine's undo rule); the
-        turn message then says so, with the actions of the same pick ``undone`` before."""
+        turn message then says so, with the actions of the same pick ``undone`` before.
+        Taken back on a copy of the game, which becomes the game once committed."""
         if game.row.status != "playing" or game.game is None:
             raise ServiceError("game.none")
         seat = game.seat_of(user_id)
         if seat is None:
             raise ServiceError("play.not_seated")
-        action = game.game.undo(player=seat)
-        seq = len(game.game.log)
+        after = replace(game, game=game.game.copy())
+        engine_game = after.game
+        assert engine_game is not None
+        action = engine_game.undo(player=seat)
+        seq = len(engine_game.log)
         now = self.clock()
         moves = "`, `".join(str(a) for a in (action, *reversed(undone)))
         told = [
             outbox.delivery(
-                game,
+                after,
                 "turn",
                 now,
-                turn=game.state.turn_number,
+                turn=after.state.turn_number,
                 note=outbox.text_of("undo.done", {"move": moves}),
             )
         ]
         try:
-            await self.store.undo_action(
+            row = await self.store.undo_action(
                 game.id,
                 seq,
-                dumps(game.state),
+                dumps(after.state),
                 told,
                 updated_at=now,
-                waiting_on_user=game.waiting_on(),
+                waiting_on_user=after.waiting_on(),
                 clock_since=now,
             )
         except GameChangedError:
             await self._reload(game)
             raise ServiceError("game.changed") from None
+        except Exception as e:
+            # Was it made (its acknowledgement lost)? The stored snapshot says.
+            try:
+                stored = await self.store.snapshot(game.id)
+            except Exception:
+                self._drop(game)
+                raise MoveUnsure(f"game {game.id}: undo {seq}") from e
+            if stored is None or stored[0] != seq:
+                raise  # not made: nothing changed
+            log.warning("game %d: the undo was made, its acknowledgement lost: %s", game.id, e)
+            row = None
         except BaseException:
-            await self._reload(game)
+            self._drop(game)  # cancelled: made or not, the database says at the next load
             raise
-        self._queued(game, told)
-        await self._refresh_row(game)
+        game.game = engine_game
+        self._took(game, row, None, told)
+        if row is None:
+            await self._reload(game)
         return action
 
     def _resolve_chance(self, game: ActiveGame) -> list[Step]:
@@ -991,6 +1218,7 @@ class GameService:
     async def _commit(
         self,
         game: ActiveGame,
+        after: ActiveGame,
         steps: list[Step],
         first_seq: int,
         user_id: int | None,
@@ -999,13 +1227,21 @@ class GameService:
         *,
         closed_by: int | None = None,
         started: bool = False,
+        key: str | None = None,
         **fields: Any,
-    ) -> None:
-        """Append the steps to the log with the snapshot, the game row and seat changes, and
-        what players must see of them (``_told``), in one transaction. The turn clock
+    ) -> MoveResult | None:
+        """Append the steps (played on ``after``, a copy of ``game``) to the log with the
+        snapshot, the game row and seat changes, and what players must see of them
+        (``_told``), in one transaction; then ``game`` becomes ``after``. The turn clock
         restarts (any action is a sign of life); a new turn starts with no reminders sent,
         and hands back seats whose members asked to rejoin. ``closed_by``: the seat whose
-        move ended a turn (or the game); ``started``: the game's start."""
+        move ended a turn (or the game); ``started``: the game's start; ``key``: the move's
+        idempotency key, stored with its first action.
+
+        Returns None once committed, or the first result of the move when its key was
+        committed already. A refused or failed commit changes nothing in memory; a commit
+        whose answer was lost is looked up by its key: made, it counts as made; if the
+        database cannot say, ``MoveUnsure``."""
         now = self.clock()
         rows = [
             ActionRow(
@@ -1015,11 +1251,12 @@ class GameService:
                 notation=str(step.action),
                 events=event_data(step.events),
                 created_at=now,
+                move_key=key if i == 0 else None,
             )
             for i, step in enumerate(steps)
         ]
         seats = dict(seats or {})
-        state = game.state
+        state = after.state
         fields.update(updated_at=now, clock_since=now)
         if game.row.clock_turn != state.turn_number:
             fields.update(clock_turn=state.turn_number, reminders_sent=0)
@@ -1028,38 +1265,65 @@ class GameService:
                     seats[s.seat] = {**seats.get(s.seat, {}), **_back_to(s.former_user_id, None)}
         if seats:
             # The member to act may change with the seats: work it out on the new rows.
-            game.seats = [_with(s, seats.get(s.seat)) for s in game.seats]
-        fields["waiting_on_user"] = game.waiting_on()
+            after.seats = [_with(s, seats.get(s.seat)) for s in game.seats]
+        fields["waiting_on_user"] = after.waiting_on()
         results: list[ResultRow] = []
         rated_in = None
         if status is not None:
             fields["status"] = status
             if status == "over" and not game.row.config.tutorial:  # a lesson never counts
-                results = await self._results(game, rows)
+                results = await self._results(after, rows)
                 rated_in = game.row.guild_id  # ratings are per server: none in DMs
-        told = self._told(game, now, first_seq + len(steps), closed_by, started)
+        told = self._told(after, now, first_seq + len(steps), closed_by, started)
         landed = self.take_landed()
         try:
-            row = await self.store.commit_actions(
+            row: GameRow | None = await self.store.commit_actions(
                 game.id, rows, dumps(state), seats, results, told, landed, rated_in, **fields
             )
-        except GameChangedError:
-            # Another process (or a stale copy) moved this game on first: nothing was
-            # written; take the game as stored and refuse this move.
+        except (GameChangedError, UniqueViolation):
+            # Another process (or a stale copy) moved this game on first, or committed this
+            # very move (its key): nothing was written; take the game as stored.
             self.give_back_landed(landed)
             log.warning("game %d moved on in the database meanwhile; reloaded", game.id)
             await self._reload(game)
+            try:
+                first = await self.first_result(game, key)
+            except Exception as e:
+                raise MoveUnsure(f"game {game.id}: move {key}") from e
+            if first is not None:
+                return first
             raise ServiceError("game.changed") from None
+        except Exception as e:
+            self.give_back_landed(landed)
+            if key is None:
+                self._drop(game)  # made or not: the database says at the next load
+                raise
+            try:
+                made = await self.store.keyed_move(game.id, key)
+            except Exception:
+                self._drop(game)
+                raise MoveUnsure(f"game {game.id}: move {key}") from e
+            if not made:
+                raise  # not made: nothing changed, the member may play it again
+            log.warning("game %d: move %s was committed, its acknowledgement lost", game.id, key)
+            row = None
         except BaseException:
             self.give_back_landed(landed)
-            await self._reload(game)
+            self._drop(game)  # cancelled: made or not, the database says at the next load
             raise
-        game.row = row  # as committed: no need to read it back
-        self._queued(game, told)
-        if seats:
-            game.seats = await self.store.seats(game.id)
+        game.game = after.game
+        self._took(game, row, after.seats, told)
+        if row is None:
+            await self._reload(game)  # made: the row as stored
         if game.row.status not in ("lobby", "playing"):
             self._forget(game)
+        return None
+
+    def _drop(self, game: ActiveGame) -> None:
+        """The game in memory may be behind the database (a commit whose outcome is not
+        known): it is loaded again when next asked for, or at the turn clock's next check."""
+        self._forget(game)
+        self._dropped.add(game.id)
 
     def _told(
         self, game: ActiveGame, now: float, logged: int, closed_by: int | None, started: bool
@@ -1174,6 +1438,13 @@ class GameService:
         game.row = row
 
 
+def _logged_event(data: dict[str, Any]) -> Event:
+    """A logged event (``bot.play.games.event_data``) as the engine's."""
+    player = data.get("player")
+    params = data.get("params", {})
+    return Event(str(data.get("key")), player if isinstance(player, int) else None, params, 0)
+
+
 def _back_to(user_id: int, name: str | None) -> dict[str, object]:
     """Seat changes that give an AI-played seat back to its member."""
     changes: dict[str, object] = {
@@ -1188,7 +1459,7 @@ def _back_to(user_id: int, name: str | None) -> dict[str, object]:
     return changes
 
 
-def _with(seat: SeatRow, changes: dict[str, object] | None) -> SeatRow:
+def _with(seat: SeatRow, changes: Mapping[str, object] | None) -> SeatRow:
     """A seat row with some columns changed (as the database will hold it)."""
     if not changes:
         return seat

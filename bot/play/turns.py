@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.play.choices import MAX_MOVES
 from bot.play.games import ActiveGame, MoveResult, ServiceError
 from bot.play.service import GameService, ServiceRef
 from bot.text import describe
 from engine import CHANCE, Action, apply_in_place, check
-from engine.errors import EngineError
 
 log = logging.getLogger(__name__)
 
@@ -58,21 +58,54 @@ class Moves:
         return actions
 
     async def commit(
-        self, game: ActiveGame, user_id: int, actions: Sequence[str | Action]
+        self,
+        game: ActiveGame,
+        user_id: int,
+        actions: Sequence[str | Action],
+        key: str | None = None,
+        version: int | None = None,
     ) -> MoveResult:
         """Play a pick's actions one after the other, each checked by the engine and
-        committed. If one fails after the first, the pick stops there (what was played
-        stays played and is shown); if the first fails, its refusal is raised."""
+        committed. If one fails after the first, for any reason, the pick stops there
+        (what was played stays played and is shown: a committed move is never answered
+        as a failure); if the first fails, its refusal (or error) is raised.
+
+        ``key``: the pick's idempotency key (the interaction, or the panel pick's own id);
+        each action of the pick carries it (the second ``key#2``...). A pick whose key was
+        committed already is not played again: its first result comes back (``repeated``).
+        ``version``: the panel's, checked before the first action."""
         results: list[MoveResult] = []
         try:
-            for action in actions:
-                results.append(await self.service.play(game, user_id, action))
-        except (EngineError, ServiceError) as e:
+            for i, action in enumerate(actions):
+                one = f"{key}#{i + 1}" if key is not None and i else key
+                result = await self.service.play(
+                    game, user_id, action, key=one, version=version if not i else None
+                )
+                if result.repeated and not results:  # the pick was played already
+                    return await self._first(game, result, key, len(actions))
+                results.append(result)
+        except Exception as e:
             if not results:
                 raise
             log.warning("game %d: a pick stopped after %d moves: %s", game.id, len(results), e)
         self._picks[game.id] = (game.state.version, len(results))
         return merged(results)
+
+    async def _first(
+        self, game: ActiveGame, first: MoveResult, key: str | None, count: int
+    ) -> MoveResult:
+        """The first result of a pick committed already: its moves' results, as far as
+        they were committed."""
+        results = [first]
+        for i in range(1, count):
+            try:
+                more = await self.service.first_result(game, f"{key}#{i + 1}")
+            except Exception:
+                more = None
+            if more is None:
+                break
+            results.append(more)
+        return replace(merged(results), repeated=True)
 
     async def take_back(
         self, game: ActiveGame, user_id: int, version: int | None = None
@@ -88,9 +121,10 @@ class Moves:
                 undone.append(await self.service.undo(game, user_id, undone))
                 if not game.game or not game.game.can_undo(game.to_act()):
                     break
-        except (EngineError, ServiceError):
+        except Exception as e:
             if not undone:
                 raise
+            log.warning("game %d: a take-back stopped after %d: %s", game.id, len(undone), e)
         self._picks.pop(game.id, None)
         return undone
 

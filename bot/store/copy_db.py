@@ -56,7 +56,7 @@ from engine.game import Game
 from engine.serialize import loads
 
 PAGE = 2000  # rows read and written at a time
-STATUSES = ("lobby", "playing", "over", "aborted")
+STATUSES = ("lobby", "playing", "over", "aborted", "orphaned")
 
 
 class CopyError(Exception):
@@ -347,7 +347,7 @@ async def _check_counts(source: Database, target: Database, report: CopyReport) 
 
 async def _replay_games(target: Storage, report: CopyReport, echo: Callable[[str], None]) -> None:
     """Each started game: its copied log replays to its copied snapshot (as a load checks)."""
-    for status in ("playing", "over", "aborted"):
+    for status in ("playing", "over", "aborted", "orphaned"):
         for row in await target.games_with_status(status):
             snapshot = await target.snapshot(row.id)
             if snapshot is None:

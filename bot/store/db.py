@@ -32,10 +32,10 @@ from collections.abc import (
     Callable,
     Iterable,
     Iterator,
-    Mapping,
     Sequence,
 )
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal, Protocol
 
@@ -77,18 +77,29 @@ class Tx(Protocol):
     async def fetchone(self, sql: str, params: Sequence[object] = ()) -> Row | None: ...
 
 
-# A migration: its number, and its SQL or its steps (SQL, or a function of the transaction,
-# or one of those per database where the two must differ: a mapping of dialect to step).
-PlainStep = str | Callable[[Tx], Awaitable[None]]
-MigrationStep = PlainStep | Mapping[Dialect, PlainStep]
+@dataclass(frozen=True, slots=True)
+class PerDialect:
+    """A migration step written for each database: what only one of them needs (SQLite
+    changes a CHECK constraint or a NOT NULL by rebuilding the table, PostgreSQL alters it
+    in place). Each is SQL or a function of the transaction, as any step."""
+
+    sqlite: str | Callable[[Tx], Awaitable[None]]
+    postgresql: str | Callable[[Tx], Awaitable[None]]
+
+
+# A migration: its number, and its SQL or its steps (SQL, a function of the transaction, or
+# a step per database).
+MigrationStep = str | Callable[[Tx], Awaitable[None]] | PerDialect
 Migration = tuple[int, str | tuple[MigrationStep, ...]]
 
 
-def steps_of(migration: Migration, dialect: Dialect = "sqlite") -> tuple[PlainStep, ...]:
-    """A migration's steps as they run on ``dialect``'s database."""
+def steps_of(
+    migration: Migration, dialect: Dialect = "sqlite"
+) -> tuple[str | Callable[[Tx], Awaitable[None]], ...]:
+    """A migration's steps as ``dialect`` runs them (SQL, or functions of the transaction)."""
     body = migration[1]
     steps = (body,) if isinstance(body, str) else body
-    return tuple(step[dialect] if isinstance(step, Mapping) else step for step in steps)
+    return tuple(getattr(s, dialect) if isinstance(s, PerDialect) else s for s in steps)
 
 
 def _values(params: Sequence[object]) -> list[object]:
@@ -267,28 +278,46 @@ class SQLiteDatabase(Database):
         return int(row[0]) if row else 0
 
     async def migrate(self, migrations: Sequence[Migration]) -> None:
+        """Each migration in a transaction of its own, with the foreign keys off while it
+        runs (SQLite's way to rebuild a table that others refer to: dropping it with them on
+        would delete the rows that refer to it) and checked before it commits."""
         latest = migrations[-1][0]
         current = await self.schema_version()
         _check_version(current, latest)
-        for migration in migrations:
-            number = migration[0]
-            if number <= current:
-                continue
-            async with self.transaction() as tx:
-                # Read again once the write lock is held: another process may have migrated
-                # meanwhile (two started together), and a migration must not run twice.
-                row = await tx.fetchone("PRAGMA user_version")
-                current = int(row[0]) if row else 0
-                _check_version(current, latest)
+        if all(m[0] <= current for m in migrations):
+            return
+        async with self._lock:  # outside a transaction: SQLite ignores it inside one
+            await self._conn.execute("PRAGMA foreign_keys = OFF")
+        try:
+            for migration in migrations:
+                number = migration[0]
                 if number <= current:
                     continue
-                for step in steps_of(migration, "sqlite"):
-                    if isinstance(step, str):
-                        for statement in _statements(step):
-                            await tx.execute(statement)
-                    else:
-                        await step(tx)
-                await tx.execute(f"PRAGMA user_version = {int(number)}")
+                async with self.transaction() as tx:
+                    # Read again once the write lock is held: another process may have
+                    # migrated meanwhile (two started together), and a migration must not
+                    # run twice.
+                    row = await tx.fetchone("PRAGMA user_version")
+                    current = int(row[0]) if row else 0
+                    _check_version(current, latest)
+                    if number <= current:
+                        continue
+                    for step in steps_of(migration, self.dialect):
+                        if isinstance(step, str):
+                            for statement in _statements(step):
+                                await tx.execute(statement)
+                        else:
+                            await step(tx)
+                    broken = await tx.fetch("PRAGMA foreign_key_check")
+                    if broken:
+                        raise RuntimeError(
+                            f"migration {number} left rows whose reference is gone: "
+                            f"{[tuple(r) for r in broken[:5]]}"
+                        )
+                    await tx.execute(f"PRAGMA user_version = {int(number)}")
+        finally:
+            async with self._lock:
+                await self._conn.execute("PRAGMA foreign_keys = ON")
 
     async def tables(self) -> list[str]:
         rows = await self.fetch(
@@ -470,7 +499,7 @@ class PostgresDatabase(Database):
                 _check_version(current, latest)
                 if number <= current:
                     continue
-                for step in steps_of(migration, "postgresql"):
+                for step in steps_of(migration, self.dialect):
                     if isinstance(step, str):
                         await conn.execute(postgres_ddl(step))
                     else:
@@ -549,6 +578,7 @@ __all__ = [
     "Database",
     "Dialect",
     "Migration",
+    "PerDialect",
     "PostgresDatabase",
     "Row",
     "SQLiteDatabase",

@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from typing import Final
 
-from bot.store.db import Migration, Row, Tx
+from bot.store.db import Migration, PerDialect, Row, Tx
 from bot.store.rating_rules import Departure, Holder, turns_by_seat
 from bot.store.rating_store import others_json, rebuild
 
@@ -176,40 +176,56 @@ async def _rate_again(tx: Tx) -> None:
     await rebuild(tx)
 
 
-_NULLABLE_GAME: Final = re.compile(r"\bgame_id\s+INTEGER\s+NOT\s+NULL\b", re.I)
-
-
-async def _deliveries_of_no_game(tx: Tx) -> None:
-    """On SQLite: a delivery's game may be none (a server's season
-    announcement). SQLite cannot drop a NOT NULL: the table is made again as it is now
-    (whatever columns earlier migrations gave it), its rows, its indexes and its
-    AUTOINCREMENT counter carried over (a post's nonce is made of its id: never used
-    twice)."""
-    row = await tx.fetchone(
-        "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'deliveries'"
+async def _rebuild(tx: Tx, table: str, old: str, new: str) -> None:
+    """SQLite: change a table's definition (``old`` text of its ``CREATE TABLE`` made
+    ``new``) the only way SQLite can change a CHECK constraint or a NOT NULL: a new table
+    with the new definition, the rows copied, the old one dropped and the new one renamed,
+    its indexes made again, and its AUTOINCREMENT counter kept (ids are never used twice).
+    The definition is read from the database itself, so columns added by any migration are
+    kept as they are, in their order. The foreign keys are off while a migration runs."""
+    found = await tx.fetchone(
+        "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)
     )
-    assert row is not None
-    made = str(row["sql"])
-    nullable = _NULLABLE_GAME.sub("game_id INTEGER", made, count=1)
-    if nullable == made:
-        return  # nullable already
+    assert found is not None, table
+    sql = str(found[0])
+    if old not in sql:
+        raise RuntimeError(f"{table}: {old!r} not found in its definition")
+    made = re.sub(rf"^CREATE TABLE\s+\"?{table}\"?", f"CREATE TABLE {table}_rebuilt", sql)
     indexes = await tx.fetch(
-        "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'deliveries'"
-        " AND sql IS NOT NULL"
+        "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
+        (table,),
     )
-    counter = await tx.fetchone("SELECT seq FROM sqlite_sequence WHERE name = 'deliveries'")
-    await tx.execute(re.sub(r"\bdeliveries\b", "deliveries_new", nullable, count=1))
-    await tx.execute("INSERT INTO deliveries_new SELECT * FROM deliveries")
-    await tx.execute("DROP TABLE deliveries")
-    await tx.execute("ALTER TABLE deliveries_new RENAME TO deliveries")
+    counters = await tx.fetch(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'"
+    )
+    seq = None
+    if counters:
+        kept = await tx.fetchone("SELECT seq FROM sqlite_sequence WHERE name = ?", (table,))
+        seq = int(kept[0]) if kept is not None else None
+    await tx.execute(made.replace(old, new, 1))
+    await tx.execute(f"INSERT INTO {table}_rebuilt SELECT * FROM {table}")
+    await tx.execute(f"DROP TABLE {table}")
+    await tx.execute(f"ALTER TABLE {table}_rebuilt RENAME TO {table}")
     for index in indexes:
-        await tx.execute(str(index["sql"]))
-    if counter is not None:
-        await tx.execute("DELETE FROM sqlite_sequence WHERE name = 'deliveries'")
-        await tx.execute(
-            "INSERT INTO sqlite_sequence (name, seq) VALUES ('deliveries', ?)",
-            (max(int(counter["seq"]), 0),),
-        )
+        await tx.execute(str(index[0]))
+    if seq is not None:
+        await tx.execute("DELETE FROM sqlite_sequence WHERE name = ?", (table,))
+        await tx.execute("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", (table, seq))
+
+
+_STATUSES_BEFORE = "CHECK (status IN ('lobby', 'playing', 'over', 'aborted'))"
+_STATUSES = "CHECK (status IN ('lobby', 'playing', 'over', 'aborted', 'orphaned'))"
+_GAME_REQUIRED = "game_id INTEGER NOT NULL REFERENCES games"
+
+
+async def _games_may_be_orphaned(tx: Tx) -> None:
+    """Migration 8 on SQLite: the games' status may be 'orphaned'."""
+    await _rebuild(tx, "games", _STATUSES_BEFORE, _STATUSES)
+
+
+async def _deliveries_without_a_game(tx: Tx) -> None:
+    """Migration 8 on SQLite: a delivery may belong to no game (a server's announcement)."""
+    await _rebuild(tx, "deliveries", _GAME_REQUIRED, "game_id INTEGER REFERENCES games")
 
 
 MIGRATIONS: Final[tuple[Migration, ...]] = (
@@ -472,6 +488,64 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
         ),
     ),
     (
+        8,
+        (
+            # A game whose channel or thread was deleted, or whose server removed the bot:
+            # status 'orphaned' (it holds no channel), orphaned says why ('channel', 'guild').
+            # Its host continues it in another channel or ends it; it plays on by itself when
+            # the bot is added back to its server.
+            PerDialect(
+                sqlite=_games_may_be_orphaned,
+                postgresql=(
+                    "ALTER TABLE games DROP CONSTRAINT games_status_check;"
+                    f" ALTER TABLE games ADD CONSTRAINT games_status_check {_STATUSES}"
+                ),
+            ),
+            # A delivery of no game: a server's announcement (a new season).
+            PerDialect(
+                sqlite=_deliveries_without_a_game,
+                postgresql="ALTER TABLE deliveries ALTER COLUMN game_id DROP NOT NULL",
+            ),
+            """
+            ALTER TABLE games ADD COLUMN orphaned TEXT CHECK (orphaned IN ('channel', 'guild'));
+            ALTER TABLE games ADD COLUMN orphaned_at REAL;
+
+            -- A member's move carries an idempotency key (the interaction's id, or a panel
+            -- pick's own id), stored with its first action in the move's transaction: the
+            -- same key again (a retry, a double click, a lost acknowledgement of the commit, a
+            -- second process given the same interaction) is answered with the first result
+            -- and applied once. Undoing the action frees its key.
+            ALTER TABLE actions ADD COLUMN move_key TEXT;
+            CREATE UNIQUE INDEX actions_one_per_move_key
+                ON actions (game_id, move_key) WHERE move_key IS NOT NULL;
+
+            -- When a delivery was given up (failed rows are pruned after a while).
+            ALTER TABLE deliveries ADD COLUMN failed_at REAL;
+
+            -- One owner per lane (a channel's deliveries, in order): a process delivers a lane
+            -- only while it holds its lease (until), taken in one statement when it expired or
+            -- is its own. taken_from: the owner before (whose deliveries may have been made
+            -- without being recorded: checked in the channel before they are made again).
+            CREATE TABLE delivery_lanes (
+                channel_id INTEGER PRIMARY KEY,
+                owner TEXT NOT NULL,
+                until REAL NOT NULL,
+                taken_from TEXT
+            );
+
+            -- What a game's host was told by DM about a problem (missing permissions in a
+            -- channel, messages Discord rejects, the game orphaned): once per problem, until
+            -- it is solved.
+            CREATE TABLE host_notices (
+                game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+                problem TEXT NOT NULL,
+                told_at REAL NOT NULL,
+                PRIMARY KEY (game_id, problem)
+            );
+            """,
+        ),
+    ),
+    (
         RATED_FOR_PLAY,
         (
             """
@@ -531,11 +605,6 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
             CREATE INDEX rating_changes_by_game ON rating_changes (game_id);
             """,
             _rate_again,
-            {
-                # A delivery of no game (game_id NULL): a server's season announcement.
-                "sqlite": _deliveries_of_no_game,
-                "postgresql": "ALTER TABLE deliveries ALTER COLUMN game_id DROP NOT NULL",
-            },
         ),
     ),
     (

@@ -40,7 +40,9 @@ from bot.store.shards import Shards
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-GameStatus = Literal["lobby", "playing", "over", "aborted"]
+GameStatus = Literal["lobby", "playing", "over", "aborted", "orphaned"]
+# Why a game was orphaned: its channel (or thread) deleted, or the bot removed from its server.
+OrphanedBy = Literal["channel", "guild"]
 
 AiLevel = Literal["easy", "normal", "hard"]
 NotifyMode = Literal["channel", "dm", "both", "off"]
@@ -65,12 +67,16 @@ _GAME_FIELDS: Final = frozenset(
         "timeout_mode",
         "ai_only",
         "notified_turn",
+        "channel_id",
+        "guild_id",
+        "orphaned",
+        "orphaned_at",
     }
 )
 _SEAT_FIELDS: Final = frozenset(
     {"user_id", "ai_level", "name", "timeouts", "former_user_id", "rejoin"}
 )
-_REAL_FIELDS: Final = frozenset({"reminded_at", "updated_at", "clock_since"})
+_REAL_FIELDS: Final = frozenset({"reminded_at", "updated_at", "clock_since", "orphaned_at"})
 SeatChanges = Mapping[int, Mapping[str, object]]  # seat number -> columns to set
 
 
@@ -92,6 +98,8 @@ TABLES: Final = (
     "member_things",
     "meta",
     "deliveries",
+    "delivery_lanes",
+    "host_notices",
 )
 
 
@@ -132,6 +140,9 @@ class GameRow:
     timeout_mode: Literal["ai", "skip"] | None = None
     ai_only: bool = False
     notified_turn: int | None = None
+    # An orphaned game: why (its channel deleted, the bot removed from its server) and when.
+    orphaned: OrphanedBy | None = None
+    orphaned_at: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,17 +230,19 @@ class ActionRow:
     notation: str
     events: list[dict[str, Any]] = field(default_factory=list)
     created_at: float = 0.0
+    # The idempotency key of the member's move this action began (None for the rest).
+    move_key: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Delivery:
     """Something players must see because of a committed change (``bot.play.outbox`` makes
-    them, ``bot.discord.delivery`` delivers them): a kind, what it needs (``payload``), the game and
-    the channel whose lane it goes in. ``id`` is 0 until it is stored; ``game_id`` is 0 for
-    a delivery of no game (a server's season: NULL in the database)."""
+    them, ``bot.discord.delivery`` delivers them): a kind, what it needs (``payload``), the
+    game (None for a server's announcement) and the channel whose lane it goes in. ``id`` is
+    0 until it is stored."""
 
     kind: str
-    game_id: int
+    game_id: int | None
     channel_id: int
     guild_id: int | None
     payload: Mapping[str, Any] = field(default_factory=dict)
@@ -239,6 +252,7 @@ class Delivery:
     created_at: float = 0.0
     status: str = "pending"
     error: str | None = None
+    failed_at: float | None = None
 
 
 _DELIVERY_COLUMNS: Final = (
@@ -288,15 +302,14 @@ def _action(row: Row) -> ActionRow:
 
 
 def _delivery(row: Row) -> Delivery:
-    return _from_row(Delivery, row, payload=json.loads, game_id=lambda g: g or 0)
+    return _from_row(Delivery, row, payload=json.loads)
 
 
 def _delivery_values(d: Delivery) -> tuple[object, ...]:
     payload = json.dumps(dict(d.payload), separators=(",", ":"), sort_keys=True)
     created = float(d.created_at)
     due = float(d.due_at or created)
-    game_id = d.game_id or None  # a delivery of no game
-    return (game_id, d.guild_id, d.channel_id, d.kind, payload, "pending", 0, due, created)
+    return (d.game_id, d.guild_id, d.channel_id, d.kind, payload, "pending", 0, due, created)
 
 
 _QUEUE_SQL: Final = (
@@ -493,9 +506,9 @@ class Storage:
         seats: Iterable[SeatRow],
         deliveries: Deliveries = (),
         **game_fields: object,
-    ) -> None:
+    ) -> GameRow:
         """Replace the seats of a game (and update its row), with the deliveries the change
-        causes, in one transaction."""
+        causes, in one transaction; the game's row as committed."""
         async with self.transaction() as tx:
             await _queue(tx, deliveries)
             await tx.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
@@ -516,8 +529,10 @@ class Storage:
                     for s in seats
                 ],
             )
-            if game_fields:
-                await _update_game(tx, game_id, game_fields)
+            row = await tx.fetchone(*_game_update(game_id, game_fields))
+        if row is None:
+            raise ValueError(f"no game {game_id}")
+        return _game(row)
 
     async def update(
         self,
@@ -527,18 +542,22 @@ class Storage:
         *,
         departure: tuple[int, Departure, float] | None = None,
         **game_fields: object,
-    ) -> None:
+    ) -> GameRow:
         """Set some columns of a game's seats and of its row, with the deliveries the change
         causes, in one transaction; ``departure``: (server, departure, time) a member leaves
-        the game in play, rated on that server (``bot.store.rating_store``), in the same
-        one."""
+        the game in play, rated on that server (``bot.store.rating_store``), in the same one.
+        The game's row as committed (the caller knows the seats it set: nothing needs reading
+        back after the commit)."""
         async with self.transaction() as tx:
             await _queue(tx, deliveries)
             await _update_seats(tx, game_id, seats or {})
-            await _update_game(tx, game_id, game_fields)
+            row = await tx.fetchone(*_game_update(game_id, game_fields))
+            if row is None:
+                raise ValueError(f"no game {game_id}")
             if departure is not None:
                 guild_id, gone, at = departure
                 await record_departure(tx, self.db.dialect, game_id, guild_id, gone, at)
+        return _game(row)
 
     # ---- the action log and snapshots ------------------------------------------------
 
@@ -618,6 +637,7 @@ class Storage:
                 a.notation,
                 json.dumps(a.events, separators=(",", ":")),
                 float(a.created_at),
+                a.move_key,
             )
             for a in actions
         ]
@@ -634,8 +654,8 @@ class Storage:
         async with self.transaction() as tx:
             await _move_snapshot(tx, game_id, first, last, state_json)
             await tx.executemany(
-                "INSERT INTO actions (game_id, seq, actor, user_id, notation, events, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO actions (game_id, seq, actor, user_id, notation, events, created_at,"
+                " move_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 rows,
             )
             await _update_seats(tx, game_id, seats or {})
@@ -687,10 +707,10 @@ class Storage:
         state_json: str,
         deliveries: Deliveries = (),
         **game_fields: object,
-    ) -> None:
+    ) -> GameRow:
         """Remove the last action (``seq``) after an undo and store the restored state, with
         the deliveries it causes (``GameChangedError`` if ``seq`` is no longer the last
-        action)."""
+        action); the game's row as committed."""
         async with self.transaction() as tx:
             await _move_snapshot(tx, game_id, seq + 1, seq, state_json)
             gone = await tx.fetch(
@@ -700,9 +720,11 @@ class Storage:
             )
             if len(gone) != 1:
                 raise GameChangedError(f"game {game_id}: action {seq} is not the last one")
-            if game_fields:
-                await _update_game(tx, game_id, game_fields)
+            row = await tx.fetchone(*_game_update(game_id, game_fields))
             await _queue(tx, deliveries)
+        if row is None:
+            raise ValueError(f"no game {game_id}")
+        return _game(row)
 
     # ---- servers and members ---------------------------------------------------------
 
@@ -914,16 +936,16 @@ class Storage:
         guild_id: int,
         name: str,
         now: float,
-        announce: Callable[[rating_store.Season | None, rating_store.Season], Deliveries]
+        deliveries: Callable[[rating_store.Season | None, rating_store.Season], Deliveries]
         | None = None,
     ) -> tuple[rating_store.Season | None, rating_store.Season]:
         """Close the server's season (its table is kept) and start the next, ``name``d:
-        (the season closed, if one was, the new one), with what ``announce`` says must be
-        shown of it, in one transaction."""
+        (the season closed, if one was, the new one); ``deliveries`` (given both) says what
+        must be shown of it (its announcement), queued in the same transaction."""
         async with self.transaction() as tx:
             closed, new = await rating_store.start_season(tx, self.db.dialect, guild_id, name, now)
-            if announce is not None:
-                await _queue(tx, announce(closed, new))
+            if deliveries is not None:
+                await _queue(tx, deliveries(closed, new))
         return closed, new
 
     async def rebuild_ratings(self) -> rating_store.Rebuilt:
@@ -965,17 +987,30 @@ class Storage:
     async def delivered(
         self,
         delivery_id: int,
-        game_id: int,
+        game_id: int | None,
         then: Deliveries = (),
         **game_fields: object,
     ) -> None:
         """A delivery landed: remove it, and record what it made (a message's id in the
         game's row) and queue what comes in its place (``then``) in the same transaction, so
-        a retry never makes it twice."""
+        a retry never makes it twice. What comes in its place takes its place in the lane
+        (the row becomes the first of them: a DM refused becomes its notice in the channel,
+        before what was queued after it)."""
         async with self.transaction() as tx:
-            await tx.execute("DELETE FROM deliveries WHERE id = ?", (delivery_id,))
-            await _update_game(tx, game_id, game_fields)
-            await _queue(tx, then)
+            first, rest = (then[0], then[1:]) if then else (None, ())
+            if first is None:
+                await tx.execute("DELETE FROM deliveries WHERE id = ?", (delivery_id,))
+            else:
+                values = _delivery_values(first)
+                await tx.execute(
+                    "UPDATE deliveries SET game_id = ?, guild_id = ?, channel_id = ?, kind = ?,"
+                    " payload = ?, status = ?, attempts = ?, due_at = ?, created_at = ?,"
+                    " error = NULL WHERE id = ?",
+                    (*values, delivery_id),
+                )
+            if game_id is not None:
+                await _update_game(tx, game_id, game_fields)
+            await _queue(tx, rest)
 
     async def forget_deliveries(self, landed: Sequence[int]) -> None:
         """Remove deliveries that landed (their removal waited, to go with a commit)."""
@@ -984,13 +1019,23 @@ class Storage:
                 await _forget(tx, landed)
 
     async def delivery_failed(
-        self, delivery_id: int, *, attempts: int, due_at: float, error: str, give_up: bool = False
+        self,
+        delivery_id: int,
+        *,
+        attempts: int,
+        due_at: float,
+        error: str,
+        give_up: bool = False,
+        now: float | None = None,
     ) -> None:
-        """An attempt failed: try again at ``due_at``, or (``give_up``) never."""
+        """An attempt failed: try again at ``due_at``, or (``give_up``) never (failed at
+        ``now``: failed rows are pruned after a while)."""
         status = "failed" if give_up else "pending"
+        failed_at = float(now if now is not None else due_at) if give_up else None
         await self.db.write(
-            "UPDATE deliveries SET attempts = ?, due_at = ?, error = ?, status = ? WHERE id = ?",
-            (attempts, float(due_at), error[:500], status, delivery_id),
+            "UPDATE deliveries SET attempts = ?, due_at = ?, error = ?, status = ?, failed_at = ?"
+            " WHERE id = ?",
+            (attempts, float(due_at), error[:500], status, failed_at, delivery_id),
         )
 
     async def delivery_counts(self, shards: Shards | None = None) -> tuple[int, float | None, int]:
@@ -1011,6 +1056,203 @@ class Storage:
             float(oldest) if oldest is not None else None,
             int(row["failed"] or 0),
         )
+
+    async def failed_deliveries(
+        self, shards: Shards | None = None, game_id: int | None = None
+    ) -> list[Delivery]:
+        """The deliveries given up (in ``shards``, or of one game), newest first."""
+        where, params = _shard_filter(shards)
+        if game_id is not None:
+            where += " AND game_id = ?"
+            params.append(game_id)
+        rows = await self._all(
+            f"SELECT * FROM deliveries WHERE status = 'failed'{where} ORDER BY id DESC", params
+        )
+        return [_delivery(r) for r in rows]
+
+    async def prune_failed(self, before: float) -> int:
+        """Remove the deliveries given up before ``before``; how many."""
+        rows = await self.db.write(
+            "DELETE FROM deliveries WHERE status = 'failed' AND COALESCE(failed_at, due_at) < ?"
+            " RETURNING id",
+            (float(before),),
+        )
+        return len(rows)
+
+    # ---- who delivers which lane: leases ----------------------------------------------
+
+    async def claim_lane(
+        self, channel_id: int, owner: str, now: float, until: float
+    ) -> tuple[bool, str | None]:
+        """Take (or keep) a lane until ``until``: only if its lease is ``owner``'s or ran out
+        by ``now``; one statement, so of two processes claiming at once one gets it.
+        (Whether it was taken, and the owner before: whose deliveries of the lane may have
+        been made without being recorded.)"""
+        rows = await self.db.write(
+            "INSERT INTO delivery_lanes (channel_id, owner, until, taken_from)"
+            " VALUES (?, ?, ?, NULL) ON CONFLICT (channel_id) DO UPDATE SET"
+            " owner = excluded.owner, until = excluded.until,"
+            " taken_from = delivery_lanes.owner"
+            " WHERE delivery_lanes.owner = excluded.owner OR delivery_lanes.until < ?"
+            " RETURNING taken_from",
+            (channel_id, owner, float(until), float(now)),
+        )
+        if not rows:
+            return False, None
+        before = rows[0]["taken_from"]
+        return True, str(before) if before is not None else None
+
+    async def release_lanes(self, owner: str) -> None:
+        """Let the lanes ``owner`` holds go (a process stopping): another takes them at once."""
+        await self.db.write("UPDATE delivery_lanes SET until = 0 WHERE owner = ?", (owner,))
+
+    # ---- telling a game's host of a problem, once --------------------------------------
+
+    async def tell_host(
+        self, game_id: int, problem: str, now: float, deliveries: Deliveries
+    ) -> bool:
+        """Queue what tells the host of ``problem`` (a DM), unless they were told of it
+        already (and it was not solved since): whether it was queued. Remembered in the
+        database, so a restart does not tell them again."""
+        async with self.transaction() as tx:
+            rows = await tx.fetch(
+                "INSERT INTO host_notices (game_id, problem, told_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id, problem) DO NOTHING RETURNING game_id",
+                (game_id, problem, float(now)),
+            )
+            if rows:
+                await _queue(tx, deliveries)
+        return bool(rows)
+
+    async def host_told(self, game_id: int) -> dict[str, float]:
+        """The problems the host of a game was told of (and when)."""
+        rows = await self._all(
+            "SELECT problem, told_at FROM host_notices WHERE game_id = ?", (game_id,)
+        )
+        return {str(r["problem"]): float(r["told_at"]) for r in rows}
+
+    async def problem_solved(self, game_id: int, problem: str) -> None:
+        """The problem is gone: if it comes back, the host is told again."""
+        await self.db.write(
+            "DELETE FROM host_notices WHERE game_id = ? AND problem = ?", (game_id, problem)
+        )
+
+    # ---- games that lost their channel ---------------------------------------------------
+
+    async def orphan_game(
+        self,
+        game_id: int,
+        why: OrphanedBy,
+        now: float,
+        deliveries: Callable[[GameRow], Deliveries] = lambda row: (),
+    ) -> GameRow | None:
+        """A game in play whose channel is gone (``why``: its channel deleted, the bot
+        removed from its server) becomes orphaned (a lobby is aborted: nothing of it is
+        worth keeping); what was still to be delivered in its channel is given up; and
+        ``deliveries`` (given the row) tells its host, once, with the host's problem
+        recorded. None if the game was not in its lobby or in play."""
+        async with self.transaction() as tx:
+            row = await tx.fetchone(
+                "UPDATE games SET status = CASE WHEN status = 'lobby' THEN 'aborted'"
+                " ELSE 'orphaned' END, orphaned = CASE WHEN status = 'lobby' THEN NULL"
+                " ELSE ? END, orphaned_at = ?, waiting_on_user = NULL, updated_at = ?"
+                " WHERE id = ? AND status IN ('lobby', 'playing') RETURNING *",
+                (why, float(now), float(now), game_id),
+            )
+            if row is None:
+                return None
+            game = _game(row)
+            await tx.execute(
+                "UPDATE deliveries SET status = 'failed', failed_at = ?, error = ?"
+                " WHERE status = 'pending' AND channel_id = ?",
+                (float(now), f"orphaned: {why}", game.channel_id),
+            )
+            told = list(deliveries(game)) if game.status == "orphaned" else []
+            if told:
+                made = await tx.fetch(
+                    "INSERT INTO host_notices (game_id, problem, told_at) VALUES (?, ?, ?)"
+                    " ON CONFLICT (game_id, problem) DO NOTHING RETURNING game_id",
+                    (game_id, "orphaned", float(now)),
+                )
+                if made:
+                    await _queue(tx, told)
+        return game
+
+    async def adopt_game(
+        self,
+        game_id: int,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        now: float,
+        deliveries: Callable[[GameRow], Deliveries] = lambda row: (),
+        keep_messages: bool = False,
+    ) -> GameRow | None:
+        """An orphaned game plays on in ``channel_id`` (another channel, or its own once the
+        bot is back in its server: ``keep_messages``, its messages there are still its own),
+        in play again, with no turn message yet (unless kept), its clock starting now, and
+        ``deliveries`` (given the new row) to show it there. ChannelBusyError if that
+        channel has a game; None if the game is not orphaned."""
+        messages = (
+            ""
+            if keep_messages
+            else " turn_message_id = NULL, turn_message_turn = NULL, lobby_message_id = NULL,"
+        )
+        try:
+            async with self.transaction() as tx:
+                row = await tx.fetchone(
+                    "UPDATE games SET status = 'playing', channel_id = ?, guild_id = ?,"
+                    f" orphaned = NULL, orphaned_at = NULL,{messages} clock_since = ?,"
+                    " updated_at = ? WHERE id = ? AND status = 'orphaned' RETURNING *",
+                    (channel_id, guild_id, float(now), float(now), game_id),
+                )
+                if row is None:
+                    return None
+                game = _game(row)
+                await tx.execute("DELETE FROM host_notices WHERE game_id = ?", (game_id,))
+                await _queue(tx, deliveries(game))
+        except UniqueViolation:
+            raise ChannelBusyError(channel_id) from None
+        return game
+
+    async def games_in(
+        self,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        host_id: int | None = None,
+        statuses: Sequence[GameStatus] = ACTIVE,
+    ) -> list[GameRow]:
+        """Games of a server, a channel or a host (any of them given), with these statuses."""
+        where = [f"status IN ({', '.join('?' for _ in statuses)})"]
+        params: list[object] = list(statuses)
+        for column, value in (
+            ("guild_id", guild_id),
+            ("channel_id", channel_id),
+            ("host_id", host_id),
+        ):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        rows = await self._all(
+            f"SELECT * FROM games WHERE {' AND '.join(where)} ORDER BY id", params
+        )
+        return [_game(r) for r in rows]
+
+    async def keyed_move(self, game_id: int, key: str) -> list[ActionRow]:
+        """The actions of the member's move with idempotency key ``key``: its own action and
+        the chance outcomes it caused (none if no move of the game has that key)."""
+        rows = await self._all(
+            "SELECT * FROM actions WHERE game_id = ? AND seq >= (SELECT seq FROM actions"
+            " WHERE game_id = ? AND move_key = ?) ORDER BY seq LIMIT 64",
+            (game_id, game_id, key),
+        )
+        out: list[ActionRow] = []
+        for row in (_action(r) for r in rows):
+            if out and row.actor >= 0:
+                break
+            out.append(row)
+        return out
 
     # ---- meta -------------------------------------------------------------------------
 
@@ -1053,7 +1295,7 @@ def _move_statement(
     expected: int,
     seq: int,
     state_json: str,
-    rows: Sequence[tuple[int, int, int, int | None, str, str, float]],
+    rows: Sequence[tuple[int, int, int, int | None, str, str, float, str | None]],
     fields: Mapping[str, object],
     deliveries: Deliveries = (),
     landed: Sequence[int] = (),
@@ -1090,10 +1332,10 @@ def _move_statement(
         " RETURNING game_id),"
         + queued
         + " logged AS (INSERT INTO actions (game_id, seq, actor, user_id, notation, events,"
-        " created_at) SELECT moved.game_id, a.seq, a.actor, a.user_id, a.notation, a.events,"
-        " a.created_at FROM moved, unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::text[],"
-        " ?::text[], ?::double precision[]) AS a (seq, actor, user_id, notation, events,"
-        " created_at)) "
+        " created_at, move_key) SELECT moved.game_id, a.seq, a.actor, a.user_id, a.notation,"
+        " a.events, a.created_at, a.move_key FROM moved, unnest(?::bigint[], ?::bigint[],"
+        " ?::bigint[], ?::text[], ?::text[], ?::double precision[], ?::text[]) AS a (seq, actor,"
+        " user_id, notation, events, created_at, move_key)) "
         + update.replace(" WHERE id = ?", " WHERE id = ? AND EXISTS (SELECT 1 FROM moved)")
     )
     columns = [list(column) for column in zip(*rows, strict=True)][1:]

@@ -153,14 +153,45 @@ BOT_EN: Final[dict[str, Source]] = {
     "error.unexpected": "😵 Something went wrong on our side. It was logged; please try again.",
     "error.guild_only": "This command works in a server channel only.",
     "error.not_allowed": "You are not allowed to use this command.",
-    "error.forbidden": "I cannot post in this channel: give me View Channel, Send Messages and "
-    "Attach Files here. The move was saved; the game goes on once I can post.",
     "delivery.forbidden": "⚠️ I cannot post in {channel}: I am missing {permissions} there. "
     "The game in that channel waits for me; give them back and it goes on by itself.",
     "permission.view_channel": "View Channel",
     "permission.send_messages": "Send Messages",
     "permission.attach_files": "Attach Files",
     "permission.send_messages_in_threads": "Send Messages in Threads",
+    "permission.read_message_history": "Read Message History",
+    "delivery.rejected": "⚠️ Discord refuses the messages of your game in {where} ({route}: "
+    "{reason}). Its players get the turn messages as text, without the board and the buttons, "
+    "and play with `/play`. This is a fault of the bot: please tell whoever runs it.",
+    "turn.minimal": "⚠️ The board and the buttons cannot be shown here: play with `/play`.",
+    "orphan.channel": "⚠️ Your game #{game} cannot go on in {where}: that channel was deleted. "
+    "To go on with it, use `/af panel game:{game}` in another channel; to end it (unrated), "
+    "`/af abort game:{game}`.",
+    "orphan.guild": "⚠️ Your game #{game} cannot go on in {where}: the bot was removed from "
+    "that server. It goes on by itself if the bot is added back; or go on with it in another "
+    "server's channel with `/af panel game:{game}`, or end it (unrated) with "
+    "`/af abort game:{game}`.",
+    "orphan.continued": "📦 Game #{game} goes on here (its channel was lost), brought by {name}.",
+    "orphan.back": "🔌 I am back in this server: game #{game} goes on.",
+    "orphan.back_turn": "🔌 I am back in this server: game #{game} goes on. {mention}, it is "
+    "your turn.",
+    "orphan.ended": "🛑 Game #{game} is ended (unrated).",
+    "orphan.unknown": "You have no game #{game} waiting for a channel.",
+    "orphan.host_only": "Only the host of game #{game} (or Manage Server) may do that.",
+    "orphan.choice": "#{game}: {channel}, since {date}",
+    "delivery.kind.turn": "the turn message",
+    "delivery.kind.close": "the end of a turn",
+    "delivery.kind.notify": "a turn's DM",
+    "delivery.kind.notice": "a line in the channel",
+    "delivery.kind.dm": "a DM",
+    "delivery.kind.over": "the game-over message",
+    "delivery.kind.lobby": "the lobby message",
+    "delivery.kind.started": "the start message",
+    "status.failed": Plural(
+        "⚠️ {count} message of this game could not be delivered (the last: {what}, {when}).",
+        "⚠️ {count} messages of this game could not be delivered (the last: {what}, {when}).",
+        "count",
+    ),
     "die.relic": RELIC_DIE,
     "ship.of": "{owner}'s {value}",
     "colour.red": "🟥",
@@ -191,6 +222,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "cmd.bot.level.hard": "Hard",
     "cmd.start.description": "Start the game (host only)",
     "cmd.abort.description": "End this channel's game now (host or Manage Channels)",
+    "cmd.abort.game": "Or a game of yours whose channel is gone: end it, unrated",
     "cmd.play.description": "Play a move in this channel's game",
     "cmd.play.move": "The move in the game's notation, e.g. dock solar 3 or end",
     "cmd.undo.description": "Take back your last action this turn",
@@ -223,6 +255,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "cmd.notify.off": "Nowhere (no pings)",
     "cmd.mygames.description": "Every game you sit in, the ones waiting on you first",
     "cmd.panel.description": "Post this game's turn message again at the bottom of the channel",
+    "cmd.panel.game": "Or a game of yours whose channel is gone: go on with it here",
     "cmd.stats.description": "A player's record in this server's games",
     "cmd.stats.player": "Whose record (default: yours)",
     "cmd.leaderboard.description": "This server's best players",
@@ -294,6 +327,8 @@ BOT_EN: Final[dict[str, Source]] = {
     "play.not_seated": "You are not playing in this game; follow it with `/af board` and "
     "`/af status`.",
     "play.done": "✅ `{move}`",
+    "play.unsure": "⏳ Your move reached the bot, but its database did not confirm it yet. "
+    "The turn message will show it if it was made: look there before playing it again.",
     "undo.done": "↩️ Took back `{move}`.",
     "hint.header": "💡 What the normal AI would do with the rest of your turn:",
     "hint.line": "{number}. {action}",
@@ -549,6 +584,8 @@ BOT_EN: Final[dict[str, Source]] = {
     # ---- the action panel -----------------------------------------------------------------
     "panel.undo": "Undo",
     "panel.reposted": "📌 The turn message is at the bottom of the channel again: {link}",
+    "panel.reposting": "📌 The turn message will be posted again at the bottom of the channel "
+    "as soon as Discord takes it.",
     "panel.moved": "⬇️ This turn continues further down: {link}",
     "panel.options": Plural("{count} option", "{count} options", "count"),
     "panel.previous": "Previous page",

@@ -1,31 +1,54 @@
 """Chaos: games played by members who act only once they are told it is their turn, while
-Discord's API fails the way it does in production; prints figures, asserts nothing.
+Discord's API fails the way it does in production and Discord's lifecycle happens to the
+bot; prints figures, asserts nothing.
 
     python tests/benchmarks/chaos.py [--games 24] [--channels 24] [--faults 20] \\
         [--chaos-seconds 40] [--quiet-seconds 40] [--seed 1] [--db sqlite|pg] [--restart-db]
 
 ``--games`` games in ``--channels`` channels (a channel plays its games one after the
-other), two seats each: ``owner`` in every game, and ``member`` (pinged in the channel)
-or ``manager`` (told by DM). Each member plays their whole turn, with a short think, only
-once a ping for that turn reaches them (the turn message's ping, or the DM). For
-``--chaos-seconds`` a seeded ``--faults`` % of REST calls fail: 503, 500 (discord.py retries
-those itself), connection resets before and after the request took effect, interactions
-answered too late (10062); every few seconds a burst of 429s; one channel loses its
-permissions for 30 s. Then Discord is quiet for ``--quiet-seconds``; then nobody plays
-and the bot gets up to ``--grace`` seconds to deliver what waits.
+other), two seats each: ``owner`` in every game (its host), and ``member`` (pinged in the
+channel) or ``manager`` (told by DM). Each member plays their whole turn, with a short
+think, only once a ping for that turn reaches them (the turn message's ping, a DM, or the
+line that says a game goes on). For ``--chaos-seconds`` a seeded ``--faults`` % of REST
+calls fail: 503, 500 (discord.py retries those itself), connection resets before and after
+the request took effect, interactions answered too late (10062); every few seconds a burst
+of 429s; one channel loses its permissions for 30 s. And Discord's lifecycle, at set
+moments of the chaos (fractions of it):
+
+- one channel's turn messages are rejected for good (a 400 on any message with a panel or
+  a picture there) from the start;
+- a channel is deleted (0.2: the bot gets CHANNEL_DELETE); its host, told by DM, goes on
+  with the game in a new channel (``/af panel game:``);
+- the bot is removed from a second server where two games are played (0.3: GUILD_DELETE),
+  and added back (0.7: GUILD_CREATE): the games go on there;
+- a rolling restart (0.45: a second process starts over the same database and shards and
+  gets every interaction too; 0.55: the first stops);
+- the database refuses writes for 5 s (0.6: SQLite's ``query_only``; PostgreSQL made read
+  only, as after a failover);
+- a restart later than the nonce window (0.75: the process stops, a channel is deleted
+  while no bot runs — no event — and a new process starts after Discord forgot the
+  nonces: the fake keeps them ``NONCE_SECONDS``, the bot trusts them half of that).
+
+Then Discord is quiet for ``--quiet-seconds``; then nobody plays and the bot gets up to
+``--grace`` seconds to deliver what waits.
 
 Last line: ``chaos: F faults, G/N games announced, S stalled, L lost, D dup, X doubled turn
-messages, p99 ping delay P s`` — F faults injected; a game is *announced* when the member
-its turn waits on was told of that turn (or it is over, with its game-over message);
-*stalled* when not; *lost*: moves acknowledged with a ✅ that are not in the stored log;
-*dup*: moves in the log no member sent (an action applied twice); *doubled*: turns with
-two turn messages; the ping delay runs from the commit that started a turn to its ping.
+messages, O orphaned untold, H max req/s to a failing channel, p99 ping delay P s`` — F
+faults injected (the lifecycle's included); a game is *announced* when the member its turn
+waits on was told of that turn (or it is over, with its game-over message); *stalled* when
+not; *lost*: moves acknowledged with a ✅ that are not in the stored log; *dup*: moves in the
+log no member sent (an action applied twice); *doubled*: turns with two turn messages;
+*orphaned untold*: games whose channel was lost and whose host got no DM about it; *max
+req/s to a failing channel*: the most requests in any second to a channel while all its
+calls fail (without permissions, deleted, the bot removed); the ping delay runs from the
+commit that started a turn to its ping.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import copy
 import logging
 import random
 import re
@@ -33,6 +56,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,13 +70,16 @@ from tests.benchmarks.bench_bot import pct
 from tests.bot.table import make_bot
 from tests.discord_fake import BotHarness, FakeDiscord
 from tests.discord_fake import payloads as p
-from tests.discord_fake.server import Fault, RecordedRequest
+from tests.discord_fake.server import ApiError, FakeResponse, Fault, RecordedRequest
 
 MESSAGES = "/channels/{channel_id}/messages"
+EDIT = "/channels/{channel_id}/messages/{message_id}"
 CALLBACK = "/interactions/{interaction_id}/{token}/callback"
 FOLLOWUP = "/webhooks/{application_id}/{token}"
 BOARD = re.compile(r"board-(\d+)-turn(\d+)\.png")
 MEMBERS = ("owner", "member", "manager")
+NONCE_SECONDS = 4.0  # how long the fake keeps a nonce here (Discord: a few minutes)
+READ_ONLY_SECONDS = 5.0
 
 
 @dataclass
@@ -97,6 +124,99 @@ class Chaos:
         return Fault(status=int(kind), message="Service Unavailable")
 
 
+def reject_in(fake: FakeDiscord, channel: int, counts: Counter[str]) -> None:
+    """Discord rejects, for good, every message with a panel or a picture in ``channel``: a
+    400 naming the field (posts, edits, and a click's update of a message there)."""
+
+    def refuse(body: Any, files: Any) -> None:
+        body = body or {}
+        if body.get("components") or files or body.get("attachments"):
+            counts["400"] += 1
+            raise ApiError(
+                400,
+                50035,
+                "Invalid Form Body",
+                {"components": {"0": {"_errors": [{"code": "X", "message": "rejected"}]}}},
+            )
+
+    def wrapped(original: Callable[[Any], Any], where: Callable[[Any], int | None]) -> Any:
+        async def handle(call: Any) -> FakeResponse:
+            if where(call) == channel:
+                body = call.json or {}
+                if call.path.endswith("/callback"):
+                    body = body.get("data") or {}
+                refuse(body, call.files)
+            made: FakeResponse = await original(call)
+            return made
+
+        return handle
+
+    def of_channel(call: Any) -> int | None:
+        return int(call.params["channel_id"])
+
+    def of_interaction(call: Any) -> int | None:
+        state = fake.interactions.get(int(call.params["interaction_id"]))
+        return state.channel_id if state is not None else None
+
+    fake.set_handler("POST", MESSAGES, wrapped(fake._create_message, of_channel))
+    fake.set_handler("PATCH", EDIT, wrapped(fake._edit_message, of_channel))
+    fake.set_handler("POST", CALLBACK, wrapped(fake._interaction_callback, of_interaction))
+
+
+class Fleet:
+    """The bot's processes, over one database and one fake Discord: usually one; two while
+    a rolling restart overlaps them; none between a stop and the next start. Each
+    interaction goes to every one of them, as Discord's gateway sends it to every session
+    of the shard."""
+
+    def __init__(self, fake: FakeDiscord, db: str) -> None:
+        self.fake = fake
+        self.db = db
+        self.harnesses: list[BotHarness] = []
+
+    async def start(self) -> BotHarness:
+        """A new process; if Discord fails its start (a login under chaos), started again a
+        second later, as a supervisor (Docker's restart policy, systemd) would."""
+        for _ in range(30):
+            bot = make_bot(self.db, reminder_check_seconds=5.0)
+            bot.deliveries.nonce_trust = NONCE_SECONDS / 2
+            h = BotHarness(self.fake, bot, timeout=120, fail_on_errors=False)
+            try:
+                await h.start()
+            except Exception as e:
+                print(f"a process did not start ({type(e).__name__}: {e}); again", flush=True)
+                await asyncio.sleep(1.0)
+                continue
+            self.harnesses.append(h)
+            return h
+        raise RuntimeError("no process could start")
+
+    async def stop(self, h: BotHarness) -> None:
+        self.harnesses.remove(h)
+        await h.close(check=False)
+
+    @property
+    def newest(self) -> BotHarness | None:
+        return self.harnesses[-1] if self.harnesses else None
+
+    @property
+    def bot(self) -> AlienFrontiersBot | None:
+        h = self.newest
+        return h.bot if h is not None else None  # type: ignore[return-value]
+
+    async def interact(self, payload: dict[str, Any]) -> int | None:
+        """Send an interaction to every process (its id; None with no process running)."""
+        live = list(self.harnesses)
+        if not live:
+            return None
+        first = await live[0].interact(payload, expect_response=False)
+        for other in live[1:]:
+            if not other.bot.is_closed():
+                other.bot._connection.parsers["INTERACTION_CREATE"](copy.deepcopy(payload))
+        await first.done(timeout=120)
+        return first.id
+
+
 @dataclass
 class Send:
     """A ``/play`` a member sent: where, at which version, and whether they saw its ✅."""
@@ -106,20 +226,24 @@ class Send:
     move: str
     user: int
     acked: bool = False
+    interaction: int | None = None  # its id: the move's key in the log (``i<id>``)
 
 
 class Players:
-    """The members: each plays a turn once its ping reached them."""
+    """The members: each plays a turn once its ping reached them; the host goes on with a
+    game whose channel was deleted once told so."""
 
-    def __init__(self, h: BotHarness, fake: FakeDiscord, seed: int) -> None:
-        self.h = h
+    def __init__(self, fleet: Fleet, fake: FakeDiscord, guild: p.TestGuild, seed: int) -> None:
+        self.fleet = fleet
         self.fake = fake
-        self.bot: AlienFrontiersBot = h.bot  # type: ignore[assignment]
+        self.guild = guild
         self.rng = random.Random(seed)
-        self.users = {int(getattr(h.guild, m)["user"]["id"]): m for m in MEMBERS}
+        self.users = {int(getattr(guild, m)["user"]["id"]): m for m in MEMBERS}
         self.sends: list[Send] = []
         self.told: dict[tuple[int, int], float] = {}  # (game, turn) -> when first pinged
-        self.acting: set[tuple[int, int]] = set()
+        self.acting: dict[tuple[int, int], asyncio.Task[None]] = {}
+        self.orphan_dms: dict[int, str] = {}  # game -> the DM its host got about it
+        self.moved: dict[int, int] = {}  # game -> the channel its host took it to
         self.playing = True
         self._seen = 0
         self._tasks: set[asyncio.Task[None]] = set()
@@ -134,49 +258,104 @@ class Players:
                 self._read(r)
             await asyncio.sleep(0.02)
 
+    def _game_in(self, channel: int) -> tuple[int, int] | None:
+        """The game in play in a channel and its turn, as the newest process holds it."""
+        bot = self.fleet.bot
+        if bot is None:
+            return None
+        game_id = bot.service._by_channel.get(channel)
+        game = bot.service.held(game_id) if game_id is not None else None
+        if game is None or game.game is None:
+            return None
+        return game.id, game.state.turn_number
+
     def _read(self, r: RecordedRequest) -> None:
-        if r.method != "POST" or r.route != MESSAGES or r.status != 200:
+        if r.method != "POST" or r.route not in (MESSAGES, CALLBACK) or r.status != 200:
             return
-        message = r.response if isinstance(r.response, dict) else {}
+        message = r.message or {}
         body = r.json or {}
+        if r.route == CALLBACK:
+            body = body.get("data") or {}
+        content = str(message.get("content", ""))
         users = [int(u) for u in (body.get("allowed_mentions") or {}).get("users", [])]
-        channel = int(r.params.get("channel_id", 0))
+        channel = int(message.get("channel_id", 0) or 0)
         if self.fake.channels.get(channel, {}).get("type") == p.DM:
             recipient = int(self.fake.channels[channel]["recipients"][0]["id"])
-            found = re.search(r"/(\d+)/(\d+)/(\d+)", str(message.get("content", "")))
-            if found is None or not str(message.get("content", "")).startswith("🎲"):
+            orphaned = re.search(r"game #(\d+) cannot go on", content)
+            if orphaned is not None:
+                self._orphaned(int(orphaned[1]), content)
                 return
-            turn_message = self.fake.messages.get(int(found[3]))
-            turn = _turn_of(turn_message)
+            found = re.search(r"/(\d+)/(\d+)/(\d+)", content)
+            if found is None or not content.startswith("🎲"):
+                return
+            turn = _turn_of(self.fake.messages.get(int(found[3])))
             if turn is not None:
                 self._told(turn[0], turn[1], recipient, r.at)
             return
         turn = _turn_of(message)
-        if turn is None or not str(message.get("content", "")).startswith("🎲"):
+        # A turn message sent as text (no board), or the bot back: the game goes on.
+        if (content.startswith("🎲") and turn is None) or content.startswith("🔌"):
+            turn = self._game_in(channel)
+        elif not content.startswith("🎲"):
+            return
+        if turn is None:
             return
         for user in users:
             self._told(turn[0], turn[1], user, r.at)
 
+    def _orphaned(self, game_id: int, content: str) -> None:
+        self.orphan_dms.setdefault(game_id, content)
+        if "deleted" in content and game_id not in self.moved and self.playing:
+            self._spawn(self._continue(game_id))
+
+    async def _continue(self, game_id: int) -> None:
+        """The host takes the game to a new channel of the server (``/af panel game:``)."""
+        await asyncio.sleep(self.rng.uniform(0.2, 0.6))  # reading the DM
+        channel = int(
+            self.fake.add_channel(p.text_channel(self.guild.id, f"again-{game_id}"))["id"]
+        )
+        self.moved[game_id] = channel
+        for _ in range(40):
+            bot = self.fleet.bot
+            game = bot.service.held(game_id) if bot is not None else None
+            if game is not None and game.row.channel_id == channel:
+                return
+            if self.fleet.newest is not None:
+                payload = self.fleet.newest.slash(
+                    "af panel", {"game": game_id}, member="owner", channel_id=channel
+                )
+                await self.fleet.interact(payload)
+            await asyncio.sleep(0.5)
+
     def _told(self, game_id: int, turn: int, user: int, at: float) -> None:
         self.told.setdefault((game_id, turn), at)
         key = (game_id, turn)
-        if key in self.acting or not self.playing:
+        running = self.acting.get(key)
+        if (running is not None and not running.done()) or not self.playing:
             return
-        self.acting.add(key)
-        task = asyncio.create_task(self._play_turn(game_id, turn, user))
+        self.acting[key] = self._spawn(self._play_turn(game_id, turn, user))
+
+    def _spawn(self, coroutine: Any) -> asyncio.Task[None]:
+        task = asyncio.create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     async def _play_turn(self, game_id: int, turn: int, user: int) -> None:
         await asyncio.sleep(self.rng.uniform(0.1, 0.5))  # reading the ping
-        service = self.bot.service
         for _ in range(80):
-            game = service.held(game_id)
+            bot = self.fleet.bot
+            if bot is None:  # between two processes: wait for the next
+                await asyncio.sleep(0.5)
+                continue
+            game = bot.service.held(game_id)
             if game is None or game.game is None or not self.playing:
                 return
             state = game.state
             if state.over or state.turn_number != turn or game.waiting_on() != user:
                 return
+            if game.row.channel_id not in self.fake.channels:
+                return  # the channel is gone: the game waits for its host
             actions = legal_actions(state)
             docks = [a for a in actions if isinstance(a, Dock)]
             ends = [a for a in actions if str(a) == "end"]
@@ -184,20 +363,23 @@ class Players:
             action = action or self.rng.choice(docks or actions)
             send = Send(game_id, state.version, str(action), user)
             self.sends.append(send)
-            payload = self.h.slash(
+            h = self.fleet.newest
+            if h is None:
+                continue
+            payload = h.slash(
                 "play",
                 {"move": str(action)},
                 member=self.users[user],
                 channel_id=game.row.channel_id,
             )
-            result = await self.h.interact(payload, expect_response=False)
-            await result.done(timeout=120)
-            send.acked = any(
+            interaction = await self.fleet.interact(payload)
+            send.interaction = interaction
+            send.acked = interaction is not None and any(
                 ok.status == 200
                 and str(
                     ((ok.json or {}).get("data") or ok.json or {}).get("content", "")
                 ).startswith("✅")
-                for ok in self.fake.find(interaction_id=result.id)
+                for ok in self.fake.find(interaction_id=interaction)
                 if ok.route in (CALLBACK, FOLLOWUP)
             )
             if game.state.version == send.seq:  # not applied (refused): look again later
@@ -218,11 +400,14 @@ def _turn_of(message: dict[str, Any] | None) -> tuple[int, int] | None:
     return None
 
 
-async def open_game(h: BotHarness, channel: int, second: str) -> int:
+async def open_game(fleet: Fleet, channel: int, second: str) -> int:
     """A game started in ``channel`` (each command again until it took effect: under
     chaos its answer may be lost or refused)."""
-    bot: AlienFrontiersBot = h.bot  # type: ignore[assignment]
-    for _ in range(50):
+    for _ in range(80):
+        bot, h = fleet.bot, fleet.newest
+        if bot is None or h is None:
+            await asyncio.sleep(0.5)
+            continue
         game = await bot.service.in_channel(channel)
         if game is not None and game.row.status == "playing":
             return game.id
@@ -232,115 +417,258 @@ async def open_game(h: BotHarness, channel: int, second: str) -> int:
             command, options, member = "af join", None, second
         else:
             command, options, member = "af start", None, "owner"
-        payload = h.slash(command, options, member=member, channel_id=channel)
-        result = await h.interact(payload, expect_response=False)
-        await result.done(timeout=60)
+        await fleet.interact(h.slash(command, options, member=member, channel_id=channel))
         await asyncio.sleep(0.2)
     raise RuntimeError(f"no game could be started in channel {channel}")
 
 
-async def run(args: argparse.Namespace, db: str, restart: Any) -> str:
+class Windows:
+    """When each channel's calls all fail (from, to; to None: to the end)."""
+
+    def __init__(self) -> None:
+        self.spans: list[tuple[int, float, float | None]] = []
+
+    def add(self, channel: int, start: float, end: float | None = None) -> None:
+        self.spans.append((channel, start, end))
+
+    def end(self, channel: int, at: float) -> None:
+        for i, (c, start, end) in enumerate(self.spans):
+            if c == channel and end is None:
+                self.spans[i] = (c, start, at)
+
+    def busiest(self, requests: list[RecordedRequest]) -> int:
+        """The most requests in any one second to a channel in one of its failing spans."""
+        most = 0
+        for channel, start, end in self.spans:
+            before = most
+            times = sorted(
+                r.at
+                for r in requests
+                if f"/channels/{channel}/" in r.path + "/"
+                and start <= r.at <= (end if end is not None else float("inf"))
+            )
+            j = 0
+            worst = 0
+            for i, t in enumerate(times):
+                while times[j] < t - 1.0:
+                    j += 1
+                worst = max(worst, i - j + 1)
+            most = max(before, worst)
+            print(f"failing channel {channel}: {len(times)} requests, at most {worst} in a second")
+        return most
+
+
+async def refuse_writes(fleet: Fleet, server: Any, on: bool) -> None:
+    """The database takes reads but refuses writes (SQLite's ``query_only`` on every
+    process's connection; PostgreSQL read-only for every session, as after a failover)."""
+    if server is not None:
+        admin = await server._admin()
+        try:
+            if on:
+                await admin.execute("ALTER SYSTEM SET default_transaction_read_only = on")
+            else:
+                await admin.execute("ALTER SYSTEM RESET default_transaction_read_only")
+            await admin.execute("SELECT pg_reload_conf()")
+        finally:
+            await admin.close()
+        return
+    for h in fleet.harnesses:
+        db = h.bot.service.store.db  # type: ignore[attr-defined]
+        async with db._lock:
+            await db._conn.execute(f"PRAGMA query_only = {int(on)}")
+
+
+async def run(args: argparse.Namespace, db: str, server: Any) -> str:
     async with FakeDiscord() as fake:
         fake.clock = time.time  # the bot's commits are stamped with time.time too
-        bot = make_bot(db, reminder_check_seconds=5.0)
-        async with BotHarness(fake, bot, timeout=120, fail_on_errors=False) as h:
-            gid = h.guild.id
-            channels = [
-                int(fake.add_channel(p.text_channel(gid, f"game-{i}"))["id"])
-                for i in range(args.channels)
-            ]
-            manager = h.slash("af notify", {"mode": "dm"}, member="manager")
-            await (await h.interact(manager)).done()
-            chaos = Chaos(random.Random(args.seed), args.faults / 100)
-            chaos.forbidden_channel = channels[-1]
-            chaos.forbidden_from = args.chaos_seconds / 3
-            fake.fault_hook = chaos
-            players = Players(h, fake, args.seed)
-            watcher = asyncio.create_task(players.watch())
-            games: list[int] = []
-            queue = list(range(args.games))
+        fake.nonce_seconds = NONCE_SECONDS
+        main = fake.guild
+        assert main is not None
+        gid = main.id
+        # A second server where two of the games are played (the bot is removed from it).
+        other = p.build_test_guild(fake.bot_user, name="Elsewhere")
+        fake.add_guild(other.payload)
+        for m in MEMBERS:
+            fake.add_member(other.id, fake.get_member(gid, int(getattr(main, m)["user"]["id"])))
+        channels = [
+            int(fake.add_channel(p.text_channel(other.id if i < 2 else gid, f"game-{i}"))["id"])
+            for i in range(args.channels)
+        ]
+        removed_channels, deleted, deleted_quietly = channels[:2], channels[2], channels[3]
+        rejected, forbidden = channels[-2], channels[-1]
+        fleet = Fleet(fake, db)
+        first = await fleet.start()
+        manager = first.slash("af notify", {"mode": "dm"}, member="manager")
+        await (await first.interact(manager)).done()
+        chaos = Chaos(random.Random(args.seed), args.faults / 100)
+        chaos.forbidden_channel = forbidden
+        chaos.forbidden_from = args.chaos_seconds / 3
+        fake.fault_hook = chaos
+        reject_in(fake, rejected, chaos.counts)
+        windows = Windows()
+        players = Players(fleet, fake, main, args.seed)
+        watcher = asyncio.create_task(players.watch())
+        games: list[int] = []
+        queue = list(range(args.games))
 
-            async def channel_loop(index: int, channel: int) -> None:
-                while queue:
-                    number = queue.pop(0)
-                    second = "manager" if number % 3 == 2 else "member"
-                    games.append(await open_game(h, channel, second))
-                    while True:
-                        game = bot.service.held(games[-1])
-                        if game is None or not players.playing:
-                            break
-                        await asyncio.sleep(0.5)
-                    if not players.playing:
+        async def channel_loop(channel: int) -> None:
+            while queue:
+                number = queue.pop(0)
+                second = "manager" if number % 3 == 2 else "member"
+                games.append(await open_game(fleet, channel, second))
+                while players.playing:
+                    bot = fleet.bot
+                    game = bot.service.held(games[-1]) if bot is not None else None
+                    if (
+                        bot is not None
+                        and game is None
+                        and (row := await bot.service.store.game(games[-1])) is not None
+                        and row.status not in ("playing", "orphaned")
+                    ):
+                        break  # over: the next game in this channel
+                    if channel not in fake.channels:
                         return
+                    if game is not None and game.row.channel_id != channel:
+                        break  # taken to another channel
+                    await asyncio.sleep(0.5)
+                if not players.playing:
+                    return
 
-            loops = [asyncio.create_task(channel_loop(i, c)) for i, c in enumerate(channels)]
-            while len(games) < min(args.games, len(channels)):  # the first games open well
-                await asyncio.sleep(0.2)
-            chaos.started = time.monotonic()
-            chaos.on = True
-            restarted = False
-            while time.monotonic() - chaos.started < args.chaos_seconds:
-                await asyncio.sleep(0.5)
-                if (
-                    restart is not None
-                    and not restarted
-                    and (time.monotonic() - chaos.started > args.chaos_seconds / 2)
-                ):
-                    restarted = True
-                    await asyncio.to_thread(restart)
-            chaos.on = False
-            await asyncio.sleep(args.quiet_seconds)
-            await players.stop()
-            for loop in loops:
-                loop.cancel()
-            await asyncio.gather(*loops, return_exceptions=True)
-            # Nobody plays now: the bot delivers what waits (retries, the clock's repairs).
-            deadline = time.monotonic() + args.grace
-            store = bot.service.store
-            while time.monotonic() < deadline:
-                if not await store.pending_deliveries():
-                    break
-                await asyncio.sleep(1.0)
+        loops = [asyncio.create_task(channel_loop(c)) for c in channels]
+        while len(games) < min(args.games, len(channels)):  # the first games open well
+            await asyncio.sleep(0.2)
+        chaos.started = time.monotonic()
+        started = time.time()
+        windows.add(forbidden, started + chaos.forbidden_from)
+        windows.end(forbidden, started + chaos.forbidden_from + chaos.forbidden_seconds)
+        chaos.on = True
+        T = args.chaos_seconds
+        steps: list[tuple[float, str]] = sorted(
+            [
+                (0.2, "delete"),
+                (0.3, "remove"),
+                (0.45, "overlap"),
+                (0.5, "restart-db"),
+                (0.55, "stop-first"),
+                (0.6, "read-only"),
+                (0.6 + READ_ONLY_SECONDS / T, "writable"),
+                (0.7, "add-back"),
+                (0.75, "restart"),
+            ]
+        )
+        second: BotHarness | None = None
+        for at, step in steps:
+            wait = chaos.started + at * T - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            now = time.time()
+            if step == "delete":
+                fake.delete_channel(deleted)
+                windows.add(deleted, now)
+                chaos.counts["channel deleted"] += 1
+            elif step == "remove":
+                fake.remove_bot(other.id)
+                for c in removed_channels:
+                    windows.add(c, now)
+                chaos.counts["bot removed"] += 1
+            elif step == "overlap":
+                second = await fleet.start()  # a rolling restart: both run a while
+                chaos.counts["second process"] += 1
+            elif step == "restart-db" and args.restart_db and server is not None:
+                await asyncio.to_thread(server.restart)
+                chaos.counts["database restarted"] += 1
+            elif step == "stop-first":
+                await fleet.stop(first)
+            elif step == "read-only":
+                await refuse_writes(fleet, server, True)
+                chaos.counts["writes refused"] += 1
+            elif step == "writable":
+                await refuse_writes(fleet, server, False)
+            elif step == "add-back":
+                fake.add_bot(other.id)
+                for c in removed_channels:
+                    windows.end(c, now)
+                chaos.counts["bot added back"] += 1
+            elif step == "restart" and second is not None:
+                await fleet.stop(second)  # the process stops; a channel goes meanwhile
+                fake.delete_channel(deleted_quietly, event=False)
+                windows.add(deleted_quietly, time.time())
+                chaos.counts["channel deleted unseen"] += 1
+                await asyncio.sleep(NONCE_SECONDS + 2)  # past the nonce window
+                await fleet.start()
+                chaos.counts["restart past the nonce"] += 1
+        while time.monotonic() - chaos.started < T:
+            await asyncio.sleep(0.5)
+        chaos.on = False
+        await asyncio.sleep(args.quiet_seconds)
+        await players.stop()
+        for loop in loops:
+            loop.cancel()
+        await asyncio.gather(*loops, return_exceptions=True)
+        # Nobody plays now: the bot delivers what waits (retries, the clock's repairs).
+        bot = fleet.bot
+        assert bot is not None
+        deadline = time.monotonic() + args.grace
+        store = bot.service.store
+        while time.monotonic() < deadline:
+            if not await store.pending_deliveries():
+                break
             await asyncio.sleep(1.0)
-            watcher.cancel()
-            players._seen = 0
-            players.playing = False
-            while players._seen < len(fake.requests):  # every ping, to the last one
-                players._read(fake.requests[players._seen])
-                players._seen += 1
-            return await measure(h, fake, bot, players, games, chaos)
+        await asyncio.sleep(1.0)
+        watcher.cancel()
+        players._seen = 0
+        players.playing = False
+        while players._seen < len(fake.requests):  # every ping, to the last one
+            players._read(fake.requests[players._seen])
+            players._seen += 1
+        lost_places = {deleted, deleted_quietly, *removed_channels}
+        rows = [await store.game(g) for g in games]
+        orphaned = {r.id for r in rows if r is not None and r.channel_id in lost_places}
+        orphaned |= set(players.moved)
+        line = await measure(fleet, fake, bot, players, games, chaos, windows, orphaned)
+        for h in list(fleet.harnesses):
+            await fleet.stop(h)
+        return line
 
 
 async def measure(
-    h: BotHarness,
+    fleet: Fleet,
     fake: FakeDiscord,
     bot: AlienFrontiersBot,
     players: Players,
     games: list[int],
     chaos: Chaos,
+    windows: Windows,
+    orphaned: set[int],
 ) -> str:
     store = bot.service.store
     stalled = lost = dup = doubled = 0
     delays: list[float] = []
     boards: Counter[tuple[int, int]] = Counter()
-    for channel_messages in fake.channel_messages.values():
+    for channel, channel_messages in fake.channel_messages.items():
+        if channel not in fake.channels:
+            continue  # deleted, with its messages
         for mid in channel_messages:
             message = fake.messages.get(mid) or {}
             turn = _turn_of(message)
             if turn is not None and str(message.get("content", "")).startswith(("🎲", "⌛")):
                 boards[turn] += 1
     doubled = sum(1 for n in boards.values() if n > 1)
+    for (doubled_game, doubled_turn), n in sorted(boards.items()):
+        if n > 1:
+            print(f"game {doubled_game}, turn {doubled_turn}: {n} turn messages")
     for game_id in games:
         row = await store.game(game_id)
         assert row is not None
         actions = await store.actions(game_id)
-        by_seq = {a.seq: a for a in actions}
         sends = [s for s in players.sends if s.game_id == game_id]
-        lost += sum(
-            1 for s in sends if s.acked and getattr(by_seq.get(s.seq), "notation", None) != s.move
-        )
-        sent_at = {s.seq for s in sends}
-        dup += sum(1 for a in actions if a.user_id is not None and a.seq not in sent_at)
+        # A member's move is logged with its key, the interaction that sent it: an
+        # acknowledged move whose key is not in the log was lost; a move in the log whose
+        # key no member sent (or was logged twice) was applied twice.
+        keys = Counter(a.move_key for a in actions if a.user_id is not None)
+        lost += sum(1 for s in sends if s.acked and keys[f"i{s.interaction}"] == 0)
+        sent = {f"i{s.interaction}" for s in sends}
+        dup += sum(n - 1 if key in sent else n for key, n in keys.items())
         started = 0  # turns started so far: the number of the turn a row starts
         for a in actions:
             if any(e.get("key") == "turn_started" for e in a.events):
@@ -349,28 +677,34 @@ async def measure(
                 if told is not None:
                     delays.append(max(0.0, told - a.created_at))
         if row.status == "over":
-            if not [m for m in h.messages(row.channel_id) if "Game over" in m["content"]]:
+            if not [m for m in fake.messages_in(row.channel_id) if "Game over" in m["content"]]:
                 stalled += 1
             continue
         game = await bot.service.by_id(game_id)  # from the database if not held
         if game is None or game.game is None:
             stalled += 1
-            await explain(store, game_id, "not in play")
+            await explain(store, game_id, f"not in play ({row.status})")
             continue
         if game.waiting_on() is not None and (game_id, game.state.turn_number) not in players.told:
             stalled += 1
             await explain(store, game_id, f"turn {game.state.turn_number} not told")
+    untold = sorted(g for g in orphaned if g not in players.orphan_dms)
+    if untold:
+        print(f"orphaned games whose host was not told: {untold}")
     faults = sum(chaos.counts.values())
     kinds = ", ".join(f"{k} {v}" for k, v in sorted(chaos.counts.items()))
     print(f"faults by kind: {kinds}")
     longest = max(delays, default=0.0)
     print(f"ping delays: {len(delays)} turns, median {pct(delays, 0.5):.2f} s, max {longest:.2f} s")
     print(f"moves sent {len(players.sends)}, acknowledged {sum(s.acked for s in players.sends)}")
+    print(f"orphaned {len(orphaned)}: continued elsewhere {len(players.moved)}")
+    busiest = windows.busiest(fake.requests)
     n = len(games)
     return (
         f"chaos: {faults} faults, {n - stalled}/{n} games announced, {stalled} stalled, "
-        f"{lost} lost, {dup} dup, {doubled} doubled turn messages, "
-        f"p99 ping delay {pct(delays, 0.99):.1f} s"
+        f"{lost} lost, {dup} dup, {doubled} doubled turn messages, {len(untold)} orphaned"
+        f" untold, {busiest} max req/s to a failing channel, p99 ping delay"
+        f" {pct(delays, 0.99):.1f} s"
     )
 
 
@@ -382,15 +716,11 @@ async def explain(store: Any, game_id: int, why: str) -> None:
         for d in await store.pending_deliveries()
         if d.game_id == game_id
     ]
-    async with store.transaction() as tx:
-        failed = await tx.fetch(
-            "SELECT kind, attempts, error FROM deliveries WHERE game_id = ? AND status = 'failed'",
-            (game_id,),
-        )
+    failed = [(d.kind, d.attempts, d.error) for d in await store.failed_deliveries(game_id=game_id)]
     print(
         f"stalled game {game_id}: {why}; turn message of turn {row.turn_message_turn},"
         f" notified {row.notified_turn}, waiting on {row.waiting_on_user}; pending {left};"
-        f" given up {[tuple(r) for r in failed]}"
+        f" given up {failed}"
     )
 
 
@@ -413,7 +743,7 @@ def main() -> None:
         server = PostgresServer.start()
         try:
             url = asyncio.run(server.create_database())
-            line = asyncio.run(run(args, url, server.restart if args.restart_db else None))
+            line = asyncio.run(run(args, url, server))
         finally:
             server.stop()
     else:

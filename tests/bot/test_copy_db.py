@@ -85,7 +85,7 @@ async def filled(url: str) -> dict[str, object]:
             gone = Departure(2, 1, "left", (Holder(0, 3), Holder(2, None, "hard")), "Bob")
             await record_departure(tx, store.db.dialect, 2, 1 << 22, gone, 6.0)
         # A delivery of no game: a server's new season, announced.
-        season = outbox.season_started(1 << 22, 7, 8.0, "season.started_first", {}, "pl")
+        season = outbox.announcement(1 << 22, 7, 8.0, "season.started_first", {}, locale="pl")
         await store.queue([season])
         await store.set_meta("commands:1:global", "abc")
         return await contents(store)

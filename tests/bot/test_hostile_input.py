@@ -286,14 +286,19 @@ async def test_spectators_other_players_stale_panels_and_double_clicks(
         payload = select_snapshot(t.h, message, select["custom_id"], [value], member=member)
         await h.refused(payload, why)
 
-    # A double click: the first applies, the second (same panel) is stale.
+    # A double click: the first applies, the second (same pick, same panel) is the same
+    # move: answered as played (acknowledged, no refusal), not played again.
     version = game.state.version
     first = await h.send(select_snapshot(t.h, message, select["custom_id"], [value], member=to_act))
     assert not first.ephemeral and game.state.version > version
     actions = len(await t.bot.service.store.actions(game.id))
-    again = select_snapshot(t.h, message, select["custom_id"], [value], member=to_act)
-    await h.refused(again, "out of date", str(game.row.turn_message_id))
+    again = await h.send(select_snapshot(t.h, message, select["custom_id"], [value], member=to_act))
+    assert again.callback_type == 6 and not again.data.get("content")
     assert len(await t.bot.service.store.actions(game.id)) == actions
+    # Another pick of the same old panel is out of date.
+    another = next(o["value"] for o in select["options"] if o["value"] != value)
+    stale = select_snapshot(t.h, message, select["custom_id"], [another], member=to_act)
+    await h.refused(stale, "out of date", str(game.row.turn_message_id))
 
     # Two clicks at once (both sent before either is handled): applied exactly once.
     message = panel(t, game)

@@ -585,7 +585,7 @@ async def test_the_migration_lets_a_delivery_have_no_game_and_never_reuses_an_id
     never given again (a post's nonce is made of it)."""
     old = await open_database(db_url)
     try:
-        await old.migrate([m for m in MIGRATIONS if m[0] < RATED_FOR_PLAY])
+        await old.migrate([m for m in MIGRATIONS if m[0] < 8])  # before the orphans (8)
         async with old.transaction() as tx:
             await tx.execute(
                 "INSERT INTO games (id, guild_id, channel_id, host_id, status, max_players,"
@@ -602,13 +602,15 @@ async def test_the_migration_lets_a_delivery_have_no_game_and_never_reuses_an_id
     store = await Storage.open(db_url)
     try:
         assert [d.id for d in await store.pending_deliveries()] == [1, 2]
-        season = outbox.season_started(1, 5, 2.0, "season.started_first", {"season": "x"}, "en")
+        season = outbox.announcement(
+            1, 5, 2.0, "season.started_first", {"season": "x"}, locale="en", reply=True
+        )
         await store.queue([season])
         rows = await store.pending_deliveries(channel_id=5)
         assert [(d.id, d.game_id, d.kind) for d in rows] == [
             (1, 1, "turn"),
             (2, 1, "turn"),
-            (4, 0, "season"),
+            (4, None, "notice"),
         ]
         assert ("game_id", "INTEGER", True) in await store.db.columns("deliveries")
     finally:

@@ -148,15 +148,17 @@ PERMISSION_NAMES = {
     "send_messages_in_threads": "Send Messages in Threads",
     "attach_files": "Attach Files",
     "create_public_threads": "Create Public Threads",
+    "read_message_history": "Read Message History",
 }
 
 
 def test_invite_link_permissions_are_the_readmes() -> None:
-    """The invite asks for what the bot uses (/af learn opens a public thread), and the
+    """The invite asks for what the bot uses (/af learn opens a public thread; the
+    message history finds a post that was made but not recorded), and the
     README's table lists exactly those, with the same integer."""
-    assert INVITE_PERMISSIONS.value == 309237681152
+    assert INVITE_PERMISSIONS.value == 309237746688
     url = invite_url(1234)
-    assert "permissions=309237681152" in url and "scope=bot+applications.commands" in url
+    assert "permissions=309237746688" in url and "scope=bot+applications.commands" in url
     granted = {name for name, value in INVITE_PERMISSIONS if value}
     assert granted == set(PERMISSION_NAMES)
     readme = (ROOT / "README.md").read_text()

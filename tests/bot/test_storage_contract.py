@@ -13,13 +13,14 @@ import asyncio
 import inspect
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 import pytest
 
 from bot.play.service import GameService
 from bot.store.clock_settings import ClockSettings
-from bot.store.db import SQLiteDatabase, UniqueViolation, numbered, postgres_ddl
+from bot.store.db import SQLiteDatabase, UniqueViolation, numbered, open_database, postgres_ddl
 from bot.store.game_config import GameSettings, Variants
 from bot.store.migrations import LATEST, MIGRATIONS
 from bot.store.shards import Shards
@@ -223,7 +224,9 @@ async def test_actions_and_snapshot_are_committed_together(store: Storage) -> No
     assert (await store.game(game_id)) == row
 
 
-def told(game_id: int, kind: str, channel: int = 10, at: float = 50.0, **payload: Any) -> Delivery:
+def told(
+    game_id: int | None, kind: str, channel: int = 10, at: float = 50.0, **payload: Any
+) -> Delivery:
     return Delivery(kind, game_id, channel, 1, payload, created_at=at, due_at=at)
 
 
@@ -315,17 +318,16 @@ async def test_deliveries_are_written_with_their_change_and_kept_until_delivered
     assert await store.has_pending(game_id, "close") and not await store.has_pending(other, "turn")
     assert await store.delivery_counts() == (len(lane) + 2, 5.0, 0)
 
-    # Delivered: removed, with what it made recorded and what comes in its place queued.
+    # Delivered: removed, with what it made recorded and what comes in its place queued in
+    # its place (a refused DM's notice goes before what was queued after the DM).
     await store.delivered(
         lane[0].id, game_id, [told(game_id, "notice", key="y")], lobby_message_id=2**60
     )
     game = await store.game(game_id)
     assert game is not None and game.lobby_message_id == 2**60
     after = await store.pending_deliveries(channel_id=10)
-    assert [d.id for d in after[:-1]] == [d.id for d in lane[1:]] and after[-1].payload == {
-        "key": "y"
-    }
-    assert after[-1].id > max(d.id for d in lane)
+    assert [d.id for d in after] == [d.id for d in lane]
+    assert (after[0].kind, after[0].payload, after[0].attempts) == ("notice", {"key": "y"}, 0)
     # A failed attempt waits; a given-up one stays, failed, out of the pending ones.
     await store.delivery_failed(after[0].id, attempts=1, due_at=99.0, error="503 " * 200)
     await store.delivery_failed(after[1].id, attempts=2, due_at=0, error="400", give_up=True)
@@ -702,3 +704,212 @@ async def test_the_coach_remembers_what_a_member_used(store: Storage) -> None:
     assert await store.used_things(7) == set()
     await store.set_prefs(big, coach=False)
     assert not (await store.prefs([big]))[big].coach
+
+
+# ---- the outbox's edges: move keys, lanes, host notices, orphaned games, failed rows ----
+
+
+@covers("keyed_move")
+async def test_a_move_key_is_stored_with_its_action_once(store: Storage) -> None:
+    """A member's move carries an idempotency key with its first action: the same key again
+    is refused by the database (on PostgreSQL in the move's one statement too), nothing of
+    it written; the keyed move's actions (its own and its chance outcomes) are read back;
+    an undo frees the key."""
+    game_id = await lobby(store)
+    await store.commit_actions(game_id, [action(0, "roll 1 2 3", -1)], "{}", status="playing")
+    moved = [replace(action(1, "dock mine 4"), move_key="i42"), action(2, "roll 5", -1)]
+    await store.commit_actions(game_id, moved, '{"v": 3}', updated_at=1.0)
+    again = [replace(action(3, "dock mine 4"), move_key="i42")]
+    with pytest.raises(UniqueViolation):
+        await store.commit_actions(game_id, again, '{"v": 4}', updated_at=2.0)
+    with pytest.raises(UniqueViolation):  # the transaction's path (seats changed)
+        await store.commit_actions(game_id, again, '{"v": 4}', {0: {"timeouts": 0}})
+    assert [a.seq for a in await store.actions(game_id)] == [0, 1, 2]
+    found = await store.keyed_move(game_id, "i42")
+    assert [(a.seq, a.notation, a.move_key) for a in found] == [
+        (1, "dock mine 4", "i42"),
+        (2, "roll 5", None),
+    ]
+    assert await store.keyed_move(game_id, "i43") == []
+    other = await lobby(store, channel=11)
+    await store.commit_actions(other, [replace(action(0), move_key="i42")], "{}")  # per game
+    await store.commit_actions(
+        game_id, [replace(action(3, "end"), move_key="p7:end")], '{"v": 5}', updated_at=3.0
+    )
+    await store.undo_action(game_id, 3, '{"v": 3}')
+    assert await store.keyed_move(game_id, "p7:end") == []  # taken back: free again
+
+
+@covers("claim_lane", "release_lanes")
+async def test_one_process_holds_a_lane_at_a_time(store: Storage) -> None:
+    """A lane's lease: taken when free or run out, kept (renewed) by its owner, refused to
+    another while it lasts; a process stopping lets its lanes go; who held it before is
+    said (whose deliveries may have been made unrecorded)."""
+    lane = -(2**62)  # a DM lane: a member's id, negated
+    assert await store.claim_lane(lane, "a", 100.0, 160.0) == (True, None)
+    assert await store.claim_lane(lane, "b", 120.0, 180.0) == (False, None)
+    assert await store.claim_lane(lane, "a", 130.0, 190.0) == (True, "a")  # renewed
+    assert await store.claim_lane(lane, "b", 191.0, 251.0) == (True, "a")  # ran out
+    assert await store.claim_lane(lane, "a", 200.0, 260.0) == (False, None)
+    await store.release_lanes("b")
+    assert await store.claim_lane(lane, "a", 201.0, 261.0) == (True, "b")
+    assert await store.claim_lane(10, "b", 201.0, 261.0) == (True, None)
+
+
+@covers("tell_host", "host_told", "problem_solved")
+async def test_a_host_is_told_of_a_problem_once_until_it_is_solved(store: Storage) -> None:
+    game_id = await lobby(store)
+    dm = told(game_id, "dm", channel=-100, user=100, key="delivery.forbidden")
+    assert await store.tell_host(game_id, "forbidden:10", 5.0, [dm])
+    assert not await store.tell_host(game_id, "forbidden:10", 6.0, [dm])  # told already
+    assert await store.tell_host(game_id, "rejected", 7.0, [])
+    assert await store.host_told(game_id) == {"forbidden:10": 5.0, "rejected": 7.0}
+    assert len(await store.pending_deliveries(channel_id=-100)) == 1
+    await store.problem_solved(game_id, "forbidden:10")
+    assert await store.tell_host(game_id, "forbidden:10", 8.0, [dm])  # it came back
+    assert len(await store.pending_deliveries(channel_id=-100)) == 2
+
+
+@covers("orphan_game", "adopt_game", "games_in")
+async def test_a_game_whose_channel_is_gone_is_orphaned_then_goes_on_elsewhere(
+    store: Storage,
+) -> None:
+    """An orphaned game holds no channel: what waited there is given up, its host told
+    once; it goes on in another channel (one with no game), in play again with no turn
+    message yet; a lobby whose channel is gone is aborted."""
+    game_id = await lobby(store, channel=10, guild=1)
+    await store.commit_actions(game_id, [action(0, "roll 1", -1)], "{}", status="playing")
+    await store.update_game(game_id, turn_message_id=77, turn_message_turn=1)
+    await store.queue([told(game_id, "turn", turn=1), told(game_id, "dm", channel=-100)])
+    waiting = await lobby(store, channel=11, guild=1)
+    other_server = await lobby(store, channel=20, guild=2)
+
+    def host_dm(row: Any) -> list[Delivery]:
+        return [told(row.id, "dm", channel=-row.host_id, key="orphan.channel")]
+
+    row = await store.orphan_game(game_id, "channel", 60.0, host_dm)
+    assert row is not None and (row.status, row.orphaned, row.orphaned_at) == (
+        "orphaned",
+        "channel",
+        60.0,
+    )
+    assert await store.orphan_game(game_id, "channel", 61.0, host_dm) is None  # once
+    assert await store.pending_deliveries(channel_id=10) == []
+    (given_up,) = await store.failed_deliveries(game_id=game_id)
+    assert (given_up.kind, given_up.error, given_up.failed_at) == (
+        "turn",
+        "orphaned: channel",
+        60.0,
+    )
+    assert [d.payload.get("key") for d in await store.pending_deliveries(channel_id=-100)] == [
+        None,
+        "orphan.channel",
+    ]
+    lobby_row = await store.orphan_game(waiting, "guild", 62.0, host_dm)
+    assert lobby_row is not None and (lobby_row.status, lobby_row.orphaned) == ("aborted", None)
+    assert [g.id for g in await store.games_in(guild_id=1)] == []
+    assert [g.id for g in await store.games_in(host_id=100, statuses=("orphaned",))] == [game_id]
+    assert [g.id for g in await store.games_in(channel_id=20)] == [other_server]
+
+    with pytest.raises(ChannelBusyError):  # that channel has a game
+        await store.adopt_game(game_id, channel_id=20, guild_id=2, now=70.0)
+    moved = await store.adopt_game(
+        game_id,
+        channel_id=12,
+        guild_id=1,
+        now=70.0,
+        deliveries=lambda new: [told(new.id, "turn", channel=new.channel_id, turn=1)],
+    )
+    assert moved is not None
+    assert (moved.status, moved.channel_id, moved.orphaned, moved.turn_message_id) == (
+        "playing",
+        12,
+        None,
+        None,
+    )
+    assert moved.clock_since == 70.0
+    assert [d.kind for d in await store.pending_deliveries(channel_id=12)] == ["turn"]
+    assert await store.adopt_game(game_id, channel_id=13, guild_id=1, now=71.0) is None
+    assert await store.host_told(game_id) == {}  # a new loss is told again
+
+
+@covers("failed_deliveries", "prune_failed")
+async def test_failed_deliveries_are_listed_and_pruned_after_a_while(store: Storage) -> None:
+    game_id = await lobby(store)
+    await store.queue(
+        [told(game_id, "turn", turn=1), told(game_id, "notice"), told(None, "notice", channel=30)]
+    )
+    first, second, announcement = await store.pending_deliveries()
+    assert announcement.game_id is None  # a server's announcement: no game
+    await store.delivery_failed(
+        first.id, attempts=1, due_at=9.0, error="400", give_up=True, now=5.0
+    )
+    await store.delivery_failed(
+        second.id, attempts=2, due_at=99.0, error="x", give_up=True, now=50.0
+    )
+    await store.delivery_failed(announcement.id, attempts=1, due_at=9.0, error="503")
+    assert [d.id for d in await store.failed_deliveries()] == [second.id, first.id]
+    assert [d.failed_at for d in await store.failed_deliveries(game_id=game_id)] == [50.0, 5.0]
+    assert await store.failed_deliveries(Shards(2, frozenset({1}))) == []
+    assert await store.prune_failed(10.0) == 1
+    assert [d.id for d in await store.failed_deliveries()] == [second.id]
+    assert [d.id for d in await store.pending_deliveries()] == [announcement.id]
+
+
+async def test_migration_8_keeps_every_row_and_lets_a_game_be_orphaned(db_url: str) -> None:
+    """A database of migration 7 with games, seats, their log, results, ratings and
+    deliveries (some delivered: their ids used) migrated: nothing lost (SQLite rebuilds the
+    games and deliveries tables, whose rows others refer to), a game may be orphaned, a
+    delivery may have no game, delivery ids never used again, references still enforced."""
+    old = await open_database(db_url)
+    try:
+        await old.migrate([m for m in MIGRATIONS if m[0] < 8])
+        async with old.transaction() as tx:
+            for game in (1, 2):
+                await tx.execute(
+                    "INSERT INTO games (id, guild_id, channel_id, host_id, status, max_players,"
+                    " seed, created_at, updated_at) VALUES (?, 1, ?, 100, ?, 2, 42, 0.0, 0.0)",
+                    (game, 10 + game, "over" if game == 1 else "playing"),
+                )
+                await tx.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, 100, 'Ann')",
+                    (game,),
+                )
+                await tx.execute(
+                    "INSERT INTO actions (game_id, seq, actor, notation, created_at)"
+                    " VALUES (?, 0, -1, 'roll 1', 0.0)",
+                    (game,),
+                )
+                await tx.execute(
+                    "INSERT INTO snapshots (game_id, seq, state) VALUES (?, 1, '{}')", (game,)
+                )
+            await tx.execute(
+                "INSERT INTO results (game_id, seat, user_id, name, vp, vp_colonies,"
+                " vp_territories, vp_positron, vp_cards, winner, place)"
+                " VALUES (1, 0, 100, 'Ann', 9, 5, 2, 1, 1, 1, 1)"
+            )
+            for _ in range(5):
+                await tx.execute(
+                    "INSERT INTO deliveries (game_id, channel_id, kind, due_at, created_at)"
+                    " VALUES (2, 12, 'turn', 0.0, 0.0)"
+                )
+            await tx.execute("DELETE FROM deliveries WHERE id > 2")  # delivered: ids used
+    finally:
+        await old.close()
+    store = await Storage.open(db_url)  # migrates
+    try:
+        assert await store.schema_version() == LATEST >= 8
+        assert [g.id for g in await store.games_in(statuses=("over", "playing"))] == [1, 2]
+        assert len(await store.seats(2)) == len(await store.actions(2)) == 1
+        assert [r.vp for r in await store.results(1)] == [9]
+        assert [d.id for d in await store.pending_deliveries()] == [1, 2]
+        row = await store.orphan_game(2, "guild", 5.0)
+        assert row is not None and row.status == "orphaned"
+        await store.queue([told(None, "notice", channel=30)])
+        (fresh,) = await store.pending_deliveries(channel_id=30)
+        assert fresh.id > 5  # never a number used before
+        async with store.transaction() as tx:
+            await tx.execute("DELETE FROM games WHERE id = 1")  # references still cascade
+        assert await store.results(1) == [] and await store.seats(1) == []
+    finally:
+        await store.close()

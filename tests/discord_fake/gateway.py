@@ -15,6 +15,7 @@ reads text frames as they are).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -95,7 +96,7 @@ class FakeGateway:
             guilds = [
                 self.fake.guild_payload(gid)
                 for gid in self.fake.guilds
-                if self.shard_of(gid, count) == shard
+                if self.shard_of(gid, count) == shard and self.fake.bot_in(gid)
             ]
             ready = p.ready(
                 self.fake.bot_user, application_id=self.fake.application_id, guilds=guilds
@@ -133,6 +134,15 @@ class FakeGateway:
             raise RuntimeError(f"no bot is connected to the fake gateway to receive {event}")
         for ws in targets:
             await self._send(ws, event, data)
+
+    async def forward(self, event: str, data: Mapping[str, Any]) -> None:
+        """An event of the fake's world (a channel deleted, the bot removed from a server...)
+        to the bots it concerns, if any is connected."""
+        routed = dict(data)
+        if event.startswith("GUILD_"):
+            routed.setdefault("guild_id", data.get("id"))
+        with contextlib.suppress(RuntimeError):  # no bot of that server's shard is connected
+            await self.dispatch(event, routed)
 
     async def close(self) -> None:
         for ws in list(self.sessions):

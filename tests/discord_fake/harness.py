@@ -312,7 +312,7 @@ class BotHarness:
 
     async def _ready(self) -> None:
         conn = self.bot._connection
-        guilds = [self.fake.guild_payload(gid) for gid in self.fake.guilds]
+        guilds = [self.fake.guild_payload(gid) for gid in self.fake.guilds if self.fake.bot_in(gid)]
         payload = p.ready(
             self.fake.bot_user, application_id=self.fake.application_id, guilds=guilds
         )

@@ -24,7 +24,24 @@ Behaviour mirrors Discord where it matters for bots:
   caused by REST calls are pushed to registered sinks so the bot's cache
   stays in sync, like the real gateway would.
 * A bot in another process connects to :attr:`FakeDiscord.gateway`, a small
-  gateway websocket (``gateway.py``); ``launch.py`` points ``python -m bot`` here.
+  gateway websocket (``gateway.py``); ``launch.py`` points ``python -m bot`` here. Two
+  processes may connect as the same shard (a rolling restart): each gets the events, as
+  from Discord, and the first to answer an interaction wins (the other gets 40060).
+
+As hard as Discord where Discord is hard (by the fake's :attr:`~FakeDiscord.clock`):
+
+* a message nonce is remembered for :attr:`~FakeDiscord.nonce_seconds` (a few minutes),
+  then a post with the same nonce makes a second message;
+* invalid requests (answers 401, 403, 429) are counted over a sliding ten minutes; past
+  :attr:`~FakeDiscord.ban_after` (Discord's 10,000) every request of every route is
+  answered 403 (not JSON, as Cloudflare answers) for :attr:`~FakeDiscord.ban_seconds`;
+* channels and threads are deleted (``delete_channel``: ``CHANNEL_DELETE`` /
+  ``THREAD_DELETE``, then 10003 Unknown Channel), the bot is removed from a server
+  (``remove_bot``: ``GUILD_DELETE``, then 50001 Missing Access on its routes) and added
+  back (``add_bot``: ``GUILD_CREATE``); these events also reach bots on the gateway;
+* a thread quiet for its ``auto_archive_duration`` is archived: an edit there is refused
+  (400, 50083 Thread is archived) while a post, or unarchiving it, reopens it;
+* a DM to a member who shares no server with the bot is refused (403, 50007).
 """
 
 from __future__ import annotations
@@ -37,6 +54,7 @@ import mimetypes
 import re
 import time
 import urllib.parse
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Self
@@ -54,6 +72,30 @@ Predicate = Callable[["RecordedRequest"], bool]
 _log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/v10"
+
+# Events Discord sends a bot with the guilds intent (the bot's only one): forwarded to the
+# bots on the gateway too, not only to the in-process harnesses' caches.
+GUILD_EVENTS = frozenset(
+    {
+        "GUILD_CREATE",
+        "GUILD_UPDATE",
+        "GUILD_DELETE",
+        "GUILD_ROLE_CREATE",
+        "GUILD_ROLE_UPDATE",
+        "GUILD_ROLE_DELETE",
+        "CHANNEL_CREATE",
+        "CHANNEL_UPDATE",
+        "CHANNEL_DELETE",
+        "THREAD_CREATE",
+        "THREAD_UPDATE",
+        "THREAD_DELETE",
+    }
+)
+INVALID_STATUSES = frozenset({401, 403, 429})
+BAN_BODY = (
+    "error code: 1015 — You are being blocked from accessing our API temporarily due to"
+    " exceeding our rate limits frequently."
+)
 
 # Message flags.
 FLAG_SUPPRESS_EMBEDS = 1 << 2
@@ -395,6 +437,19 @@ class FakeDiscord:
         # callback is refused with 10062 Unknown interaction. None: no deadline.
         self.interaction_deadline: float | None = None
         self._interaction_born: dict[int, float] = {}
+        # Discord remembers a message's nonce for a few minutes only.
+        self.nonce_seconds: float = 300.0
+        self._created: dict[int, float] = {}  # message id -> when it was made (``clock``)
+        # Invalid requests (401, 403, 429) over ``ban_window`` seconds; past ``ban_after``,
+        # a ban: 403 on every route for ``ban_seconds``.
+        self.ban_after: int = 10_000
+        self.ban_window: float = 600.0
+        self.ban_seconds: float = 3600.0
+        self.banned_until: float | None = None
+        self._invalid: deque[float] = deque()
+        # When each thread last saw a message (or was opened): it archives after its
+        # auto_archive_duration (minutes) of quiet.
+        self._thread_active: dict[int, float] = {}
 
         self.guild: p.TestGuild | None = None
         if default_guild:
@@ -402,6 +457,7 @@ class FakeDiscord:
             self.add_guild(self.guild.payload)
 
         self.gateway = FakeGateway(self)
+        self._forwarding: set[asyncio.Task[None]] = set()
         self._cond: asyncio.Condition | None = None
         self._runner: web.AppRunner | None = None
         self.port: int = 0
@@ -598,6 +654,85 @@ class FakeDiscord:
             except Exception as exc:
                 _log.exception("event sink failed for %s", name)
                 self.sink_errors.append(exc)
+        if name in GUILD_EVENTS and self.gateway.sessions:
+            task = asyncio.get_running_loop().create_task(self.gateway.forward(name, data))
+            self._forwarding.add(task)
+            task.add_done_callback(self._forwarding.discard)
+
+    # ----------------------------------------------------- Discord's lifecycle
+
+    def delete_channel(self, channel_id: int, *, event: bool = True) -> JSON:
+        """Delete a channel or thread as a member of the server would (its threads too):
+        ``CHANNEL_DELETE`` / ``THREAD_DELETE`` to the bots (unless ``event`` is False: a bot
+        that was offline), then 10003 Unknown Channel on its routes."""
+        channel = self.channels.pop(int(channel_id))
+        gone = [channel]
+        for other in list(self.channels.values()):
+            if other.get("parent_id") == channel["id"] and "thread_metadata" in other:
+                gone.append(self.channels.pop(int(other["id"])))
+        if event:
+            for c in gone:
+                is_thread = c["type"] in (p.PUBLIC_THREAD, p.PRIVATE_THREAD)
+                self._emit("THREAD_DELETE" if is_thread else "CHANNEL_DELETE", c)
+        return channel
+
+    def remove_bot(self, guild_id: int, *, event: bool = True) -> None:
+        """A server removes the bot (kicked, or the server deleted): ``GUILD_DELETE`` with no
+        ``unavailable`` (unless ``event`` is False), then 50001 Missing Access there."""
+        gid = int(guild_id)
+        self.members[gid].pop(int(self.bot_user["id"]), None)
+        if event:
+            self._emit("GUILD_DELETE", {"id": str(gid)})
+
+    def add_bot(self, guild_id: int) -> None:
+        """The bot is added (back) to a server: ``GUILD_CREATE`` with the whole server."""
+        gid = int(guild_id)
+        bot_id = int(self.bot_user["id"])
+        if bot_id not in self.members[gid]:
+            self.members[gid][bot_id] = p.member(self.bot_user)
+            bot_role = next(
+                (
+                    r
+                    for r in self.guilds[gid].get("roles", [])
+                    if (r.get("tags") or {}).get("bot_id") == self.bot_user["id"]
+                ),
+                None,
+            )
+            if bot_role is not None:
+                self.members[gid][bot_id]["roles"] = [bot_role["id"]]
+        joined = self.guild_payload(gid)
+        joined.pop("unavailable", None)  # a server joined, not one back from an outage
+        self._emit("GUILD_CREATE", joined)
+
+    def bot_in(self, guild_id: int) -> bool:
+        return int(self.bot_user["id"]) in self.members.get(int(guild_id), {})
+
+    def _archive_if_quiet(self, channel: JSON) -> None:
+        """A thread quiet for its auto-archive duration is archived (``THREAD_UPDATE``)."""
+        meta = channel.get("thread_metadata")
+        if meta is None or meta.get("archived"):
+            return
+        cid = int(channel["id"])
+        active = self._thread_active.setdefault(cid, self.clock())
+        if self.clock() - active >= float(meta.get("auto_archive_duration") or 1440) * 60:
+            meta["archived"] = True
+            meta["archive_timestamp"] = p.iso_now()
+            self._emit("THREAD_UPDATE", channel)
+
+    def _wake_thread(self, channel: JSON) -> None:
+        """A post (or unarchiving) in a thread: it is open, and its quiet starts again."""
+        meta = channel.get("thread_metadata")
+        if meta is None:
+            return
+        self._thread_active[int(channel["id"])] = self.clock()
+        if meta.get("archived"):
+            meta["archived"] = False
+            self._emit("THREAD_UPDATE", channel)
+
+    def _refuse_in_archived(self, channel_id: int) -> None:
+        channel = self.channels.get(int(channel_id))
+        if channel is not None and (channel.get("thread_metadata") or {}).get("archived"):
+            raise ApiError(400, 50083, "Thread is archived")
 
     # ----------------------------------------------------------------- world
 
@@ -971,6 +1106,10 @@ class FakeDiscord:
         )
         template = ""
         handled = True
+        if self.banned_until is not None and self.clock() < self.banned_until:
+            result = FakeResponse(BAN_BODY, 403, {"Content-Type": "text/plain"})
+            await self._record(call, path, raw_path, template, body_json, files, result, True)
+            return web.Response(status=403, text=BAN_BODY)
         try:
             if parse_error is not None:
                 raise ApiError(
@@ -997,8 +1136,25 @@ class FakeDiscord:
         except Exception as exc:
             _log.exception("fake Discord handler crashed for %s %s", call.method, path)
             result = FakeResponse({"message": f"fake Discord crashed: {exc!r}", "code": 0}, 400)
+        if result.status in INVALID_STATUSES and result.body is not None:
+            self._count_invalid()
         await self._record(call, path, raw_path, template, body_json, files, result, handled)
         return self._response(result)
+
+    def _count_invalid(self) -> None:
+        """An invalid request (401, 403, 429): past ``ban_after`` in ``ban_window``, a ban."""
+        now = self.clock()
+        self._invalid.append(now)
+        while self._invalid and self._invalid[0] < now - self.ban_window:
+            self._invalid.popleft()
+        if len(self._invalid) > self.ban_after:
+            self.banned_until = now + self.ban_seconds
+            _log.warning("fake Discord: %d invalid requests: banned", len(self._invalid))
+
+    def invalid_requests(self) -> int:
+        """Invalid requests (401, 403, 429) answered in the last ``ban_window`` seconds."""
+        edge = self.clock() - self.ban_window
+        return sum(1 for t in self._invalid if t >= edge)
 
     async def _record(
         self,
@@ -1141,12 +1297,17 @@ class FakeDiscord:
         channel = self.channels.get(int(channel_id))
         if channel is None:
             raise ApiError(404, 10003, "Unknown Channel")
+        if channel.get("guild_id") and not self.bot_in(int(channel["guild_id"])):
+            raise ApiError(403, 50001, "Missing Access")  # the bot is not in that server
+        self._archive_if_quiet(channel)
         return channel
 
     def _require_guild(self, guild_id: str | int) -> int:
         gid = int(guild_id)
         if gid not in self.guilds:
             raise ApiError(404, 10004, "Unknown Guild")
+        if not self.bot_in(gid):
+            raise ApiError(403, 50001, "Missing Access")
         return gid
 
     def _require_perm(self, channel_or_guild: JSON | int, perm: int, what: str) -> None:
@@ -1347,6 +1508,7 @@ class FakeDiscord:
         mid = int(message["id"])
         cid = int(message["channel_id"])
         self.messages[mid] = message
+        self._created.setdefault(mid, self.clock())
         ids = self.channel_messages.setdefault(cid, [])
         if mid not in ids:
             ids.append(mid)
@@ -1644,6 +1806,7 @@ class FakeDiscord:
         elif rtype == CB_UPDATE_MESSAGE:
             if state.message_id is None or state.message_id not in self.messages:
                 raise ApiError(404, 10008, "Unknown Message")
+            self._refuse_in_archived(state.channel_id)
             self._validate_message(data, call.files, creating=False)
             message = self._apply_edit(self.messages[state.message_id], data, call.files)
             state.original_message_id = state.message_id
@@ -1742,6 +1905,7 @@ class FakeDiscord:
 
     async def _webhook_message_edit(self, call: _Call) -> FakeResponse:
         state, message = self._webhook_target(call)
+        self._refuse_in_archived(int(message["channel_id"]))
         body = call.json or {}
         self._validate_message(body, call.files, creating=False)
         self._apply_edit(message, body, call.files)
@@ -1763,8 +1927,16 @@ class FakeDiscord:
 
     async def _edit_channel(self, call: _Call) -> FakeResponse:
         channel = self._require_channel(call.params["channel_id"])
-        self._require_perm(channel, p.MANAGE_CHANNELS, "Manage Channels")
         body = dict(call.json or {})
+        meta = channel.get("thread_metadata")
+        if meta is not None and body == {"archived": False}:
+            # Unarchiving a thread that is not locked takes Send Messages in Threads only.
+            if meta.get("locked"):
+                self._require_perm(channel, p.MANAGE_THREADS, "Manage Threads")
+            self._require_perm(channel, p.SEND_IN_THREADS, "Send Messages in Threads")
+            self._wake_thread(channel)
+            return FakeResponse(copy.deepcopy(channel))
+        self._require_perm(channel, p.MANAGE_CHANNELS, "Manage Channels")
         if "permission_overwrites" in body:
             body["permission_overwrites"] = [
                 self._norm_overwrite(o) for o in body["permission_overwrites"] or []
@@ -1843,16 +2015,24 @@ class FakeDiscord:
             else p.SEND_IN_THREADS
         )
         self._require_perm(channel, need, "Send Messages")
+        if channel["type"] == p.DM and not self._shares_a_server(channel):
+            raise ApiError(403, 50007, "Cannot send messages to this user")
         body = call.json or {}
         self._validate_message(body, call.files, creating=True)
         nonce = body.get("nonce")
         if nonce is not None and body.get("enforce_nonce"):
-            # Discord: a message of the same author with this nonce (recently) is returned,
-            # and no new one is created.
+            # Discord: a message of the same author with this nonce, made in the last few
+            # minutes, is returned, and no new one is created; an older one is forgotten.
+            edge = self.clock() - self.nonce_seconds
             for mid in self.channel_messages.get(int(channel["id"]), []):
                 known = self.messages.get(mid)
-                if known is not None and known.get("nonce") == nonce:
+                if (
+                    known is not None
+                    and known.get("nonce") == nonce
+                    and self._created.get(mid, edge) >= edge
+                ):
                     return FakeResponse(copy.deepcopy(known))
+        self._wake_thread(channel)
         message = self._new_message(int(channel["id"]), body, call.files)
         self._store_message(message)
         self._emit_message("MESSAGE_CREATE", message)
@@ -1872,8 +2052,15 @@ class FakeDiscord:
     async def _get_message(self, call: _Call) -> FakeResponse:
         return FakeResponse(copy.deepcopy(self._channel_message(call)))
 
+    def _shares_a_server(self, dm: JSON) -> bool:
+        """Whether the bot shares a server with a DM's recipient (else Discord refuses)."""
+        user = int(dm["recipients"][0]["id"])
+        bot = int(self.bot_user["id"])
+        return any(bot in members and user in members for members in self.members.values())
+
     async def _edit_message(self, call: _Call) -> FakeResponse:
         message = self._channel_message(call)
+        self._refuse_in_archived(int(message["channel_id"]))
         if message["author"]["id"] != self.bot_user["id"]:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         body = call.json or {}
@@ -1926,6 +2113,7 @@ class FakeDiscord:
             auto_archive_duration=int(body.get("auto_archive_duration") or 1440),
         )
         self.add_channel(thread)
+        self._thread_active[int(thread["id"])] = self.clock()
         self._emit("THREAD_CREATE", {**thread, "newly_created": True})
         return FakeResponse(copy.deepcopy(thread), 201)
 

@@ -18,6 +18,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.components import wired
+from bot.discord.replies import locale_of
+from bot.text.durations import day_text
+from bot.text.strings import text
 
 if TYPE_CHECKING:
     from bot.client import AlienFrontiersBot
@@ -88,3 +91,25 @@ class TableCog(AfCog):
             deliveries=bot.deliveries,
             schedule_ai=bot.background.schedule_ai,
         )
+
+
+async def orphan_choices(
+    service: GameService, interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[int]]:
+    """The member's orphaned games (the games they host whose channel is gone)."""
+    locale = locale_of(interaction)
+    out = []
+    for row in await service.orphaned(interaction.user.id):
+        channel = interaction.client.get_channel(row.channel_id)
+        name = text(
+            "orphan.choice",
+            locale,
+            {
+                "game": row.id,
+                "channel": f"#{getattr(channel, 'name', row.channel_id)}",
+                "date": day_text(row.orphaned_at or row.updated_at, locale),
+            },
+        )
+        if current.strip() in name:
+            out.append(app_commands.Choice(name=name[:100], value=row.id))
+    return out[:25]

@@ -25,6 +25,7 @@ from bot.render.board_text import alt_text, board_text, message_parts
 from bot.store.storage import ActionRow, GameRow
 from bot.text import describe, i18n
 from bot.text.describe import chat_name
+from bot.text.durations import when
 from bot.text.spoken import plain
 from bot.text.strings import text, thing_name
 from bot.text.strings import text as say
@@ -195,6 +196,16 @@ class Info(AfCog):
             members = [s.user_id for s in active.seats if s.user_id is not None]
             away = await self.service.away(members)
             content = "\n".join([content, *waiting_lines(active, away, chat, locale)])
+        if row.host_id == interaction.user.id or interaction.permissions.manage_channels:
+            failed = await self.service.store.failed_deliveries(game_id=row.id)
+            if failed:  # the host sees what did not reach the channel
+                last = failed[0]
+                said = {
+                    "count": len(failed),
+                    "what": text(f"delivery.kind.{last.kind}", locale),
+                    "when": when(last.failed_at or last.due_at),
+                }
+                content = f"{content}\n{text('status.failed', locale, said)}"
         content = await self._said(interaction, content, locale)
         await interaction.response.send_message(content[:2000], ephemeral=True)
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot.discord.cogs.base import AF, TableCog
+from bot.discord.cogs.base import AF, TableCog, orphan_choices
 from bot.discord.cogs.settings import TIMEOUT_CHOICES, language_choices
 from bot.discord.components import RematchButton
 from bot.discord.replies import holding, locale_of, send_ephemeral
@@ -178,8 +178,24 @@ class Lobby(TableCog):
     @app_commands.command(
         name="abort", description=command_text("cmd.abort.description"), extras=AF
     )
+    @app_commands.describe(game=command_text("cmd.abort.game"))
     @app_commands.guild_only()
-    async def abort(self, interaction: Interaction) -> None:
+    async def abort(self, interaction: Interaction, game: int | None = None) -> None:
+        if game is not None:  # an orphaned game (its channel gone): ended, unrated
+            can_manage = bool(interaction.permissions.manage_guild)
+            ended = await self.service.end_orphaned(game, interaction.user.id, can_manage)
+            said = text("orphan.ended", locale_of(interaction), {"game": ended.id})
+            await send_ephemeral(interaction, said)
+            return
+        await self._abort(interaction)
+
+    @abort.autocomplete("game")
+    async def orphaned_games(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await orphan_choices(self.service, interaction, current)
+
+    async def _abort(self, interaction: Interaction) -> None:
         game = await self.service.require(interaction.channel_id)
         can_manage = bool(interaction.permissions.manage_channels)
         async with holding(game.lock, interaction):

@@ -23,7 +23,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.announce import Announcer
-from bot.discord.cogs.base import AF, AfCog
+from bot.discord.cogs.base import AF, AfCog, orphan_choices
 from bot.discord.components import PANEL_ITEMS
 from bot.discord.delivery import Deliveries
 from bot.discord.failures import ALREADY_ACKNOWLEDGED, CALL_FAULTS, judge
@@ -34,7 +34,7 @@ from bot.discord.translator import command_text
 from bot.play.ai import hint_plan
 from bot.play.choices import split_moves, valid_path
 from bot.play.coaching import Coach
-from bot.play.games import ActiveGame, MoveResult, ServiceError, StalePanelError
+from bot.play.games import ActiveGame, MoveResult, MoveUnsure, ServiceError, StalePanelError
 from bot.play.learning import (
     Before,
     before_move,
@@ -77,6 +77,29 @@ def pick_words(
         else:
             out.append((label, 1))
     return "; ".join(f"{label} ×{n}" if n > 1 else label for label, n in out)
+
+
+def move_key(interaction: Interaction) -> str:
+    """A typed move's idempotency key: its interaction (Discord's id, never used twice)."""
+    return f"i{interaction.id}"
+
+
+def picked(interaction: Interaction) -> str | None:
+    """The pick a click on the panel plays (a menu's option, or an action button's move);
+    None for a click that plays nothing (a step opened, a page turned)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    values = data.get("values") or []
+    if values:
+        chosen = str(values[0])
+        return None if chosen.startswith("@") else chosen
+    parts = str(data.get("custom_id", "")).split(":", 4)
+    return parts[4] if len(parts) == 5 and parts[1] == "a" else None
+
+
+def pick_key(version: int, move: str) -> str:
+    """A panel pick's idempotency key: the pick itself, on the panel of that version (a
+    second click on it is the same move; after an undo frees the key, a new one)."""
+    return f"p{version}:{move}"[:100]
 
 
 def matches(typed: str, *texts: str) -> bool:
@@ -122,25 +145,31 @@ class Play(AfCog):
         locale = locale_of(interaction)
         move = describe.notation_of(move)
         game = await self.service.require(interaction.channel_id)
+        key = move_key(interaction)
         try:
-            if game.lock.locked():  # refuse at once rather than after the wait
+            if game.lock.locked() and key not in game.keys:  # refuse at once, not after
                 self.moves.check_pick(game, interaction.user.id, [move])
             async with holding(game.lock, interaction):
                 before = game.state
                 learned = before_move(game)
-                result = await self.moves.commit(game, interaction.user.id, [move])
-                # Committed: from here on the member is told what their move did, never
-                # that it failed; what the channel must see is delivered (or retried).
+                result = await self.moves.commit(game, interaction.user.id, [move], key=key)
+                # Committed (now or, for the same interaction, before): from here on the
+                # member is told what their move did, never that it failed; what the channel
+                # must see is delivered (or retried).
                 first = result.steps[0]
                 lines = [describe.event_line(e, locale, game.chat_names) for e in first.events]
                 ack = text("play.done", locale, {"move": str(first.action)})
-                extra = await self._after_move(interaction, game, before, learned, result, locale)
+                extra = []
+                if not result.repeated:
+                    extra = await self._after_move(
+                        interaction, game, before, learned, result, locale
+                    )
                 if await self.service.readers.is_on(interaction.user.id):
                     await self._tell(interaction, "\n".join(extra))  # what it did, once
                 else:
                     await self._tell(interaction, "\n".join([ack, *lines, *extra]))
                 await self.deliveries.run(game.row.channel_id)
-        except (EngineError, ServiceError) as e:
+        except (EngineError, ServiceError, MoveUnsure) as e:
             await refuse(interaction, e, game.chat_names)
             return
         self.schedule_ai(game)
@@ -263,22 +292,56 @@ class Play(AfCog):
     @app_commands.command(
         name="panel", description=command_text("cmd.panel.description"), extras=AF
     )
+    @app_commands.describe(game=command_text("cmd.panel.game"))
     @app_commands.guild_only()
-    async def panel(self, interaction: Interaction) -> None:
+    async def panel(self, interaction: Interaction, game: int | None = None) -> None:
         """Re-post the turn message at the bottom of the channel (busy channels); the old
-        one then points to the new one. For the game's players and channel managers."""
-        game = await self.service.require(interaction.channel_id)
-        if game.game is None or game.row.status != "playing":
+        one then points to the new one. For the game's players and channel managers.
+        ``game``: an orphaned game of the member's (its channel deleted, or the bot
+        removed from its server) goes on in this channel instead."""
+        locale = locale_of(interaction)
+        if game is not None:
+            await self.continue_here(interaction, game)
+            return
+        active = await self.service.require(interaction.channel_id)
+        if active.game is None or active.row.status != "playing":
             raise ServiceError("game.not_started")
-        if game.seat_of(interaction.user.id) is None and not (
+        if active.seat_of(interaction.user.id) is None and not (
             interaction.permissions.manage_channels
         ):
             raise ServiceError("play.not_seated")
-        async with holding(game.lock, interaction):
-            link = await self.announcer.repost_turn(game)
-        await send_ephemeral(
-            interaction, text("panel.reposted", locale_of(interaction), {"link": link})
+        async with holding(active.lock, interaction):
+            await self.service.repost(active)
+            before = active.row.turn_message_id
+            await self.deliveries.run(active.row.channel_id)
+        link = self.announcer.panel_link(active)
+        if active.row.turn_message_id == before or not link:
+            await send_ephemeral(interaction, text("panel.reposting", locale))
+            return
+        await send_ephemeral(interaction, text("panel.reposted", locale, {"link": link}))
+
+    async def continue_here(self, interaction: Interaction, game_id: int) -> None:
+        """``/af panel game:``: an orphaned game goes on in this channel."""
+        if interaction.channel_id is None:
+            raise ServiceError("game.none")
+        can_manage = bool(interaction.permissions.manage_guild)
+        game = await self.service.adopt(
+            game_id,
+            interaction.user.id,
+            channel_id=interaction.channel_id,
+            guild_id=interaction.guild_id,
+            can_manage=can_manage,
+            by=describe.chat_name(interaction.user.display_name),
         )
+        async with holding(game.lock, interaction):
+            await self.deliveries.run(game.row.channel_id, interaction)
+        self.schedule_ai(game)
+
+    @panel.autocomplete("game")
+    async def orphaned_games(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await orphan_choices(self.service, interaction, current)
 
     # ---- the panel's callbacks (bot.discord.components.PanelHandler) ------------------------
 
@@ -290,10 +353,22 @@ class Play(AfCog):
         return game
 
     async def check_panel(self, interaction: Interaction, game_id: int, version: int) -> bool:
-        """Only the player to act, on the current panel, gets through; others are told why."""
+        """Only the player to act, on the current panel, gets through; others are told why.
+        A pick played already from this panel (a second click) is answered as played."""
         try:
             game = await self._panel_game(game_id)
-            self.moves.check_turn(game, interaction.user.id, version)
+            try:
+                self.moves.check_turn(game, interaction.user.id, version)
+            except StalePanelError:
+                pick = picked(interaction)
+                if (
+                    pick is None
+                    or await self.service.first_result(game, pick_key(version, pick)) is None
+                ):
+                    raise
+                log.info("game %d: pick %s again; answered as played", game.id, pick)
+                await interaction.response.defer()
+                return False
         except Exception as e:
             await refuse(interaction, e, where="panel check")
             return False
@@ -306,6 +381,7 @@ class Play(AfCog):
         checked by the engine and committed, the whole pick checked before any is played)."""
         locale = locale_of(interaction)
         names: Sequence[str] = ()
+        key = pick_key(version, move)  # a second click on the same pick is the same move
         try:
             game = await self.service.by_id(game_id)
             if game is None:
@@ -314,12 +390,23 @@ class Play(AfCog):
             if game.lock.locked():
                 await interaction.response.defer()
             async with game.lock:
-                self.service.check_version(game, version)
-                whole = self.moves.check_pick(game, interaction.user.id, split_moves(move))
+                try:
+                    self.service.check_version(game, version)
+                    whole = self.moves.check_pick(game, interaction.user.id, split_moves(move))
+                except (EngineError, ServiceError):
+                    first = await self.service.first_result(game, key)
+                    if first is None:
+                        raise
+                    # Played already (a double click): the turn message shows it.
+                    log.info("game %d: pick %s again; answered as played", game.id, key)
+                    await self.deliveries.run(game.row.channel_id, interaction)
+                    return
                 picked = cut_pick(game, whole)  # a guided game: up to a lesson's decision
                 before = game.state
                 learned = before_move(game)
-                result = await self.moves.commit(game, interaction.user.id, picked)
+                result = await self.moves.commit(
+                    game, interaction.user.id, picked, key=key, version=version
+                )
         except Exception as e:
             await refuse(interaction, e, names, where="panel move")
             return
@@ -327,7 +414,9 @@ class Play(AfCog):
         # the deliveries retry), and nothing from here on is a refusal.
         async with game.lock:
             await self.deliveries.run(game.row.channel_id, interaction)
-            extra = await self._after_move(interaction, game, before, learned, result, locale)
+            extra = []
+            if not result.repeated:
+                extra = await self._after_move(interaction, game, before, learned, result, locale)
         if len(picked) < len(whole):  # the rest of the pick waits for the lesson's decision
             extra.append(text("learn.cut", locale))
         if extra:

@@ -251,10 +251,12 @@ class Records(AfCog):
         if not interaction.permissions.manage_guild:
             raise ServiceError("season.admins_only")
         locale = locale_of(interaction, guild=True)
-        guild_id, channel_id = interaction.guild_id, interaction.channel_id or 0
+        guild, channel = interaction.guild_id, interaction.channel_id or 0
         now = self.bot.service.clock()
 
-        def announce(before: Season | None, new: Season) -> list[Delivery]:
+        def announced(before: Season | None, new: Season) -> list[Delivery]:
+            # Said with the season's start (the outbox): it comes even if Discord fails now,
+            # and the admin is never invited to start a second season.
             params: dict[str, object] = {"season": rating_text_.season_name(new, locale)}
             key = "season.started_first"
             if before is not None:
@@ -262,12 +264,12 @@ class Records(AfCog):
                 params.update(
                     previous=rating_text_.season_name(before, locale), number=before.number
                 )
-            return [outbox.season_started(guild_id, channel_id, now, key, params, locale)]
+            return [
+                outbox.announcement(guild, channel, now, key, params, locale=locale, reply=True)
+            ]
 
-        await self.store.start_season(guild_id, " ".join(name.split()), now, announce)
-        # The announcement, as the command's answer; if it fails it stays queued, and the
-        # command is answered all the same: the season is started.
-        await self.deliveries.run(channel_id, interaction)
+        await self.store.start_season(guild, " ".join(name.split()), now, deliveries=announced)
+        await self.deliveries.run(channel, interaction)
 
     @app_commands.command(
         name="replay", description=command_text("cmd.replay.description"), extras=AF
