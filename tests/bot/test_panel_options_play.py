@@ -83,3 +83,24 @@ def test_every_panel_option_offered_plays_without_refusal(seed: int) -> None:
             checked += 1
         state = apply(state, rng.choice(legal_actions(state)))
     assert checked > 500
+
+
+def test_the_star_marks_a_pick_shown_in_a_menu_and_not_also_its_more_step() -> None:
+    """An expert saw ⭐ on a pick and on its own "…: more…" step in the same menu: the
+    step that leads to a pick is marked only when the pick itself is not shown there."""
+    from bot.discord.panel import Marker
+    from bot.play.choices import menu
+
+    picks = tuple(Leaf(f"Ship {i}", f"Ship {i}", (f"pick {i}",)) for i in range(30))
+    solar = Branch("Solar Converter", "Solar Converter", "Which ships?", picks)
+    root = Branch("Dock", "Dock", "Dock", (solar,))
+    c = Choices(
+        dock=root, powers=Branch("Cards", "Cards", "Cards", ()), pending=root, can_end=False
+    )
+    entries = menu(root, "p", inner=True)
+    assert entries[-1].value.startswith("@")  # the rest of the Solar Converter's picks
+    marked = Marker(c, "pick 0").entries(entries)
+    stars = [e for e in marked if e.label.startswith(Marker.SIGN)]
+    assert [e.value for e in stars] == ["pick 0"]
+    hidden = Marker(c, "pick 0").entries([entries[1], entries[-1]])  # the pick not shown
+    assert [e.value for e in hidden if e.label.startswith(Marker.SIGN)] == [entries[-1].value]
