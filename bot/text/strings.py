@@ -876,6 +876,7 @@ HINT_EN: Final[dict[str, Source]] = {
     "hint.why.win": "wins the game",
     "hint.why.colony": "+1 VP: a colony on {territory}",
     "hint.why.control": "+2 VP: a colony and control of {territory}",
+    "hint.why.control_positron": "+3 VP: a colony, control of {territory} and its Positron Field",
     "hint.why.control_gain": "gives you control of {territory}",
     "hint.why.take": "takes {territory} from {player}",
     "hint.why.deny": "{player} loses control of {territory}",
@@ -891,6 +892,7 @@ HINT_EN: Final[dict[str, Source]] = {
     "hint.why.artifact": "toward a card: {total} of 8",
     "hint.why.artifact_ready": "8 or more: you may claim a card",
     "hint.why.cycle": "new cards to choose from",
+    "hint.why.artifact_cycle": "lets you cycle the display for new cards",
     "hint.why.market": Plural(
         "trades {rate} fuel for 1 ore this turn", "trades {rate} fuel for 1 ore this turn", "rate"
     ),

@@ -366,14 +366,17 @@ def claim_holds(
     if k == "win":
         result = outcome(a)
         return result is not None and me in result.winners, "the game ends with the seat winning"
+    # A figure of VP is held to the exact gain ("+2 VP" where the Positron Field made it +3
+    # is false).
     if k == "colony":
-        return a.colonies[t][me] > b.colonies[t][me] and vp >= 1, f"vp {vp:+d}"
+        return a.colonies[t][me] > b.colonies[t][me] and vp == 1, f"vp {vp:+d}"
     if k == "control_gain":
         return b.controller[t] is None and a.controller[t] == me, ""
-    if k == "control":
+    if k in ("control", "control_positron"):
         new = a.colonies[t][me] > b.colonies[t][me]
         ctl = b.controller[t] is None and a.controller[t] == me
-        return new and ctl and vp >= 2, f"vp {vp:+d}"
+        worth = 3 if k == "control_positron" else 2
+        return new and ctl and vp == worth, f"vp {vp:+d}"
     if k == "take":
         return b.controller[t] == q and a.controller[t] == me, ""
     if k == "deny":
@@ -398,16 +401,23 @@ def claim_holds(
     if k in ("card", "card_if"):
         return c in pa.cards and c not in pb.cards, ""
     if k == "card_vp":
-        return c in pa.cards and c not in pb.cards and card_vp(c) > 0 and vp >= 1, f"vp {vp:+d}"
+        return c in pa.cards and c not in pb.cards and card_vp(c) > 0 and vp == 1, f"vp {vp:+d}"
     if k == "steal_card":
         taken = c in b.players[q].cards and c not in a.players[q].cards
         return isinstance(action, StealCard) and taken, ""
-    if k == "artifact":
-        return a.turn.artifact_total == params["total"], ""
+    if k == "artifact":  # "toward a card": 8 still within reach this turn
+        free = sum(1 for x in a.docks["artifact"] if x is None)
+        left = sorted((x.value for x in a.undocked), reverse=True)[:free]
+        reach = a.turn.artifact_total + sum(left)
+        ok = a.turn.artifact_total == params["total"] and reach >= ARTIFACT_CLAIM_TOTAL
+        return ok, f"reach {reach}"
     if k == "artifact_ready":
         return a.turn.artifact_total >= ARTIFACT_CLAIM_TOTAL, ""
     if k == "cycle":
         return isinstance(action, Cycle), ""
+    if k == "artifact_cycle":
+        cycles = any(isinstance(p.action, Cycle) for p in rest)
+        return isinstance(action, Dock) and action.facility == "artifact" and cycles, ""
     if k == "market":
         return market_rate(a, me) == params["rate"], ""
     if k.startswith("gain") or k == "steal":
@@ -451,7 +461,7 @@ def claim_holds(
     if k == "isolate":
         return a.fields["isolation"] == t and a.controller[t] == params["player"], ""
     if k == "positron":
-        return a.fields["positron"] == t and a.controller[t] == me and vp >= 1, f"vp {vp:+d}"
+        return a.fields["positron"] == t and a.controller[t] == me and vp == 1, f"vp {vp:+d}"
     if k == "repulsor":
         return a.fields["repulsor"] == t and a.controller[t] == me, ""
     if k == "field_free":
