@@ -424,10 +424,11 @@ def test_hint_a_colony_taking_control_of_the_positron_fields_territory_is_3_vp_R
     assert "+3 VP" in said and "Positron Field" in said, said
     checked = hint_truth.check_plan(s, plan)
     assert [c.verdict for c in checked] == ["true"]
-    wrong = dataclasses.replace(pick, reason=Reason("control", {"territory": "burroughs"}))
+    plus_two = Reason("control", {"territory": "burroughs"})
+    wrong = dataclasses.replace(pick, reason=plus_two)
     b = s.copy()
     a = apply(s, plan[0])
-    assert not hint_truth.claim_holds(wrong.reason, wrong, b, a, [], 0, None)[0]  # +2 is false
+    assert not hint_truth.claim_holds(plus_two, wrong, b, a, [], 0, None)[0]  # +2 is false
 
 
 def test_hint_toward_a_card_only_while_8_can_still_be_reached_this_turn_R_ART_2() -> None:
