@@ -108,6 +108,13 @@ def lesson_lines(game: ActiveGame) -> list[str]:
         if ended and not state.over and state.to_act() == learn.LEARNER:
             return [text("learn.over", locale)]
         return []
+    return guidance_lines(guide, locale, names)
+
+
+def guidance_lines(guide: learn.Guidance, locale: str, names: Sequence[str]) -> list[str]:
+    """The lines of a guidance: the notes above it, the lesson or step (📘; a coach's line
+    said as a lesson without its 🎓), and the line of the pick it marks when that is not
+    the lesson's own."""
     lines = [text(note.key, locale, note.params, names) for note in guide.notes]
     said = text(guide.key, locale, guide.params, names).removeprefix(COACH_MARK)
     lines += [
