@@ -247,7 +247,8 @@ def guided_hint(
     if own and own[0] != plan[0]:
         first = explain_plan(state, own)[0]
         label = describe.action_label(first.action, locale, names)
-        lesson = g is not None and g.lesson is not None
+        # the ⭐ is the lesson's own pick (or its setup's), or the pick the plan goes on with
+        lesson = g is not None and g.kind in ("own", "setup") and g.then is None
         which = "lesson" if lesson else "step"
         if first.reason is not None:
             reason = describe.reason_text(first.reason, names, locale)

@@ -1004,6 +1004,7 @@ HINT_EN: Final[dict[str, Source]] = {
     "hint.why.field_off": "removes the {field}",
     "hint.why.end": "nothing more pays off this turn",
     "hint.why.stop": "nothing more worth taking",
+    "hint.why.stop_firing": "no other shot worth its fuel",
     "hint.why.keep": "keeps what is worth most to you",
     "hint.why.keep.fuel": "keeps fuel: worth more to you now than ore",
     "hint.why.keep.ore": "keeps ore: worth more to you now than fuel",
@@ -1326,6 +1327,15 @@ LEARN_EN: Final[dict[str, Source]] = {
         "You returned {fuel} fuel.", "You returned {fuel} fuel.", "fuel"
     ),
     "learn.did.return.ore": Plural("You returned {ore} ore.", "You returned {ore} ore.", "ore"),
+    "learn.did.discard.booster": "You discarded Booster Pod: the {field} left the planet.",
+    "learn.did.discard.teleporter": "You discarded Orbital Teleporter: {owner}'s colony went from "
+    "{source} to {target}.",
+    "learn.did.discard.polarity": "You discarded Polarity Device: {owner_a}'s colony on "
+    "{territory_a} and {owner_b}'s on {territory_b} swapped places.",
+    "learn.did.discard.plasma": "You discarded Plasma Cannon: {owner}'s {value} at the {facility} "
+    "went back to their stock.",
+    "learn.did.discard.warper": "You discarded Temporal Warper and took {card} from the discard "
+    "pile.",
     "learn.did.field.isolation": "You discarded {card}: the Isolation Field on {territory} "
     "voids its bonus, even for its controller.",
     "learn.did.field.positron": "You discarded {card}: the Positron Field on {territory} gives "

@@ -142,7 +142,8 @@ KINDS: Final[dict[str, tuple[str, ...]]] = {
     "field": ("field", "territory"),  # a field generator moved (nothing more specific)
     "field_off": ("field",),  # a field generator removed (nothing more specific)
     "end": (),  # the turn ends: nothing more pays off
-    "stop": (),  # no more stealing or firing
+    "stop": (),  # no more stealing
+    "stop_firing": (),  # no more firing (the Plasma Cannon)
     "keep": ("resource",),  # resources returned: the one kept is worth more (none: as many)
     "best": (),  # nothing specific applies
 }
@@ -1048,7 +1049,8 @@ def _stops(x: Explainer) -> list[Candidate]:
     if isinstance(x.action, EndTurn):
         return [(OPENS, Reason("end", {}))]
     if isinstance(x.action, Done):
-        return [(OPENS, Reason("stop", {}))]
+        firing = bool(x.b.pending) and type(x.b.pending[0]) is PlasmaDecision
+        return [(OPENS, Reason("stop_firing" if firing else "stop", {}))]
     d = x.b.pending[0] if x.b.pending else None
     if type(d) is ReturnExcessDecision:
         pb, pa = x.b.players[x.me], x.a.players[x.me]

@@ -445,3 +445,17 @@ def test_hint_toward_a_card_only_while_8_can_still_be_reached_this_turn_R_ART_2(
     reason = explain_plan(near, plan)[0].reason
     assert reason is not None and reason.kind == "artifact"
     assert all(c.verdict == "true" for c in hint_truth.check_plan(near, plan))
+
+
+def test_hint_stopping_the_plasma_cannon_is_no_taking_R_TECH_PLASMA() -> None:
+    """An expert read "Done → nothing more worth taking" at the Plasma Cannon's choice:
+    the cannon takes nothing; stopping it is said as such."""
+    s = scenario(
+        players=2, undocked="3", fuel=[5, 0], cards={0: ["plasma"]}, docks={"solar": "p2:4 p2:2"}
+    )
+    s = apply(s, parse("use plasma solar p2:4"))
+    plan = plan_of("done", "dock solar 3", "end")
+    reason = explain_plan(s, plan)[0].reason
+    assert reason is not None and reason.kind == "stop_firing"
+    assert "taking" not in hint_text(s, plan, NAMES)
+    assert all(c.verdict == "true" for c in hint_truth.check_plan(s, plan))

@@ -61,7 +61,7 @@ from engine.chance import chance_outcomes, sample_chance
 from engine.facilities import FACILITY_RULES
 from engine.facilities.orbital_market import market_rate
 from engine.scoring import outcome, victory_points
-from engine.state import PlaceColonyDecision, RaidDecision, ReturnExcessDecision
+from engine.state import PlaceColonyDecision, PlasmaDecision, RaidDecision, ReturnExcessDecision
 from engine.tables import (
     ARTIFACT_CLAIM_TOTAL,
     HUB_TRACK_LENGTH,
@@ -471,6 +471,9 @@ def claim_holds(
         return a.fields[field] == (t if k == "field" else None), ""
     if k == "end":
         return isinstance(action, EndTurn), ""
+    if k == "stop_firing":
+        d = b.pending[0] if b.pending else None
+        return isinstance(action, Done) and isinstance(d, PlasmaDecision), ""
     if k == "stop":
         return isinstance(action, Done), ""
     if k == "keep":

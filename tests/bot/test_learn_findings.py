@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from bot.play import learn
 from bot.play.ai import hint_plan
-from bot.play.learn.guide import MAX_TRIES, Progress, comes_back, new_turn
+from bot.play.learn.guide import MAX_TRIES, WAIT_LIMIT, Progress, comes_back, new_turn
 from bot.play.learn.lessons import BY_ID, LESSONS
 from bot.play.learning import guidance_lines, guided_hint, guided_plan
 from bot.text.strings import text
@@ -310,3 +310,16 @@ def test_learn_a_rule_said_in_a_coachs_words_is_a_lesson_line_with_its_pick() ->
     assert lines[-2].startswith("📘 Orbital Teleporter: for 2 fuel"), lines
     assert "🎓" not in "\n".join(lines)
     assert g.then is not None and lines[-1] == text(g.then.key, "en", g.then.params, NAMES)
+
+
+def test_learn_a_rule_only_lesson_is_said_once_even_in_its_last_turn() -> None:
+    """Found on a straying run: "Your last colony is not bound to the Colony Hub" and how
+    the game ends said again and again, and "comes back later" after them: in their last
+    turn such lessons were said as rules (never done). They are done once said."""
+    s = scenario(players=2, undocked="4 5")
+    for lesson in ("last_colony", "end_game", "closed", "decoy", "lock", "crystal"):
+        p = replace(at(lesson), waits=((lesson, WAIT_LIMIT - 1),))
+        g = learn.guidance(p, s)
+        assert g is not None and g.lesson == lesson and g.kind == "own", (lesson, g)
+        after = apply(s, g.action)
+        assert lesson in learn.advance(p, s, g.action, after).taught

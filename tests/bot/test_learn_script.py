@@ -403,6 +403,12 @@ def sample_params(key: str) -> list[dict[str, object]]:
         "sum": 15,
         "times": 3,
         "count": 2,
+        "field": "positron",
+        "owner": 1,
+        "owner_a": 0,
+        "owner_b": 1,
+        "territory_a": "vanvogt",
+        "territory_b": "heinlein",
         "action": "Dock 6 at the Lunar Mine",
         "reason": "+1 ore",
     }

@@ -19,7 +19,12 @@ from engine.actions import (
     BuyRelic,
     Claim,
     Cycle,
+    DiscardBooster,
     DiscardField,
+    DiscardPlasma,
+    DiscardPolarity,
+    DiscardTeleporter,
+    DiscardWarper,
     Dock,
     Done,
     EndTurn,
@@ -155,6 +160,32 @@ def describe(b: GameState, group: list[Action], a: GameState, alone: bool) -> No
     if isinstance(first, DiscardField):
         field = FIELD_OF_CARD[first.card]
         return Note(f"learn.did.field.{field}", {"card": first.card, "territory": first.territory})
+    if isinstance(first, DiscardBooster):
+        return Note("learn.did.discard.booster", {"field": first.field})
+    if isinstance(first, DiscardTeleporter):
+        moved: dict[str, object] = {
+            "owner": first.owner,
+            "source": first.source,
+            "target": first.target,
+        }
+        return Note("learn.did.discard.teleporter", moved)
+    if isinstance(first, DiscardPolarity):
+        swapped: dict[str, object] = {
+            "owner_a": first.owner_a,
+            "territory_a": first.territory_a,
+            "owner_b": first.owner_b,
+            "territory_b": first.territory_b,
+        }
+        return Note("learn.did.discard.polarity", swapped)
+    if isinstance(first, DiscardPlasma):
+        sent: dict[str, object] = {
+            "owner": first.ship.owner,
+            "value": first.ship.value,
+            "facility": first.facility,
+        }
+        return Note("learn.did.discard.plasma", sent)
+    if isinstance(first, DiscardWarper):
+        return Note("learn.did.discard.warper", {"card": first.card})
     if isinstance(first, Place):
         return Note("learn.did.colony", {"territory": first.territory})
     if isinstance(first, Claim):

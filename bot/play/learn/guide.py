@@ -189,6 +189,9 @@ def _guide(progress: Progress, state: GameState) -> Guidance:
     for lesson in active:
         if lesson.id in progress.said or not progress.last_chance(lesson.id):
             continue
+        ruled = next((x for x in picks if x is not None and x.lesson == lesson.id), None)
+        if ruled is not None:  # a rule only (or said without its card): said, and done
+            return ruled
         g = next((x for x in setups if x.lesson == lesson.id), None)
         if lesson.id not in progress.stated and (g is None or not g.states):
             return rule(lesson, g or base)
