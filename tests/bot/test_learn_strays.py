@@ -34,7 +34,7 @@ LEARNERS = [
     ("cards", 21, 0.5),
     ("random", 22, 0.0),
 ]
-MAX_TURNS = {0.5: 40, 0.0: 50}  # the learner's turns the script may take
+MAX_TURNS = {0.5: 30, 0.0: 42}  # the learner's turns the script may take (16 for a follower)
 
 
 def reach(s: GameState) -> int:

@@ -107,13 +107,18 @@ class Progress:
         """Whether this turn is the lesson's last (if it is shown, or on, in it)."""
         return self.tried(lesson) >= self.limit(lesson) - 1 or self.waited(lesson) >= WAIT_LIMIT - 1
 
+    def overdue(self, lesson: str) -> bool:
+        """Whether the lesson's turns are over though it was not said in its last one: it
+        is said first in this one, then let go (so "comes back later" comes true)."""
+        return self.tried(lesson) >= self.limit(lesson) or self.waited(lesson) >= WAIT_LIMIT
+
     def active(self) -> list[Lesson]:
         """The lessons on offer now: this chapter's, once the lesson whose pick leads to
         them (``after``) is done or let go; those that come back first (their next chance
         is now), then in the planned order."""
         pending = self.pending()
         ids = {x.id for x in pending}
-        found = [x for x in pending if x.chapter == self.chapter and x.after not in ids]
+        found = [x for x in pending if x.chapter <= self.chapter and x.after not in ids]
         return sorted(found, key=lambda x: self.tried(x.id) == 0)
 
 
@@ -181,11 +186,15 @@ def _guide(progress: Progress, state: GameState) -> Guidance:
     # rule only, the step. A rule said without its pick marks the pick that would come
     # next (a setup's, or the step's) and shows that pick's line after it.
     picks = [own(lesson, seen, found) for lesson in active]
+    setups = [g for g in (set_up(lesson, seen) for lesson in active) if g is not None]
+    base = setups[0] if setups else stepping
+    for lesson, g in zip(active, picks, strict=True):  # overdue: said first, then let go
+        if lesson.id not in progress.said and progress.overdue(lesson.id):
+            mine = next((x for x in setups if x.lesson == lesson.id), None)
+            return g or mine or rule(lesson, base)
     for g in picks:
         if g is not None and g.then is None:
             return g
-    setups = [g for g in (set_up(lesson, seen) for lesson in active) if g is not None]
-    base = setups[0] if setups else stepping
     for lesson in active:
         if lesson.id in progress.said or not progress.last_chance(lesson.id):
             continue
@@ -200,7 +209,15 @@ def _guide(progress: Progress, state: GameState) -> Guidance:
         return rule(BY_ID[owed], base)
     if setups:
         return setups[0]
-    return next((g for g in picks if g is not None), stepping)
+    ruled = next((g for g in picks if g is not None), None)
+    if ruled is not None:
+        return ruled
+    # Nothing of a lesson's to pick now: the rule of one never said yet, with the step's
+    # pick (the turn says every lesson it is on; it may come back with its pick later).
+    for lesson in active:
+        if lesson.id not in progress.stated and lesson.id not in progress.said:
+            return rule(lesson, stepping)
+    return stepping
 
 
 def own(lesson: Lesson, seen: Seen, found: Step) -> Guidance | None:
@@ -320,17 +337,25 @@ def new_turn(p: Progress, s: GameState) -> Progress:
             waits[lesson] = waits.get(lesson, 0) + 1
     p = replace(p, tries=tuple(sorted(tries.items())), waits=tuple(sorted(waits.items())))
     p = replace(p, hurry=hurry)
+    # Let go: a lesson whose turns are over, once said in its last one (else it is said
+    # first in this one: overdue), or a turn after that at the latest.
     gone = tuple(
         x.id
         for x in p.pending()
-        if tries.get(x.id, 0) >= p.limit(x.id) or waits.get(x.id, 0) >= WAIT_LIMIT
+        if (tries.get(x.id, 0) >= p.limit(x.id) or waits.get(x.id, 0) >= WAIT_LIMIT)
+        and (
+            x.id in p.said or waits.get(x.id, 0) > WAIT_LIMIT or tries.get(x.id, 0) > p.limit(x.id)
+        )
     )
     owed = _add(p.owed, *(x for x in gone if x not in p.stated))
     p = replace(p, let_go=(*p.let_go, *gone), owed=owed, on=(), offered=(), said=())
     left = p.pending()
     if not left:
         return p
-    return replace(p, chapter=left[0].chapter)
+    # The next chapter starts once every lesson of this one was said: those left come
+    # along (a second chance), their dice after the new chapter's.
+    unsaid = [x for x in left if x.id not in p.stated]
+    return replace(p, chapter=(unsaid or left)[0].chapter)
 
 
 def colonies_left(s: GameState) -> int:

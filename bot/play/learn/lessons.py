@@ -629,7 +629,7 @@ def seen_at(s: GameState, pending: Collection[str], chapter: int) -> Seen:
     next one's), the cards to claim, and whether the launch is near."""
     fuel_ = ore = soon_fuel = soon_ore = 0
     for lesson in LESSONS:
-        if lesson.id in pending and chapter <= lesson.chapter < chapter + LOOK_AHEAD:
+        if lesson.id in pending and lesson.chapter < chapter + LOOK_AHEAD:
             f, o = lesson.cost(s)
             fuel_, ore = fuel_ + f, ore + o
             if lesson.chapter <= chapter + 1:

@@ -118,9 +118,9 @@ def learner_values(progress: Progress, state: GameState) -> list[int]:
     values: list[int] = []
     claims: list[int] = []
     wanted: set[str] = set()
-    for lesson in pending:
-        if lesson.chapter != progress.chapter:
-            continue
+    chapter = [x for x in pending if x.chapter == progress.chapter]
+    carried = [x for x in pending if x.chapter < progress.chapter]  # said, come along
+    for lesson in [*chapter, *carried]:
         if lesson.after is not None and lesson.after not in ids and lesson.setup is not None:
             values += lesson.setup_dice(seen)
         else:
