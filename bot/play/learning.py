@@ -181,7 +181,8 @@ def opponent_move(game: ActiveGame, move: Action) -> Action:
 def cut_pick(game: ActiveGame, moves: Sequence[Action]) -> list[Action]:
     """A pick of the panel played in a guided game while its script runs: its moves up to
     the decision a lesson is about, where the learner reads the lesson before choosing
-    (a combined pick never skips a lesson's own decision); the whole pick otherwise."""
+    (a combined pick never skips a lesson's own decision, nor one where a lesson's rule is
+    said: the guide counts a rule said once shown); the whole pick otherwise."""
     tutor = tutor_of(game)
     if tutor is None or game.game is None or len(moves) < 2:
         return list(moves)
