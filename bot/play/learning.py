@@ -243,7 +243,7 @@ def guided_hint(
         return describe.hint_text(state, hint_plan(state, seed), names, locale)
     g = learn.guidance(progress, state)
     lines = [text("learn.hint.header", locale)]
-    lines += describe.hint_text(state, plan, names, locale).split("\n")[1:]
+    lines += describe.hint_text(state, plan, names, locale, ai_plan=False).split("\n")[1:]
     own = hint_plan(state, seed)
     if own and own[0] != plan[0]:
         first = explain_plan(state, own)[0]

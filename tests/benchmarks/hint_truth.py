@@ -39,7 +39,15 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, cast
 
-from engine import CHANCE, GameConfig, GameState, apply_in_place, legal_actions, new_game
+from engine import (
+    CHANCE,
+    GameConfig,
+    GameState,
+    apply_in_place,
+    legal_actions,
+    new_game,
+    parse,
+)
 from engine.actions import (
     Action,
     Cycle,
@@ -542,6 +550,31 @@ def decisions(
         apply_in_place(s, ais[seat].choose(s.copy()))
 
 
+def cases(width: int = 16, nodes: int = 600) -> Iterator[tuple[str, GameState, list[Action]]]:
+    """Positions an expert found a Hint wrong in, with the Hint's plan there: a colony that
+    takes control of the Positron Field's territory (+3 VP, said +2), the Alien Artifact
+    with 8 out of reach ("toward a card: 3 of 8"), the Plasma Cannon's choice ("nothing
+    more worth taking")."""
+    from engine.actions import Place
+    from tests.engine.scenario import scenario
+
+    positron = scenario(players=2, undocked="", fields={"positron": "burroughs"})
+    positron.pending = [PlaceColonyDecision(0, "launch")]
+    yield "positron colony", positron, [Place("burroughs")]
+    far = scenario(players=2, undocked="3 1", display=("city", "plasma", "decoy"))
+    plan = [parse(m) for m in ("dock artifact 3", "dock artifact 1", "end")]  # (a ⭐ plan)
+    yield "artifact out of reach", far, plan
+    cannon = scenario(
+        players=2, undocked="3", fuel=[5, 0], cards={0: ["plasma"]}, docks={"solar": "p2:4 p2:2"}
+    )
+    apply_in_place(cannon, parse("use plasma solar p2:4"))
+    yield (
+        "plasma cannon's choice",
+        cannon,
+        NormalAI(1, width=width, max_nodes=nodes).make_plan(cannon, 0),
+    )
+
+
 def tally(checks: Sequence[Checked]) -> Counter[str]:
     return Counter(c.verdict for c in checks)
 
@@ -567,6 +600,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     checks: list[Checked] = []
     by_kind: dict[str, Counter[str]] = {}
     examples: dict[tuple[str, str], str] = {}
+    for name, s, plan in cases(args.width, args.nodes):
+        for c in check_plan(s, plan):
+            checks.append(c)
+            by_kind.setdefault(c.kind, Counter())[c.verdict] += 1
+            if c.verdict != "true":
+                examples.setdefault((c.kind, c.verdict), f"{name}: {c.note}")
+    print(f"the expert's positions: {summary(checks)}", file=sys.stderr)
     for g in range(args.games):
         players = counts[g % len(counts)]
         seed = args.seed * 1000 + g
