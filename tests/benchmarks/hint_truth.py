@@ -37,7 +37,10 @@ import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal, cast
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # (tests.engine.scenario)
 
 from engine import (
     CHANCE,
