@@ -279,13 +279,14 @@ def test_learn_the_hint_follows_the_stars_and_says_why_the_ai_would_not() -> Non
 
 
 def test_learn_the_hints_reasons_in_a_guided_game_are_true() -> None:
-    """The Hint's reasons along the ⭐ picks of a guided game (a follower's and a
-    strayer's), each checked by the hint-truth benchmark's checks: none false."""
+    """The Hint's reasons along the ⭐ picks of a guided game (a strayer's; more games in
+    tests/benchmarks/learn_runs.py --hint), each checked by the hint-truth benchmark's
+    checks: none false."""
     from tests.benchmarks import hint_truth
     from tests.bot.learn_sim import play
 
     checked = []
-    for seed, follow in ((2, 1.0), (3, 0.5)):
+    for seed, follow in ((3, 0.5),):
         run = play(seed, "mixed", follow)
         progress = learn.start()
         s = new_game(GameConfig(players=2))
@@ -296,7 +297,7 @@ def test_learn_the_hints_reasons_in_a_guided_game_are_true() -> None:
             after = apply(s, a)
             progress = learn.advance(progress, s, a, after)
             s = after
-    assert len(checked) > 60
+    assert len(checked) > 30
     assert [c for c in checked if c.verdict == "false"] == [], hint_truth.summary(checked)
 
 
