@@ -276,6 +276,7 @@ MESSAGES_EN: Final[dict[str, Source]] = {
     ),
     "cache_spent": "{player}'s Resource Cache is discarded",
     "ship_moved": "{player} moves a {value} from the {source} to the {target}",
+    "opponent_ship_moved": "{player} moves {owner}'s {value} from the {source} to the {target}",
     "ship_removed": "{player}'s {value} is blasted from the {facility}",
     "ship_destroyed": "{player}'s {value} at the {facility} goes back to the stock",
     "colony_moved": "{player} moves {owner}'s colony from {source} to {target}",

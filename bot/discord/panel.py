@@ -161,7 +161,15 @@ class Marker:
         return f"{shorten(label, LABEL_LIMIT - len(self.SIGN) - 1)} {self.SIGN}" if on else label
 
     def entries(self, entries: Sequence[Entry]) -> list[Entry]:
-        return [replace(e, label=self.label(e.label, self.leads(e))) for e in entries]
+        """The entries, marked; a step ("…: more…") only when the pick itself is not one
+        of them (one mark a menu)."""
+        shown = any(not e.value.startswith("@") and self.leads(e) for e in entries)
+        return [
+            replace(
+                e, label=self.label(e.label, self.leads(e) and not (shown and e.value[:1] == "@"))
+            )
+            for e in entries
+        ]
 
     def leads(self, entry: Entry) -> bool:
         if self.marked is None:

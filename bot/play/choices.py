@@ -617,7 +617,8 @@ def _card_leaves(a: Action, words: Words, state: GameState) -> list[Leaf]:
         cycles = kinds_after(state, a).get("cycle")
         if cycles:
             then = ("choice.and_cycle", cycles[0])
-    elif leaf.group in FINISHED and leaf.moves[-1] != str(Done()):
+    elif leaf.group in FINISHED and Done() in legal_actions(_run(state, (a,))):
+        # (only while the shot leaves a choice: a last target or the last fuel ends it)
         then = ("choice.and_stop", Done())
     if then is not None:
         full = text(then[0], words.locale, {"label": leaf.label})

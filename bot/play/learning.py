@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.play import learn
-from bot.play.ai import hint_plan, plan_after
+from bot.play.ai import hint_plan
 from bot.play.games import ActiveGame
 from bot.text import describe
 from bot.text.strings import text
@@ -108,11 +108,20 @@ def lesson_lines(game: ActiveGame) -> list[str]:
         if ended and not state.over and state.to_act() == learn.LEARNER:
             return [text("learn.over", locale)]
         return []
+    return guidance_lines(guide, locale, names)
+
+
+def guidance_lines(guide: learn.Guidance, locale: str, names: Sequence[str]) -> list[str]:
+    """The lines of a guidance: the notes above it, the lesson or step (📘; a coach's line
+    said as a lesson without its 🎓), and the line of the pick it marks when that is not
+    the lesson's own."""
     lines = [text(note.key, locale, note.params, names) for note in guide.notes]
-    said = text(guide.key, locale, guide.params, names)
+    said = text(guide.key, locale, guide.params, names).removeprefix(COACH_MARK)
     lines += [
         f"{LESSON_MARK} {line}" if i == 0 else line for i, line in enumerate(said.split("\n"))
     ]
+    if guide.then is not None:  # the pick marked with a rule said without its own
+        lines.append(text(guide.then.key, locale, guide.then.params, names))
     return lines
 
 
@@ -140,19 +149,24 @@ def before_move(game: ActiveGame) -> Before | None:
     return Before(tutor.progress, game.state, guide)
 
 
-def consequence_line(game: ActiveGame, before: Before | None, action: Action) -> str | None:
-    """The one line on what the learner's pick did differently from the marked one (and
-    whether the lesson it passed by comes back)."""
-    if before is None or before.guide is None:
+def consequence_line(
+    game: ActiveGame, before: Before | None, actions: Sequence[Action]
+) -> str | None:
+    """The line on what the learner's pick (every move of it) did differently from the
+    marked one, and whether the lesson it passed by comes back."""
+    if before is None or before.guide is None or not actions:
         return None
-    after = apply(before.state, action)
-    line = learn.consequence(before.progress, before.state, action, after, before.guide)
+    after = before.state
+    for action in actions:
+        after = apply(after, action)
+    line = learn.consequence(before.progress, before.state, actions, after, before.guide)
     if line is None:
         return None
-    said = text(line.key, game.row.locale, line.params, game.chat_names)
+    locale, names = game.row.locale, game.chat_names
+    said = [text(x.key, locale, x.params, names) for x in line.said]
     if line.tail is not None:
-        said = f"{said} {text(line.tail, game.row.locale)}"
-    return said
+        said.append(text(line.tail, locale))
+    return " ".join(said)
 
 
 def opponent_move(game: ActiveGame, move: Action) -> Action:
@@ -167,7 +181,8 @@ def opponent_move(game: ActiveGame, move: Action) -> Action:
 def cut_pick(game: ActiveGame, moves: Sequence[Action]) -> list[Action]:
     """A pick of the panel played in a guided game while its script runs: its moves up to
     the decision a lesson is about, where the learner reads the lesson before choosing
-    (a combined pick never skips a lesson's own decision); the whole pick otherwise."""
+    (a combined pick never skips a lesson's own decision, nor one where a lesson's rule is
+    said: the guide counts a rule said once shown); the whole pick otherwise."""
     tutor = tutor_of(game)
     if tutor is None or game.game is None or len(moves) < 2:
         return list(moves)
@@ -185,31 +200,61 @@ def cut_pick(game: ActiveGame, moves: Sequence[Action]) -> list[Action]:
     return list(moves)
 
 
-def marked_action(game: ActiveGame) -> Action | None:
-    """The pick the panel marks (None outside a guided game's script)."""
-    guide = guidance(game)
-    return None if guide is None else guide.action
+def guide_progress(game: ActiveGame) -> learn.Progress | None:
+    """The guide's progress while it marks a pick now (a guided game's script, the learner
+    to act), else None: the Hint then follows the ⭐ picks."""
+    tutor = tutor_of(game)
+    if tutor is None or game.game is None or tutor.guide(game.game) is None:
+        return None
+    return tutor.progress
+
+
+def guided_plan(progress: learn.Progress, state: GameState, limit: int = 12) -> list[Action]:
+    """The ⭐ picks of the rest of the learner's turn, each as the guide marks it after the
+    one before (the lessons' and the steps'), up to chance or the turn's end."""
+    plan: list[Action] = []
+    seat = state.to_act()
+    while len(plan) < limit:
+        g = learn.guidance(progress, state)
+        if g is None:
+            break
+        after = apply(state, g.action)
+        plan.append(g.action)
+        progress = learn.advance(progress, state, g.action, after)
+        state = after
+        if state.over or state.to_act() != seat:
+            break
+    return plan
 
 
 def guided_hint(
-    state: GameState, mark: Action, seed: int, names: Sequence[str], locale: str
+    progress: learn.Progress,
+    state: GameState,
+    seed: int,
+    names: Sequence[str],
+    locale: str,
 ) -> str:
-    """The Hint in a guided game (blocking: run in a thread): the normal AI's plan when it
-    starts with the ⭐ pick; else the ⭐ pick first and the AI's plan after it, with the
-    pick the AI would have made instead and why, and that the ⭐ is there to teach."""
-    own = hint_plan(state, seed)
-    if own[:1] == [mark]:
-        return describe.hint_text(state, own, names, locale)
-    plan = plan_after(state, mark, seed)
+    """The Hint in a guided game (blocking: run in a thread): the ⭐ picks of the rest of
+    the turn with why (so what it says never goes against the lesson); and, when the
+    normal AI would start otherwise, its pick and why, and what the ⭐ pick is for (the
+    lesson's, or the plan the lessons follow)."""
+    plan = guided_plan(progress, state)
+    if not plan:
+        return describe.hint_text(state, hint_plan(state, seed), names, locale)
+    g = learn.guidance(progress, state)
     lines = [text("learn.hint.header", locale)]
-    lines += describe.hint_text(state, plan, names, locale).split("\n")[1:]
-    if own:
+    lines += describe.hint_text(state, plan, names, locale, ai_plan=False).split("\n")[1:]
+    own = hint_plan(state, seed)
+    if own and own[0] != plan[0]:
         first = explain_plan(state, own)[0]
         label = describe.action_label(first.action, locale, names)
+        # the ⭐ is the lesson's own pick (or its setup's), or the pick the plan goes on with
+        lesson = g is not None and g.kind in ("own", "setup") and g.then is None
+        which = "lesson" if lesson else "step"
         if first.reason is not None:
             reason = describe.reason_text(first.reason, names, locale)
             params = {"action": label, "reason": reason}
-            lines.append(text("learn.hint.differs", locale, params))
+            lines.append(text(f"learn.hint.differs.{which}", locale, params))
         else:
-            lines.append(text("learn.hint.differs.plain", locale, {"action": label}))
+            lines.append(text(f"learn.hint.differs.{which}.plain", locale, {"action": label}))
     return "\n".join(lines)[:2000]

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
+from typing import Final
 
 import discord.utils
 
@@ -51,14 +53,30 @@ def action_label(
     return shorten(said(words.key, words.params, locale, names))
 
 
+# Reasons that are the AI's judgement of its own plan ("the best option by the AI's
+# count", "nothing more pays off this turn"): not said of a plan that is not the AI's.
+JUDGEMENTS: Final = frozenset({"best", "end"})
+
+
 def hint_text(
-    state: GameState, plan: Sequence[Action], names: Sequence[str], locale: str = "en"
+    state: GameState,
+    plan: Sequence[Action],
+    names: Sequence[str],
+    locale: str = "en",
+    ai_plan: bool = True,
 ) -> str:
     """The Hint button's private answer: the normal AI's plan for the rest of the turn,
-    each pick with why (``engine.ai.reasons``), in three lines or fewer on a phone."""
+    each pick with why (``engine.ai.reasons``), in three lines or fewer on a phone;
+    ``ai_plan`` False: a plan that is not the AI's (a guided game's ⭐ picks), whose picks
+    the AI's judgements do not explain."""
     if not plan:
         return text("hint.none", locale)
     picks = explain_plan(state, plan)
+    if not ai_plan:
+        picks = [
+            replace(p, reason=None) if p.reason and p.reason.kind in JUDGEMENTS else p
+            for p in picks
+        ]
     lines = [text("hint.header", locale)]
     lines += [pick_line(n, pick, names, locale) for n, pick in enumerate(picks[:HINT_LINES], 1)]
     if len(picks) > HINT_LINES:

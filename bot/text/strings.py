@@ -1083,6 +1083,7 @@ HINT_EN: Final[dict[str, Source]] = {
     "hint.why.win": "wins the game",
     "hint.why.colony": "+1 VP: a colony on {territory}",
     "hint.why.control": "+2 VP: a colony and control of {territory}",
+    "hint.why.control_positron": "+3 VP: a colony, control of {territory} and its Positron Field",
     "hint.why.control_gain": "gives you control of {territory}",
     "hint.why.take": "takes {territory} from {player}",
     "hint.why.deny": "{player} loses control of {territory}",
@@ -1098,6 +1099,7 @@ HINT_EN: Final[dict[str, Source]] = {
     "hint.why.artifact": "toward a card: {total} of 8",
     "hint.why.artifact_ready": "8 or more: you may claim a card",
     "hint.why.cycle": "new cards to choose from",
+    "hint.why.artifact_cycle": "lets you cycle the display for new cards",
     "hint.why.market": Plural(
         "trades {rate} fuel for 1 ore this turn", "trades {rate} fuel for 1 ore this turn", "rate"
     ),
@@ -1209,6 +1211,7 @@ HINT_EN: Final[dict[str, Source]] = {
     "hint.why.field_off": "removes the {field}",
     "hint.why.end": "nothing more pays off this turn",
     "hint.why.stop": "nothing more worth taking",
+    "hint.why.stop_firing": "no other shot worth its fuel",
     "hint.why.keep": "keeps what is worth most to you",
     "hint.why.keep.fuel": "keeps fuel: worth more to you now than ore",
     "hint.why.keep.ore": "keeps ore: worth more to you now than fuel",
@@ -1310,10 +1313,14 @@ LEARN_EN: Final[dict[str, Source]] = {
     "excess.",
     "learn.lesson.use": "Alien tech: once a turn, Stasis Beam takes 1 off an undocked ship of "
     "yours for 1 fuel. Your {old} becomes a {new}: a pair for the Shipyard.",
+    "learn.lesson.use.plain": "Alien tech: once a turn, Stasis Beam takes 1 off an undocked ship "
+    "of yours for 1 fuel: your {old} becomes a {new}.",
     "learn.lesson.yard": "Shipyard: a pair buys a ship from your stock: the 4th 1 fuel + 1 ore, "
     "5th 2 + 2, 6th 3 + 3; none once the stock is empty. It rolls from next turn.",
     "learn.lesson.vanvogt": "Lunar Mine again. Tip: whoever controls Van Vogt Mountains may dock "
     "their first ship here each turn at any value.",
+    "learn.lesson.closed": "With 2 players, neutral ships showing 1 fill some docks for good: the "
+    "Orbital Market, the Shipyard and the Colony Constructor take one set each.",
     "learn.lesson.market": "Orbital Market: dock a pair. All this turn you may trade fuel for "
     "ore: as much fuel as the pair shows buys 1 ore.",
     "learn.lesson.heinlein": Plural(
@@ -1335,7 +1342,8 @@ LEARN_EN: Final[dict[str, Source]] = {
     "Foothills' controller pays 1 fuel less for each card power.",
     "learn.lesson.raiders": "Raiders' Outpost: dock three values in a row, then take up to 4 "
     "resources or a card. A run with a higher sum pushes out the ships there.",
-    "learn.lesson.steal": "Take {card} from {victim}: the card is worth 1 VP to whoever holds it.",
+    "learn.lesson.steal": "Take {card} from {victim}: the card is worth 1 VP to whoever holds "
+    "it. (A card you hold already would only be discarded.)",
     "learn.lesson.steal.resources": "Take {victim}'s resources, one at a time: up to 4 in all, "
     "in any mix of fuel and ore.",
     "learn.lesson.steal.setup": "Dock a run at the Raiders' Outpost again, your {values}: then "
@@ -1348,6 +1356,8 @@ LEARN_EN: Final[dict[str, Source]] = {
     "for one: dock {values} at the {facility}.",
     "learn.lesson.lem": "Solar Converter again. Tip: whoever controls Lem Badlands gets +1 fuel "
     "for each ship docked here.",
+    "learn.lesson.crystal": "Data Crystal's fuel power: pay 1 fuel per colony on a territory "
+    "(never Burroughs Desert) to use its bonus this turn as if you controlled it.",
     "learn.lesson.terraform": "Terraforming Station: a 6 and 1 fuel + 1 ore place a colony. The "
     "ship is used up, back to your stock: you need 4 ships of your colour.",
     "learn.lesson.terraform.setup": "The Terraforming Station uses up a ship and you must keep "
@@ -1357,9 +1367,15 @@ LEARN_EN: Final[dict[str, Source]] = {
     "learn.lesson.bradbury.setup": "Your next colony: Bradbury Plateau, whose controller pays 2 "
     "ore at the Colony Constructor. Pay: dock {values} at the {facility}.",
     "learn.lesson.positron": "A card's other power is its discard: one a turn, of a card not "
-    "used this turn. Data Crystal's: the Positron Field on {territory}, +1 VP.",
+    "used this turn. Data Crystal's: the Positron Field on {territory}, +1 VP to its "
+    "controller.",
     "learn.lesson.asimov": "Asimov Crater's controller: once a turn, with 2 or more ships "
     "docked at the Colony Hub this turn, the colony moves 1 extra space.",
+    "learn.lesson.asimov.setup": "Asimov Crater: its controller's colony moves 1 more space "
+    "with 2+ ships at the Colony Hub in a turn. For a colony there, dock {values} at the "
+    "{facility}.",
+    "learn.lesson.asimov.place": "Place it on Asimov Crater: its controller's colony moves 1 "
+    "extra space with 2 or more ships docked at the Colony Hub in a turn.",
     "learn.lesson.launch": "At space 7, launch your colony for 1 fuel + 1 ore and place it on "
     "any territory. Steps past 7 start your next colony on the track.",
     "learn.lesson.burroughs": "Place it on Burroughs Desert: whoever controls it may buy the "
@@ -1367,7 +1383,9 @@ LEARN_EN: Final[dict[str, Source]] = {
     "learn.lesson.burroughs.setup": "Your next colony: Burroughs Desert, whose controller may "
     "buy the relic ship. Pay: dock {values} at the {facility}.",
     "learn.lesson.relic": "Buy the relic ship for 1 fuel + 1 ore: it rolls with your ships from "
-    "next turn. Lose the desert and it goes back there.",
+    "next turn. Lose the desert, or use it at the Terraforming Station: back it goes.",
+    "learn.lesson.relic.place": "Place it on Burroughs Desert: its controller may buy the relic "
+    "ship, an extra ship, for 1 fuel + 1 ore.",
     "learn.lesson.relic.setup": "The relic ship is for whoever controls Burroughs Desert: put a "
     "colony there. Pay: dock {values} at the {facility}.",
     "learn.lesson.isolation": "Discard Stasis Beam: the Isolation Field on {territory} voids "
@@ -1380,29 +1398,36 @@ LEARN_EN: Final[dict[str, Source]] = {
     "stops colonies being added there or taken away.",
     "learn.lesson.herbert": "Shipyard again. Tip: whoever controls Herbert Valley pays 1 fuel "
     "and 1 ore less for each new ship.",
-    "learn.lesson.raided": "The AI raided you. Guard: a Holographic Decoy keeps your resources "
-    "safe; a run is pushed out by a higher sum. Its ships total {sum}: dock {values}.",
+    "learn.lesson.raided": "The AI raided you. A run at the Raiders' Outpost is pushed out by a "
+    "run with a higher sum: its ships total {sum}, so dock {values}.",
+    "learn.lesson.decoy": "Holographic Decoy: a raid takes none of its owner's resources, and of "
+    "their cards it may take only the Decoy.",
     "learn.lesson.plasma": "Plasma Cannon: for 1 fuel a ship, send opponents' ships at one "
-    "facility to their bay: the AI's at the {facility}. Discard: one to its stock.",
+    "facility to their bay: the AI's at the {facility}. Discard: one to its stock (3 kept).",
     "learn.lesson.booster": "Booster Pod: for 1 fuel, +1 on an undocked ship: your {old} becomes "
     "a {new}. Discard: take a field generator off the planet.",
     "learn.lesson.teleporter": "Orbital Teleporter: for 2 fuel, move a docked ship to another "
     "facility and use it there: your {value} from the {source} to the {target}.",
     "learn.lesson.polarity": "Polarity Device: for 1 fuel, turn an undocked ship over (1↔6, "
     "2↔5, 3↔4): your {old} becomes a {new}. Discard: swap two colonies.",
+    "learn.lesson.lock": "A ship on the Terraforming Station cannot be moved by the Orbital "
+    "Teleporter; a Plasma Cannon can remove it, to its owner's stock.",
     "learn.lesson.warper": "Temporal Warper: for 1 fuel, reroll any undocked ships of yours: "
     "your {values}. Discard: take any card from the discard pile.",
     "learn.lesson.monument": "Claim Alien Monument: 1 VP while you hold it. VP also come from "
     "colonies, territories you control, the Positron Field and Alien City.",
-    "learn.lesson.monument.gone": "VP: 1 per colony, per territory you control, for the Positron "
-    "Field's territory, and for Alien City and Alien Monument while held.",
+    "learn.lesson.monument.gone": "VP: 1 per colony, per territory you control, 1 more for "
+    "controlling the Positron Field's, 1 for Alien City and Alien Monument while held.",
     "learn.lesson.cache": "Claim Resource Cache: from your next roll on, more odd ships give 1 "
     "ore, more even 1 fuel; a tie gives both and the card goes.",
     "learn.lesson.cache.gone": "Resource Cache, none left to claim: after its holder's roll, "
-    "more odd ships give 1 ore, more even 1 fuel; a tie gives both.",
+    "more odd ships give 1 ore, more even 1 fuel; a tie gives both and the card goes.",
     # A lesson's rule said without its pick (bot.play.learn.lessons.FALLBACK).
     "learn.lesson.claim.gone": "Cards: claim one at the Alien Artifact with 8 or more there in "
     "a turn. Public, one of each per player, usable at once (a Resource Cache: next roll).",
+    "learn.lesson.end_turn.gone": "A turn ends once no ship can dock: the rest go to the "
+    "Maintenance Bay, and ships stay docked till your next turn. Over 8 resources: return the "
+    "excess.",
     "learn.lesson.steal.gone": "A raid takes up to 4 resources, in any mix, or one card from an "
     "opponent; Alien City and Alien Monument are worth 1 VP to whoever holds them.",
     "learn.lesson.colony.gone": "A colony is 1 VP. Most colonies on a territory control it: +1 "
@@ -1411,11 +1436,15 @@ LEARN_EN: Final[dict[str, Source]] = {
     "fuel + 1 ore: an extra ship, until they lose the desert.",
     "learn.lesson.raided.gone": "Raiders take up to 4 resources or a card. A Holographic Decoy "
     "keeps your resources safe; a run there falls only to a higher sum.",
+    "learn.lesson.last_colony": "Your last colony is not bound to the Colony Hub: even on its "
+    "track, the Terraforming Station or the Colony Constructor may place it.",
     "learn.lesson.end_game": "The game ends the moment someone places their last colony. Most VP "
     "wins; a tie goes to most cards, then ore, then fuel.",
     # A card lesson set up again: the card claimed first.
     "learn.setup.card": "Next: {card}. Dock {values} at the Alien Artifact: at 8 or more this "
     "turn you may claim it.",
+    "learn.setup.card.deck": "Next: {card}. Dock {values} at the Alien Artifact: each ship there "
+    "lets you cycle the display for it, and 8 or more this turn a claim.",
     "learn.setup.card.claim": "Claim {card}: the next lesson is about it.",
     "learn.setup.card.cycle": "Cycle the display: {card} may come up.",
     # Above the lesson: a pick that gives a card up.
@@ -1424,17 +1453,25 @@ LEARN_EN: Final[dict[str, Source]] = {
     "a later lesson.",
     # The script is over; the hint in a guided game.
     "learn.over": "📘 Lessons over — you are on your own now; 💡 Hint still works.",
-    "learn.hint.header": "💡 The ⭐ pick first (the lesson's), then what the normal AI would do "
-    "with the rest of your turn:",
-    "learn.hint.differs": "Left to itself, the normal AI would start with {action} → {reason}; "
-    "the ⭐ pick is there to teach.",
-    "learn.hint.differs.plain": "Left to itself, the normal AI would start with {action}; the ⭐ "
-    "pick is there to teach.",
+    "learn.hint.header": "💡 The ⭐ picks for the rest of your turn, as the lessons mark them:",
+    "learn.hint.differs.lesson": "The normal AI would start with {action} → {reason}; the ⭐ "
+    "pick is this turn's lesson (📘).",
+    "learn.hint.differs.lesson.plain": "The normal AI would start with {action}; the ⭐ pick is "
+    "this turn's lesson (📘).",
+    "learn.hint.differs.step": "The normal AI would start with {action} → {reason}; the ⭐ pick "
+    "keeps to the lessons' plan.",
+    "learn.hint.differs.step.plain": "The normal AI would start with {action}; the ⭐ pick "
+    "keeps to the lessons' plan.",
     # Steps: one line at a decision no lesson is about.
     "learn.step.place": "Place the colony on {territory}.",
     "learn.step.steal.ore": "Take 1 ore from {victim}.",
     "learn.step.steal.fuel": "Take 1 fuel from {victim}.",
+    "learn.step.steal.card": "Take {card} from {victim}.",
     "learn.step.done": "Nothing more to take: stop here.",
+    "learn.step.done.held": "Only cards you hold are left (taken, one would be discarded): stop "
+    "here.",
+    "learn.step.hit": "Fire again, 1 fuel: {victim}'s {value} at the {facility} to their bay.",
+    "learn.step.plasma.stop": "Stop firing: keep your fuel for the next lessons.",
     "learn.step.return.fuel": "Keep 8 resources: return {fuel} fuel.",
     "learn.step.return.ore": "Keep 8 resources: return {ore} ore.",
     "learn.step.return.both": "Keep 8 resources: return {fuel} fuel and {ore} ore.",
@@ -1470,10 +1507,48 @@ LEARN_EN: Final[dict[str, Source]] = {
     "learn.did.trade": Plural(
         "You traded {fuel} fuel for 1 ore.", "You traded {fuel} fuel for 1 ore.", "fuel"
     ),
+    "learn.did.trades": Plural(
+        "You traded {times} time, {rate} fuel for 1 ore each.",
+        "You traded {times} times, {rate} fuel for 1 ore each.",
+        "times",
+    ),
     "learn.did.colony": "Your colony went to {territory}.",
-    "learn.did.card": "You took {card}.",
-    "learn.did.steal.fuel": "You took 1 fuel from {victim}.",
-    "learn.did.steal.ore": "You took 1 ore from {victim}.",
+    "learn.did.card": "You claimed {card}.",
+    "learn.did.steal": "You took {fuel} fuel and {ore} ore from {victim}.",
+    "learn.did.steal.fuel": Plural(
+        "You took {fuel} fuel from {victim}.", "You took {fuel} fuel from {victim}.", "fuel"
+    ),
+    "learn.did.steal.ore": Plural(
+        "You took {ore} ore from {victim}.", "You took {ore} ore from {victim}.", "ore"
+    ),
+    "learn.did.steal_card": "You took {card} from {victim}.",
+    "learn.did.plasma": Plural(
+        "You fired at the {facility}: {count} ship to its owner's bay.",
+        "You fired at the {facility}: {count} ships to their owners' bay.",
+        "count",
+    ),
+    "learn.did.stop.raid": "You took nothing more.",
+    "learn.did.stop.plasma": "You stopped firing.",
+    "learn.did.return": "You returned {fuel} fuel and {ore} ore.",
+    "learn.did.return.fuel": Plural(
+        "You returned {fuel} fuel.", "You returned {fuel} fuel.", "fuel"
+    ),
+    "learn.did.return.ore": Plural("You returned {ore} ore.", "You returned {ore} ore.", "ore"),
+    "learn.did.discard.booster": "You discarded Booster Pod: the {field} left the planet.",
+    "learn.did.discard.teleporter": "You discarded Orbital Teleporter: {owner}'s colony went from "
+    "{source} to {target}.",
+    "learn.did.discard.polarity": "You discarded Polarity Device: {owner_a}'s colony on "
+    "{territory_a} and {owner_b}'s on {territory_b} swapped places.",
+    "learn.did.discard.plasma": "You discarded Plasma Cannon: {owner}'s {value} at the {facility} "
+    "went back to their stock.",
+    "learn.did.discard.warper": "You discarded Temporal Warper and took {card} from the discard "
+    "pile.",
+    "learn.did.field.isolation": "You discarded {card}: the Isolation Field on {territory} "
+    "voids its bonus, even for its controller.",
+    "learn.did.field.positron": "You discarded {card}: the Positron Field on {territory} gives "
+    "its controller 1 more VP.",
+    "learn.did.field.repulsor": "You discarded {card}: with the Repulsor Field on {territory}, "
+    "no colony may be added there or taken away.",
     "learn.did.launch": "You launched your colony.",
     "learn.did.relic": "You bought the relic ship.",
     "learn.did.cycle": "You cycled the alien tech display.",
@@ -1482,6 +1557,8 @@ LEARN_EN: Final[dict[str, Source]] = {
     "learn.did.discard": "You discarded {card}.",
     "learn.did.other": "You chose another move than the marked one.",
     "learn.back": "This lesson comes back later.",
+    "learn.back.now": "The lesson goes on: see 📘.",
+    "learn.back.rule": "Its turns are over: its rule is said with a later pick.",
     "learn.back.last": "This was the lesson's last turn: you can still do it on your own.",
     "learn.cut": "Your pick stopped here: this choice has its lesson (📘).",
 }

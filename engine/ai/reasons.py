@@ -100,6 +100,7 @@ KINDS: Final[dict[str, tuple[str, ...]]] = {
     "win": (),  # the pick ends the game with the seat winning
     "colony": ("territory",),  # a colony placed: +1 VP
     "control": ("territory",),  # a colony placed takes control of a free territory
+    "control_positron": ("territory",),  # ... the one with the Positron Field: +3 VP
     "control_gain": ("territory",),  # control of a free territory by a colony moved there
     "take": ("territory", "player"),  # control taken from an opponent
     "deny": ("territory", "player"),  # an opponent loses control (a tie now)
@@ -115,6 +116,7 @@ KINDS: Final[dict[str, tuple[str, ...]]] = {
     "artifact": ("total",),  # a step toward a card at the Alien Artifact (of 8)
     "artifact_ready": (),  # the Alien Artifact's total reaches 8: a card may be claimed
     "cycle": (),  # new cards on display
+    "artifact_cycle": (),  # a ship at the Alien Artifact for the cycle that follows
     "market": ("rate",),  # a pair at the Orbital Market: trades at this rate
     "gain": ("resource", "amount"),  # resources gained
     "gain_colony": ("resource", "amount"),  # ... that pay next turn for the colony on space 7
@@ -140,7 +142,8 @@ KINDS: Final[dict[str, tuple[str, ...]]] = {
     "field": ("field", "territory"),  # a field generator moved (nothing more specific)
     "field_off": ("field",),  # a field generator removed (nothing more specific)
     "end": (),  # the turn ends: nothing more pays off
-    "stop": (),  # no more stealing or firing
+    "stop": (),  # no more stealing
+    "stop_firing": (),  # no more firing (the Plasma Cannon)
     "keep": ("resource",),  # resources returned: the one kept is worth more (none: as many)
     "best": (),  # nothing specific applies
 }
@@ -678,7 +681,8 @@ def _territories(x: Explainer) -> list[Candidate]:
             if kb is not None:
                 reason = Reason("take", {"territory": t, "player": kb})
             elif here:
-                reason = Reason("control", {"territory": t})
+                kind = "control_positron" if a.fields["positron"] == t else "control"
+                reason = Reason(kind, {"territory": t})
             else:
                 reason = Reason("control_gain", {"territory": t})
         elif kb is not None and kb != me and ka is None:
@@ -1024,8 +1028,20 @@ def _deals(x: Explainer) -> list[Candidate]:
         total = x.a.turn.artifact_total
         if total >= ARTIFACT_CLAIM_TOTAL:
             return [(OPENS, Reason("artifact_ready", {}))]
-        return [(OPENS, Reason("artifact", {"total": total}))]
+        if artifact_reach(x.a) >= ARTIFACT_CLAIM_TOTAL:
+            return [(OPENS, Reason("artifact", {"total": total}))]
+        if any(isinstance(a, Cycle) for a in x.rest):  # no card within reach: the cycle
+            return [(OPENS, Reason("artifact_cycle", {}))]
     return []
+
+
+def artifact_reach(s: GameState) -> int:
+    """The Alien Artifact's total the seat to act can still reach this turn: its total now
+    and its highest undocked ships, as many as there are free docks (R-ART-2: "toward a
+    card" only while 8 is within reach)."""
+    free = sum(1 for x in s.docks["artifact"] if x is None)
+    ships = sorted((x.value for x in s.undocked), reverse=True)[:free]
+    return s.turn.artifact_total + sum(ships)
 
 
 def _stops(x: Explainer) -> list[Candidate]:
@@ -1033,7 +1049,8 @@ def _stops(x: Explainer) -> list[Candidate]:
     if isinstance(x.action, EndTurn):
         return [(OPENS, Reason("end", {}))]
     if isinstance(x.action, Done):
-        return [(OPENS, Reason("stop", {}))]
+        firing = bool(x.b.pending) and type(x.b.pending[0]) is PlasmaDecision
+        return [(OPENS, Reason("stop_firing" if firing else "stop", {}))]
     d = x.b.pending[0] if x.b.pending else None
     if type(d) is ReturnExcessDecision:
         pb, pa = x.b.players[x.me], x.a.players[x.me]

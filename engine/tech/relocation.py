@@ -79,7 +79,11 @@ class RelocationPower(FuelPower[R]):
         ship = self.moved(p, a)
         remove_docked(s, a.source, ship)
         companions = pop_dice(s.undocked, a.dice)
-        log(s, "ship_moved", p, source=a.source, target=a.target, value=ship.value)
+        where = {"source": a.source, "target": a.target, "value": ship.value}
+        if ship.owner == p:
+            log(s, "ship_moved", p, **where)
+        else:  # the Mind Control Helm moves an opponent's ship: its log names whose
+            log(s, "opponent_ship_moved", p, owner=ship.owner, **where)
         FACILITY_RULES[a.target].dock(s, p, [ship, *companions])
 
     def sources(self, s: GameState, p: int) -> list[tuple[FacilityId, Ship]]:

@@ -14,13 +14,23 @@ import pytest
 from bot.text import i18n
 from bot.text.describe import HINT_LINES, hint_text
 from bot.text.strings import SOURCES, text, variant
-from engine import CHANCE, GameConfig, GameState, apply_in_place, legal_actions, new_game, parse
+from engine import (
+    CHANCE,
+    GameConfig,
+    GameState,
+    apply,
+    apply_in_place,
+    legal_actions,
+    new_game,
+    parse,
+)
 from engine.actions import Action
 from engine.ai import NormalAI
 from engine.ai.evaluate import Evaluator, Weights
 from engine.ai.normal import NORMAL_WEIGHTS
-from engine.ai.reasons import KINDS, Pick, explain_plan, worth_parts
+from engine.ai.reasons import KINDS, Pick, Reason, explain_plan, worth_parts
 from engine.selfplay import random_action
+from engine.state import PlaceColonyDecision
 from tests.benchmarks import hint_truth
 from tests.engine.scenario import scenario
 
@@ -397,3 +407,55 @@ def test_repeated_picks_with_chance_between_them_are_followed_R_ART_1() -> None:
     assert picks[2].reason is not None and picks[2].reason.kind == "cycle"
     assert picks[3].before is not None  # followed: the end of the turn is judged too
     assert picks[3].before.turn.artifact_cycles == 0
+
+
+def test_hint_a_colony_taking_control_of_the_positron_fields_territory_is_3_vp_R_FIELD_POS() -> (
+    None
+):
+    """An expert read "Place the colony on Burroughs Desert → +2 VP: a colony and control"
+    where the Positron Field made it +3 (4 → 7). The reason counts the field's point, and
+    the hint-truth check holds a VP figure to the exact gain."""
+    s = scenario(players=2, undocked="", fields={"positron": "burroughs"})
+    s.pending = [PlaceColonyDecision(0, "launch")]
+    plan = plan_of("place burroughs")
+    pick = explain_plan(s, plan)[0]
+    assert pick.reason is not None
+    said = hint_text(s, plan, NAMES)
+    assert "+3 VP" in said and "Positron Field" in said, said
+    checked = hint_truth.check_plan(s, plan)
+    assert [c.verdict for c in checked] == ["true"]
+    plus_two = Reason("control", {"territory": "burroughs"})
+    wrong = dataclasses.replace(pick, reason=plus_two)
+    b = s.copy()
+    a = apply(s, plan[0])
+    assert not hint_truth.claim_holds(plus_two, wrong, b, a, [], 0, None)[0]  # +2 is false
+
+
+def test_hint_toward_a_card_only_while_8_can_still_be_reached_this_turn_R_ART_2() -> None:
+    """An expert's Hint said "Dock 3 at the Alien Artifact → toward a card: 3 of 8" with a
+    1 left to dock: no card within reach this turn. It says so only while the ships left
+    can still make 8 (the total starts again after a claim)."""
+    far = scenario(players=2, undocked="3 1")
+    plan = plan_of("dock artifact 3", "dock artifact 1", "end")
+    picks = explain_plan(far, plan)
+    assert all(p.reason is None or p.reason.kind != "artifact" for p in picks), picks
+    assert "toward a card" not in hint_text(far, plan, NAMES)
+    near = scenario(players=2, undocked="3 5")
+    plan = plan_of("dock artifact 3", "dock artifact 5", "end")
+    reason = explain_plan(near, plan)[0].reason
+    assert reason is not None and reason.kind == "artifact"
+    assert all(c.verdict == "true" for c in hint_truth.check_plan(near, plan))
+
+
+def test_hint_stopping_the_plasma_cannon_is_no_taking_R_TECH_PLASMA() -> None:
+    """An expert read "Done → nothing more worth taking" at the Plasma Cannon's choice:
+    the cannon takes nothing; stopping it is said as such."""
+    s = scenario(
+        players=2, undocked="3", fuel=[5, 0], cards={0: ["plasma"]}, docks={"solar": "p2:4 p2:2"}
+    )
+    s = apply(s, parse("use plasma solar p2:4"))
+    plan = plan_of("done", "dock solar 3", "end")
+    reason = explain_plan(s, plan)[0].reason
+    assert reason is not None and reason.kind == "stop_firing"
+    assert "taking" not in hint_text(s, plan, NAMES)
+    assert all(c.verdict == "true" for c in hint_truth.check_plan(s, plan))

@@ -37,9 +37,20 @@ import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal, cast
 
-from engine import CHANCE, GameConfig, GameState, apply_in_place, legal_actions, new_game
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # (tests.engine.scenario)
+
+from engine import (
+    CHANCE,
+    GameConfig,
+    GameState,
+    apply_in_place,
+    legal_actions,
+    new_game,
+    parse,
+)
 from engine.actions import (
     Action,
     Cycle,
@@ -61,7 +72,7 @@ from engine.chance import chance_outcomes, sample_chance
 from engine.facilities import FACILITY_RULES
 from engine.facilities.orbital_market import market_rate
 from engine.scoring import outcome, victory_points
-from engine.state import PlaceColonyDecision, RaidDecision, ReturnExcessDecision
+from engine.state import PlaceColonyDecision, PlasmaDecision, RaidDecision, ReturnExcessDecision
 from engine.tables import (
     ARTIFACT_CLAIM_TOTAL,
     HUB_TRACK_LENGTH,
@@ -366,14 +377,17 @@ def claim_holds(
     if k == "win":
         result = outcome(a)
         return result is not None and me in result.winners, "the game ends with the seat winning"
+    # A figure of VP is held to the exact gain ("+2 VP" where the Positron Field made it +3
+    # is false).
     if k == "colony":
-        return a.colonies[t][me] > b.colonies[t][me] and vp >= 1, f"vp {vp:+d}"
+        return a.colonies[t][me] > b.colonies[t][me] and vp == 1, f"vp {vp:+d}"
     if k == "control_gain":
         return b.controller[t] is None and a.controller[t] == me, ""
-    if k == "control":
+    if k in ("control", "control_positron"):
         new = a.colonies[t][me] > b.colonies[t][me]
         ctl = b.controller[t] is None and a.controller[t] == me
-        return new and ctl and vp >= 2, f"vp {vp:+d}"
+        worth = 3 if k == "control_positron" else 2
+        return new and ctl and vp == worth, f"vp {vp:+d}"
     if k == "take":
         return b.controller[t] == q and a.controller[t] == me, ""
     if k == "deny":
@@ -398,16 +412,23 @@ def claim_holds(
     if k in ("card", "card_if"):
         return c in pa.cards and c not in pb.cards, ""
     if k == "card_vp":
-        return c in pa.cards and c not in pb.cards and card_vp(c) > 0 and vp >= 1, f"vp {vp:+d}"
+        return c in pa.cards and c not in pb.cards and card_vp(c) > 0 and vp == 1, f"vp {vp:+d}"
     if k == "steal_card":
         taken = c in b.players[q].cards and c not in a.players[q].cards
         return isinstance(action, StealCard) and taken, ""
-    if k == "artifact":
-        return a.turn.artifact_total == params["total"], ""
+    if k == "artifact":  # "toward a card": 8 still within reach this turn
+        free = sum(1 for x in a.docks["artifact"] if x is None)
+        left = sorted((x.value for x in a.undocked), reverse=True)[:free]
+        reach = a.turn.artifact_total + sum(left)
+        ok = a.turn.artifact_total == params["total"] and reach >= ARTIFACT_CLAIM_TOTAL
+        return ok, f"reach {reach}"
     if k == "artifact_ready":
         return a.turn.artifact_total >= ARTIFACT_CLAIM_TOTAL, ""
     if k == "cycle":
         return isinstance(action, Cycle), ""
+    if k == "artifact_cycle":
+        cycles = any(isinstance(p.action, Cycle) for p in rest)
+        return isinstance(action, Dock) and action.facility == "artifact" and cycles, ""
     if k == "market":
         return market_rate(a, me) == params["rate"], ""
     if k.startswith("gain") or k == "steal":
@@ -451,7 +472,7 @@ def claim_holds(
     if k == "isolate":
         return a.fields["isolation"] == t and a.controller[t] == params["player"], ""
     if k == "positron":
-        return a.fields["positron"] == t and a.controller[t] == me and vp >= 1, f"vp {vp:+d}"
+        return a.fields["positron"] == t and a.controller[t] == me and vp == 1, f"vp {vp:+d}"
     if k == "repulsor":
         return a.fields["repulsor"] == t and a.controller[t] == me, ""
     if k == "field_free":
@@ -461,6 +482,9 @@ def claim_holds(
         return a.fields[field] == (t if k == "field" else None), ""
     if k == "end":
         return isinstance(action, EndTurn), ""
+    if k == "stop_firing":
+        d = b.pending[0] if b.pending else None
+        return isinstance(action, Done) and isinstance(d, PlasmaDecision), ""
     if k == "stop":
         return isinstance(action, Done), ""
     if k == "keep":
@@ -529,6 +553,31 @@ def decisions(
         apply_in_place(s, ais[seat].choose(s.copy()))
 
 
+def cases(width: int = 16, nodes: int = 600) -> Iterator[tuple[str, GameState, list[Action]]]:
+    """Positions an expert found a Hint wrong in, with the Hint's plan there: a colony that
+    takes control of the Positron Field's territory (+3 VP, said +2), the Alien Artifact
+    with 8 out of reach ("toward a card: 3 of 8"), the Plasma Cannon's choice ("nothing
+    more worth taking")."""
+    from engine.actions import Place
+    from tests.engine.scenario import scenario
+
+    positron = scenario(players=2, undocked="", fields={"positron": "burroughs"})
+    positron.pending = [PlaceColonyDecision(0, "launch")]
+    yield "positron colony", positron, [Place("burroughs")]
+    far = scenario(players=2, undocked="3 1", display=("city", "plasma", "decoy"))
+    plan = [parse(m) for m in ("dock artifact 3", "dock artifact 1", "end")]  # (a ⭐ plan)
+    yield "artifact out of reach", far, plan
+    cannon = scenario(
+        players=2, undocked="3", fuel=[5, 0], cards={0: ["plasma"]}, docks={"solar": "p2:4 p2:2"}
+    )
+    apply_in_place(cannon, parse("use plasma solar p2:4"))
+    yield (
+        "plasma cannon's choice",
+        cannon,
+        NormalAI(1, width=width, max_nodes=nodes).make_plan(cannon, 0),
+    )
+
+
 def tally(checks: Sequence[Checked]) -> Counter[str]:
     return Counter(c.verdict for c in checks)
 
@@ -554,6 +603,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     checks: list[Checked] = []
     by_kind: dict[str, Counter[str]] = {}
     examples: dict[tuple[str, str], str] = {}
+    for name, s, plan in cases(args.width, args.nodes):
+        for c in check_plan(s, plan):
+            checks.append(c)
+            by_kind.setdefault(c.kind, Counter())[c.verdict] += 1
+            if c.verdict != "true":
+                examples.setdefault((c.kind, c.verdict), f"{name}: {c.note}")
+    print(f"the expert's positions: {summary(checks)}", file=sys.stderr)
     for g in range(args.games):
         players = counts[g % len(counts)]
         seed = args.seed * 1000 + g

@@ -12,8 +12,9 @@ from bot.play.learn import LESSONS
 from bot.text.strings import SOURCES, english
 from engine import GameConfig, GameState, apply, legal_actions, parse, victory_points
 from engine.actions import Die, Roll
+from engine.chance import chance_outcomes
 from engine.facilities.orbital_market import market_rate
-from engine.tables import HUB_TRACK_LENGTH, SHIPS_PER_COLOUR, CardId, TerritoryId
+from engine.tables import HUB_TRACK_LENGTH, SHIPS_PER_COLOUR, CardId, FacilityId, TerritoryId
 from tests.engine.scenario import act, scenario
 
 PER = GameConfig(players=2).colonies_per_player
@@ -274,16 +275,149 @@ def test_learn_fields_isolation_and_repulsor_R_FIELD_ISO_R_FIELD_REP() -> None:
     assert rep.fields["repulsor"] == "lem"
 
 
-def test_learn_raided_the_decoy_keeps_resources_R_RAID_3() -> None:
-    text = said("learn.lesson.raided")
-    assert "Holographic Decoy keeps your resources safe" in text
+def test_learn_raided_a_higher_sum_takes_the_outpost_back_R_RAID_1() -> None:
+    assert "pushed out by a run with a higher sum" in said("learn.lesson.raided")
+    s = scenario(players=2, undocked="2 3 4", docks={"raiders": "p2:1 p2:2 p2:3"})
+    assert can(s, "dock raiders 2 3 4")
+
+
+def test_learn_decoy_keeps_resources_and_is_the_only_card_a_raid_takes_R_RAID_3() -> None:
+    """An expert found R-RAID-3's second half never said: a raider taking a card from the
+    Decoy's owner may take only the Decoy."""
+    text = said("learn.lesson.decoy")
+    assert "none of its owner's resources" in text and "only the Decoy" in text
     s = scenario(
-        players=2, current=1, undocked="1 2 3", fuel=[3, 0], ore=[3, 0], cards={0: ["decoy"]}
+        players=2,
+        current=1,
+        undocked="1 2 3",
+        fuel=[3, 0],
+        ore=[3, 0],
+        cards={0: ["decoy", "crystal"]},
+        display=QUIET,
     )
     s = act(s, "dock raiders 1 2 3")
-    assert not any(
-        str(a).startswith("steal fuel") or str(a).startswith("steal ore") for a in legal_actions(s)
+    steals = {str(a) for a in legal_actions(s) if str(a).startswith("steal")}
+    assert steals == {"steal card decoy p1"}, steals
+
+
+def test_learn_steal_a_card_the_raider_holds_is_discarded_R_RAID_4() -> None:
+    assert "A card you hold already would only be discarded" in said("learn.lesson.steal")
+    s = scenario(players=2, undocked="1 2 3", cards={0: ["crystal"], 1: ["crystal"]}, display=QUIET)
+    s = act(s, "dock raiders 1 2 3", "steal card crystal p2")
+    assert s.players[0].cards.count("crystal") == 1 and "crystal" not in s.players[1].cards
+
+
+def test_learn_closed_docks_with_2_players_one_set_each_R_SETUP_6() -> None:
+    """An expert found the neutral ships never explained: with 2 players they close two
+    docks of the Orbital Market, four of the Shipyard, three of the Colony Constructor."""
+    text = said("learn.lesson.closed")
+    assert "neutral ships showing 1" in text and "one set each" in text
+    s = scenario(players=2, undocked="2 2 2 2 3 3", fuel=[9, 0], ore=[9, 0], stock={0: 0})
+    sets: tuple[tuple[FacilityId, int], ...] = (("market", 2), ("yard", 2), ("constructor", 3))
+    for facility, size in sets:
+        free = [x for x in s.docks[facility] if x is None]
+        neutral = [x for x in s.docks[facility] if x is not None]
+        assert len(free) == size, facility  # one set
+        assert neutral and all(x.owner < 0 and x.value == 1 for x in neutral)
+    market = act(s, "dock market 2 2")
+    assert not can(market, "dock market 3 3")  # the one pair there is taken
+
+
+def test_learn_crystal_borrows_a_bonus_for_a_fuel_a_colony_R_TECH_CRYSTAL() -> None:
+    """An expert found Data Crystal's fuel power taught to nobody, followers included."""
+    text = said("learn.lesson.crystal")
+    assert "1 fuel per colony" in text and "never Burroughs Desert" in text
+    s = scenario(
+        players=2,
+        undocked="3",
+        cards={0: ["crystal"]},
+        fuel=[3, 0],
+        colonies={"lem": [0, 2], "burroughs": [0, 1]},
     )
+    assert can(s, "use crystal lem") and not can(s, "use crystal burroughs")
+    after = act(s, "use crystal lem", "dock solar 3")
+    assert after.players[0].fuel == 3 - 2 + 2 + 1  # 2 paid (2 colonies), +1 Lem's bonus
+
+
+def test_learn_positron_field_scores_for_its_territorys_controller_R_FIELD_POS() -> None:
+    assert "+1 VP to its controller" in said("learn.lesson.positron")
+    assert "1 more for controlling the Positron Field's" in said("learn.lesson.monument.gone")
+    s = scenario(players=2, undocked="3", cards={0: ["crystal"]}, colonies={"lem": [0, 1]})
+    after = act(s, "discard crystal lem")
+    assert victory_points(after, 1) == victory_points(s, 1) + 1  # its controller's
+    assert victory_points(after, 0) == victory_points(s, 0)
+
+
+def test_learn_relic_used_at_the_terraforming_station_goes_back_R_TERR_BURR() -> None:
+    assert "use it at the Terraforming Station" in said("learn.lesson.relic")
+    s = scenario(
+        players=2,
+        undocked="6r 2",
+        fuel=[1, 0],
+        ore=[1, 0],
+        stock={0: 2},
+        colonies={"burroughs": [1, 0]},
+    )
+    s = act(s, "dock terraform 6r", "place lem", "dock solar 2", "end")
+    while s.current != 0 or s.to_act() != 0:
+        s = apply(s, legal_actions(s)[-1] if s.to_act() >= 0 else chance_outcomes(s)[0][0])
+    assert s.relic_on_desert  # back on Burroughs Desert, not in the stock
+
+
+def test_learn_a_ship_on_the_terraforming_station_is_locked_R_TERR_LOCK() -> None:
+    text = said("learn.lesson.lock")
+    assert "cannot be moved by the Orbital Teleporter" in text and "to its owner's stock" in text
+    s = scenario(
+        players=2,
+        undocked="3",
+        fuel=[5, 0],
+        cards={0: ["teleporter", "plasma"]},
+        docks={"terraform": "6", "solar": "p2:2"},
+    )
+    assert not any(str(a).startswith("use teleporter terraform") for a in legal_actions(s))
+    shot = scenario(
+        players=2, undocked="3", fuel=[5, 0], cards={0: ["plasma"]}, docks={"terraform": "p2:6"}
+    )
+    stock = shot.players[1].stock
+    shot = act(shot, "use plasma terraform p2:6")
+    assert shot.players[1].stock == stock + 1 and list(shot.docks["terraform"]) == [None]
+
+
+def test_learn_plasma_discard_keeps_3_ships_R_TECH_PLASMA() -> None:
+    assert "Discard: one to its stock (3 kept)" in said("learn.lesson.plasma")
+    three = scenario(players=2, undocked="3", cards={0: ["plasma"]}, docks={"mine": "p2:2"})
+    assert not can(three, "discard plasma mine p2:2")  # the AI would keep 2
+    four = scenario(
+        players=2, undocked="3", cards={0: ["plasma"]}, docks={"mine": "p2:2"}, stock={1: 2}
+    )
+    assert can(four, "discard plasma mine p2:2")
+
+
+def test_learn_the_last_colony_is_not_bound_to_the_hub_R_HUB_4() -> None:
+    """An expert found R-HUB-4 never said."""
+    text = said("learn.lesson.last_colony")
+    assert "not bound to the Colony Hub" in text and "Terraforming Station" in text
+    s = scenario(
+        players=2,
+        undocked="6",
+        fuel=[1, 0],
+        ore=[1, 0],
+        stock={0: 2},
+        hub={0: 3},
+        colonies={"pohl": [PER - 1, 0]},
+    )
+    assert s.players[0].colonies == 0 and s.players[0].hub == 3  # the last one, on the track
+    assert act(s, "dock terraform 6", "place lem").over
+
+
+def test_learn_asimov_setup_and_place_state_its_bonus_R_HUB_5() -> None:
+    for key in ("learn.lesson.asimov.setup", "learn.lesson.asimov.place"):
+        assert "1 more space" in said(key) or "1 extra space" in said(key), key
+        assert "Colony Hub in a turn" in said(key), key
+
+
+def test_learn_cache_gone_says_the_card_goes_on_a_tie_R_TECH_CACHE() -> None:
+    assert "a tie gives both and the card goes" in said("learn.lesson.cache.gone")
 
 
 def test_learn_plasma_1_fuel_a_ship_to_the_bay_R_TECH_PLASMA() -> None:

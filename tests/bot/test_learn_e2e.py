@@ -2,7 +2,7 @@
 thread, each turn message of the learner carries its lesson and the panel marks its pick
 with ⭐ (that pick only: never a combined pick going on past it), another pick is answered
 with what it did differently, a combined pick stops at a lesson's own decision, the Hint
-starts from the ⭐ pick (or says why the AI would not), the end of the script is said,
+follows the ⭐ picks (and says why the AI would start otherwise), the end of the script is said,
 ``/af learn`` again points to the game and ``restart:true`` starts anew; a guided game
 that ends is never counted in stats or ratings."""
 
@@ -17,7 +17,9 @@ from bot.play.learning import (
     consequence_line,
     cut_pick,
     guidance,
+    guide_progress,
     guided_hint,
+    guided_plan,
     lesson_lines,
     marked_pick,
 )
@@ -96,7 +98,7 @@ async def test_a_guided_game_in_a_thread_with_lessons_and_marked_picks(
                 for a in sorted(legal_actions(game.state), key=str)
                 if str(a) != pick and str(a) != "end" and str(a).startswith("dock")
             )
-            expected = consequence_line(game, before_move(game), parse(other))
+            expected = consequence_line(game, before_move(game), [parse(other)])
             assert expected is not None and expected.strip()
             await t.click_move(other, "member")
             said = [m["content"] for m in t.h.messages(game.row.channel_id) if m.get("flags")]
@@ -189,14 +191,17 @@ async def test_a_guided_games_combined_pick_stops_at_a_lesson_and_the_script_say
                 place = next(a for a in legal_actions(apply(game.state, guide.action)))
                 assert cut_pick(game, [guide.action, place]) == [guide.action]
                 cut += 1
-            if hinted < 6:  # the Hint at a few decisions: the ⭐ pick first, or why not
-                said = guided_hint(game.state, guide.action, game.row.seed, ["Ann", "AI"], "en")
-                if said.startswith("💡 The ⭐ pick first"):
-                    assert "Left to itself, the normal AI would start with" in said
+            if hinted < 6:  # the Hint at a few decisions: the ⭐ picks, and the AI's if not
+                progress = guide_progress(game)
+                assert progress is not None
+                said = guided_hint(progress, game.state, game.row.seed, ["Ann", "AI"], "en")
+                assert said.startswith("💡 The ⭐ picks for the rest of your turn")
+                plan = guided_plan(progress, game.state)
+                assert plan[0] == guide.action and said.split("\n")[1].startswith("1. ")
+                if "The normal AI would start with" in said:
+                    assert " → " in said.split("\n")[-1]  # and why
                 else:
                     agreed += 1
-                first = said.split("\n")[1]
-                assert first.startswith("1. ")
                 hinted += 1
             await service.play(game, 100, guide.action)
         assert cut == 1 and hinted == 6

@@ -64,7 +64,9 @@ class Played:
     picks: int = 0  # learner picks made with guidance
     lines: int = 0  # consequence lines among them
     shown: list[str | None] = field(default_factory=list)  # the lesson of each guidance
-    promises: list[tuple[int, str]] = field(default_factory=list)  # "comes back", where
+    turns: list[int] = field(default_factory=list)  # the turn of each guidance
+    promises: list[tuple[int, str, str, int]] = field(default_factory=list)  # (where, lesson,
+    # "now" or "later", the turn): "comes back" lines
     first_notes: list[str] = field(default_factory=list)  # the notes of the first decision
     unwarned: int = 0  # decisions offering a discard with no warning (and no discard lesson)
     learner_turns: int = 0  # learner turns the script took
@@ -114,7 +116,10 @@ def play(seed: int, language: str, follow: float) -> Played:
                 for note in g.notes:
                     out.texts.append(say(note.key, note.params, language))
                 out.texts.append(say(g.key, g.params, language))
+                if g.then is not None:
+                    out.texts.append(say(g.then.key, g.then.params, language))
                 out.shown.append(g.lesson)
+                out.turns.append(s.turn_number)
                 new = not out.lessons or out.lessons[-1] != g.lesson
                 if g.lesson is not None and not g.setup and new:
                     out.lessons.append(g.lesson)
@@ -124,17 +129,18 @@ def play(seed: int, language: str, follow: float) -> Played:
             assert a in legal_actions(s)
         after = apply(s, a)
         if g is not None:
-            line = consequence(p, s, a, after, g)
+            line = consequence(p, s, [a], after, g)
             out.picks += 1
             assert (line is None) == (a == g.action), (g, a, line)
             if line is not None:
                 out.lines += 1
-                out.texts.append(say(line.key, line.params, language))
+                out.texts += [say(x.key, x.params, language) for x in line.said]
                 if line.tail is not None:
                     out.texts.append(say(line.tail, {}, language))
-                if line.tail == "learn.back":
+                when = {"learn.back": "later", "learn.back.now": "now"}.get(line.tail or "")
+                if when is not None:
                     assert g.lesson is not None
-                    out.promises.append((len(out.shown), g.lesson))
+                    out.promises.append((len(out.shown), g.lesson, when, s.turn_number))
         p = advance(p, s, a, after)
         if not p.over and after.current == LEARNER and after.turn_number != s.turn_number:
             out.learner_turns += 1
@@ -155,9 +161,16 @@ def refold(log: list[Action]) -> Progress:
     return p
 
 
-def kept_promises(played: Played) -> list[tuple[int, str]]:
-    """The "this lesson comes back later" lines the game did not keep."""
-    return [(i, x) for i, x in played.promises if x not in played.shown[i:]]
+def kept_promises(played: Played) -> list[tuple[int, str, str, int]]:
+    """The "comes back" lines the game did not keep: "the lesson goes on" at the learner's
+    next decision, "comes back later" at a later one."""
+    broken = []
+    for i, lesson, when, turn in played.promises:
+        later = played.shown[i:]
+        kept = later[:1] == [lesson] if when == "now" else lesson in later
+        if not kept:
+            broken.append((i, lesson, when, turn))
+    return broken
 
 
 @pytest.mark.parametrize(("language", "seed"), [("en", 1), ("ru", 2), ("pl", 3)])
@@ -186,7 +199,8 @@ def test_learn_a_learner_who_strays_sees_every_lesson_before_the_game_ends(
     lesson on how the game ends. Now every lesson is shown (its pick, its setup, or its
     rule in its last turn), the AI waits, and every "comes back later" comes true."""
     played = play(seed, language, follow=0.5)
-    assert set(played.progress.seen) == set(PLANNED), set(PLANNED) - set(played.progress.seen)
+    stated = set(played.progress.stated)
+    assert stated == set(PLANNED), set(PLANNED) - stated
     assert played.progress.over
     assert played.progress.over_turn < played.state.turn_number  # the script ended first
     assert kept_promises(played) == []
@@ -204,6 +218,7 @@ def test_learn_random_picks_never_get_stuck(language: str, seed: int) -> None:
     # Each lesson was taught or let go, never both, never lost.
     taught, let_go = played.progress.taught, played.progress.let_go
     assert sorted([*taught, *let_go]) == sorted(PLANNED)
+    assert set(played.progress.stated) == set(PLANNED)  # every rule said, even to this one
     assert "end_game" in played.progress.seen  # said before the learner could end the game
     if played.progress.over_turn >= played.state.turn_number:  # the game ended the script:
         ender = next(e.player for e in reversed(played.state.events) if e.key == "game_over")
@@ -259,10 +274,10 @@ def test_learn_a_pick_other_than_the_mark_says_what_it_did_and_it_comes_back() -
     assert g is not None and g.lesson == "solar"
     other = next(a for a in legal_actions(s) if str(a).startswith("dock mine"))
     after = apply(s, other)
-    line = consequence(p, s, other, after, g)
-    assert line is not None and (line.key, line.tail) == ("learn.did.ore", "learn.back")
-    said = f"{text(line.key, 'en', line.params, NAMES)} {text('learn.back', 'en')}"
-    assert said == "You docked at the Lunar Mine: +1 ore. This lesson comes back later."
+    line = consequence(p, s, [other], after, g)
+    assert line is not None and (line.key, line.tail) == ("learn.did.ore", "learn.back.now")
+    said = f"{text(line.key, 'en', line.said[0].params, NAMES)} {text('learn.back.now', 'en')}"
+    assert said == "You docked at the Lunar Mine: +1 ore. The lesson goes on: see 📘."
     p = advance(p, s, other, after)
     assert "solar" not in p.taught
     g2 = guidance(p, after)
@@ -288,7 +303,11 @@ def test_learn_a_missed_follow_up_is_set_up_again_next_turn_R_ART_2() -> None:
                 missed_in = s.turn_number  # the whole turn: no claim
                 a = next(x for x in legal_actions(s) if not str(x).startswith("claim"))
             elif missed_in is not None and g.lesson == "claim":
-                assert g.key in ("learn.lesson.claim.setup", "learn.lesson.claim")
+                assert g.key in (
+                    "learn.lesson.claim.setup",
+                    "learn.lesson.claim",
+                    "learn.lesson.claim.gone",  # (its rule, with the setup's pick)
+                )
                 assert s.turn_number > missed_in
         else:
             a = opponent_move(p, s, ai.choose(s))
@@ -382,6 +401,14 @@ def sample_params(key: str) -> list[dict[str, object]]:
         "source": "artifact",
         "target": "constructor",
         "sum": 15,
+        "times": 3,
+        "count": 2,
+        "field": "positron",
+        "owner": 1,
+        "owner_a": 0,
+        "owner_b": 1,
+        "territory_a": "vanvogt",
+        "territory_b": "heinlein",
         "action": "Dock 6 at the Lunar Mine",
         "reason": "+1 ore",
     }

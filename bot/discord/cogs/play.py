@@ -40,8 +40,8 @@ from bot.play.learning import (
     before_move,
     consequence_line,
     cut_pick,
+    guide_progress,
     guided_hint,
-    marked_action,
 )
 from bot.play.service import GameService
 from bot.play.turns import Moves
@@ -204,7 +204,7 @@ class Play(AfCog):
         except Exception as e:
             log.warning("member %d: the screen-reader line not made: %s", user_id, judge(e))
         try:
-            other = consequence_line(game, learned, mine[0]) if mine else None
+            other = consequence_line(game, learned, mine)
             await self.coach.after_move(user_id, before, mine)
         except Exception as e:
             log.warning("member %d: a line of the answer not made: %s", user_id, judge(e))
@@ -454,11 +454,11 @@ class Play(AfCog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             state = game.state.copy()
             names = game.seat_names
-            mark = marked_action(game)  # a guided game: the hint starts from the ⭐ pick
+            guided = guide_progress(game)  # a guided game: the hint follows the ⭐ picks
 
             def hint() -> str:
-                if mark is not None:
-                    return guided_hint(state, mark, game.row.seed, names, locale)
+                if guided is not None:
+                    return guided_hint(guided, state, game.row.seed, names, locale)
                 return describe.hint_text(state, hint_plan(state, game.row.seed), names, locale)
 
             said = await asyncio.to_thread(hint)

@@ -18,13 +18,16 @@ For the bot, everything is a pure function of the game's log:
   (its own, unless it would spoil a lesson; the raid the script has it make once).
 - ``guidance(progress, state) -> Guidance | None`` at a decision of the learner: the
   lesson or step to show (``key``, ``params`` for ``bot.text.strings.text``; at most three
-  short lines), the lines above it (``notes``: the goal, a warning) and the pick to mark
-  (``action``, one of ``legal_actions(state)``); None when the learner is not to act or
-  the script is over.
-- ``consequence(progress, before, action, after, guidance) -> Line | None``: after the
-  learner's move, when it was not the marked pick (``guidance``: what ``guidance`` gave
-  before it): one line (``key``, ``params``, and a ``tail``: whether the lesson it passed
-  by comes back). Call it with the progress *before* folding that move in.
+  short lines), the lines above it (``notes``: the goal, a warning), the pick to mark
+  (``action``, one of ``legal_actions(state)``) and, when that pick is not the lesson's
+  own (its rule said with another pick), that pick's line (``then``); None when the
+  learner is not to act or the script is over. Every lesson's rule is said to every
+  learner (``Progress.stated``).
+- ``consequence(progress, before, moves, after, guidance) -> Line | None``: after the
+  learner's pick (``moves``: its moves, a combined pick's all), when it was not the marked
+  pick (``guidance``: what ``guidance`` gave before it): what it did (``said``: a sentence
+  per group of moves) and a ``tail``: whether the lesson it passed by comes back (at the
+  next decision, later, or as its rule only). Call it with the progress *before* the pick.
 - ``COVERAGE``: lesson id -> ``Taught(rules, things)``; ``REQUIRED``: the things taught
   exactly once over the script.
 

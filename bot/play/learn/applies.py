@@ -10,7 +10,7 @@ from bot.play.learn import picks
 from bot.play.learn.lesson import Cost, Params, Seen, Suggest
 from bot.play.learn.picks import LEARNER, OPPONENT
 from bot.play.learn.steps import SPARE_COLONIES, cycle_first, step
-from engine import Action, Die, GameState, legal_actions
+from engine import Action, Die, GameState, apply, legal_actions
 from engine.actions import (
     Boost,
     BuyRelic,
@@ -121,6 +121,35 @@ def stasis(target: Callable[[GameState], Die | None]) -> Suggest:
     return suggest
 
 
+def use_beam(seen: Seen) -> Action | None:
+    """The Stasis Beam's first use: −1 on a ship that then makes a pair the Shipyard
+    takes (its cost paid after the beam's fuel); else on the ship that makes a pair, else
+    on the highest ship above 1 (said without the Shipyard: ``use_variant``)."""
+    if not _turn(seen):
+        return None
+    s = seen.state
+    uses = sorted((a for a in legal_actions(s) if isinstance(a, Stasis)), key=lambda a: a.die)
+    for a in uses:
+        if pair_for_yard(s, a):
+            return a
+    die = picks.lowered_to_pair(s)
+    return next((a for a in uses if a.die == die), uses[-1] if uses else None)
+
+
+def pair_for_yard(s: GameState, a: Action) -> bool:
+    """Whether the ship ``a`` lowers then makes a pair the Shipyard takes (and pays)."""
+    if not isinstance(a, Stasis):
+        return False
+    after = apply(s, a)
+    made = [p for p in picks.pairs(after) if p[0].value == a.die.value - 1]
+    return picks.dock(after, "yard", made) is not None
+
+
+def use_variant(seen: Seen, a: Action) -> str | None:
+    """The Stasis Beam's lesson says "a pair for the Shipyard" only when it is one."""
+    return None if pair_for_yard(seen.state, a) else "plain"
+
+
 def lowered(seen: Seen, a: Action) -> Params:
     """A ship's value before and after a one-ship power (−1, +1, turned over)."""
     assert isinstance(a, (Stasis, Polarize, Boost))
@@ -145,10 +174,16 @@ def dock_where(seen: Seen, a: Action) -> Params:
     return {"values": "", "facility": "artifact"}
 
 
+def asimov_bonus(s: GameState) -> bool:
+    """Whether the learner has Asimov Crater's bonus (its control, no Isolation Field)."""
+    return s.controller["asimov"] == LEARNER and s.fields["isolation"] != "asimov"
+
+
 def hub_many(seen: Seen) -> Action | None:
     """Two (or three) ships on the Colony Hub this turn: Asimov Crater's bonus counts them
-    (a second ship when one is docked there already)."""
-    if not _turn(seen):
+    (a second ship when one is docked there already); only while the learner has the
+    bonus (else the docking would not show it)."""
+    if not _turn(seen) or not asimov_bonus(seen.state):
         return None
     ships = picks.dice(seen.state)
     docked = seen.state.turn.hub_docks
@@ -196,20 +231,33 @@ def pay_colony(seen: Seen) -> Action | None:
     return next((a for a in options if a is not None), None)
 
 
-def placing(target: TerritoryId | None) -> Suggest:
+def placing(target: TerritoryId | None, control: bool = False) -> Suggest:
     """A placement lesson's setup: place the colony there when one is to be placed, else
-    pay for one (while the learner has colonies to spare)."""
+    pay for one (while the learner has colonies to spare); ``control``: only where the
+    colony gives the learner control, and no Isolation Field voids the bonus."""
 
     def setup(seen: Seen) -> Action | None:
+        s = seen.state
+        voided = target is not None and s.fields["isolation"] == target
+        if target is not None and control and (voided or not picks.gains_control(s, target)):
+            return None
         if _deciding(seen, PlaceColonyDecision):
             if target is None:
-                return picks.place(seen.state)
-            return picks.first_legal(seen.state, [Place(target)])
-        if seen.state.players[LEARNER].colonies <= SPARE_COLONIES:
+                return picks.place(s)
+            return picks.first_legal(s, [Place(target)])
+        if s.players[LEARNER].colonies <= SPARE_COLONIES:
             return None
         return pay_colony(seen)
 
     return setup
+
+
+def asimov_dice(seen: Seen) -> tuple[int, ...]:
+    """Two ships for the Colony Hub; first the dice of a colony for Asimov Crater while the
+    learner does not have its bonus."""
+    if asimov_bonus(seen.state):
+        return (1, 3)
+    return (*colony_dice(seen), 1, 3)
 
 
 def relic_dice(seen: Seen) -> tuple[int, ...]:
@@ -291,8 +339,9 @@ def claim(seen: Seen) -> Action | None:
 
 def to_claim(seen: Seen) -> Action | None:
     """The claim lesson's setup: the ship at the Alien Artifact that reaches 8, else its
-    highest ship there."""
-    if not _turn(seen):
+    highest ship there, while 8 can still be reached this turn (R-ART-2: the total starts
+    again after a claim)."""
+    if not _turn(seen) or picks.artifact_reach(seen.state) < ARTIFACT_CLAIM_TOTAL:
         return None
     return picks.artifact_dock(seen.state)
 
@@ -301,20 +350,28 @@ def card(seen: Seen, a: Action) -> Params:
     return {"card": getattr(a, "card", "")}
 
 
+def in_deck(s: GameState, card_id: CardId) -> bool:
+    return bool(deck_for_reveal(s)[CARD_INDEX[card_id]])
+
+
 def get_card(card_id: CardId) -> Suggest:
-    """A card lesson's setup: claim the card, or dock at the Alien Artifact toward 8, or
-    cycle the display for it."""
+    """A card lesson's setup: claim the card; or cycle the display for it (in the deck,
+    not on display); or dock at the Alien Artifact toward 8, while 8 can be reached this
+    turn. Nothing while the card is out of reach (held by the AI, in the discard pile)."""
 
     def setup(seen: Seen) -> Action | None:
-        if not _turn(seen) or card_id in seen.state.players[LEARNER].cards:
-            return None
         s = seen.state
-        if s.turn.artifact_total >= ARTIFACT_CLAIM_TOTAL:
-            found = picks.first_legal(s, [Claim(card_id)])
-            if found is not None:
-                return found
-            if card_id not in s.display and s.turn.artifact_cycles:
-                return picks.first_legal(s, [Cycle()])
+        if not _turn(seen) or card_id in s.players[LEARNER].cards:
+            return None
+        shown = card_id in s.display
+        if not shown and not in_deck(s, card_id):
+            return None
+        if shown and s.turn.artifact_total >= ARTIFACT_CLAIM_TOTAL:
+            return picks.first_legal(s, [Claim(card_id)])
+        if not shown and s.turn.artifact_cycles:
+            return picks.first_legal(s, [Cycle()])
+        if picks.artifact_reach(s) < ARTIFACT_CLAIM_TOTAL:
+            return None
         return picks.artifact_dock(s)
 
     return setup
@@ -366,7 +423,7 @@ def steal_params(seen: Seen, a: Action) -> Params:
     return {"victim": OPPONENT}
 
 
-def steal_variant(a: Action) -> str | None:
+def steal_variant(seen: Seen, a: Action) -> str | None:
     return "resources" if isinstance(a, StealResource) else None
 
 
@@ -441,13 +498,18 @@ def claimed_or_mark(taken: Action, suggested: Action) -> bool:
     return isinstance(taken, Claim) or taken == suggested
 
 
-def unless_claim(a: Action) -> str | None:
+def unless_claim(seen: Seen, a: Action) -> str | None:
     """The variant of a card lesson said without its card (out of reach): ``gone``."""
     return None if isinstance(a, Claim) else "gone"
 
 
 def anything(taken: Action, suggested: Action) -> bool:
     return True
+
+
+def not_a_claim(a: Action) -> bool:
+    """``with_step`` of a card lesson said without its card: the step's pick."""
+    return not isinstance(a, Claim)
 
 
 def same_type(taken: Action, suggested: Action) -> bool:

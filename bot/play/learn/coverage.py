@@ -3,8 +3,9 @@
 Read from the lesson table, so it cannot drift from it. ``REQUIRED`` lists what the
 guided game promises to teach exactly once: the goal and the end, every orbital
 facility, every territory's bonus, every field generator, alien tech's two kinds of
-power (use and discard), every card of the base game, control of a territory, being
-raided and defending.
+power (use and discard), every card of the base game and Data Crystal's fuel power,
+control of a territory, being raided and defending, the docks closed with 2 players, a
+ship locked on the Terraforming Station, the last colony free of the Colony Hub.
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ REQUIRED: Final[frozenset[str]] = frozenset(
         "tech:discard",
         "colony:control",
         "raid:defence",
+        "game:closed",  # R-SETUP-6: the docks neutral ships close with 2 players
+        "power:crystal",  # Data Crystal's fuel power (its discard: tech:discard)
+        "terraform:lock",  # R-TERR-LOCK
+        "hub:last",  # R-HUB-4
         "game:goal",
         "game:score",
         "game:end",

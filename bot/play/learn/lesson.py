@@ -9,9 +9,11 @@ before), and whether a move other than the mark still counts as doing it.
 A lesson that needs an earlier pick of the same turn (``after``: taking a card needs ships
 at the Alien Artifact totalling 8) or a thing the learner may have lost (a card, a colony
 to place) has a ``setup``: the pick that leads to it again when it did not come, shown
-with its text's ``.setup`` variant, which states the same rule. Its dice then come from
-``setup_dice``: a missed lesson is set up again in the next turns. If in its last turn
-neither comes, its rule is said all the same (``fallback``): never dropped unsaid.
+with its text's ``.setup`` variant (``setup_states``: that text states the rule too). Its
+dice then come from ``setup_dice``: a missed lesson is set up again in the next turns. If
+in its last turn neither comes, its rule is said all the same (``fallback``), with the
+step's pick and line: never dropped unsaid. A lesson that is a rule only (the neutral
+ships, how the game ends) marks the step's pick (``with_step``).
 """
 
 from __future__ import annotations
@@ -53,8 +55,17 @@ def _free(s: GameState) -> tuple[int, int]:
     return (0, 0)
 
 
-def _no_variant(a: Action) -> str | None:
+def _no_variant(seen: Seen, a: Action) -> str | None:
     return None
+
+
+def _never(a: Action) -> bool:
+    return False
+
+
+def always(a: Action) -> bool:
+    """``with_step`` of a lesson that is a rule only: it marks the step's pick."""
+    return True
 
 
 def same_kind(taken: Action, suggested: Action) -> bool:
@@ -87,7 +98,7 @@ class Lesson:
     # (taken, suggested) -> whether the learner's move counts as doing the lesson.
     followed: Callable[[Action, Action], bool] = same_kind
     # The variant of its text for a suggestion it words differently (None: the text).
-    variant: Callable[[Action], str | None] = _no_variant
+    variant: Callable[[Seen, Action], str | None] = _no_variant
     after: str | None = None  # the lesson of this turn whose pick leads to this one
     setup: Suggest | None = None  # the pick that leads to it when it did not come
     setup_dice: Dice = _no_dice  # the dice its setup needs, the turns it is set up again
@@ -95,12 +106,17 @@ class Lesson:
     # Its text when neither its pick nor its setup comes in its last turn (it is said all
     # the same, with the step's pick): a key without parameters, None for its own text.
     fallback: str | None = None
+    # Whether its setup's text states its rule (then it counts as said).
+    setup_states: bool = False
+    # Whether the pick it suggests is the step's (a rule said with whatever the step
+    # marks): the step's line is shown after its text.
+    with_step: Callable[[Action], bool] = _never
 
     @property
     def key(self) -> str:
         return f"learn.lesson.{self.id}"
 
-    def key_for(self, suggested: Action) -> str:
+    def key_for(self, seen: Seen, suggested: Action) -> str:
         """The text shown with ``suggested``: the lesson's, or one of its variants."""
-        variant = self.variant(suggested)
+        variant = self.variant(seen, suggested)
         return self.key if variant is None else f"{self.key}.{variant}"

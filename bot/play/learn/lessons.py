@@ -21,6 +21,7 @@ from bot.play.learn import picks
 from bot.play.learn.applies import (
     anything,
     artifact_dice,
+    asimov_dice,
     boost,
     card,
     card_params,
@@ -53,6 +54,7 @@ from bot.play.learn.applies import (
     lowered,
     mine,
     mine_die,
+    not_a_claim,
     ours,
     place,
     placed,
@@ -84,13 +86,15 @@ from bot.play.learn.applies import (
     trade,
     triple,
     unless_claim,
+    use_beam,
+    use_variant,
     values,
     victim,
     warp,
     warp_params,
     yard_dice,
 )
-from bot.play.learn.lesson import Dice, Lesson, Seen
+from bot.play.learn.lesson import Dice, Lesson, Seen, always
 from bot.play.learn.picks import LEARNER
 from bot.play.learn.raided import raided, raided_params
 from bot.play.learn.steps import Need
@@ -136,15 +140,26 @@ _PLANNED: Final[tuple[Lesson, ...]] = (
         1,
         ("R-TECH-1", "R-TECH-2", "R-TECH-3", "R-TECH-STASIS"),
         ("tech:use", "card:stasis"),
-        stasis(picks.lowered_to_pair),
+        use_beam,
         stasis_dice("yard", (2, 3)),
         card_power,
         lowered,
+        variant=use_variant,
         setup=get_card("stasis"),
         setup_params=card_params("stasis"),
     ),
     Lesson("yard", 1, ("R-YARD",), ("facility:yard",), dock_pair("yard"), yard_dice, ship),
     Lesson("vanvogt", 1, ("R-MINE", "R-COL-4"), ("territory:vanvogt",), mine, mine_die),
+    # (a rule only: said with the step's pick)
+    Lesson(
+        "closed",
+        1,
+        ("R-SETUP-6",),
+        ("game:closed",),
+        the_step,
+        followed=anything,
+        with_step=always,
+    ),
     # Turn 3: trading.
     Lesson("market", 2, ("R-MARKET",), ("facility:market",), dock_pair("market"), values(2, 2)),
     Lesson(
@@ -242,6 +257,15 @@ _PLANNED: Final[tuple[Lesson, ...]] = (
         values(5),
         after="colony",
     ),
+    Lesson(
+        "crystal",
+        5,
+        ("R-TECH-CRYSTAL",),
+        ("power:crystal",),
+        the_step,
+        followed=anything,
+        with_step=always,
+    ),
     # Turn 7: the Terraforming Station; a discard power places a field; Asimov's bonus.
     Lesson(
         "terraform",
@@ -276,7 +300,17 @@ _PLANNED: Final[tuple[Lesson, ...]] = (
         setup=get_card("crystal"),
         setup_params=card_params("crystal"),
     ),
-    Lesson("asimov", 6, ("R-HUB-5",), ("territory:asimov",), hub_many, values(1, 3)),
+    Lesson(
+        "asimov",
+        6,
+        ("R-HUB-5",),
+        ("territory:asimov",),
+        hub_many,
+        asimov_dice,
+        setup=placing("asimov", control=True),
+        setup_params=dock_where,
+        setup_states=True,
+    ),
     # Turn 8: the launch from the Colony Hub; Burroughs Desert and the relic ship.
     Lesson(
         "launch",
@@ -364,11 +398,20 @@ _PLANNED: Final[tuple[Lesson, ...]] = (
     Lesson(
         "raided",
         10,
-        ("R-RAID-1", "R-RAID-3", "R-TECH-DECOY"),
-        ("raid:defence", "card:decoy"),
+        ("R-RAID-1",),
+        ("raid:defence",),
         raided,
         values(2, 3, 4),
         params=raided_params,
+    ),
+    Lesson(
+        "decoy",
+        10,
+        ("R-RAID-3", "R-TECH-DECOY"),
+        ("card:decoy",),
+        the_step,
+        followed=anything,
+        with_step=always,
     ),
     # Turn 12: the Plasma Cannon and the Booster Pod.
     Lesson(
@@ -424,6 +467,15 @@ _PLANNED: Final[tuple[Lesson, ...]] = (
         setup=get_card("polarity"),
         setup_params=card_params("polarity"),
     ),
+    Lesson(
+        "lock",
+        12,
+        ("R-TERR-LOCK",),
+        ("terraform:lock",),
+        the_step,
+        followed=anything,
+        with_step=always,
+    ),
     # Turn 14: the Temporal Warper.
     Lesson(
         "warper",
@@ -448,6 +500,7 @@ _PLANNED: Final[tuple[Lesson, ...]] = (
         with_card("monument"),
         followed=claimed_or_mark,
         variant=unless_claim,
+        with_step=not_a_claim,
         setup=get_card("monument"),
         setup_params=card_params("monument"),
     ),
@@ -460,10 +513,21 @@ _PLANNED: Final[tuple[Lesson, ...]] = (
         with_card("cache"),
         followed=claimed_or_mark,
         variant=unless_claim,
+        with_step=not_a_claim,
         setup=get_card("cache"),
         setup_params=card_params("cache"),
     ),
-    # Turn 16: how the game ends, whatever became of the lessons before.
+    # Turn 16: the last colony and how the game ends, whatever became of the lessons
+    # before (said as soon as the learner may place their last colony).
+    Lesson(
+        "last_colony",
+        15,
+        ("R-HUB-4",),
+        ("hub:last",),
+        the_step,
+        followed=anything,
+        with_step=always,
+    ),
     Lesson(
         "end_game",
         15,
@@ -471,6 +535,7 @@ _PLANNED: Final[tuple[Lesson, ...]] = (
         ("game:end",),
         the_step,
         followed=anything,
+        with_step=always,
     ),
 )
 
@@ -479,6 +544,7 @@ _PLANNED: Final[tuple[Lesson, ...]] = (
 # lessons not listed say their own text, which has none.
 FALLBACK: Final[dict[str, str]] = {
     "mine": "coach.facility.mine",
+    "end_turn": "learn.lesson.end_turn.gone",
     "use": "coach.card.stasis",
     "vanvogt": "coach.bonus.vanvogt",
     "heinlein": "coach.bonus.heinlein",
@@ -486,6 +552,7 @@ FALLBACK: Final[dict[str, str]] = {
     "pohl": "coach.bonus.pohl",
     "steal": "learn.lesson.steal.gone",
     "colony": "learn.lesson.colony.gone",
+    "lem": "coach.bonus.lem",
     "bradbury": "coach.bonus.bradbury",
     "positron": "coach.card.crystal",
     "burroughs": "coach.bonus.burroughs",
@@ -493,6 +560,7 @@ FALLBACK: Final[dict[str, str]] = {
     "isolation": "coach.card.stasis",
     "gravity": "coach.card.gravity",
     "repulsor": "coach.card.gravity",
+    "herbert": "coach.bonus.herbert",
     "raided": "learn.lesson.raided.gone",
     "plasma": "coach.card.plasma",
     "booster": "coach.card.booster",
@@ -561,7 +629,7 @@ def seen_at(s: GameState, pending: Collection[str], chapter: int) -> Seen:
     next one's), the cards to claim, and whether the launch is near."""
     fuel_ = ore = soon_fuel = soon_ore = 0
     for lesson in LESSONS:
-        if lesson.id in pending and chapter <= lesson.chapter < chapter + LOOK_AHEAD:
+        if lesson.id in pending and lesson.chapter < chapter + LOOK_AHEAD:
             f, o = lesson.cost(s)
             fuel_, ore = fuel_ + f, ore + o
             if lesson.chapter <= chapter + 1:

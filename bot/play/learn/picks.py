@@ -105,6 +105,15 @@ def artifact_dock(s: GameState) -> Action | None:
     return dock(s, "artifact", [*reach, *singles(s)])
 
 
+def artifact_reach(s: GameState) -> int:
+    """The Alien Artifact's total the learner can still reach this turn: the total now
+    (from 0 again after a claim, R-ART-2) and their highest undocked ships, as many as
+    there are free docks."""
+    free = sum(1 for x in s.docks["artifact"] if x is None)
+    ships = sorted((d.value for d in dice(s)), reverse=True)[:free]
+    return s.turn.artifact_total + sum(ships)
+
+
 def colour_ships(s: GameState) -> int:
     """The learner's ships of their colour in play (the relic ship not counted)."""
     return SHIPS_PER_COLOUR - s.players[LEARNER].stock

@@ -118,9 +118,9 @@ def learner_values(progress: Progress, state: GameState) -> list[int]:
     values: list[int] = []
     claims: list[int] = []
     wanted: set[str] = set()
-    for lesson in pending:
-        if lesson.chapter != progress.chapter:
-            continue
+    chapter = [x for x in pending if x.chapter == progress.chapter]
+    carried = [x for x in pending if x.chapter < progress.chapter]  # said, come along
+    for lesson in [*chapter, *carried]:
         if lesson.after is not None and lesson.after not in ids and lesson.setup is not None:
             values += lesson.setup_dice(seen)
         else:
@@ -180,10 +180,11 @@ def opponent_move(progress: Progress, state: GameState, move: Action) -> Action:
         raid = raid_move(state, legal)
         if raid is not None:
             return raid
-    if not spoils(progress, state, move):
+    if not harm(state, move):
         return move
-    kept = [a for a in legal if not spoils(progress, state, a)]
-    return min(kept, key=preference) if kept else move
+    # The least harmful: anything but the end of the game, a lesson's docks only if nothing
+    # else is legal.
+    return min(legal, key=lambda a: (harm(state, a), preference(a)))
 
 
 def raid_move(state: GameState, legal: list[Action]) -> Action | None:
@@ -199,26 +200,28 @@ def raid_move(state: GameState, legal: list[Action]) -> Action | None:
     return None
 
 
-def spoils(progress: Progress, state: GameState, a: Action) -> bool:
-    """Whether the AI's move would spoil the script: it ends the game (its last colony
-    placed, or paid for: every placement then ends it), docks at the Alien Artifact or a
-    second ship at the Lunar Mine, or places a colony where the learner has one."""
-    if isinstance(a, Dock) and a.facility == "artifact":
-        return True
-    if isinstance(a, Dock) and a.facility == "mine":  # one ship there at most: room for 2
-        return any(x is not None and x.owner == OPPONENT for x in state.docks["mine"])
-    if isinstance(a, Relocation) and a.target == "artifact":
-        return True
+def harm(state: GameState, a: Action) -> int:
+    """How much the AI's move would spoil the script: 2, it ends the game (its last colony
+    placed, or paid for: every placement then ends it); 1, it docks at the Alien Artifact
+    or a second ship at the Lunar Mine, or places a colony where the learner has one;
+    0, none."""
     placing = bool(state.pending) and isinstance(state.pending[0], PlaceColonyDecision)
-    if placing and isinstance(a, Place):
-        return state.colonies[a.territory][LEARNER] > 0 or a.territory == "burroughs"
     after = apply(state, a)
     if after.over:
-        return True
+        return 2
     d = after.pending[0] if after.pending else None
-    if isinstance(d, PlaceColonyDecision) and d.player == OPPONENT and not placing:
-        return all(apply(after, p).over for p in legal_actions(after))
-    return False
+    paid = isinstance(d, PlaceColonyDecision) and d.player == OPPONENT and not placing
+    if paid and all(apply(after, p).over for p in legal_actions(after)):
+        return 2
+    if isinstance(a, Dock) and a.facility == "artifact":
+        return 1
+    if isinstance(a, Dock) and a.facility == "mine":  # one ship there at most: room for 2
+        return int(any(x is not None and x.owner == OPPONENT for x in state.docks["mine"]))
+    if isinstance(a, Relocation) and a.target == "artifact":
+        return 1
+    if placing and isinstance(a, Place):
+        return int(state.colonies[a.territory][LEARNER] > 0 or a.territory == "burroughs")
+    return 0
 
 
 def preference(a: Action) -> tuple[int, str]:

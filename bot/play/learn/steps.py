@@ -20,8 +20,10 @@ from engine.actions import (
     Dock,
     Done,
     EndTurn,
+    Hit,
     Launch,
     ReturnExcess,
+    StealCard,
     StealResource,
     Trade,
 )
@@ -72,7 +74,7 @@ def step(s: GameState, need: Need = NOTHING_NEEDED) -> Step:
     elif isinstance(d, RaidDecision):
         found = raid_step(s)
     elif isinstance(d, PlasmaDecision):
-        found = Step("learn.step.done", {}, Done())
+        found = plasma_step(s, d, need)
     elif isinstance(d, ReturnExcessDecision):
         returns = [a for a in legal_actions(s) if isinstance(a, ReturnExcess)]
         if returns:  # keep the ore: it is the scarcer resource
@@ -99,11 +101,36 @@ def harmless(s: GameState) -> Action:
 
 
 def raid_step(s: GameState) -> Step:
+    """The raid's next take: the AI's ore, its fuel, else a card the learner does not hold
+    (a Holographic Decoy shields the AI's resources: only the Decoy may be taken); then
+    stop, saying why: nothing left, or only cards the learner holds (taken, they would be
+    discarded, R-RAID-4)."""
     for resource in ("ore", "fuel"):
         a = picks.first_legal(s, [StealResource(resource, OPPONENT)])
         if a is not None:
             return Step(f"learn.step.steal.{resource}", {"victim": OPPONENT}, a)
-    return Step("learn.step.done", {}, Done())
+    held = s.players[LEARNER].cards
+    for a in legal_actions(s):
+        if isinstance(a, StealCard) and a.card not in held:
+            return Step("learn.step.steal.card", {"card": a.card, "victim": a.victim}, a)
+    legal = legal_actions(s)
+    key = "learn.step.done" if legal == [Done()] else "learn.step.done.held"
+    return Step(key, {}, Done())
+
+
+def plasma_step(s: GameState, d: PlasmaDecision, need: Need) -> Step:
+    """The Plasma Cannon's next shot: another of the AI's ships at that facility while the
+    fuel the coming lessons need is kept; else stop firing, saying so."""
+    hits = [a for a in legal_actions(s) if isinstance(a, Hit)]
+    if hits and s.players[LEARNER].fuel - 1 >= need.fuel:
+        a = hits[0]
+        params: dict[str, object] = {
+            "victim": a.ship.owner,
+            "value": a.ship.value,
+            "facility": d.facility,
+        }
+        return Step("learn.step.hit", params, a)
+    return Step("learn.step.plasma.stop", {}, Done())
 
 
 def turn_step(s: GameState, need: Need) -> Step | None:

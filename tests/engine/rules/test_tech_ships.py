@@ -388,3 +388,10 @@ def test_R_TERR_LOCK_plasma_sends_it_to_the_stock_and_its_colony_stays() -> None
     assert s.players[1].stock == 3
     assert s.colonies["lem"] == (0, 1, 0, 0)
     assert victory_points(s, 1) == vp
+
+
+def test_R_TECH_HELM_the_event_names_the_moved_ships_owner() -> None:
+    s = helm(players=2, undocked="2", docks={"solar": "p2:3"}, cards={0: ["helm"]}, fuel=3)
+    s = act(s, "use helm solar p2:3 to hub 2")
+    moved = next(e for e in s.events if e.params.get("source") == "solar")
+    assert (moved.player, moved.params["owner"]) == (0, 1)
