@@ -592,12 +592,17 @@ class Couriers:
         if result is None:
             return Done()
         locale = row.locale
-        names = [describe.chat_name(s.name) for s in seats]
-        members = [
-            u
+        # Each seat named by who played it (the record's name: an AI seat by the level that
+        # played most of it), a member by their mention, which no seat's name can pass
+        # for; pinged: the members holding a seat at the end (not one removed from it).
+        recorded = {r.seat: r.name for r in await self.store.results(row.id)}
+        names = [
+            f"<@{s.user_id}>"
+            if s.user_id is not None
+            else describe.chat_name(recorded.get(s.seat, s.name))
             for s in seats
-            if (u := s.user_id if s.user_id is not None else s.former_user_id) is not None
         ]
+        members = [s.user_id for s in seats if s.user_id is not None]
         parts = [score_parts(state, p) for p in range(state.num_players)]
         actions = await self.store.last_actions(row.id, 1)
         first = await self.store.first_action_time(row.id)
@@ -608,7 +613,7 @@ class Couriers:
         ]
         rated = await self.store.rating_changes(row.id)
         if rated:
-            lines.append(over_ratings_text(rated, dict(enumerate(names)), locale))
+            lines.append(over_ratings_text(rated, locale))
         lines.append(
             text(
                 "over.length",

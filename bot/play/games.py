@@ -226,6 +226,19 @@ def ai_name(level: Level, number: int, replacing: str | None = None, locale: str
     return text("ai.name", locale, {"number": number, "level": shown})[:NAME_LIMIT]
 
 
+def replaced_member(name: str, level: Level) -> str | None:
+    """The member's part of a taken-over seat's name ("Anna" of "Anna (AI easy)", said in
+    any language), or None when the name is not one."""
+    for language in i18n.languages():
+        shown = text(f"ai.level.{level}", language)
+        before, _, after = text("ai.replaces", language, {"name": "\0", "level": shown}).partition(
+            "\0"
+        )
+        if name.startswith(before) and name.endswith(after) and len(name) > len(before + after):
+            return name[len(before) : len(name) - len(after)]
+    return None
+
+
 def ai_name_in(seat: SeatRow, locale: str) -> str:
     """An AI seat's name said in ``locale`` ("AI 1 (normal)" -> "ИИ 1 (обычный)"), when it
     is an AI's name of any language: a game's language can change after its AI seats were

@@ -34,13 +34,32 @@ from bot.play.games import (
     ai_name_in,
     event_data,
     new_events,
+    replaced_member,
 )
 from bot.play.learning import opponent_move, scripted
 from bot.play.readers import Readers
-from bot.store.clock_settings import DEFAULT_CLOCK, LIMIT_PASSED, ClockSettings
+from bot.store.clock_settings import (
+    DEFAULT_CLOCK,
+    HOUR,
+    LIMIT_PASSED,
+    MAX_AWAY_DAYS,
+    ClockSettings,
+)
 from bot.store.db import UniqueViolation
 from bot.store.game_config import GameSettings
-from bot.store.rating_rules import Departure, Holder, Reason, turns_by_seat
+from bot.store.rating_rules import (
+    Departure,
+    Handover,
+    Holder,
+    PlayedBy,
+    Reason,
+    holders_from_json,
+    holders_json,
+    played_by,
+    played_json,
+    turn_starts,
+    turns_by_seat,
+)
 from bot.store.shards import ALL, Shards
 from bot.store.storage import (
     ActionRow,
@@ -62,7 +81,6 @@ from engine.scoring import outcome, places, score_parts
 from engine.serialize import dumps, loads
 from engine.state import Event
 
-MAX_AWAY_DAYS = 14
 DAY = 86400.0
 
 
@@ -445,6 +463,23 @@ class GameService:
         others = tuple(Holder(s.seat, s.user_id, s.ai_level) for s in game.seats if s.seat != seat)
         return guild, Departure(row.user_id, seat, reason, others, row.name), self.clock()
 
+    async def _moved(self, game: ActiveGame, seat: int) -> bool:
+        """Whether the seat's member made a move in it in this game."""
+        user = game.seats[seat].user_id
+        return any(a.actor == seat and a.user_id == user for a in await self.store.actions(game.id))
+
+    def _handed_over(self, game: ActiveGame, seat: int) -> dict[str, object]:
+        """The seat's change of holder in play, kept in its history (``holders``): who
+        held it until now, so the game's end counts each turn for who played it."""
+        if game.row.status != "playing" or game.game is None:
+            return {}
+        row = game.seats[seat]
+        held = [
+            *holders_from_json(row.holders),
+            Handover(len(game.game.log), row.user_id, row.ai_level, self.clock()),
+        ]
+        return {"holders": holders_json(held)}
+
     def leaving_counts(self, game: ActiveGame) -> bool:
         """Whether leaving the game now counts for a member's rating (as last place): a
         game in play, on a server, not a guided game."""
@@ -461,10 +496,16 @@ class GameService:
         return not others and not game.row.ai_only
 
     async def _to_ai(
-        self, game: ActiveGame, seat: int, said: Delivery, reason: Reason, **game_fields: Any
+        self,
+        game: ActiveGame,
+        seat: int,
+        said: Delivery,
+        reason: Reason,
+        rated: bool = True,
+        **game_fields: Any,
     ) -> SeatChange:
         """Hand a member's seat in a game in play to the AI (the game's takeover level),
-        saying so (``said``); the member is rated as leaving (``reason``)."""
+        saying so (``said``); the member is rated as leaving (``reason``) if ``rated``."""
         old = game.seats[seat]
         level = game.clock.takeover
         changes: dict[str, object] = {
@@ -474,8 +515,9 @@ class GameService:
             "former_user_id": old.user_id,
             "rejoin": False,
             "timeouts": 0,
+            **self._handed_over(game, seat),
         }
-        departure = self._departure(game, seat, reason)
+        departure = self._departure(game, seat, reason) if rated else None
         await self._update_seats(game, {seat: changes}, [said], departure, **game_fields)
         return SeatChange(old, game.seats[seat])
 
@@ -546,8 +588,14 @@ class GameService:
         self, game: ActiveGame, user_id: int, can_manage: bool, number: int, by: str = ""
     ) -> SeatChange:
         """The host (or Manage Channels: ``by``, their name) removes a lobby seat, or hands
-        a member's seat in a game in play to the AI (the game goes on)."""
-        self.check_manager(game, user_id, can_manage)
+        a member's seat in a game in play to the AI (the game goes on); a member removed
+        before they made a move in the seat is not rated by it. Any other member seated in
+        a game in play may remove the member it waits on once that turn has stalled
+        (``stall_due``): rated as removed, last, moves or not."""
+        manager = game.row.host_id == user_id or can_manage
+        stalled = not manager and game.row.status == "playing" and game.seat_of(user_id) is not None
+        if not stalled:
+            self.check_manager(game, user_id, can_manage)
         seat = self.seat_numbered(game, number)
         if seat.user_id is not None and seat.user_id == user_id:
             raise ServiceError("seats.kick_self")
@@ -562,8 +610,43 @@ class GameService:
             return await self._remove_from_lobby(game, seat.seat, said)
         if seat.is_ai:
             raise ServiceError("seats.already_ai", name=seat.name)
+        if stalled:
+            await self.check_stalled(game, seat)
+            said = outbox.notice(game, now, "seats.kicked_stalled", params, reply=True)
+            return await self._to_ai(game, seat.seat, said, "kicked")
         said = outbox.notice(game, now, "seats.kicked_game", params, reply=True)
-        return await self._to_ai(game, seat.seat, said, "kicked")
+        rated = await self._moved(game, seat.seat)
+        return await self._to_ai(game, seat.seat, said, "kicked", rated)
+
+    def stall_after(self, game: ActiveGame) -> float:
+        """How long (seconds) a turn may wait on its member before the other players may
+        remove them: the longest absence (``/af away``) and the turn limit, whatever the
+        clock's state (off, or nothing happening at the limit)."""
+        return MAX_AWAY_DAYS * DAY + game.clock.limit_hours * HOUR
+
+    async def stall_due(self, game: ActiveGame) -> float | None:
+        """When the member the game waits on can be removed by the other players: the
+        last move of the game (or the start), or the seat's last change of hands if later,
+        plus ``stall_after`` (None: the game waits on nobody)."""
+        seat = game.to_act()
+        if seat is None or game.waiting_on() is None:
+            return None
+        last = await self.store.last_actions(game.id, 1)
+        since = last[-1].created_at if last else game.row.updated_at
+        handed = holders_from_json(game.seats[seat].holders)
+        if handed:
+            since = max(since, handed[-1].at)
+        return since + self.stall_after(game)
+
+    async def check_stalled(self, game: ActiveGame, seat: SeatRow) -> None:
+        """Refuse a player's removal of ``seat`` unless the game waits on it and its turn
+        has stalled."""
+        due = await self.stall_due(game)
+        days = round(self.stall_after(game) / DAY)
+        if due is None or game.to_act() != seat.seat:
+            raise ServiceError("seats.kick_not_waiting", days=days)
+        if self.clock() < due:
+            raise ServiceError("seats.kick_too_soon", days=days, when=f"<t:{int(due)}:f>")
 
     async def replace(
         self,
@@ -577,13 +660,37 @@ class GameService:
         by: str = "",
     ) -> SeatChange:
         """Hand a seat (a member's or an AI's) to a member who has none in this game,
-        keeping everything the seat owns (``by``: the name of who did it)."""
+        keeping everything the seat owns (``by``: the name of who did it): at once to the
+        one who asks, else offered to the member, who takes it by ``take_offer`` (``/af
+        join``): nobody is seated, and rated, without their consent."""
         self.check_manager(game, user_id, can_manage)
         seat = self.seat_numbered(game, number)
         if member_is_bot:
             raise ServiceError("seats.replace_bot", name=member_name)
         if game.seat_of(member_id) is not None:
             raise ServiceError("seats.already_seated", name=member_name)
+        if member_id == user_id:
+            return await self._hand_to(game, seat, member_id, member_name, by)
+        now = self.clock()
+        params = {"by": by, "old": seat.name, "mention": f"<@{member_id}>"}
+        said = outbox.notice(game, now, "seats.offered", params, users=[member_id], reply=True)
+        await self._update_seats(game, {seat.seat: {"offered_to": member_id}}, [said])
+        return SeatChange(seat, game.seats[seat.seat], pending=True)
+
+    async def take_offer(self, game: ActiveGame, user_id: int, name: str) -> SeatChange:
+        """A member takes the seat the host offered them (``/af join``)."""
+        seat = next((s for s in game.seats if s.offered_to == user_id), None)
+        if seat is None:
+            raise ServiceError("seats.no_offer")
+        if game.seat_of(user_id) is not None:
+            raise ServiceError("lobby.already_seated")
+        return await self._hand_to(game, seat, user_id, name, "")
+
+    async def _hand_to(
+        self, game: ActiveGame, seat: SeatRow, member_id: int, member_name: str, by: str
+    ) -> SeatChange:
+        """Give ``seat`` to a member who agreed (``by``: who asked, '' for an offer taken);
+        its member is rated as replaced if they made a move in it."""
         changes: dict[str, object] = {
             "user_id": member_id,
             "ai_level": None,
@@ -591,6 +698,8 @@ class GameService:
             "former_user_id": None,
             "rejoin": False,
             "timeouts": 0,
+            "offered_to": None,
+            **self._handed_over(game, seat.seat),
         }
         fields: dict[str, Any] = {}
         if game.timed_out() and game.to_act() == seat.seat:
@@ -599,7 +708,8 @@ class GameService:
             fields["host_id"] = member_id
         now = self.clock()
         params = {"by": by, "old": seat.name, "new": member_name[:32]}
-        said = [outbox.notice(game, now, "seats.replaced", params, reply=True)]
+        key = "seats.replaced" if by else "seats.offer_taken"
+        said = [outbox.notice(game, now, key, params, reply=True)]
         if game.row.status == "playing" and game.game is not None and game.to_act() == seat.seat:
             # The member now waited on (a timed-out turn goes back to them too).
             said.append(
@@ -612,7 +722,9 @@ class GameService:
                     link=True,
                 )
             )
-        departure = self._departure(game, seat.seat, "replaced")
+        departure = None
+        if seat.user_id is not None and await self._moved(game, seat.seat):
+            departure = self._departure(game, seat.seat, "replaced")
         await self._update_seats(game, {seat.seat: changes}, said, departure, **fields)
         return SeatChange(seat, game.seats[seat.seat])
 
@@ -635,7 +747,8 @@ class GameService:
             await self._update_seats(game, changes, [said])
             return SeatChange(seat, game.seats[seat.seat], pending=True)
         said = outbox.notice(game, now, "seats.rejoined", shown, reply=True)
-        await self._update_seats(game, {seat.seat: _back_to(user_id, name)}, [said])
+        back = {**_back_to(user_id, name), **self._handed_over(game, seat.seat)}
+        await self._update_seats(game, {seat.seat: back}, [said])
         return SeatChange(seat, game.seats[seat.seat])
 
     async def set_away(self, user_id: int, days: int) -> float | None:
@@ -721,11 +834,22 @@ class GameService:
                     if (name := ai_name_in(seat, chosen)) != seat.name:
                         seats[seat.seat] = {"name": name}
         if clock is not None and clock.checked() != game.clock:
+            stops = not clock.enabled or clock.action == "none"
+            runs = game.clock.enabled and game.clock.action != "none"
+            if stops and runs and not can_manage and self.leaving_counts(game):
+                # A player behind could stop the clock and never move again.
+                raise ServiceError("settings.clock_off_in_play")
             fields["config"] = game.row.config.with_clock(clock.checked())
-            if clock.enabled and not game.clock.enabled:
+            if game.row.status == "playing" and game.game is not None:
+                # The turn in play starts its clock afresh under the new settings: a limit
+                # made shorter never times out a turn before it could be seen.
+                fields.update(clock_since=now, reminders_sent=0, clock_turn=game.state.turn_number)
+            elif clock.enabled and not game.clock.enabled:
                 fields["clock_since"] = now
             settings = {"clock": clock.checked().to_json()}
             lines.append(outbox.text_of("settings.changed", {"name": by, "settings": settings}))
+            if "clock_turn" in fields and game.waiting_on() is not None:
+                lines.append(outbox.text_of("settings.clock_restarted"))
         if not fields:
             return False
         told = [outbox.notice(game, now, lines, reply=True), self._shown(game, now)]
@@ -779,6 +903,7 @@ class GameService:
                 name=ai_name(clock.takeover, seat_no + 1, seat.name, game.row.locale),
                 former_user_id=seat.user_id,
                 rejoin=False,
+                **self._handed_over(game, seat_no),
             )
         told = [
             outbox.turn_shown(game, now),  # "played for @member by the AI"
@@ -834,13 +959,19 @@ class GameService:
         await self.configure(game, user_id, can_manage, language=locale)
         return game.row.locale
 
-    async def abort(self, game: ActiveGame, user_id: int, can_manage: bool, by: str = "") -> None:
+    async def abort(
+        self, game: ActiveGame, user_id: int, can_manage: bool, by: str = ""
+    ) -> SeatChange | None:
         """The host (or Manage Channels: ``by``, their name) ends the channel's game now.
 
-        In a game in play, a member who aborts a game they sit in is rated as leaving it
-        (last; ``bot.store.rating_rules``); the others are not rated. A host without a seat
-        (and without Manage Channels) cannot end a game in play that members sit in: a
-        member behind would have a friend's abort as a way out of every lost game."""
+        In a game in play only a moderator (Manage Channels) ends it for everyone, and
+        nobody but a moderator who sits in it is rated (as leaving it, last;
+        ``bot.store.rating_rules``): the others did not choose to stop, and the standings
+        of a game half played are no result. The host without Manage Channels leaves
+        instead, as ``/af leave`` does: rated as leaving, the AI takes the seat and the
+        game goes on for the others (the SeatChange; it ends if no member is left). A host
+        without a seat cannot end a game in play that members sit in: a member behind
+        would have a friend's abort as a way out of every lost game."""
         if game.row.host_id != user_id and not can_manage:
             raise ServiceError("abort.not_allowed")
         seat = game.seat_of(user_id)
@@ -848,6 +979,10 @@ class GameService:
         if rated and seat is None and not can_manage and any(not s.is_ai for s in game.seats):
             raise ServiceError("abort.watching_host")
         now = self.clock()
+        if rated and seat is not None and not can_manage and not self.ends_without(game, seat):
+            level = outbox.text_of(f"ai.level.{game.clock.takeover}")
+            said = outbox.notice(game, now, "abort.to_ai", {"name": by, "level": level}, reply=True)
+            return await self._to_ai(game, seat, said, "aborted")
         departure = self._departure(game, seat, "aborted") if seat is not None else None
         key = "abort.done_counted" if departure is not None else "abort.done"
         closing = outbox.text_of(key, {"name": by})
@@ -866,6 +1001,7 @@ class GameService:
         )
         self._took(game, row, None, told)
         self._forget(game)
+        return None
 
     # ---- a game's channel lost: orphaned, continued elsewhere, back, or ended ----------------
 
@@ -1262,7 +1398,8 @@ class GameService:
             fields.update(clock_turn=state.turn_number, reminders_sent=0)
             for s in game.seats:
                 if s.rejoin and s.former_user_id is not None and state.current != s.seat:
-                    seats[s.seat] = {**seats.get(s.seat, {}), **_back_to(s.former_user_id, None)}
+                    back = {**_back_to(s.former_user_id, None), **self._handed_over(game, s.seat)}
+                    seats[s.seat] = {**seats.get(s.seat, {}), **back}
         if seats:
             # The member to act may change with the seats: work it out on the new rows.
             after.seats = [_with(s, seats.get(s.seat)) for s in game.seats]
@@ -1359,6 +1496,11 @@ class GameService:
         first: dict[int, str] = {}
         logged = [*await self.store.actions(game.id), *new_rows]
         turns = turns_by_seat((a.actor, a.user_id, a.events) for a in logged)
+        by = played_by(
+            turn_starts((a.seq, a.actor, a.user_id, a.events) for a in logged),
+            {s.seat: holders_from_json(s.holders) for s in game.seats},
+            {s.seat: (s.user_id, s.ai_level) for s in game.seats},
+        )
         for row in logged:
             for e in row.events:
                 seat, territory = e.get("player"), e.get("params", {}).get("territory")
@@ -1374,7 +1516,7 @@ class GameService:
                     seat=s.seat,
                     user_id=member,
                     ai_level=s.ai_level,
-                    name=s.name,
+                    name=_played_name(s, by.get(s.seat, ()), played, game.row.locale),
                     vp=ended.scores[s.seat],
                     vp_colonies=parts.colonies,
                     vp_territories=parts.territories,
@@ -1386,6 +1528,7 @@ class GameService:
                     turns=sum(played.values()),
                     own_turns=played.get(member, 0) if member is not None else 0,
                     bot_turns=played.get(None, 0),
+                    played_by=played_json(by.get(s.seat, ())),
                 )
             )
         return out
@@ -1457,6 +1600,28 @@ def _back_to(user_id: int, name: str | None) -> dict[str, object]:
     if name is not None:
         changes["name"] = name[:32]
     return changes
+
+
+def _played_name(seat: SeatRow, played: PlayedBy, moves: Counter[int | None], locale: str) -> str:
+    """A seat's name in the game's record, by who played it: a member's as it is; an
+    AI's by the level that played most of its AI turns, with the name of the member who
+    left it only if they played some of its turns themselves (``moves``: who played each
+    turn) — "alt (AI hard)" for a seat the easy AI played but for its last turn, alt
+    never, is "AI 2 (easy)"."""
+    if seat.ai_level is None:
+        return seat.name
+    levels: Counter[str] = Counter()
+    for _, level, n in played:
+        if level is not None:
+            levels[level] += n
+    level = levels.most_common(1)[0][0] if levels else seat.ai_level
+    former = seat.former_user_id
+    member = None
+    if former is not None and moves.get(former, 0) > 0:
+        member = replaced_member(seat.name, seat.ai_level)
+    if level == seat.ai_level and (member is None) == (former is None):
+        return seat.name
+    return ai_name(level, seat.seat + 1, member, locale)  # type: ignore[arg-type]
 
 
 def _with(seat: SeatRow, changes: Mapping[str, object] | None) -> SeatRow:

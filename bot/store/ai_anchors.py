@@ -32,7 +32,10 @@ where a level wins every game: the normal AI beat the easy one in every two-seat
 low as the prior lets a few games put it; openskill's own update at these anchors still
 moves that level by -0.18 a seat (every other level by less than 0.01). The easy AI far
 below is why ``bot.store.ratings`` gives no gain for a win over a seat rated far below
-the winner. The fit on each half of the games (the first and the second half of each
+the winner; and since at three and four seats these AI-vs-AI fits put the easy level
+close to the normal one while the normal AI beats three easy AIs in nearly every game,
+a win over any AI seat rated below the winner gives nothing either. The fit on each
+half of the games (the first and the second half of each
 seed's games) moved a level by 2.2 at most (at 3 and 4 seats; none at 2). Fitted over
 all seat counts at once, as before, the same games give easy 20.87 and hard 28.82: the
 compromise that overrated the easy AI at two seats.

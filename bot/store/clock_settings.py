@@ -2,9 +2,9 @@
 
 A game waits on the member to act. The clock counts from the moment that seat last
 showed life (its turn began, or it acted) — or from the end of the member's absence
-(``/af away``), whichever is later. After ``remind_hours`` the member is reminded,
-after ``warn_hours`` warned (with the deadline), and after ``limit_hours`` the turn
-times out and the game's timeout ``action`` happens once:
+(``/af away``, 14 days of one turn at most), whichever is later. After ``remind_hours``
+the member is reminded, after ``warn_hours`` warned (with the deadline), and after
+``limit_hours`` the turn times out and the game's timeout ``action`` happens once:
 
 - ``ai``: the AI (level ``takeover``) plays that one turn for the member; the seat
   stays theirs;
@@ -35,6 +35,7 @@ MAX_HOURS: Final = 14 * 24.0  # two weeks
 MIN_HOURS: Final = 0.1  # six minutes: a live game's clock
 MAX_TIMEOUTS: Final = 10
 HOUR: Final = 3600.0
+MAX_AWAY_DAYS: Final = 14  # the longest absence (/af away), and what it pauses of one turn
 # reminders_sent values
 REMINDED: Final = 1
 WARNED: Final = 2
@@ -126,8 +127,10 @@ DEFAULT_CLOCK: Final = ClockSettings()
 
 
 def clock_start(since: float, away_until: float | None) -> float:
-    """When the clock started: the last sign of life, or the end of an absence if later."""
-    return max(since, away_until or 0.0)
+    """When the clock started: the last sign of life, or the end of an absence if later.
+    An absence pauses one turn's clock for ``MAX_AWAY_DAYS`` at most: renewing ``/af away``
+    again and again does not hold a game up for ever."""
+    return max(since, min(away_until or 0.0, since + MAX_AWAY_DAYS * 24 * HOUR))
 
 
 def deadline(clock: ClockSettings, since: float, away_until: float | None) -> float:
@@ -161,6 +164,7 @@ def due_step(
 
 __all__ = [
     "DEFAULT_CLOCK",
+    "MAX_AWAY_DAYS",
     "MAX_HOURS",
     "MAX_TIMEOUTS",
     "MIN_HOURS",

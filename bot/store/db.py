@@ -490,6 +490,7 @@ class PostgresDatabase(Database):
 
     async def migrate(self, migrations: Sequence[Migration]) -> None:
         latest = migrations[-1][0]
+        migrated = False
         for migration in migrations:
             number = migration[0]
             async with self._pool.acquire() as conn, conn.transaction():
@@ -499,6 +500,7 @@ class PostgresDatabase(Database):
                 _check_version(current, latest)
                 if number <= current:
                     continue
+                migrated = True
                 for step in steps_of(migration, self.dialect):
                     if isinstance(step, str):
                         await conn.execute(postgres_ddl(step))
@@ -509,6 +511,10 @@ class PostgresDatabase(Database):
                     " ON CONFLICT (id) DO UPDATE SET version = excluded.version",
                     number,
                 )
+        if migrated:
+            # A statement a migration step prepared (``SELECT *`` of a table a later one
+            # altered) would fail on its cached plan: start from fresh connections.
+            await self._pool.expire_connections()
 
     async def tables(self) -> list[str]:
         rows = await self.fetch(

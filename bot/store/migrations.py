@@ -616,5 +616,19 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
         ALTER TABLE members ADD COLUMN screen_reader INTEGER NOT NULL DEFAULT 0;
         """,
     ),
+    (
+        11,
+        """
+        -- Rated for who played (bot/store/rating_rules.py). holders: who held a seat in play
+        -- before its holder now, as JSON [[until_seq, user_id, ai_level, at], ...]: each
+        -- held it until the log's action until_seq, handed on at the time at. offered_to: a
+        -- member the host offered the seat to (/af replace), who takes it only by /af join.
+        ALTER TABLE seats ADD COLUMN holders TEXT NOT NULL DEFAULT '';
+        ALTER TABLE seats ADD COLUMN offered_to INTEGER;
+        -- Who played each seat's turns of a finished game, as JSON [[user_id, ai_level,
+        -- turns], ...]: the seat counts for the others as the players of its turns.
+        ALTER TABLE results ADD COLUMN played_by TEXT NOT NULL DEFAULT '';
+        """,
+    ),
 )
 LATEST: Final = MIGRATIONS[-1][0]

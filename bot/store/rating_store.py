@@ -36,6 +36,7 @@ from bot.store.rating_rules import (
     SeatPlay,
     departure_changes,
     end_changes,
+    played_from_json,
 )
 from bot.store.ratings import Change, Skill
 
@@ -277,7 +278,12 @@ async def rate_game(
 
 
 def seat_play(row: Row) -> SeatPlay:
-    """A stored result as the end's rating reads it."""
+    """A stored result as the end's rating reads it (who played it: not known in a
+    database before migration 11, as when migration 9 rates the older games)."""
+    try:
+        played_by = str(row["played_by"])
+    except (IndexError, KeyError):
+        played_by = ""
     return SeatPlay(
         seat=int(row["seat"]),
         place=int(row["place"]) if row["place"] is not None else 1 + int(not row["winner"]),
@@ -286,6 +292,7 @@ def seat_play(row: Row) -> SeatPlay:
         turns=int(row["turns"]),
         own_turns=int(row["own_turns"]),
         bot_turns=int(row["bot_turns"]),
+        played_by=played_from_json(played_by),
     )
 
 

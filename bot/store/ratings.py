@@ -17,14 +17,21 @@ Two corrections to openskill's own update, each for a flaw a player can use:
   average of the strict orders its ties allow, each order of the tied players as likely:
   a player tied for a place gets the mean of the updates of the places they share, never
   less than the place below them.
-- **No gain from a seat far below.** The model's logistic curve says a much stronger
+- **No gain from a seat below.** The model's logistic curve says a much stronger
   player still loses now and then, so every win over a much weaker seat adds a little,
   for ever; in this game the normal AI beats the easy one in every two-player game, and
   a hundred such wins would lift a member as strong as the normal AI above the hard AI.
-  So a member's update is never more than what it would be with the seats rated more
-  than ``MARGIN`` below them left out: beating such a seat gives nothing, while losing
-  to it (or tying with it) costs what it costs. (The smaller of the two updates, each
-  a plain one over a fixed table, so a better place still never gives less.)
+  So a member's update is never more than what it would be with the weaker seats left
+  out: a member's seat rated more than ``MARGIN`` below them, and an AI seat rated below
+  them at all. Beating such a seat gives nothing, while losing to it (or tying with it)
+  costs what it costs. (The smaller of the two updates, each a plain one over a fixed
+  table, so a better place still never gives less.) Why any AI seat below: an AI's
+  rating is a fixed anchor measured from AI-vs-AI tables, and at three and four seats
+  those tables put the easy AI only a little below the normal one, while the normal AI
+  beats three easy AIs in nearly every game; farming the easy AI at four seats lifted a
+  member as strong as the normal AI to 1418 (above the hard AI's 1026). Beating an AI
+  weaker than you proves nothing about you, so your rating can rise from AI seats only
+  up to the strongest AI level you beat.
 
 Shown to players as one number, ``BASE + SCALE × (mu − 25)``: the estimate itself, 1000
 for a newcomer and for the normal AI, up when ``mu`` goes up and down when it goes down
@@ -84,6 +91,7 @@ class Entrant:
     mu: float
     sigma: float
     place: int
+    ai: bool = False  # an AI seat (a fixed anchor): no gain from it when it is below
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,11 +132,16 @@ def strict_orders(places: Sequence[int]) -> Iterator[list[int]]:
 def updated(entrants: Sequence[Entrant], who: int) -> tuple[float, float]:
     """The new ``(mu, sigma)`` of entrant ``who`` after the table: openskill's
     Plackett–Luce update, averaged over the strict orders its ties allow; and never more
-    than the same update leaves them with the seats rated more than ``MARGIN`` below them
-    left out (a win over such a seat gives nothing, a loss or a tie to it costs)."""
+    than the same update leaves them with the weaker seats left out: a member's rated more
+    than ``MARGIN`` below them, an AI's rated below them at all (a win over such a seat
+    gives nothing, a loss or a tie to it costs)."""
     me = entrants[who]
     full = _averaged(entrants, who)
-    near = [i for i, e in enumerate(entrants) if i == who or me.mu - e.mu <= MARGIN]
+    near = [
+        i
+        for i, e in enumerate(entrants)
+        if i == who or (e.mu >= me.mu if e.ai else me.mu - e.mu <= MARGIN)
+    ]
     if len(near) == len(entrants):
         return full
     without = _averaged([entrants[i] for i in near], near.index(who))

@@ -32,7 +32,7 @@ from bot.store import rating_store
 from bot.store.db import Database, Row, Tx, UniqueViolation, open_database
 from bot.store.game_config import DEFAULT_SETTINGS, GameSettings
 from bot.store.migrations import MIGRATIONS
-from bot.store.rating_rules import Departure, SeatPlay
+from bot.store.rating_rules import Departure, SeatPlay, played_from_json
 from bot.store.rating_store import RatedChange, rate_game, record_departure
 from bot.store.ratings import Skill
 from bot.store.shards import Shards
@@ -74,7 +74,7 @@ _GAME_FIELDS: Final = frozenset(
     }
 )
 _SEAT_FIELDS: Final = frozenset(
-    {"user_id", "ai_level", "name", "timeouts", "former_user_id", "rejoin"}
+    {"user_id", "ai_level", "name", "timeouts", "former_user_id", "rejoin", "holders", "offered_to"}
 )
 _REAL_FIELDS: Final = frozenset({"reminded_at", "updated_at", "clock_since", "orphaned_at"})
 SeatChanges = Mapping[int, Mapping[str, object]]  # seat number -> columns to set
@@ -161,6 +161,10 @@ class SeatRow:
     timeouts: int = 0
     former_user_id: int | None = None
     rejoin: bool = False
+    # Who held the seat in play before (JSON, bot.store.rating_rules.holders_json), and a
+    # member the host offered it to (they take it by /af join).
+    holders: str = ""
+    offered_to: int | None = None
 
     @property
     def is_ai(self) -> bool:
@@ -187,6 +191,8 @@ class ResultRow:
     turns: int = 0
     own_turns: int = 0
     bot_turns: int = 0
+    # Who played its turns, JSON (bot.store.rating_rules.played_json): '' if not recorded.
+    played_by: str = ""
 
     def play(self) -> SeatPlay:
         """The seat as the end's rating reads it."""
@@ -198,6 +204,7 @@ class ResultRow:
             self.turns,
             self.own_turns,
             self.bot_turns,
+            played_from_json(self.played_by),
         )
 
 
@@ -514,7 +521,8 @@ class Storage:
             await tx.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await tx.executemany(
                 "INSERT INTO seats (game_id, seat, user_id, ai_level, name, timeouts,"
-                " former_user_id, rejoin) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " former_user_id, rejoin, holders, offered_to)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         game_id,
@@ -525,6 +533,8 @@ class Storage:
                         s.timeouts,
                         s.former_user_id,
                         s.rejoin,
+                        s.holders,
+                        s.offered_to,
                     )
                     for s in seats
                 ],
@@ -864,11 +874,13 @@ class Storage:
     async def results_of(
         self, *, user_id: int | None = None, guild_id: int | None = None
     ) -> list[tuple[GameRow, ResultRow]]:
-        """Results of finished games (of one member, of one server, or both), newest first."""
+        """Results of finished games (of one member, of one server, or both), newest first.
+        A member's are the seats they held at the end and played most of (a seat the AI
+        took from them, or one they were handed late, is not their result)."""
         where = ["g.status = 'over'"]
         params: list[object] = []
         if user_id is not None:
-            where.append("r.user_id = ?")
+            where.append("r.user_id = ? AND r.ai_level IS NULL AND 2 * r.own_turns >= r.turns")
             params.append(user_id)
         if guild_id is not None:
             where.append("g.guild_id = ?")
@@ -879,7 +891,8 @@ class Storage:
             " r.vp_territories AS r_vp_territories, r.vp_positron AS r_vp_positron,"
             " r.vp_cards AS r_vp_cards, r.winner AS r_winner,"
             " r.first_territory AS r_first_territory, r.place AS r_place,"
-            " r.turns AS r_turns, r.own_turns AS r_own_turns, r.bot_turns AS r_bot_turns"
+            " r.turns AS r_turns, r.own_turns AS r_own_turns, r.bot_turns AS r_bot_turns,"
+            " r.played_by AS r_played_by"
             " FROM results r JOIN games g ON g.id = r.game_id"
             f" WHERE {' AND '.join(where)} ORDER BY g.id DESC, r.seat",
             params,

@@ -40,9 +40,17 @@ def how_text(how: str, locale: str) -> str:
     return "" if how == "result" else text(f"rating.how.{how}", locale)
 
 
-def rank_of(skills: Mapping[int, Skill], user_id: int) -> int:
-    order = [u for u, _ in ranking(skills)]
-    return order.index(user_id) + 1 if user_id in order else len(order) + 1
+def rank_of(skills: Mapping[int, Skill], user_id: int) -> int | None:
+    """A member's rank among the settled ratings (equal ratings share a rank: 1, 2, 2, 4),
+    None while theirs is provisional (or they have none)."""
+    mine = skills.get(user_id)
+    if mine is None or mine.provisional:
+        return None
+    return 1 + sum(1 for s in skills.values() if not s.provisional and s.shown > mine.shown)
+
+
+def settled_count(skills: Mapping[int, Skill]) -> int:
+    return sum(1 for s in skills.values() if not s.provisional)
 
 
 def rating_text(
@@ -62,10 +70,12 @@ def rating_text(
         "rating": number_text(skill.shown),
         "season": season_name(season, locale),
     }
-    facts = [
-        text("rating.rank", locale, {"rank": rank, "count": len(skills)}),
-        text("rating.games", locale, {"count": skill.games}),
-    ]
+    ranked = (
+        text("rating.unranked", locale, {"count": PROVISIONAL_GAMES})
+        if rank is None
+        else text("rating.rank", locale, {"rank": rank, "count": settled_count(skills)})
+    )
+    facts = [ranked, text("rating.games", locale, {"count": skill.games})]
     if skill.provisional:
         left = PROVISIONAL_GAMES - skill.games
         facts.insert(0, text("rating.provisional", locale, {"count": left}))
@@ -99,16 +109,19 @@ def earlier_text(
 ) -> str:
     """A member with no rated game in ``season`` yet: their rating in the last season they
     played (``earlier``), and how to see it."""
+    rank = rank_of(skills, user_id)
     return text(
-        "rating.none_in_season_earlier",
+        "rating.none_in_season_earlier"
+        if rank is not None
+        else "rating.none_in_season_earlier_provisional",
         locale,
         {
             "name": name,
             "season": season_name(season, locale),
             "earlier": season_name(earlier, locale),
             "rating": number_text(skills[user_id].shown),
-            "rank": rank_of(skills, user_id),
-            "count": len(skills),
+            "rank": rank,
+            "count": settled_count(skills),
             "number": earlier.number,
         },
     )
@@ -132,7 +145,8 @@ def leaderboard_text(
     provisional = [(u, s) for u, s in order if s.provisional][:RECENT]
     if not settled:
         lines.append(text("leaderboard.none_settled", locale, {"count": PROVISIONAL_GAMES}))
-    for place, (user, skill) in enumerate(settled, start=1):
+    for user, skill in settled:
+        place = rank_of(skills, user) or 0  # equal ratings share a place
         lines.append(text("leaderboard.rated_line", locale, _line(place, user, skill, wins)))
     if provisional and settled:
         lines.append(text("leaderboard.provisional", locale, {"count": PROVISIONAL_GAMES}))
@@ -154,10 +168,11 @@ def _line(
     }
 
 
-def over_ratings_text(changes: Sequence[RatedChange], names: Mapping[int, str], locale: str) -> str:
+def over_ratings_text(changes: Sequence[RatedChange], locale: str) -> str:
     """The game over message's line: each member's new rating and its change (with how it
     counted, and "provisional" while it is), those who left the game first (rated when
-    they left, by name)."""
+    they left). Each member is named by their mention, shown as their name (no ping),
+    which no seat's name can pass for: a member named "AI 1 (hard)" is not the AI."""
     parts = []
     for r in sorted(changes, key=lambda r: (not r.departed, r.change.seat)):
         c = r.change
@@ -165,7 +180,7 @@ def over_ratings_text(changes: Sequence[RatedChange], names: Mapping[int, str], 
         if c.after.provisional:
             details.append(text("over.rating_provisional", locale))
         params = {
-            "name": r.name if r.departed else names.get(c.seat, "?"),
+            "name": f"<@{c.user_id}>",
             "rating": number_text(c.after.shown),
             "details": ", ".join(d for d in details if d),
         }

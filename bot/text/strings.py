@@ -308,6 +308,9 @@ BOT_EN: Final[dict[str, Source]] = {
     "abort.done_counted": "🛑 The game was aborted by {name}: for {name}'s rating it counts "
     "as leaving it, last place.",
     "abort.not_allowed": "Only the host or members with Manage Channels can abort the game.",
+    "abort.to_ai": "🛑 {name} stopped playing: the AI ({level}) takes their seat and the game "
+    "goes on. For {name}'s rating it counts as leaving, last place. Only a member with Manage "
+    "Channels can end a game in play for everyone.",
     "abort.watching_host": "You host this game without a seat: a game in play ends when its "
     "players finish it or leave it. `/af kick` hands a silent player's seat to the AI; a member "
     "with Manage Channels can end it.",
@@ -528,6 +531,10 @@ BOT_EN: Final[dict[str, Source]] = {
     "settings.no_game": "There is no game in this channel; `/af settings scope:server` sets the "
     "server's defaults.",
     "settings.changed": "⚙️ {name} changed this game's clock. {settings}",
+    "settings.clock_restarted": "⏱️ The turn in play starts its clock again from now.",
+    "settings.clock_off_in_play": "In a rated game in play, only a member with Manage Channels "
+    "can switch the turn clock off or make its limit do nothing: a player who is behind could "
+    "stop it and never move again.",
     "settings.server_changed": "⚙️ The server's defaults for new games are now: {settings}",
     "settings.server_only_admins": "Only members with Manage Server can change the server's "
     "defaults.",
@@ -558,6 +565,27 @@ BOT_EN: Final[dict[str, Source]] = {
     "seats.kicked_game": "👢 {by} handed {name}'s seat to the AI ({level}); `/af join` "
     "gives it back.",
     "seats.replaced": "🔁 {by} handed {old}'s seat to {new}.",
+    "seats.offered": "📨 {by} offers {old}'s seat to {mention}: to take it, use `/af join` in "
+    "this channel.",
+    "seats.offer_taken": "🔁 {new} takes {old}'s seat.",
+    "seats.no_offer": "Nobody offered you a seat in this game.",
+    "seats.kicked_stalled": "⏳ {by} removed {name}, whose turn had waited too long without a "
+    "move: the AI ({level}) plays the seat, and for {name}'s rating it counts as removed, last "
+    "place. `/af join` gives the seat back.",
+    "seats.kick_not_waiting": Plural(
+        "Only the host or members with Manage Channels can remove a player. Any player can "
+        "remove the player the game waits on once their turn has had no move for {days} day.",
+        "Only the host or members with Manage Channels can remove a player. Any player can "
+        "remove the player the game waits on once their turn has had no move for {days} days.",
+        "days",
+    ),
+    "seats.kick_too_soon": Plural(
+        "A player can remove the player the game waits on once their turn has had no move for "
+        "{days} day: from {when}.",
+        "A player can remove the player the game waits on once their turn has had no move for "
+        "{days} days: from {when}.",
+        "days",
+    ),
     "seats.your_turn": "🎲 {mention}, the seat is yours and it is your turn: {link}",
     "seats.rejoined": "👋 {name} takes their seat back from the AI.",
     "seats.rejoin_pending": "👋 {name} takes their seat back when the AI's current turn ends.",
@@ -1011,6 +1039,11 @@ RATING_EN: Final[dict[str, Source]] = {
         "count",
     ),
     "rating.rank": "#{rank} of {count} in this server",
+    "rating.unranked": Plural(
+        "not ranked yet: only settled ratings get a rank ({count} rated game or more)",
+        "not ranked yet: only settled ratings get a rank ({count} rated games or more)",
+        "count",
+    ),
     "rating.games": Plural("{count} rated game", "{count} rated games", "count"),
     "rating.recent": "Latest games:",
     "rating.result": "• game {game}: place {place} of {players}, {change}",
@@ -1030,6 +1063,8 @@ RATING_EN: Final[dict[str, Source]] = {
     "rating.none_in_season": "{name} has no rated game in {season}.",
     "rating.none_in_season_earlier": "{name} has no rated game in {season} yet. In {earlier}: "
     "**{rating}**, #{rank} of {count} (`/af rating season:{number}`).",
+    "rating.none_in_season_earlier_provisional": "{name} has no rated game in {season} yet. In "
+    "{earlier}: **{rating}**, provisional (`/af rating season:{number}`).",
     "season.name": "season {number}",
     "season.named": "season {number} “{name}”",
     "season.current": "{season} (current)",

@@ -74,10 +74,28 @@ async def filled(url: str) -> dict[str, object]:
         await store.set_prefs(3, notify="off")
         async with store.transaction() as tx:  # results and ratings, as a finished game
             await tx.executemany(
-                "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (1, 0, 1, None, "Ann", 7, 4, 2, 1, 0, 1, "Heinlein Plains", 1, 9, 8, 1),
-                    (1, 1, None, "easy", "AI 1", 5, 5, 0, 0, 0, 0, None, 2, 9, 0, 9),
+                    (1, 0, 1, None, "Ann", 7, 4, 2, 1, 0, 1, "Heinlein Plains", 1, 9, 8, 1, ""),
+                    (
+                        1,
+                        1,
+                        None,
+                        "easy",
+                        "AI 1",
+                        5,
+                        5,
+                        0,
+                        0,
+                        0,
+                        0,
+                        None,
+                        2,
+                        9,
+                        0,
+                        9,
+                        '[[null,"easy",9]]',
+                    ),
                 ],
             )
             seats = [SeatPlay(0, 1, 1, None, 9, 8, 1), SeatPlay(1, 2, None, "easy", 9, 0, 9)]

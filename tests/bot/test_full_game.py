@@ -58,9 +58,11 @@ async def test_full_game_from_new_to_final_scores(db_url: str, start_bot: StartB
 
     over = messages[-1]
     assert "Game over" in over["content"]
-    for seat, name in enumerate(game.seat_names):
-        assert re.search(rf"{name}: {result_.scores[seat]} VP", over["content"])
-    winner = game.seat_names[result_.winners[0]]
+    # Members by their mention (no seat name can pass for one), AI seats by their names.
+    shown = [f"<@{s.user_id}>" if s.user_id is not None else s.name for s in game.seats]
+    for seat, name in enumerate(shown):
+        assert re.search(rf"{re.escape(name)}: {result_.scores[seat]} VP", over["content"])
+    winner = shown[result_.winners[0]]
     assert winner in over["content"].splitlines()[1]
     # The last turn message keeps its lines but no panel.
     assert game.row.turn_message_id is not None

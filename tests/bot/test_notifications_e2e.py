@@ -17,6 +17,7 @@ from bot.text import describe
 from engine.scoring import outcome, recount_victory_points, score_parts
 from engine.state import Event
 from tests.bot.table import Clock, Table, button, make_bot
+from tests.bot.test_storage_contract import finish, lobby, placed
 from tests.discord_fake import StartBot
 from tests.discord_fake import payloads as p
 
@@ -246,8 +247,9 @@ async def test_panel_reposts_the_turn_message_and_the_old_one_points_to_it(
 
 
 async def finish_with_member_seat_to_ai(t: Table, seed: int) -> int:
-    """A game with the owner hosting without a seat, the member and an easy AI; the owner
-    hands the member's seat to the AI, so it plays to the end. Returns the game id."""
+    """A game with the owner hosting without a seat, the member and an easy AI; the member
+    plays their first turn, then the owner hands the member's seat to the AI, so it plays
+    to the end. Returns the game id."""
     t.bot.service.new_seed = lambda: seed
     await t.cmd("af new", {"players": 2, "watch": True}, "owner")
     await t.cmd("af join", member="member")
@@ -255,6 +257,7 @@ async def finish_with_member_seat_to_ai(t: Table, seed: int) -> int:
     game = t.game()
     await t.cmd("af settings", {"takeover": "easy"}, "owner")  # a quick game to the end
     await t.cmd("af start", member="owner")
+    await t.play_turn(random.Random(seed))  # a move of theirs: the kick rates them
     await t.cmd("af kick", {"player": "member"}, "owner")
     await t.settle()
     assert game.row.status == "over"
@@ -269,8 +272,10 @@ async def test_game_over_pings_shows_the_breakdown_and_opens_a_rematch(
     final = t.h.last_message(include_ephemeral=False)
     content = final["content"]
     member = t.user_id("member")
-    assert content.startswith(f"🏁 **Game over!** <@{member}>")
-    assert pinged(t, int(final["id"])) == [member]
+    # Removed before the end: neither pinged nor named as the seat's player (it is the
+    # AI's, named "member (AI easy)" as the member played some of it).
+    assert content.startswith("🏁 **Game over!** \n")
+    assert pinged(t, int(final["id"])) == []
     state = (await t.bot.service.rebuild(*await _row_and_seats(t, game_id))).state
     result = outcome(state)
     assert result is not None
@@ -303,7 +308,7 @@ async def test_game_over_pings_shows_the_breakdown_and_opens_a_rematch(
     change = rated.change.after.shown - rated.change.before.shown
     assert change < 0
     assert (
-        f"📈 Ratings: member {rated.change.after.shown} (−{-change}, removed: last place,"
+        f"📈 Ratings: <@{member}> {rated.change.after.shown} (−{-change}, removed: last place,"
         " provisional)" in content
     )
     # The final board, then the chart of the VP by round, each described in words.
@@ -355,11 +360,18 @@ async def test_stats_leaderboard_and_replay_of_finished_games(
     t = await table(db_url, start_bot)
     none = await t.cmd("af stats", member="member")
     assert "has not finished a game" in none.data["content"]
+    store = t.bot.service.store
+    member = t.user_id("member")
+    # Two games the member played to the end (one won), then two the AI played out
+    # for them after a kick: only the first two are theirs in /af stats.
+    played = []
+    for channel, place in ((500, 1), (501, 2)):
+        played.append(await lobby(store, channel=channel, guild=t.h.guild.id))
+        seats = [placed(0, member, place), placed(1, None, 3 - place, "easy")]
+        await finish(store, played[-1], seats, t.h.guild.id)
     ids = [await finish_with_member_seat_to_ai(t, seed) for seed in (41, 42)]
-    results = [
-        next(r for r in await t.bot.service.store.results(i) if r.user_id == t.user_id("member"))
-        for i in ids
-    ]
+    results = [r for _, r in await store.results_of(user_id=member, guild_id=t.h.guild.id)]
+    assert len(results) == 2 and all(r.ai_level is None for r in results)
     wins = sum(r.winner for r in results)
     stats = await t.cmd("af stats", {"player": t.h.guild.member}, "owner")
     said = stats.data["content"]
@@ -367,19 +379,18 @@ async def test_stats_leaderboard_and_replay_of_finished_games(
     assert f"{wins} win" in said and f"{round(100 * wins / 2)}%" in said
     assert f"{sum(r.vp for r in results) / 2:.1f} VP on average" in said
     assert f"best {max(r.vp for r in results)} VP" in said
-    member = t.user_id("member")
     (chart,) = stats.data["attachments"]
-    assert chart["description"].startswith("Rating of member over 2 rated games")
+    assert chart["description"].startswith("Rating of member over 4 rated games")
     board = await t.cmd("af leaderboard", member="manager")
     skill = (await t.bot.service.store.season_table((await store_seasons(t))[0].id))[member]
     lines = board.data["content"].splitlines()
     assert lines[1] == "_Nobody has a settled rating yet: it takes 10 rated games._"
-    # Removed from both games at the start: rated last in each, never won one.
-    assert lines[2] == f"• <@{member}> — {skill.shown} · 0 of 2 games won"
+    # Removed from the last two games after a turn: rated last in each.
+    assert lines[2] == f"• <@{member}> — {skill.shown} · 1 of 4 games won"
     rating = await t.cmd("af rating", member="member")
     said = rating.data["content"]
     assert said.startswith(f"📈 **member** — rating **{skill.shown}** (season 1)")
-    assert "provisional: 8 more games" in said and "#1 of 1 in this server" in said
+    assert "provisional: 6 more games" in said and "not ranked yet" in said
     newest = said.splitlines()[3]  # the newest first
     assert newest.startswith(f"• game {ids[1]}: place 2 of 2 (removed: last place), −")
     refused = await t.cmd("af season start", {"name": "Winter"}, "member")
@@ -394,7 +405,7 @@ async def test_stats_leaderboard_and_replay_of_finished_games(
     none = await t.cmd("af rating", member="member")
     assert none.data["content"] == (
         f"member has no rated game in season 2 “Winter” yet. In season 1: **{skill.shown}**,"
-        " #1 of 1 (`/af rating season:1`)."
+        " provisional (`/af rating season:1`)."
     )
     earlier = await t.cmd("af rating", {"season": 1}, "member")
     assert earlier.data["content"] == said
@@ -403,7 +414,7 @@ async def test_stats_leaderboard_and_replay_of_finished_games(
 
     typing = [p.option("game", "", type=p.OPT_INTEGER, focused=True)]
     choices = await t.h.interact(t.h.autocomplete("af replay", "game", typing))
-    assert [c["value"] for c in choices.choices] == sorted(ids, reverse=True)
+    assert [c["value"] for c in choices.choices] == sorted([*played, *ids], reverse=True)
     t.bot.announcer.renderer = numbered_board  # distinct pictures (GIFs merge equal frames)
     replay = await t.cmd("af replay", {"game": ids[0]}, "manager")
     posted = await replay.followup()

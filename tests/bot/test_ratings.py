@@ -627,14 +627,15 @@ def test_the_game_over_line_names_leavers_first_and_marks_provisional_ratings() 
         RatedChange(2, 9, 1, Change(ANN, 0, 1, settled, Skill(27.0, 2.9, settled.games + 1))),
         RatedChange(1, 9, 1, Change(BOB, 1, 3, NEWCOMER, Skill(20.0, 8.0, 1), "left"), "Bob"),
     ]
-    names = {0: "Ann", 1: "Bob (AI normal)"}
-    assert over_ratings_text(changes, names, "en") == (
-        "📈 Ratings: Bob 800 (−200, left: last place, provisional) · Ann 1080 (+40)"
+    # Each member by their mention (shown as their name), which no seat's name can fake.
+    ann, bob = f"<@{ANN}>", f"<@{BOB}>"
+    assert over_ratings_text(changes, "en") == (
+        f"📈 Ratings: {bob} 800 (−200, left: last place, provisional) · {ann} 1080 (+40)"
     )
-    assert over_ratings_text(changes, names, "ru") == (
-        "📈 Рейтинги: Bob 800 (−200, выход из игры: последнее место, предварительный)"
-        " · Ann 1080 (+40)"
+    assert over_ratings_text(changes, "ru") == (
+        f"📈 Рейтинги: {bob} 800 (−200, выход из игры: последнее место, предварительный)"
+        f" · {ann} 1080 (+40)"
     )
-    assert "Bob 800 (−200, wyjście z gry: ostatnie miejsce, wstępny)" in over_ratings_text(
-        changes, names, "pl"
+    assert f"{bob} 800 (−200, wyjście z gry: ostatnie miejsce, wstępny)" in over_ratings_text(
+        changes, "pl"
     )

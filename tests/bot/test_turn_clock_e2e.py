@@ -300,7 +300,8 @@ async def test_host_or_manage_channels_kick_and_replace_seats(
         ("3", "owner", "already played by the AI"),
         ("zorro", "owner", "No seat matches “zorro”"),
         ("9", "owner", "There is no seat 9"),
-        ("2", "member", "Only the host or members with Manage Channels"),
+        ("2", "member", "To give up your own seat, use `/af leave`"),
+        ("1", "member", "once their turn has had no move for 16 days"),
     ):
         no = await t.cmd("af kick", {"player": player}, who)
         assert no.ephemeral and reason in no.data["content"], (player, no.data)
@@ -317,8 +318,11 @@ async def test_host_or_manage_channels_kick_and_replace_seats(
     ):
         no = await t.cmd("af replace", {"player": "2", "with": member}, "owner")
         assert no.ephemeral and reason in no.data["content"]
-    given = await t.cmd("af replace", {"player": "2", "with": t.h.guild.manager}, "owner")
-    assert "owner handed member (AI normal)'s seat to manager" in given.data["content"]
+    offered = await t.cmd("af replace", {"player": "2", "with": t.h.guild.manager}, "owner")
+    assert "owner offers member (AI normal)'s seat to <@" in offered.data["content"]
+    assert game.seats[1].ai_level == "normal"  # nobody is seated without their consent
+    given = await t.cmd("af join", member="manager")
+    assert "manager takes member (AI normal)'s seat" in given.data["content"]
     assert game.seats[1].user_id == t.user_id("manager") and game.seats[1].ai_level is None
     nothing = await t.cmd("af join", member="member")  # their seat is the manager's now
     assert nothing.ephemeral and "already started" in nothing.data["content"]
@@ -340,6 +344,7 @@ async def test_a_newcomer_replacing_the_seat_to_act_is_pinged(
     if game.user_to_act() != t.user_id("member"):
         await t.play_turn(random.Random(5))
     await t.cmd("af replace", {"player": "member", "with": t.h.guild.manager}, "owner")
+    await t.cmd("af join", member="manager")  # the offer taken
     ping = t.last_public()
     assert ping.startswith(f"🎲 <@{t.user_id('manager')}>, the seat is yours and it is your turn")
     assert game.waiting_on() == t.user_id("manager")

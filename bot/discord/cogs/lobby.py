@@ -131,12 +131,15 @@ class Lobby(TableCog):
     @app_commands.command(name="join", description=command_text("cmd.join.description"), extras=AF)
     @app_commands.guild_only()
     async def join(self, interaction: Interaction) -> None:
-        """Take a seat in the lobby; in a game in play, take back one's seat from the AI
-        that plays it (from the end of its current turn)."""
+        """Take a seat in the lobby; take the seat the host offered (``/af replace``); in
+        a game in play, take back one's seat from the AI that plays it (from the end of its
+        current turn)."""
         game = await self.service.require(interaction.channel_id)
         async with holding(game.lock, interaction):
             user = interaction.user.id
-            if game.row.status == "lobby":
+            if any(s.offered_to == user for s in game.seats) and game.seat_of(user) is None:
+                await self.service.take_offer(game, user, _name(interaction.user))
+            elif game.row.status == "lobby":
                 await self.service.join(game, user, _name(interaction.user))
             elif any(s.former_user_id == user for s in game.seats):
                 await self.service.rejoin(game, user, _name(interaction.user))
@@ -145,6 +148,7 @@ class Lobby(TableCog):
             else:
                 raise ServiceError("lobby.already_started")
             await self.deliveries.run(game.row.channel_id, interaction)
+        self.schedule_ai(game)
 
     @app_commands.command(name="bot", description=command_text("cmd.bot.description"), extras=AF)
     @app_commands.describe(level=command_text("cmd.bot.level"))
@@ -201,6 +205,7 @@ class Lobby(TableCog):
         async with holding(game.lock, interaction):
             await self.service.abort(game, interaction.user.id, can_manage, _name(interaction.user))
             await self.deliveries.run(game.row.channel_id, interaction)
+        self.schedule_ai(game)  # a host who left: the AI may play their seat now
 
 
 async def setup(bot: AlienFrontiersBot) -> None:

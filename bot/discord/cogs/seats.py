@@ -22,8 +22,8 @@ from bot.discord.refusals import refusal
 from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.games import ActiveGame, ServiceError
-from bot.play.service import MAX_AWAY_DAYS
 from bot.shutdown import Gate
+from bot.store.clock_settings import MAX_AWAY_DAYS
 from bot.text.describe import shorten
 from bot.text.durations import when
 from bot.text.strings import text
