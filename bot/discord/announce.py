@@ -33,7 +33,7 @@ from bot.play.game_story import vp_by_round
 from bot.play.games import ActiveGame, ServiceError
 from bot.play.learning import lesson_lines, marked_pick
 from bot.play.service import ServiceRef
-from bot.render.board_text import alt_text, brief_alt_text
+from bot.render.board_text import alt_text, brief_alt_text, scores_line
 from bot.render.charts import vp_chart, vp_chart_text
 from bot.store.storage import GameRow
 from bot.text import describe
@@ -41,7 +41,7 @@ from bot.text.catchup import board_then, since_last_turn
 from bot.text.catchup import changes as catch_up_changes
 from bot.text.catchup import lines as catch_up_lines
 from bot.text.durations import day_text
-from bot.text.spoken import plain
+from bot.text.spoken import named_once, plain
 from bot.text.strings import text
 from engine import GameState
 from engine.state import Event
@@ -220,6 +220,8 @@ class Announcer:
         if not state.over:
             v = game.shown().view()
             after.append(describe.player_line(v, seat, names, locale))
+            if game.spoken:  # the picture's words are short: the scores are said here
+                after.append(scores_line(v, names, locale))
             # Each fact once for a screen reader: the ships to dock are the roll's until one
             # docks, and the panel needs no reminder.
             rolled = [e for e in events if e.key == "rolled"]
@@ -232,7 +234,7 @@ class Announcer:
         room = MESSAGE_LIMIT - _length([*parts, *after])
         lines = event_lines(events, locale, names, room, game.spoken)
         said = "\n".join([*parts, *lines, *after])
-        return (plain(said, locale) if game.spoken else said)[:MESSAGE_LIMIT]
+        return (plain(named_once(said, names), locale) if game.spoken else said)[:MESSAGE_LIMIT]
 
     async def refresh_spoken(self, game: ActiveGame) -> bool:
         """Whether a member sitting in the game has screen-reader mode on (kept on the game

@@ -382,11 +382,7 @@ def alt_text(
         key = "a11y.to_act" if dice else "a11y.to_act_docked"
         who = _who(v.current, names, you, locale)
         head.append(sentence(text(key, locale, {"player": who, "dice": dice}), names) + ".")
-        scores = [
-            text("a11y.alt.score", locale, {"name": _who(p.seat, names, you, locale), "vp": p.vp})
-            for p in v.players
-        ]
-        head.append(text("a11y.alt.scores", locale, {"scores": ", ".join(scores)}))
+        head.append(scores_line(v, names, locale, you))
     tail = text("a11y.alt.full", locale, {"command": FULL_BOARD})
     changes = [] if v.over else said_changes(this_turn(state), names, locale)
     for shown in range(len(changes), -1, -1):
@@ -404,6 +400,19 @@ def alt_text(
         if len(words) <= limit:
             return words
     return _cut(" ".join([*head, tail]), limit)
+
+
+def scores_line(
+    v: GameView, names: Sequence[str], locale: str = "en", you: int | None = None
+) -> str:
+    """Every player's victory points in one sentence ("Scores: Ann: 3 VP; AI 1 (easy): 2
+    VP."): the alt text's, and the one line of a turn message that says them in
+    screen-reader mode (whose picture's words are short)."""
+    scores = [
+        text("a11y.alt.score", locale, {"name": _who(p.seat, names, you, locale), "vp": p.vp})
+        for p in v.players
+    ]
+    return text("a11y.alt.scores", locale, {"scores": "; ".join(scores)})
 
 
 def _cut(words: str, limit: int) -> str:
@@ -449,6 +458,7 @@ __all__ = [
     "message_parts",
     "ranking",
     "replay_text",
+    "scores_line",
     "sentence",
     "ships_by_owner",
 ]

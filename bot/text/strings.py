@@ -807,7 +807,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "a11y.alt.rank_winner": Plural(
         "place {rank}, winner: {name}, {vp} VP", "place {rank}, winner: {name}, {vp} VP", "vp"
     ),
-    "a11y.alt.score": Plural("{name} {vp} VP", "{name} {vp} VP", "vp"),
+    "a11y.alt.score": Plural("{name}: {vp} VP", "{name}: {vp} VP", "vp"),
     "a11y.alt.scores": "Scores: {scores}.",
     "a11y.alt.changes": "This turn: {changes}.",
     "a11y.alt.stole": "{player} steals {amounts} from {victim}",
