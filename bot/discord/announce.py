@@ -41,6 +41,7 @@ from bot.text.catchup import board_then, since_last_turn
 from bot.text.catchup import changes as catch_up_changes
 from bot.text.catchup import lines as catch_up_lines
 from bot.text.durations import day_text
+from bot.text.heard import heard_lines
 from bot.text.spoken import named_once, plain
 from bot.text.strings import text
 from engine import GameState
@@ -122,16 +123,17 @@ def event_lines(
     ``room`` characters (lines joined by newlines); else the first (the roll) and the
     latest that fit, with how many are left out and where they are (``/af log``).
 
-    For a screen reader (``spoken``) each fact once: the header names whose turn it is,
-    so their own lines start with the verb ("docks 5 at the Lunar Mine", not "AI 2 (easy)
-    docks 5…", whose digits run into the dice), and the turn's end is the next header."""
+    For a screen reader (``spoken``) each fact once, in few lines (``bot.text.heard``): the
+    header names whose turn it is, so their own lines start with the verb ("docks 5 at the
+    Lunar Mine", not "AI 2 (easy) docks 5…", whose digits run into the dice), repeats are
+    said once, and the turn's end is the next header."""
     start = next((e for e in events if e.key == "turn_started"), None)
-    seat = start.player if spoken and start is not None else None
-    lines = [
-        "• " + _event_line(e, locale, names, seat)
-        for e in events
-        if e.key != "turn_started" and not (spoken and e.key == "turn_ended")
-    ]
+    if spoken:
+        lines = heard_lines(events, locale, names, start.player if start is not None else None)
+    else:
+        lines = [
+            "• " + describe.event_line(e, locale, names) for e in events if e.key != "turn_started"
+        ]
     if _length(lines) <= room:
         return lines
     kept = lines[:1]
@@ -143,23 +145,6 @@ def event_lines(
         latest.insert(0, line)
     hidden = len(lines) - len(kept) - len(latest)
     return [*kept, text("turn.more", locale, {"count": hidden}), *latest]
-
-
-_SUBJECT = "\x00"  # the turn's player, in a line said without them
-
-
-def _event_line(event: Event, locale: str, names: Sequence[str], seat: int | None) -> str:
-    """An event's line; without its subject when it is the turn's player (``seat``) and
-    the line starts with them."""
-    if seat is None or event.player != seat or not 0 <= seat < len(names):
-        return describe.event_line(event, locale, names)
-    marked = [_SUBJECT if n == seat else name for n, name in enumerate(names)]
-    line = describe.event_line(event, locale, marked)
-    for lead in (f"{_SUBJECT} ", f"{_SUBJECT}'s "):
-        if line.startswith(lead):
-            line = line.removeprefix(lead)
-            break
-    return line.replace(_SUBJECT, names[seat])  # named again further on ("swaps Ann's…")
 
 
 def _length(lines: Sequence[str]) -> int:

@@ -309,6 +309,15 @@ BOT_EN: Final[dict[str, Source]] = {
     ),
     "spoken.of": "{a} of {b}",
     "spoken.times": Plural("{count} time", "{count} times", "count"),
+    # A turn's lines for a screen reader, repeats said once (bot/text/heard.py).
+    "spoken.displaced": Plural(
+        "{player} has a ship driven from the Raiders' Outpost: {values}",
+        "{player} has {count} ships driven from the Raiders' Outpost: {values}",
+        "count",
+    ),
+    "spoken.revealed": Plural(
+        "{count} card is revealed: {cards}", "{count} cards are revealed: {cards}", "count"
+    ),
     "turn.hint": "_Use the panel below, or type `/play move:`._",
     "pending.place": "➡️ {player} chooses a territory for the colony.",
     "pending.raid": "➡️ {player} chooses what to steal.",
@@ -640,6 +649,22 @@ BOT_EN: Final[dict[str, Source]] = {
         "rate",
     ),
     "gains.other": "{player}: {changes}",
+    "gains.short.fuel": "{delta} fuel",
+    "gains.short.ore": "{delta} ore",
+    "gains.to_bay": Plural(
+        "{count} ship to the Maintenance Bay", "{count} ships to the Maintenance Bay", "count"
+    ),
+    "gains.card_claimed": "you take {card}: {power}",
+    "gains.artifact": "Alien Artifact: {total} of {of} toward a card",
+    "gains.artifact_ready": "Alien Artifact: {total}, enough to claim a card",
+    "gains.over_limit": Plural(
+        "{count} over the limit of {limit}, to return at the turn's end",
+        "{count} over the limit of {limit}, to return at the turn's end",
+        "count",
+    ),
+    "gains.then.place": "then choose the territory",
+    "gains.then.raid": "then choose what to take",
+    "gains.then.plasma": "then hit another ship there, or stop",
     "gains.done": "Done: {what}.",
     "gains.left": "Left to dock: {dice}.",
     "gains.docked": "Every ship is docked.",
@@ -915,7 +940,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "a11y.power.polarity": "for 1 fuel, an undocked ship turns over (1 and 6, 2 and 5, 3 and 4); "
     "discarded, it swaps two players' colonies",
     "a11y.power.cache": "after its holder's roll, 1 ore when most ships are odd, 1 fuel when most "
-    "are even, both on a tie, and then it is discarded",
+    "are even; on a tie, 1 fuel and 1 ore, and the card is discarded",
     "a11y.power.stasis": "for 1 fuel, 1 less on an undocked ship; discarded, it places or moves "
     "the Isolation Field",
     "a11y.power.warper": "for 1 fuel, any undocked ships rerolled; discarded, it takes a card "
@@ -924,6 +949,20 @@ BOT_EN: Final[dict[str, Source]] = {
     "a11y.power.monument": "1 VP to its holder, no power",
     "a11y.power.helm": "for 3 fuel, an opponent's docked ship moves to another facility and "
     "works for you there",
+    # Each card in one short clause: a claim's description on the panel (bot/text/gains.py).
+    "a11y.brief.booster": "+1 on a ship for 1 fuel",
+    "a11y.brief.crystal": "a territory's bonus for a turn, for fuel",
+    "a11y.brief.gravity": "−1 on one ship, +1 on another, for 2 fuel",
+    "a11y.brief.decoy": "raiders cannot take your resources",
+    "a11y.brief.teleporter": "moves your docked ship, for 2 fuel",
+    "a11y.brief.plasma": "opponents' ships to the Maintenance Bay, 1 fuel each",
+    "a11y.brief.polarity": "turns a ship over, for 1 fuel",
+    "a11y.brief.cache": "1 fuel or 1 ore after each roll",
+    "a11y.brief.stasis": "−1 on a ship for 1 fuel",
+    "a11y.brief.warper": "rerolls ships for 1 fuel",
+    "a11y.brief.city": "1 VP",
+    "a11y.brief.monument": "1 VP",
+    "a11y.brief.helm": "uses an opponent's docked ship, for 3 fuel",
     "a11y.replay": "Replay of game {game} in {frames} boards. The last one: {board}",
 }
 

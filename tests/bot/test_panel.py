@@ -407,7 +407,9 @@ def test_an_options_description_says_what_it_yields() -> None:
     docking = components(view)[0]["components"][0]["options"]
     options = {o["label"]: o.get("description") for o in docking}
     assert options["Lunar Mine: 6"] == "+1 ore, now 2"
-    assert options["Solar Converter: 5 + 6"] == "+6 fuel, now 8"
+    assert options["Solar Converter: 5 + 6"] == (  # 8 fuel and 1 ore: 1 to give back
+        "+6 fuel, now 8; 1 over the limit of 8, to return at the turn's end"
+    )
     assert options["Colony Hub: 1"] == "Colony Hub track: space 1 of 7"
     for label, description in options.items():
         if label.startswith(("Solar Converter", "Lunar Mine")):
@@ -426,9 +428,9 @@ def test_a_description_tells_what_others_lose_and_what_a_dock_opens() -> None:
     s = scenario(colonies={"heinlein": [0, 1, 0, 0]}, hub={0: 7}, fuel=[3, 0, 0, 0], ore=3)
     c = choices(s, NAMES, "en", 3)
     said = c.yields("launch;place heinlein")
-    assert said == (
+    assert said == (  # what Bob loses kept, "the Colony Hub track is empty" left out
         "a colony on Heinlein Plains; +1 VP, now 1; −1 fuel, now 2; −1 ore, now 2; "
-        "Bob: −1 VP, now 1"
+        "Bob: −1 VP, now 1…"
     )
     market = scenario(undocked="4 4 1", fuel=[8, 0, 0, 0])
     assert choices(market, NAMES, "en").yields("dock market 4 4") == (
