@@ -44,6 +44,7 @@ from bot.text.durations import day_text
 from bot.text.heard import heard_lines
 from bot.text.spoken import named_once, plain
 from bot.text.strings import text
+from bot.text.why_not import closed_line
 from engine import GameState
 from engine.state import Event
 from engine.view import GameView
@@ -207,6 +208,9 @@ class Announcer:
             after.append(describe.player_line(v, seat, names, locale))
             if game.spoken:  # the picture's words are short: the scores are said here
                 after.append(scores_line(v, names, locale))
+                if game.waiting_on() is not None:  # what the board shows the menu leaves out
+                    why = closed_line(state, game.shown().legal(), names, locale)
+                    after += [why] if why else []
             # Each fact once for a screen reader: the ships to dock are the roll's until one
             # docks, and the panel needs no reminder.
             rolled = [e for e in events if e.key == "rolled"]

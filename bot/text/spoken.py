@@ -28,7 +28,7 @@ _SYMBOL: Final = (
 )
 _LEADING: Final = re.compile(rf"^(?:[•{_SYMBOL}]+\s*)+", re.MULTILINE)
 _ANYWHERE: Final = re.compile(rf"[{_SYMBOL}]+")
-_SEPARATOR: Final = re.compile(r"\s+(?:[·—→]|->)\s+")
+_SEPARATOR: Final = re.compile(r",?\s+(?:[·—→]|->)\s+")
 _FRACTION: Final = re.compile(r"(?<![\w/:.])(\d+)/(\d+)(?![\w/])")
 _TIMES: Final = re.compile(r"\s?×(\d+)")
 _ELLIPSIS: Final = re.compile(r"\s*…\s*")

@@ -479,6 +479,8 @@ BOT_EN: Final[dict[str, Source]] = {
     "catchup.ore": "ore {now} ({delta})",
     "catchup.hub": "Colony Hub track: space {space} of {of}",
     "catchup.hub_empty": "Colony Hub track empty",
+    "catchup.holds": "now holds {cards}",
+    "catchup.holds_none": "now holds no card",
     # ---- records: stats, leaderboard, replays ----------------------------------------------
     "stats.header": "📊 **{name}** —",
     "stats.games": Plural("{count} game", "{count} games", "count"),
@@ -595,6 +597,13 @@ BOT_EN: Final[dict[str, Source]] = {
     "choice.end_and_return": "End the turn and return resources",
     "choice.launch_to": "Launch the colony to {territory}",
     "choice.end_return": "End the turn, returning {fuel} fuel and {ore} ore",
+    # Per resource, when the other amount is 0 (``variant``): never "returning 0 fuel".
+    "choice.end_return.fuel": Plural(
+        "End the turn, returning {fuel} fuel", "End the turn, returning {fuel} fuel", "fuel"
+    ),
+    "choice.end_return.ore": Plural(
+        "End the turn, returning {ore} ore", "End the turn, returning {ore} ore", "ore"
+    ),
     "choice.claim": "Claim an alien tech card",
     "choice.use": "{card}",
     "choice.discard": "Discard {card}",
@@ -662,6 +671,9 @@ BOT_EN: Final[dict[str, Source]] = {
         "{count} over the limit of {limit}, to return at the turn's end",
         "count",
     ),
+    # Why a facility is not offered now, in the engine's words (bot/text/why_not.py).
+    "why_not.header": "Not open to you now: {facilities}",
+    "why_not.facility": "{facility}: {reason}.",
     "gains.then.place": "then choose the territory",
     "gains.then.raid": "then choose what to take",
     "gains.then.plasma": "then hit another ship there, or stop",
@@ -711,6 +723,8 @@ BOT_EN: Final[dict[str, Source]] = {
     "label.hit": "Also hit {ship}",
     "label.done": "Done",
     "label.return": "Return {fuel} fuel and {ore} ore",
+    "label.return.fuel": Plural("Return {fuel} fuel", "Return {fuel} fuel", "fuel"),
+    "label.return.ore": Plural("Return {ore} ore", "Return {ore} ore", "ore"),
     # ---- looking at a game ----------------------------------------------------------------
     "board.caption": "The board (round {round}).",
     "board.caption_detail": "The full board (round {round}): the log, the deck and discard "

@@ -71,6 +71,9 @@ async def test_board_status_and_log_for_players_and_spectators(
     ]
     assert expected and all(line in content for line in expected)
     assert not any(a.notation in content.splitlines() for a in actions[-3:])
+    # "The last 3 actions": three lines (a turn's start may head one), heard as said.
+    said = [line for line in content.splitlines()[1:] if not line.startswith("**")]
+    assert len(said) == 3, content
     (attached,) = log.files
     full = attached.data.decode()
     # The file has every action's notation (what replays the game) and its sentences.

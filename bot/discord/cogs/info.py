@@ -109,6 +109,16 @@ def action_sentences(
     return out
 
 
+def action_lines(action: ActionRow, names: Sequence[str], locale: str) -> list[str]:
+    """One logged action as one line of ``/af log`` (its sentences joined: "the last 5
+    actions" are five lines), a new turn as a heading before it."""
+    sentences = action_sentences(action, names, locale, bullet=False)
+    events = [e for e in action.events if e.get("key") != "turn_started"]
+    headings = [f"**{line.strip('— ')}**" for line in sentences if line.startswith("— ")]
+    said = [line for line in sentences if not line.startswith("— ")]
+    return [*headings, *(["• " + "; ".join(said)] if said and events else [])]
+
+
 class Info(AfCog):
     """Read-only looks at a game; the board drawn by the announcer's renderer, as posted."""
 
@@ -209,7 +219,7 @@ class Info(AfCog):
         chat = [chat_name(n) for n in names]
         actions = await self.service.store.actions(row.id)
         recent = actions[-count:]
-        shown = [line for a in recent for line in action_sentences(a, chat, locale)]
+        shown = [line for a in recent for line in action_lines(a, chat, locale)]
         body = "\n".join(shown) or text("log.empty", locale)
         header = text("log.header", locale, {"count": len(recent), "total": len(actions)})
         while len(body) > 2000 - len(header) - 10 and "\n" in body:

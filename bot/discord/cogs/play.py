@@ -366,17 +366,19 @@ class Play(AfCog):
             state = game.state.copy()
             names = game.seat_names
             mark = marked_action(game)  # a guided game: the hint starts from the ⭐ pick
+            spoken = await self.service.readers.is_on(interaction.user.id)
 
             def hint() -> str:
                 if mark is not None:
                     return guided_hint(state, mark, game.row.seed, names, locale)
-                return describe.hint_text(state, hint_plan(state, game.row.seed), names, locale)
+                plan = hint_plan(state, game.row.seed)
+                return describe.hint_text(state, plan, names, locale, whole=spoken)
 
             said = await asyncio.to_thread(hint)
             coached = await self.coach.for_hint(game, interaction.user.id, locale)
             if coached is not None:
                 said = f"{said}\n{coached}"
-            if await self.service.readers.is_on(interaction.user.id):
+            if spoken:
                 said = plain(said, locale)
             await interaction.followup.send(said[:2000], ephemeral=True)
         except Exception as e:
