@@ -246,6 +246,7 @@ class Announcer:
             open_path=open_path,
             page=page,
             marked=marked_pick(game),
+            spoken=game.spoken,
         )
 
     def choices(self, game: ActiveGame) -> Choices:
@@ -253,10 +254,11 @@ class Announcer:
         return game.shown().choices(game.seat_names, game.row.locale)
 
     async def board_file(
-        self, game: ActiveGame, state: GameState | None = None
+        self, game: ActiveGame, state: GameState | None = None, redrawn: bool = False
     ) -> discord.File | None:
         """The board image (of ``state``, else the game's now), drawn in a worker thread so
-        the event loop stays free.
+        the event loop stays free; ``redrawn``: for a message that has a picture already
+        (its words do not say again where the whole board is in words).
 
         None if drawing failed (logged): the turn goes on without its picture.
         """
@@ -267,7 +269,10 @@ class Announcer:
             # The picture and its words (read aloud by screen readers, shown on hover): for
             # a game followed with a screen reader, the message says the turn already.
             locale = game.row.locale
-            words = brief_alt_text(locale) if game.spoken else alt_text(state, names, locale)
+            if game.spoken:
+                words = brief_alt_text(locale)
+            else:
+                words = alt_text(state, names, locale, full_board=not redrawn)
             return self.renderer(state, names, locale), words
 
         try:

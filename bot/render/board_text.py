@@ -360,10 +360,12 @@ def alt_text(
     locale: str = "en",
     limit: int = ALT_SUMMARY,
     you: int | None = None,
+    full_board: bool = True,
 ) -> str:
     """The picture's short description (see the module docstring): at most ``limit``
     characters, the changes of this turn left out whole, the latest first, when they do
-    not fit (and said to be)."""
+    not fit (and said to be); ``full_board``: end with where the whole board is in words
+    (said with the picture a message is posted with, not again with each redrawn one)."""
     v = view(state)
     head: list[str] = []
     if v.over and v.outcome is not None:
@@ -383,7 +385,7 @@ def alt_text(
         who = _who(v.current, names, you, locale)
         head.append(sentence(text(key, locale, {"player": who, "dice": dice}), names) + ".")
         head.append(scores_line(v, names, locale, you))
-    tail = text("a11y.alt.full", locale, {"command": FULL_BOARD})
+    tail = text("a11y.alt.full", locale, {"command": FULL_BOARD}) if full_board else ""
     changes = [] if v.over else said_changes(this_turn(state), names, locale)
     for shown in range(len(changes), -1, -1):
         middle = []
@@ -396,10 +398,10 @@ def alt_text(
         elif changes:
             more = text("a11y.alt.more", locale, {"count": len(changes)})
             middle.append(text("a11y.alt.changes", locale, {"changes": more}))
-        words = " ".join([*head, *middle, tail])
+        words = " ".join([*head, *middle, *[tail] * bool(tail)])
         if len(words) <= limit:
             return words
-    return _cut(" ".join([*head, tail]), limit)
+    return _cut(" ".join([*head, *[tail] * bool(tail)]), limit)
 
 
 def scores_line(

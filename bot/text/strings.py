@@ -359,7 +359,7 @@ BOT_EN: Final[dict[str, Source]] = {
         "{rounds} rounds, {duration} from the first move to the last.",
         "rounds",
     ),
-    "over.rematch": "Rematch 🔁",
+    "over.rematch": "Rematch",
     "over.rematch_opened": "🔁 {name} opens a rematch: same seats and options. {mentions} — "
     "join with `/af join` (the host starts with `/af start`).",
     "over.rematch_busy": "This channel already has a game: finish or abort it first.",
@@ -574,7 +574,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "panel.no_docks": "No ship can dock now",
     "panel.no_powers": "No card or other action now",
     "panel.end": "End turn",
-    "panel.hint": "Hint 💡",
+    "panel.hint": "Hint",
     "panel.back": "Back",
     "panel.page_of": "{prompt} ({page}/{pages})",
     "choice.open": "{label}…",
@@ -740,6 +740,10 @@ BOT_EN: Final[dict[str, Source]] = {
     "rules.unknown": "There is no rules topic called “{topic}”: pick one from the list.",
     "rules.topic.turn": "A turn",
     "rules.topic.notation": "Writing moves (/play)",
+    "rules.topic.territories": "Territories: every bonus",
+    "rules.topic.cards": "Alien tech cards: every card",
+    "rules.topic.fields": "Field generators: every field",
+    "rules.group_more": "Each card's whole rules: `/af rules` with its name.",
     # ---- rules topics (/af rules) ---------------------------------------------------------
     "rules.turn": "Your ships are gathered and rolled. Then, in any order: dock ships at "
     "facilities, use alien tech cards, trade at the Orbital Market, launch a colony from the "

@@ -260,6 +260,23 @@ def test_undo_end_and_hint_buttons() -> None:
     assert not end.item.disabled and end.item.label == "End turn"
 
 
+def test_for_a_screen_reader_a_row_with_nothing_to_offer_is_left_out() -> None:
+    """The expert heard "No card or other action now", "No ship can dock now" and
+    "Follow-up choices appear here" at every turn: greyed-out menus offer nothing."""
+    nothing = act(scenario(undocked="4"), "dock mine 4")
+    shown = components(panel(nothing))
+    idle = [i for row in shown for i in row["components"] if i.get("disabled") and i["type"] == 3]
+    assert len(idle) == 3  # in the default panel they keep the rows in place
+    heard = components(panel(nothing, spoken=True))
+    assert [i["type"] for row in heard for i in row["components"]] == [2, 2, 2]  # the buttons
+    check_limits(panel(nothing, spoken=True))
+    docking = components(panel(scenario(undocked="4"), spoken=True))
+    assert [i["type"] for row in docking for i in row["components"]][:1] == [3]  # Dock ships…
+    assert not any(
+        i.get("disabled") for row in docking for i in row["components"] if i["type"] == 3
+    )
+
+
 def test_a_pick_that_is_found_is_played_as_found() -> None:
     s = scenario(undocked="1 1 5", fuel=1)
     c = choices(s, NAMES)

@@ -178,3 +178,31 @@ async def test_the_turn_of_another_member_is_heard_when_it_ends(
             assert "docks " in turn and "rolls " in turn, new
         else:  # the member's own turn: they heard each pick privately
             assert said == [], new
+
+
+async def test_a_refusal_comes_without_its_symbol_for_a_screen_reader(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    """ "⛔" is read "no entry" before every refusal: not for a member with the mode on."""
+    t = await started(tmp_path, start_bot, reader=True)
+    for member in ("member", "owner"):
+        refused = await t.cmd("play", {"move": "dock terraform 7"}, member)
+        said = str(refused.data["content"])
+        assert refused.ephemeral and said
+        assert said.startswith("⛔") == (member == "owner"), said
+
+
+async def test_the_full_board_command_is_said_once_a_message(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    """Default mode: the picture a turn message is posted with says where the whole board
+    in words is; its redrawn pictures, after each action, do not say it again."""
+    t = await started(tmp_path, start_bot, reader=False)
+    before = len(t.fake.requests)
+    (posted,) = t.turn_message()["attachments"]
+    assert FULL_BOARD in posted["description"]
+    await t.click_move(t.seeded_move(random.Random(4)), t.member_to_act())
+    (redrawn,) = t.turn_message()["attachments"]
+    assert redrawn["description"].startswith("Alien Frontiers board, round 1")
+    assert FULL_BOARD not in redrawn["description"]
+    assert len(t.fake.requests) > before

@@ -141,7 +141,12 @@ class Play(AfCog):
                     await self._tell(interaction, "\n".join([ack, *lines, *extra]))
                 await self.deliveries.run(game.row.channel_id)
         except (EngineError, ServiceError) as e:
-            await refuse(interaction, e, game.chat_names)
+            await refuse(
+                interaction,
+                e,
+                game.chat_names,
+                plainly=self.service.readers.known(interaction.user.id),
+            )
             return
         self.schedule_ai(game)
 
@@ -252,7 +257,12 @@ class Play(AfCog):
             try:
                 undone = await self.moves.take_back(game, interaction.user.id, version)
             except (EngineError, ServiceError) as e:
-                await refuse(interaction, e, game.chat_names)
+                await refuse(
+                    interaction,
+                    e,
+                    game.chat_names,
+                    plainly=self.service.readers.known(interaction.user.id),
+                )
                 return
             # The turn message, with what was taken back (the click's answer, from the panel).
             await self.deliveries.run(game.row.channel_id, interaction if from_panel else None)
@@ -295,7 +305,12 @@ class Play(AfCog):
             game = await self._panel_game(game_id)
             self.moves.check_turn(game, interaction.user.id, version)
         except Exception as e:
-            await refuse(interaction, e, where="panel check")
+            await refuse(
+                interaction,
+                e,
+                where="panel check",
+                plainly=self.service.readers.known(interaction.user.id),
+            )
             return False
         return True
 
@@ -321,7 +336,13 @@ class Play(AfCog):
                 learned = before_move(game)
                 result = await self.moves.commit(game, interaction.user.id, picked)
         except Exception as e:
-            await refuse(interaction, e, names, where="panel move")
+            await refuse(
+                interaction,
+                e,
+                names,
+                where="panel move",
+                plainly=self.service.readers.known(interaction.user.id),
+            )
             return
         # Committed: the turn message shows it (the click's answer, if Discord takes it; else
         # the deliveries retry), and nothing from here on is a refusal.
@@ -348,13 +369,23 @@ class Play(AfCog):
                 raise ServiceError("panel.unknown_choice")
             await interaction.response.edit_message(view=self.announcer.panel(game, path, page))
         except Exception as e:
-            await refuse(interaction, e, where="panel page")
+            await refuse(
+                interaction,
+                e,
+                where="panel page",
+                plainly=self.service.readers.known(interaction.user.id),
+            )
 
     async def panel_undo(self, interaction: Interaction, game_id: int, version: int) -> None:
         try:
             await self.undo(interaction, version)
         except Exception as e:
-            await refuse(interaction, e, where="panel undo")
+            await refuse(
+                interaction,
+                e,
+                where="panel undo",
+                plainly=self.service.readers.known(interaction.user.id),
+            )
 
     async def panel_hint(self, interaction: Interaction, game_id: int, version: int) -> None:
         """What the normal AI would do with the rest of the turn, privately; worked out in a
@@ -382,7 +413,12 @@ class Play(AfCog):
                 said = plain(said, locale)
             await interaction.followup.send(said[:2000], ephemeral=True)
         except Exception as e:
-            await refuse(interaction, e, where="panel hint")
+            await refuse(
+                interaction,
+                e,
+                where="panel hint",
+                plainly=self.service.readers.known(interaction.user.id),
+            )
 
 
 async def setup(bot: AlienFrontiersBot) -> None:
