@@ -169,6 +169,8 @@ class Announcer:
         self._service = service
         self.renderer = renderer
         self.boards = BoardEdits(self)
+        # Per game, the VP said last in its channel for a screen reader (``said_scores``).
+        self.scores_said: dict[int, tuple[int, ...]] = {}
 
     def mention(self, game: ActiveGame) -> str:
         user = game.waiting_on()
@@ -198,7 +200,9 @@ class Announcer:
         )
         parts = [header]
         if game.catch_up_turn == state.turn_number:
-            caught = catch_up_lines(game.catch_up, names, locale)
+            # For a screen reader every other turn was posted whole as it ended: only what
+            # changed for each player since, not the events again.
+            caught = [] if game.spoken else catch_up_lines(game.catch_up, names, locale)
             caught += catch_up_changes(game.catch_up_before, state, seat, names, locale)
             if caught:
                 parts += [text("catchup.header", locale), *caught]
@@ -208,6 +212,7 @@ class Announcer:
             after.append(describe.player_line(v, seat, names, locale))
             if game.spoken:  # the picture's words are short: the scores are said here
                 after.append(scores_line(v, names, locale))
+                self.scores_said[game.id] = tuple(p.vp for p in v.players)
                 if game.waiting_on() is not None:  # what the board shows the menu leaves out
                     why = closed_line(state, game.shown().legal(), names, locale)
                     after += [why] if why else []
@@ -224,6 +229,15 @@ class Announcer:
         lines = event_lines(events, locale, names, room, game.spoken)
         said = "\n".join([*parts, *lines, *after])
         return (plain(named_once(said, names), locale) if game.spoken else said)[:MESSAGE_LIMIT]
+
+    def said_scores(self, game_id: int, v: GameView, names: Sequence[str], locale: str) -> str:
+        """The scores line for a turn posted when it ended (screen-reader mode): said when
+        the VP changed since they were last said in the channel (a member's turn message
+        always says them), else "" (a screen reader would hear them again for nothing)."""
+        vp = tuple(p.vp for p in v.players)
+        if self.scores_said.get(game_id) == vp:
+            return ""
+        return scores_line(v, names, locale)
 
     async def refresh_spoken(self, game: ActiveGame) -> bool:
         """Whether a member sitting in the game has screen-reader mode on (kept on the game

@@ -40,7 +40,6 @@ from bot.play.games import ActiveGame
 from bot.play.readers import told_when_done
 from bot.play.service import GameService, ServiceRef
 from bot.play.turn_clock import settings_text
-from bot.render.board_text import scores_line
 from bot.store.clock_settings import ClockSettings
 from bot.store.storage import Delivery, GameRow, SeatRow, Storage
 from bot.text import describe
@@ -252,8 +251,9 @@ class Couriers:
         spoken = await self.spoken(seats)
         turn = int(p["turn"])
         game, last = await self.ended_board(d, row, seats, spoken)
-        # In screen-reader mode the scores are said once a turn message: after this turn.
-        scores = scores_line(view(last), names, row.locale) if spoken and last else ""
+        # In screen-reader mode the scores are said after this turn, if they changed.
+        said = self.announcer.said_scores
+        scores = said(row.id, view(last), names, row.locale) if spoken and last else ""
         room = 2000 - len(header) - len(closing) - len(scores) - 3
         lines = event_lines(events, row.locale, names, room, spoken)
         parts = [header, *lines, *[closing] * bool(closing), *[scores] * bool(scores)]
@@ -274,6 +274,7 @@ class Couriers:
                 # Its lines were edited in, which a screen reader does not read aloud: the
                 # others who listen hear the turn once more, whole, as a new message.
                 await self.channel(row).send(content, allowed_mentions=mentions([]), nonce=nonce(d))
+                self.heard_scores(row.id, last if scores else None)
                 return Done()
         kwargs: dict[str, Any] = {}
         file = None
@@ -290,7 +291,13 @@ class Couriers:
             game.turn_ends.pop(turn, None)
             if file is not None:
                 self.announcer.boards.shown(game, message.id, last)
+        self.heard_scores(row.id, last if scores else None)
         return Done()
+
+    def heard_scores(self, game_id: int, board: GameState | None) -> None:
+        """The scores of ``board`` were said in the game's channel (None: none were)."""
+        if board is not None:
+            self.announcer.scores_said[game_id] = tuple(p.vp for p in view(board).players)
 
     async def ended_board(
         self, d: Delivery, row: GameRow, seats: Sequence[SeatRow], spoken: bool

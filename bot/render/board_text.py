@@ -407,8 +407,8 @@ def alt_text(
 def scores_line(
     v: GameView, names: Sequence[str], locale: str = "en", you: int | None = None
 ) -> str:
-    """Every player's victory points in one sentence ("Scores: Ann: 3 VP; AI 1 (easy): 2
-    VP."): the alt text's, and the one line of a turn message that says them in
+    """Every player's victory points in one sentence ("Scores: Ann: 3; AI 1 (easy): 2."): the
+    alt text's, and the one line of a turn message that says them in
     screen-reader mode (whose picture's words are short)."""
     scores = [
         text("a11y.alt.score", locale, {"name": _who(p.seat, names, you, locale), "vp": p.vp})

@@ -48,6 +48,7 @@ NOTABLE: Final = frozenset(
 # Events that touch the member's own ships.
 ON_YOUR_SHIPS: Final = frozenset({"ship_removed", "ship_destroyed"})
 MAX_LINES: Final = 8
+CONTROL: Final = frozenset({"control_gained", "control_lost"})
 
 
 def since_last_turn(rows: Sequence[ActionRow], seat: int) -> list[Event]:
@@ -87,6 +88,11 @@ def lines(events: Iterable[Event], names: Sequence[str], locale: str) -> list[st
             if raid not in stolen:
                 items.append(raid)
             stolen[raid] += 1
+        elif e.key == "colony_placed":  # before the change of control it caused
+            at = len(items)
+            while at and _is_control(items[at - 1]):
+                at -= 1
+            items.insert(at, e)
         else:
             items.append(e)
     shown = []
@@ -101,6 +107,10 @@ def lines(events: Iterable[Event], names: Sequence[str], locale: str) -> list[st
         more = len(shown) - (MAX_LINES - 1)
         shown = [*shown[: MAX_LINES - 1], text("catchup.more", locale, {"count": more})]
     return shown
+
+
+def _is_control(item: Event | tuple[int, str]) -> bool:
+    return isinstance(item, Event) and item.key in CONTROL
 
 
 def board_then(

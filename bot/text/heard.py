@@ -8,8 +8,10 @@ theirs ("AI 1 loses control of Lem Badlands", then "Ann places a colony"). A lin
 starts with the player's possessive ("Ann's colony moves…") keeps it. What repeats is
 said once:
 
-- ships docked one after another at the same facility and what they gave: "docks 4 4 at
-  the Solar Converter, gains 4 fuel";
+- ships docked one after another at the same facility and what they did: "docks 4 4 at
+  the Solar Converter, gains 4 fuel", "docks 1 4 5 at the Colony Hub, Bob's colony moves
+  to space 3 of the Colony Hub" (where it is at last), "docks 1 1 at the Shipyard, builds
+  a ship (4 in play)";
 - a raid's resources per victim ("steals 1 fuel + 3 ore from Bob"), the ships one raid
   drives from the Raiders' Outpost per owner, the cards turned up one after another;
 - the colony placed comes before the control it changed;
@@ -32,6 +34,7 @@ from engine.state import Event
 
 UNSAID: Final = frozenset({"turn_started", "turn_ended", "stopped"})
 GAINS: Final = ("gained_fuel", "gained_ore")
+FOLLOWS: Final = frozenset({"hub_advanced", "ship_built"})  # said with the dock that did it
 CONTROL: Final = frozenset({"control_gained", "control_lost"})
 REPEATED: Final = frozenset({"stole_resource", "displaced", "revealed"})
 _SUBJECT: Final = "\x00"  # the turn's player, in a line said without them
@@ -78,7 +81,7 @@ def _joins(group: list[Event], e: Event) -> bool:
     if e.player != head.player:
         return False
     if head.key == "docked":
-        if e.key in GAINS:
+        if e.key in GAINS or e.key in FOLLOWS:
             return True
         return e.key == "docked" and e.params.get("facility") == head.params.get("facility")
     if head.key in REPEATED and e.key == head.key:
@@ -101,6 +104,10 @@ def _said(
                 gained = Event(key, head.player, {"amount": amount}, 0)
                 line = event_line(gained, locale, _marked(names, head.player))
                 parts.append(_unmarked(line, names, head.player, True))
+        hub = [e for e in group if e.key == "hub_advanced"][-1:]  # where the colony is now
+        for e in hub + [e for e in group if e.key == "ship_built"]:
+            line = event_line(e, locale, _marked(names, head.player))
+            parts.append(_unmarked(line, names, head.player, True))
         return ", ".join(parts)
     if len(group) > 1 and head.key == "stole_resource":
         taken = Counter(str(e.params.get("resource")) for e in group)

@@ -672,8 +672,9 @@ BOT_EN: Final[dict[str, Source]] = {
         "count",
     ),
     # Why a facility is not offered now, in the engine's words (bot/text/why_not.py).
-    "why_not.header": "Not open to you now: {facilities}",
+    "why_not.header": "Closed now: {facilities}",
     "why_not.facility": "{facility}: {reason}.",
+    "why_not.reason": "{reason}.",
     "gains.then.place": "then choose the territory",
     "gains.then.raid": "then choose what to take",
     "gains.then.plasma": "then hit another ship there, or stop",
@@ -850,7 +851,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "a11y.alt.rank_winner": Plural(
         "place {rank}, winner: {name}, {vp} VP", "place {rank}, winner: {name}, {vp} VP", "vp"
     ),
-    "a11y.alt.score": Plural("{name}: {vp} VP", "{name}: {vp} VP", "vp"),
+    "a11y.alt.score": "{name}: {vp}",  # after "Scores:": VP, said once
     "a11y.alt.scores": "Scores: {scores}.",
     "a11y.alt.changes": "This turn: {changes}.",
     "a11y.alt.stole": "{player} steals {amounts} from {victim}",

@@ -156,3 +156,21 @@ def test_before_the_members_first_turn_the_changes_are_since_the_start() -> None
     then = board_then(game.config, game.log, rows)
     assert then is not None and then.version == 0
     assert changes(then, game.state, 2, NAMES, "en")
+
+
+def test_a_colony_is_said_before_the_control_it_took() -> None:
+    log = [
+        row(0, 0, ("turn_ended", 0, {})),
+        row(
+            1,
+            1,
+            ("control_gained", 1, {"territory": "lem"}),
+            ("control_lost", 2, {"territory": "lem"}),
+        ),
+        row(2, 1, ("colony_placed", 1, {"territory": "lem"})),
+    ]
+    assert lines(since_last_turn(log, 0), NAMES, "en") == [
+        "• Boris places a colony on Lem Badlands",
+        "• Boris takes control of Lem Badlands",
+        "• Celina loses control of Lem Badlands",
+    ]

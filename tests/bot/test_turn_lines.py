@@ -107,3 +107,22 @@ def test_for_a_screen_reader_what_repeats_is_said_once() -> None:
     for locale in ("ru", "pl"):  # every line in the language's own words, none empty
         said = event_lines(events, locale, NAMES, spoken=True)
         assert len(said) == 10 and all(len(line) > 8 for line in said), said
+
+
+def test_for_a_screen_reader_a_dock_and_what_it_did_are_one_line() -> None:
+    e = Event
+    events = [
+        e("turn_started", 1, {"round": 3}, 0),
+        e("rolled", 1, {"values": "1 4 5"}, 0),
+        e("docked", 1, {"facility": "hub", "values": "1 4"}, 0),
+        e("hub_advanced", 1, {"space": 2}, 0),
+        e("docked", 1, {"facility": "hub", "values": "5"}, 0),
+        e("hub_advanced", 1, {"space": 3}, 0),
+        e("docked", 1, {"facility": "yard", "values": "2 2"}, 0),
+        e("ship_built", 1, {"number": 4}, 0),
+    ]
+    assert event_lines(events, "en", NAMES, spoken=True) == [
+        "• rolls 1 4 5",
+        "• docks 1 4 5 at the Colony Hub, AI 1 (easy)'s colony moves to space 3 of the Colony Hub",
+        "• docks 2 2 at the Shipyard, builds a ship (4 in play)",
+    ]
