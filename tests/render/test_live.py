@@ -228,16 +228,21 @@ def mark_extent(image: Image.Image, area: Rect, k: float, colour: tuple[int, int
     x1, y1 = int(area.right * k) + 3, int(area.bottom * k) + 3
     crop = image.crop((x0, y0, x1, y1))
     w, h = crop.size
-    px = crop.load()
-    border = [px[x, y] for x in range(w) for y in (0, h - 1)] + [
-        px[x, y] for y in range(h) for x in (0, w - 1)
+    data = crop.tobytes()
+
+    def px(x: int, y: int) -> tuple[int, int, int]:
+        i = 3 * (y * w + x)
+        return data[i], data[i + 1], data[i + 2]
+
+    border = [px(x, y) for x in range(w) for y in (0, h - 1)] + [
+        px(x, y) for y in range(h) for x in (0, w - 1)
     ]
     background = max(set(border), key=border.count)
 
     def far(a: tuple[int, ...], b: tuple[int, ...], d: int) -> bool:
         return max(abs(p - q) for p, q in zip(a, b, strict=False)) > d
 
-    seeds = [(x, y) for x in range(w) for y in range(h) if not far(px[x, y], colour, 40)]
+    seeds = [(x, y) for x in range(w) for y in range(h) if not far(px(x, y), colour, 40)]
     assert seeds, (area, colour)
     seen = set(seeds)
     todo = list(seeds)
@@ -245,7 +250,7 @@ def mark_extent(image: Image.Image, area: Rect, k: float, colour: tuple[int, int
         x, y = todo.pop()
         for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
             inside = 0 <= nx < w and 0 <= ny < h and (nx, ny) not in seen
-            if inside and far(px[nx, ny], background, 60):
+            if inside and far(px(nx, ny), background, 60):
                 seen.add((nx, ny))
                 todo.append((nx, ny))
     xs = [x for x, _ in seen]
