@@ -118,10 +118,16 @@ def board_then(
 ) -> GameState | None:
     """The board just after the member's last action (``rows``: the actions since, from
     ``Storage.actions_since``), replayed from the game's log; before their first, the board
-    the game started from; None when nothing happened since."""
+    as the first turn began (the cards dealt and the compensation said by the start's
+    message); None when nothing happened since."""
     if not rows or rows[0].seq < 0 or rows[0].seq > len(log):
         return None
-    return Game.replay(config, log[: rows[0].seq]).state
+    if rows[0].seq > 0:
+        return Game.replay(config, log[: rows[0].seq]).state
+    started = next((r for r in rows if any(e.get("key") == "turn_started" for e in r.events)), None)
+    if started is None or started.seq >= len(log):
+        return None
+    return Game.replay(config, log[: started.seq + 1]).state
 
 
 def changes(

@@ -664,8 +664,8 @@ BOT_EN: Final[dict[str, Source]] = {
         "{count} ship to the Maintenance Bay", "{count} ships to the Maintenance Bay", "count"
     ),
     "gains.card_claimed": "you take {card}: {power}",
-    "gains.artifact": "Alien Artifact: {total} of {of} toward a card",
-    "gains.artifact_ready": "Alien Artifact: {total}, enough to claim a card",
+    "gains.artifact": "{total} of {of} toward a card",
+    "gains.artifact_ready": "{total} toward a card: enough to claim one",
     "gains.over_limit": Plural(
         "{count} over the limit of {limit}, to return at the turn's end",
         "{count} over the limit of {limit}, to return at the turn's end",

@@ -153,9 +153,21 @@ def test_before_the_members_first_turn_the_changes_are_since_the_start() -> None
         s = game.state
         game.apply(sample_chance(s, rng) if s.to_act() == CHANCE else rng.choice(legal_actions(s)))
     rows = [row(i, 1) for i in range(len(game.log))]  # seat 2 has not acted yet
+    replayed = Game(game.config)
+    first = 0
+    while not any(e.key == "turn_started" for e in replayed.state.events):
+        replayed.apply(game.log[first])  # until the action that began the first turn
+        first += 1
+    first -= 1
+    rows[first] = row(first, CHANCE, ("turn_started", 0, {"round": 1}))
     then = board_then(game.config, game.log, rows)
-    assert then is not None and then.version == 0
+    assert (
+        then is not None
+        and then.version == Game.replay(game.config, game.log[: first + 1]).state.version
+    )
     assert changes(then, game.state, 2, NAMES, "en")
+    # The first player's first turn: nothing happened since the start's message said it.
+    assert changes(then, replayed.state, 0, NAMES, "en") == []
 
 
 def test_a_colony_is_said_before_the_control_it_took() -> None:

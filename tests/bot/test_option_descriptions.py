@@ -90,9 +90,9 @@ def test_a_description_keeps_the_others_and_marks_a_cut() -> None:
 
 def test_the_alien_artifact_says_how_far_toward_a_card_and_a_card_what_it_does() -> None:
     said = options(choices(board(), NAMES, "en"), "en")
-    assert said["Alien Artifact: 6"] == "Alien Artifact: 6 of 8 toward a card"
-    assert said["Alien Artifact: 4"] == "Alien Artifact: 4 of 8 toward a card"
-    assert said["Alien Artifact: 4 + 4"] == "Alien Artifact: 8, enough to claim a card"
+    assert said["Alien Artifact: 6"] == "6 of 8 toward a card"
+    assert said["Alien Artifact: 4"] == "4 of 8 toward a card"
+    assert said["Alien Artifact: 4 + 4"] == "8 toward a card: enough to claim one"
     claim = said["Alien Artifact: 4 + 4, then claim Holographic Decoy"]
     assert claim == "you take Holographic Decoy: raiders cannot take your resources"
     assert said["Alien Artifact: 4 + 4, then claim Alien City"] == (
