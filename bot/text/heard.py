@@ -14,7 +14,8 @@ said once:
   a ship (4 in play)";
 - a raid's resources per victim ("steals 1 fuel + 3 ore from Bob"), the ships one raid
   drives from the Raiders' Outpost per owner, the cards turned up one after another;
-- the colony placed comes before the control it changed;
+- the colony placed comes before the control it changed, what a Resource Cache paid before
+  that it is discarded, and the cards a cycle of the display turned up with the cycle;
 - the turn's start and end (the headers say them) and "is done" (after a raid or the
   Plasma Cannon: the next line says what came next) are not said.
 
@@ -66,6 +67,9 @@ def _grouped(events: Sequence[Event]) -> list[list[Event]]:
         if last is not None and _joins(last, e):
             last.append(e)
             continue
+        if e.key == "cache_paid" and last is not None and last[0].key == "cache_spent":
+            groups.insert(len(groups) - 1, [e])  # what the card paid, then that it is gone
+            continue
         if e.key == "colony_placed":  # before the control lines just before it
             at = len(groups)
             while at > 0 and groups[at - 1][0].key in CONTROL:
@@ -78,6 +82,8 @@ def _grouped(events: Sequence[Event]) -> list[list[Event]]:
 
 def _joins(group: list[Event], e: Event) -> bool:
     head = group[0]
+    if head.key == "cycled":  # the cards the cycle turned up, with it
+        return e.key == "revealed"
     if e.player != head.player:
         return False
     if head.key == "docked":
@@ -120,6 +126,10 @@ def _said(
         values = ", ".join(str(e.params.get("value")) for e in group)
         params = {"player": head.player, "values": values, "count": len(group)}
         return _unmarked(text("spoken.displaced", locale, params, marked), names, seat, strip)
+    if head.key == "cycled" and len(group) > 1:
+        cards = ", ".join(thing_name(str(e.params.get("card")), locale) for e in group[1:])
+        params = {"player": head.player, "cards": cards}
+        return _unmarked(text("spoken.cycled", locale, params, marked), names, seat, strip)
     if len(group) > 1 and head.key == "revealed":
         cards = ", ".join(thing_name(str(e.params.get("card")), locale) for e in group)
         return text("spoken.revealed", locale, {"cards": cards, "count": len(group)})

@@ -315,6 +315,7 @@ BOT_EN: Final[dict[str, Source]] = {
         "{player} has {count} ships driven from the Raiders' Outpost: {values}",
         "count",
     ),
+    "spoken.cycled": "{player} cycles the alien tech display: {cards} turn up",
     "spoken.revealed": Plural(
         "{count} card is revealed: {cards}", "{count} cards are revealed: {cards}", "count"
     ),

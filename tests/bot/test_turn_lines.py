@@ -126,3 +126,23 @@ def test_for_a_screen_reader_a_dock_and_what_it_did_are_one_line() -> None:
         "• docks 1 4 5 at the Colony Hub, AI 1 (easy)'s colony moves to space 3 of the Colony Hub",
         "• docks 2 2 at the Shipyard, builds a ship (4 in play)",
     ]
+
+
+def test_for_a_screen_reader_a_cycle_says_its_cards_and_a_cache_pays_before_it_goes() -> None:
+    e = Event
+    events = [
+        e("turn_started", 1, {"round": 3}, 0),
+        e("rolled", 1, {"values": "1 2 2"}, 0),
+        e("cache_spent", 1, {}, 0),
+        e("cache_paid", 1, {"fuel": 1, "ore": 1}, 0),
+        e("docked", 1, {"facility": "artifact", "values": "2"}, 0),
+        e("cycled", 1, {}, 0),
+        *[e("revealed", None, {"card": c}, 0) for c in ("plasma", "helm", "cache")],
+    ]
+    assert event_lines(events, "en", NAMES, spoken=True) == [
+        "• rolls 1 2 2",
+        "• AI 1 (easy)'s Resource Cache pays 1 fuel and 1 ore",
+        "• AI 1 (easy)'s Resource Cache is discarded",
+        "• docks 2 at the Alien Artifact",
+        "• cycles the alien tech display: Plasma Cannon, Mind Control Helm, Resource Cache turn up",
+    ]
