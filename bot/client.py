@@ -79,7 +79,11 @@ class CommandTree(app_commands.CommandTree["AlienFrontiersBot"]):
         (bot.discord.refusals). A command Discord still shows in an older form (unknown, or with
         other options) is no bug: it is answered calmly and logged without a traceback."""
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        await refuse(interaction, original, where="command")
+        try:  # a member in screen-reader mode: the refusal without its symbol
+            plainly = interaction.client.service.readers.known(interaction.user.id)
+        except RuntimeError:  # not set up yet
+            plainly = False
+        await refuse(interaction, original, where="command", plainly=plainly)
 
 
 class AlienFrontiersBot(commands.Bot):

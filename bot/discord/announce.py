@@ -33,7 +33,7 @@ from bot.play.game_story import vp_by_round
 from bot.play.games import ActiveGame
 from bot.play.learning import lesson_lines, marked_pick
 from bot.play.service import ServiceRef
-from bot.render.board_text import alt_text, brief_alt_text
+from bot.render.board_text import alt_text, brief_alt_text, scores_line
 from bot.render.charts import vp_chart, vp_chart_text
 from bot.store.storage import GameRow
 from bot.text import describe
@@ -41,8 +41,10 @@ from bot.text.catchup import board_then, since_last_turn
 from bot.text.catchup import changes as catch_up_changes
 from bot.text.catchup import lines as catch_up_lines
 from bot.text.durations import day_text
-from bot.text.spoken import plain
+from bot.text.heard import heard_lines
+from bot.text.spoken import named_once, plain
 from bot.text.strings import text
+from bot.text.why_not import closed_line
 from engine import GameState
 from engine.state import Event
 from engine.view import GameView
@@ -127,16 +129,17 @@ def event_lines(
     ``room`` characters (lines joined by newlines); else the first (the roll) and the
     latest that fit, with how many are left out and where they are (``/af log``).
 
-    For a screen reader (``spoken``) each fact once: the header names whose turn it is,
-    so their own lines start with the verb ("docks 5 at the Lunar Mine", not "AI 2 (easy)
-    docks 5…", whose digits run into the dice), and the turn's end is the next header."""
+    For a screen reader (``spoken``) each fact once, in few lines (``bot.text.heard``): the
+    header names whose turn it is, so their own lines start with the verb ("docks 5 at the
+    Lunar Mine", not "AI 2 (easy) docks 5…", whose digits run into the dice), repeats are
+    said once, and the turn's end is the next header."""
     start = next((e for e in events if e.key == "turn_started"), None)
-    seat = start.player if spoken and start is not None else None
-    lines = [
-        "• " + _event_line(e, locale, names, seat)
-        for e in events
-        if e.key != "turn_started" and not (spoken and e.key == "turn_ended")
-    ]
+    if spoken:
+        lines = heard_lines(events, locale, names, start.player if start is not None else None)
+    else:
+        lines = [
+            "• " + describe.event_line(e, locale, names) for e in events if e.key != "turn_started"
+        ]
     if _length(lines) <= room:
         return lines
     kept = lines[:1]
@@ -148,23 +151,6 @@ def event_lines(
         latest.insert(0, line)
     hidden = len(lines) - len(kept) - len(latest)
     return [*kept, text("turn.more", locale, {"count": hidden}), *latest]
-
-
-_SUBJECT = "\x00"  # the turn's player, in a line said without them
-
-
-def _event_line(event: Event, locale: str, names: Sequence[str], seat: int | None) -> str:
-    """An event's line; without its subject when it is the turn's player (``seat``) and
-    the line starts with them."""
-    if seat is None or event.player != seat or not 0 <= seat < len(names):
-        return describe.event_line(event, locale, names)
-    marked = [_SUBJECT if n == seat else name for n, name in enumerate(names)]
-    line = describe.event_line(event, locale, marked)
-    for lead in (f"{_SUBJECT} ", f"{_SUBJECT}'s "):
-        if line.startswith(lead):
-            line = line.removeprefix(lead)
-            break
-    return line.replace(_SUBJECT, names[seat])  # named again further on ("swaps Ann's…")
 
 
 def _length(lines: Sequence[str]) -> int:
@@ -188,6 +174,8 @@ class Announcer:
         self._service = service
         self.renderer = renderer
         self.boards = BoardEdits(self)
+        # Per game, the VP said last in its channel for a screen reader (``said_scores``).
+        self.scores_said: dict[int, tuple[int, ...]] = {}
 
     def mention(self, game: ActiveGame) -> str:
         user = game.waiting_on()
@@ -217,7 +205,9 @@ class Announcer:
         )
         parts = [header]
         if game.catch_up_turn == state.turn_number:
-            caught = catch_up_lines(game.catch_up, names, locale)
+            # For a screen reader every other turn was posted whole as it ended: only what
+            # changed for each player since, not the events again.
+            caught = [] if game.spoken else catch_up_lines(game.catch_up, names, locale)
             caught += catch_up_changes(game.catch_up_before, state, seat, names, locale)
             if caught:
                 parts += [text("catchup.header", locale), *caught]
@@ -225,6 +215,12 @@ class Announcer:
         if not state.over:
             v = game.shown().view()
             after.append(describe.player_line(v, seat, names, locale))
+            if game.spoken:  # the picture's words are short: the scores are said here
+                after.append(scores_line(v, names, locale))
+                self.scores_said[game.id] = tuple(p.vp for p in v.players)
+                if game.waiting_on() is not None:  # what the board shows the menu leaves out
+                    why = closed_line(state, game.shown().legal(), names, locale)
+                    after += [why] if why else []
             # Each fact once for a screen reader: the ships to dock are the roll's until one
             # docks, and the panel needs no reminder.
             rolled = [e for e in events if e.key == "rolled"]
@@ -237,7 +233,16 @@ class Announcer:
         room = MESSAGE_LIMIT - _length([*parts, *after])
         lines = event_lines(events, locale, names, room, game.spoken)
         said = "\n".join([*parts, *lines, *after])
-        return (plain(said, locale) if game.spoken else said)[:MESSAGE_LIMIT]
+        return (plain(named_once(said, names), locale) if game.spoken else said)[:MESSAGE_LIMIT]
+
+    def said_scores(self, game_id: int, v: GameView, names: Sequence[str], locale: str) -> str:
+        """The scores line for a turn posted when it ended (screen-reader mode): said when
+        the VP changed since they were last said in the channel (a member's turn message
+        always says them), else "" (a screen reader would hear them again for nothing)."""
+        vp = tuple(p.vp for p in v.players)
+        if self.scores_said.get(game_id) == vp:
+            return ""
+        return scores_line(v, names, locale)
 
     async def refresh_spoken(self, game: ActiveGame) -> bool:
         """Whether a member sitting in the game has screen-reader mode on (kept on the game
@@ -260,6 +265,7 @@ class Announcer:
             open_path=open_path,
             page=page,
             marked=marked_pick(game),
+            spoken=game.spoken,
         )
 
     def choices(self, game: ActiveGame) -> Choices:
@@ -267,10 +273,11 @@ class Announcer:
         return game.shown().choices(game.seat_names, game.row.locale)
 
     async def board_file(
-        self, game: ActiveGame, state: GameState | None = None
+        self, game: ActiveGame, state: GameState | None = None, redrawn: bool = False
     ) -> discord.File | None:
         """The board image (of ``state``, else the game's now), drawn in a worker thread so
-        the event loop stays free.
+        the event loop stays free; ``redrawn``: for a message that has a picture already
+        (its words do not say again where the whole board is in words).
 
         None if drawing failed (logged): the turn goes on without its picture.
         """
@@ -281,7 +288,10 @@ class Announcer:
             # The picture and its words (read aloud by screen readers, shown on hover): for
             # a game followed with a screen reader, the message says the turn already.
             locale = game.row.locale
-            words = brief_alt_text(locale) if game.spoken else alt_text(state, names, locale)
+            if game.spoken:
+                words = brief_alt_text(locale)
+            else:
+                words = alt_text(state, names, locale, full_board=not redrawn)
             return self.renderer(state, names, locale), words
 
         try:

@@ -31,6 +31,7 @@ from bot.discord.delivery import Deliveries
 from bot.discord.notify import Notifier, pings_in_channel, wants_dm
 from bot.play import outbox
 from bot.play.games import ActiveGame
+from bot.play.readers import told_when_done
 from bot.play.service import ServiceRef
 from bot.play.turn_clock import mention, reminders_sent, since_of
 from bot.settings import Settings
@@ -175,8 +176,8 @@ class Background:
         if game.game is None or game.row.status != "playing" or game.state.over:
             return False
         turn = game.state.turn_number
-        if game.row.turn_message_turn == turn:
-            return False
+        if game.row.turn_message_turn == turn or told_when_done(game):
+            return False  # shown, or an AI's turn posted when it is done (screen readers)
         service = self._service()
         if service.clock() - since_of(game) < grace:
             return False

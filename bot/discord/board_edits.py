@@ -65,7 +65,7 @@ class Shows(Protocol):
     """What the board edits need of the announcer: the picture, and where to show it."""
 
     async def board_file(
-        self, game: ActiveGame, state: GameState | None = None
+        self, game: ActiveGame, state: GameState | None = None, redrawn: bool = False
     ) -> discord.File | None: ...
 
     def channel(self, game: ActiveGame) -> discord.PartialMessageable: ...
@@ -130,7 +130,7 @@ class BoardEdits:
         if self.clock() - self._last.get(channel, -math.inf) < self.interval:
             return None
         self._last[channel] = self.clock()
-        return await self.announcer.board_file(game, state)
+        return await self.announcer.board_file(game, state, redrawn=True)
 
     def shown(self, game: ActiveGame, message_id: int, state: GameState) -> None:
         """The caller's edit put the picture of ``state`` (``file_now``) on the message."""
@@ -182,7 +182,7 @@ class BoardEdits:
         self._waiting.pop(channel, None)
 
     async def _show(self, channel: int, message_id: int, picture: Picture) -> None:
-        file = await self.announcer.board_file(picture.game, picture.state)
+        file = await self.announcer.board_file(picture.game, picture.state, redrawn=True)
         if file is None:
             return
         if self.guard is not None and (wait := self.guard.wait()) > 0:

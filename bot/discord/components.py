@@ -347,7 +347,7 @@ class UndoButton(_TurnButton, template=r"af:u:" + IDS):
 class HintButton(_TurnButton, template=r"af:h:" + IDS):
     """A private look at what the normal AI would do with the rest of the turn."""
 
-    kind, style = "h", discord.ButtonStyle.secondary  # "Hint 💡": the symbol after the word
+    kind, style = "h", discord.ButtonStyle.secondary  # "Hint": no symbol read aloud
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await self.handler.panel_hint(interaction, self.game_id, self.version)

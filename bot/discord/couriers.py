@@ -60,6 +60,7 @@ from bot.discord.notify import Notifier, pings_in_channel, wants_dm
 from bot.discord.replies import jump_url, locale_of
 from bot.play.game_messages import lobby_text
 from bot.play.games import ActiveGame
+from bot.play.readers import told_when_done
 from bot.play.service import GameService, ServiceRef
 from bot.play.turn_clock import settings_text
 from bot.store.clock_settings import ClockSettings
@@ -68,11 +69,12 @@ from bot.text import describe
 from bot.text.catchup import board_then, catch_up_text, changes
 from bot.text.durations import duration_text, hours_text
 from bot.text.rating_text import over_ratings_text
-from bot.text.spoken import plain
+from bot.text.spoken import named_once, plain
 from bot.text.strings import text
 from engine.scoring import outcome, score_parts
 from engine.serialize import loads
 from engine.state import Event, GameState
+from engine.view import view
 
 log = logging.getLogger(__name__)
 
@@ -303,13 +305,15 @@ class Couriers:
         if row is None:
             return SHOWN
         await self.announcer.prepare_catch_up(game)
+        repost = bool(d.payload.get("repost"))
+        message_id = row.turn_message_id if row.turn_message_turn == turn and not repost else None
+        if message_id is None and not repost and told_when_done(game):
+            return SHOWN  # an AI's turn for a screen reader: posted whole when it is done
         content = self.announcer.turn_text(game)
         note = self.render(d.payload.get("note"), row.locale, row)
         if note:
             content = f"{content}\n{note}"[:2000]
         panel = self.announcer.panel(game)
-        repost = bool(d.payload.get("repost"))
-        message_id = row.turn_message_id if row.turn_message_turn == turn and not repost else None
         key = f"{game.id}t{turn}" + (f"r{d.id}" if repost else "")  # one message per turn
         channel = self.channel(row)
         found: dict[str, Any] = {}
@@ -441,12 +445,16 @@ class Couriers:
             member=p.get("member"),
         )
         closing = self.render(p.get("closing"), row.locale, row)
-        room = 2000 - len(header) - len(closing) - 2
         spoken = await self.spoken(seats)
-        lines = event_lines(events, row.locale, names, room, spoken)
-        parts = [header, *lines, *[closing] * bool(closing)]
-        content = _said("\n".join(parts), row.locale, spoken)
         turn = int(p["turn"])
+        game, last = await self.ended_board(d, row, seats, spoken)
+        # In screen-reader mode the scores are said after this turn, if they changed.
+        said = self.announcer.said_scores
+        scores = said(row.id, view(last), names, row.locale) if spoken and last else ""
+        room = 2000 - len(header) - len(closing) - len(scores) - 3
+        lines = event_lines(events, row.locale, names, room, spoken)
+        parts = [header, *lines, *[closing] * bool(closing), *[scores] * bool(scores)]
+        content = _said("\n".join(parts), row.locale, spoken, names)
         if row.turn_message_turn == turn and row.turn_message_id is not None:
             message_id = row.turn_message_id
             try:
@@ -455,15 +463,52 @@ class Couriers:
                 if not is_gone(e):
                     raise
             else:
-                game = self.service.held(row.id)
-                last = game.turn_ends.pop(turn, None) if game is not None else None
-                if game is None and p.get("last"):  # the game ended in it: the final board
-                    game, last = await self.final_board(row, seats, spoken)
                 if game is not None and last is not None:
                     self.announcer.boards.request(game, message_id, last)
-                return SHOWN
-        await self._post(d, self.channel(row), content, check, allowed_mentions=mentions([]))
+                    game.turn_ends.pop(turn, None)
+                if not spoken or not await self.service.readers.others_on(seats, seat):
+                    return SHOWN
+                # Its lines were edited in, which a screen reader does not read aloud: the
+                # others who listen hear the turn once more, whole, as a new message.
+                await self._post(
+                    d, self.channel(row), content, check, allowed_mentions=mentions([])
+                )
+                self.heard_scores(row.id, last if scores else None)
+                return Done()
+        kwargs: dict[str, Any] = {}
+        file = None
+        if spoken and game is not None and last is not None:
+            # An AI's turn posted whole when it ended (``told_when_done``): its picture is
+            # the board as the turn left it.
+            file = await self.announcer.board_file(game, last)
+            if file is not None:
+                kwargs["file"] = file
+        message = await self._post(
+            d, self.channel(row), content, check, allowed_mentions=mentions([]), **kwargs
+        )
+        if game is not None and last is not None:
+            game.turn_ends.pop(turn, None)
+            if file is not None:
+                self.announcer.boards.shown(game, message.id, last)
+        self.heard_scores(row.id, last if scores else None)
         return Done()
+
+    def heard_scores(self, game_id: int, board: GameState | None) -> None:
+        """The scores of ``board`` were said in the game's channel (None: none were)."""
+        if board is not None:
+            self.announcer.scores_said[game_id] = tuple(p.vp for p in view(board).players)
+
+    async def ended_board(
+        self, d: Delivery, row: GameRow, seats: Sequence[SeatRow], spoken: bool
+    ) -> tuple[ActiveGame | None, GameState | None]:
+        """The game and the board as the turn of close delivery ``d`` left it: kept by the
+        held game when the turn ended (a restart loses it), or the final board of a game
+        that ended in it."""
+        game = self.service.held(row.id)
+        last = game.turn_ends.get(int(d.payload["turn"])) if game is not None else None
+        if game is None and d.payload.get("last"):
+            game, last = await self.final_board(row, seats, spoken)
+        return game, last
 
     async def turn_events(self, game_id: int, to: int, last: bool) -> list[Event]:
         """The events of the turn that ended within the log's first ``to`` actions: the
@@ -516,7 +561,7 @@ class Couriers:
         if caught:
             parts.append(caught)
         spoken = await self.service.readers.is_on(user)
-        content = _said("\n".join(parts), locale, spoken)
+        content = _said("\n".join(parts), locale, spoken, game.chat_names)
         if check and await self._in_dms(user, content, d.created_at):
             return Done(notified)
         sent = await self.notifier.send_dm(user, content, nonce=nonce(d, f"{d.game_id}n{turn}"))
@@ -687,7 +732,7 @@ class Couriers:
             for e in (_event(data) for r in rows for data in r.events)
             if e.key in START_EVENTS
         ]
-        content = _said("\n".join(lines), row.locale, await self.spoken(row.id))
+        content = _said("\n".join(lines), row.locale, await self.spoken(row.id), names)
         await self._say(d, self.channel(row), content, mentions([]), reply, check)
         return Done()
 
@@ -815,9 +860,10 @@ class Couriers:
         return self.render(value, locale, row)
 
 
-def _said(content: str, locale: str, spoken: bool) -> str:
-    """A message's content, for a screen reader when ``spoken``, within Discord's limit."""
-    return (plain(content, locale) if spoken else content)[:2000]
+def _said(content: str, locale: str, spoken: bool, names: Sequence[str] = ()) -> str:
+    """A message's content, for a screen reader when ``spoken`` (an AI's level said at the
+    first mention of its name only), within Discord's limit."""
+    return (plain(named_once(content, names), locale) if spoken else content)[:2000]
 
 
 class PlainOnly(Exception):

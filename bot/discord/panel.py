@@ -11,7 +11,8 @@
    and Back while a second step is open.
 5. **Pages** — only when a step still has more than 25 options (rare).
 
-A row with nothing to offer stays in its place, greyed out. The choices themselves
+A row with nothing to offer stays in its place, greyed out (left out in a game followed
+with a screen reader). The choices themselves
 come from ``bot.play.choices``; the components (persistent, restart-proof) from
 ``bot.discord.components``. Every option says what it does in words, a symbol only after
 them (the suggested pick's ⭐), and a pick's description says what it yields ("+2 fuel,
@@ -62,15 +63,30 @@ def build_panel(
     open_path: str | None = None,
     page: int = 0,
     marked: str | None = None,
+    spoken: bool = False,
 ) -> PanelView:
     """The panel for the player to act (see the module docstring for its rows); ``marked``:
     the notation of a pick to mark as suggested (a guided game's lesson), on the option
-    that plays exactly it and the steps that lead to it."""
+    that plays exactly it and the steps that lead to it; ``spoken``: for a game followed
+    with a screen reader, a row with nothing to offer is left out (a greyed-out menu is
+    one more thing read at every turn)."""
     view = PanelView()
     mark = Marker(choices, marked)
-    _menu_row(view, game_id, version, choices.dock, "d", ROW_DOCK, locale, "panel.no_docks", mark)
+    idle = not spoken  # whether a row with nothing to offer shows, greyed out
     _menu_row(
-        view, game_id, version, choices.powers, "c", ROW_POWERS, locale, "panel.no_powers", mark
+        view, game_id, version, choices.dock, "d", ROW_DOCK, locale, "panel.no_docks", mark, idle
+    )
+    _menu_row(
+        view,
+        game_id,
+        version,
+        choices.powers,
+        "c",
+        ROW_POWERS,
+        locale,
+        "panel.no_powers",
+        mark,
+        idle,
     )
     opened = choices.node(open_path) if open_path else None
     if opened is None:
@@ -80,8 +96,9 @@ def build_panel(
         path, node = "o", choices.more
     pages = 1
     if node is None or not node.children:
-        idle = text("panel.choice_idle", locale)
-        view.add_item(ActionSelect.idle(game_id, version, "@p", idle, ROW_CHOICE))
+        if idle:
+            waiting = text("panel.choice_idle", locale)
+            view.add_item(ActionSelect.idle(game_id, version, "@p", waiting, ROW_CHOICE))
     else:
         assert path is not None
         entries = menu(node, path, locale, inner=path != "o")
@@ -128,10 +145,12 @@ def _menu_row(
     locale: str,
     idle: str,
     mark: Marker,
+    shown_idle: bool = True,
 ) -> None:
     entries: Sequence[Entry] = menu(root, path, locale, spill=True) if root.children else ()
     if not entries:
-        view.add_item(ActionSelect.idle(game_id, version, path, text(idle, locale), row))
+        if shown_idle:
+            view.add_item(ActionSelect.idle(game_id, version, path, text(idle, locale), row))
         return
     shown = mark.entries(described(mark.choices, entries[:MAX_OPTIONS]))
     view.add_item(ActionSelect(game_id, version, path, 0, root.prompt, shown, row))

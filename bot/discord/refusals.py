@@ -32,6 +32,7 @@ from bot.discord.replies import (
 from bot.play.games import MoveUnsure
 from bot.shutdown import ShuttingDown
 from bot.store.errors import ServiceError, StalePanelError
+from bot.text.spoken import plain
 from bot.text.strings import text
 from engine.errors import EngineError
 
@@ -80,10 +81,14 @@ async def refuse(
     error: BaseException,
     names: Sequence[str] = (),
     where: str = "",
+    plainly: bool = False,
 ) -> None:
     """Answer ``error`` privately: its reason (with the seats' ``names``), or, for a bug,
-    the apology (logged as having happened in ``where``)."""
+    the apology (logged as having happened in ``where``); ``plainly``: for a member in
+    screen-reader mode, without the ⛔ a screen reader reads as "no entry"."""
     content = refusal_text(interaction, error, names)
+    if content is not None and plainly:
+        content = plain(content, locale_of(interaction))
     if content is None and (is_expired(error) or judge(error).kind == "retry"):
         # A passing fault before anything changed (the interaction expired, Discord's 5xx,
         # a reset connection, the database): no bug, nothing to undo; they may try again.

@@ -233,17 +233,21 @@ def guided_hint(
     seed: int,
     names: Sequence[str],
     locale: str,
+    whole: bool = False,
 ) -> str:
     """The Hint in a guided game (blocking: run in a thread): the ⭐ picks of the rest of
     the turn with why (so what it says never goes against the lesson); and, when the
     normal AI would start otherwise, its pick and why, and what the ⭐ pick is for (the
-    lesson's, or the plan the lessons follow)."""
+    lesson's, or the plan the lessons follow); ``whole``: each pick in full, for a screen
+    reader."""
     plan = guided_plan(progress, state)
     if not plan:
-        return describe.hint_text(state, hint_plan(state, seed), names, locale)
+        return describe.hint_text(state, hint_plan(state, seed), names, locale, whole=whole)
     g = learn.guidance(progress, state)
     lines = [text("learn.hint.header", locale)]
-    lines += describe.hint_text(state, plan, names, locale, ai_plan=False).split("\n")[1:]
+    lines += describe.hint_text(state, plan, names, locale, ai_plan=False, whole=whole).split("\n")[
+        1:
+    ]
     own = hint_plan(state, seed)
     if own and own[0] != plan[0]:
         first = explain_plan(state, own)[0]

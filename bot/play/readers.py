@@ -10,12 +10,29 @@ change within that time — as the coach's on/off (``bot.play.coaching``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
-from bot.store.storage import Storage
+from bot.play.games import ActiveGame
+from bot.store.storage import SeatRow, Storage
 
 KEEP_SECONDS: Final = 60.0
+
+
+def told_when_done(game: ActiveGame) -> bool:
+    """Whether the turn in play is posted only when it is done, whole: an AI seat's turn in
+    a game followed with a screen reader. A screen reader does not read an edited message
+    aloud, so a turn posted at its roll and then edited action by action would be heard as
+    its roll only; posted at its end, every action of it is heard, once."""
+    if not game.spoken or game.game is None or game.state.over:
+        return False
+    seat = game.state.current
+    return 0 <= seat < len(game.seats) and game.seats[seat].is_ai and not game.timed_out()
+
+
+def member_of(seat: SeatRow) -> int | None:
+    """The member a seat is (or was, for a seat the AI took over) played by."""
+    return seat.user_id if seat.user_id is not None else seat.former_user_id
 
 
 class Readers:
@@ -41,6 +58,12 @@ class Readers:
             for u in stale:
                 self._on[u] = (prefs[u].screen_reader, now)
         return any(self._on[u][0] for u in users)
+
+    async def others_on(self, seats: Sequence[SeatRow], seat: int) -> bool:
+        """Whether a member with the mode on sits in the game other than the one who
+        plays ``seat`` (a turn's lines they did not hear as they were edited in)."""
+        actor = member_of(seats[seat]) if 0 <= seat < len(seats) else None
+        return await self.any_on(member_of(s) for s in seats if member_of(s) != actor)
 
     def known(self, user_id: int) -> bool:
         """Whether the member has it on, as last read (False if never read)."""

@@ -360,10 +360,12 @@ def alt_text(
     locale: str = "en",
     limit: int = ALT_SUMMARY,
     you: int | None = None,
+    full_board: bool = True,
 ) -> str:
     """The picture's short description (see the module docstring): at most ``limit``
     characters, the changes of this turn left out whole, the latest first, when they do
-    not fit (and said to be)."""
+    not fit (and said to be); ``full_board``: end with where the whole board is in words
+    (said with the picture a message is posted with, not again with each redrawn one)."""
     v = view(state)
     head: list[str] = []
     if v.over and v.outcome is not None:
@@ -382,12 +384,8 @@ def alt_text(
         key = "a11y.to_act" if dice else "a11y.to_act_docked"
         who = _who(v.current, names, you, locale)
         head.append(sentence(text(key, locale, {"player": who, "dice": dice}), names) + ".")
-        scores = [
-            text("a11y.alt.score", locale, {"name": _who(p.seat, names, you, locale), "vp": p.vp})
-            for p in v.players
-        ]
-        head.append(text("a11y.alt.scores", locale, {"scores": ", ".join(scores)}))
-    tail = text("a11y.alt.full", locale, {"command": FULL_BOARD})
+        head.append(scores_line(v, names, locale, you))
+    tail = text("a11y.alt.full", locale, {"command": FULL_BOARD}) if full_board else ""
     changes = [] if v.over else said_changes(this_turn(state), names, locale)
     for shown in range(len(changes), -1, -1):
         middle = []
@@ -400,10 +398,23 @@ def alt_text(
         elif changes:
             more = text("a11y.alt.more", locale, {"count": len(changes)})
             middle.append(text("a11y.alt.changes", locale, {"changes": more}))
-        words = " ".join([*head, *middle, tail])
+        words = " ".join([*head, *middle, *[tail] * bool(tail)])
         if len(words) <= limit:
             return words
-    return _cut(" ".join([*head, tail]), limit)
+    return _cut(" ".join([*head, *[tail] * bool(tail)]), limit)
+
+
+def scores_line(
+    v: GameView, names: Sequence[str], locale: str = "en", you: int | None = None
+) -> str:
+    """Every player's victory points in one sentence ("Scores: Ann: 3; AI 1 (easy): 2."): the
+    alt text's, and the one line of a turn message that says them in
+    screen-reader mode (whose picture's words are short)."""
+    scores = [
+        text("a11y.alt.score", locale, {"name": _who(p.seat, names, you, locale), "vp": p.vp})
+        for p in v.players
+    ]
+    return text("a11y.alt.scores", locale, {"scores": "; ".join(scores)})
 
 
 def _cut(words: str, limit: int) -> str:
@@ -449,6 +460,7 @@ __all__ = [
     "message_parts",
     "ranking",
     "replay_text",
+    "scores_line",
     "sentence",
     "ships_by_owner",
 ]

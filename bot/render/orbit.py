@@ -53,7 +53,7 @@ def draw_static(pen: Pen, layout: Layout) -> None:
     hub = layout.hub
     titled_box(pen, hub, theme.BOX, theme.BOX_EDGE, theme.BOX_TITLE, BOX_TITLE_H, ACCENTS["hub"])
     for seat, row in enumerate(layout.hub_rows):
-        pen.rect(row.row, fill=theme.mix(theme.BOX, theme.player_rgb(seat), 0.12), radius=8)
+        pen.rect(row.row, fill=theme.row_tint(theme.player_rgb(seat), 0.12), radius=8)
         for i, space in enumerate(row.spaces):
             last = i == HUB_TRACK_LENGTH - 1
             pen.ellipse(
@@ -69,7 +69,7 @@ def draw_static(pen: Pen, layout: Layout) -> None:
     bay = layout.bay
     titled_box(pen, bay, theme.BOX, theme.BOX_EDGE, theme.BOX_TITLE, BOX_TITLE_H, ACCENTS["bay"])
     for seat, cell in enumerate(layout.bay_groups):
-        pen.rect(cell, fill=theme.mix(theme.BOX, theme.player_rgb(seat), 0.12), radius=8)
+        pen.rect(cell, fill=theme.row_tint(theme.player_rgb(seat), 0.12), radius=8)
 
 
 def _title(image: Image.Image, box: Rect, title: str) -> None:

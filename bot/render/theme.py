@@ -52,8 +52,10 @@ FIELD_COLOURS: Final[dict[FieldId, RGB]] = {
 }
 
 _COLOUR_RGB: Final[dict[str, RGB]] = {
-    "red": (222, 52, 52),
-    "blue": (40, 116, 224),
+    # Darker than they were (222,52,52 and 40,116,224 sat on 4.5:1 under white digits and
+    # fell below it when Discord scales the picture down): 5.2:1 now, 3.5:1 on an empty dock.
+    "red": (205, 45, 45),
+    "blue": (35, 105, 210),
     "green": (56, 176, 102),
     "yellow": (246, 204, 44),
 }
@@ -115,6 +117,13 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
         round(a[1] + (b[1] - a[1]) * t),
         round(a[2] + (b[2] - a[2]) * t),
     )
+
+
+def row_tint(player: RGB, t: float) -> RGB:
+    """A player's own row (their Colony Hub row, their cell in the Maintenance Bay): the dark
+    of an empty dock tinted ``t`` toward their colour; darker than a box, so that their
+    pieces on it contrast 3:1 (tests/render/test_colour_vision.py)."""
+    return mix(SLOT, player, t)
 
 
 def player_rgb(seat: int) -> RGB:

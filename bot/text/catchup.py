@@ -4,9 +4,10 @@ When it becomes a member's turn, their ping (in the channel or by DM) carries th
 moves of the others that touched the game — colonies placed, territories taken or
 lost, raids on them, cards claimed, fields moved — read from the stored action log,
 not every dock. Raids on the member are summed up per raider and resource. Then, for
-each other player whose fuel, ore or Colony Hub track changed since the member's last
-action, where they are now and by how much ("Bob: fuel 5 (+3), ore 0 (−1), Colony Hub
-track: space 4 of 7 (+2)"), the board then being replayed from the log.
+each other player whose fuel, ore, Colony Hub track or cards changed since the member's
+last action (or since the start, before their first), where they are now and by how much
+("Bob: fuel 5 (+3), ore 0 (−1), Colony Hub track: space 4 of 7, now holds Plasma Cannon"),
+the board then being replayed from the log.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Final
 
 from bot.store.storage import ActionRow
 from bot.text import describe
-from bot.text.strings import text
+from bot.text.strings import text, thing_name
 from engine.actions import Action
 from engine.config import GameConfig
 from engine.game import Game
@@ -40,11 +41,14 @@ NOTABLE: Final = frozenset(
         "ship_built",
         "took_from_discard",
         "relic_returns",
+        "card_discarded",
+        "cache_spent",
     }
 )
 # Events that touch the member's own ships.
 ON_YOUR_SHIPS: Final = frozenset({"ship_removed", "ship_destroyed"})
 MAX_LINES: Final = 8
+CONTROL: Final = frozenset({"control_gained", "control_lost"})
 
 
 def since_last_turn(rows: Sequence[ActionRow], seat: int) -> list[Event]:
@@ -84,6 +88,11 @@ def lines(events: Iterable[Event], names: Sequence[str], locale: str) -> list[st
             if raid not in stolen:
                 items.append(raid)
             stolen[raid] += 1
+        elif e.key == "colony_placed":  # before the change of control it caused
+            at = len(items)
+            while at and _is_control(items[at - 1]):
+                at -= 1
+            items.insert(at, e)
         else:
             items.append(e)
     shown = []
@@ -100,21 +109,33 @@ def lines(events: Iterable[Event], names: Sequence[str], locale: str) -> list[st
     return shown
 
 
+def _is_control(item: Event | tuple[int, str]) -> bool:
+    return isinstance(item, Event) and item.key in CONTROL
+
+
 def board_then(
     config: GameConfig, log: Sequence[Action], rows: Sequence[ActionRow]
 ) -> GameState | None:
     """The board just after the member's last action (``rows``: the actions since, from
-    ``Storage.actions_since``), replayed from the game's log; None before their first."""
-    if not rows or rows[0].seq <= 0 or rows[0].seq > len(log):
+    ``Storage.actions_since``), replayed from the game's log; before their first, the board
+    as the first turn began (the cards dealt and the compensation said by the start's
+    message); None when nothing happened since."""
+    if not rows or rows[0].seq < 0 or rows[0].seq > len(log):
         return None
-    return Game.replay(config, log[: rows[0].seq]).state
+    if rows[0].seq > 0:
+        return Game.replay(config, log[: rows[0].seq]).state
+    started = next((r for r in rows if any(e.get("key") == "turn_started" for e in r.events)), None)
+    if started is None or started.seq >= len(log):
+        return None
+    return Game.replay(config, log[: started.seq + 1]).state
 
 
 def changes(
     before: GameState | None, now: GameState, seat: int, names: Sequence[str], locale: str
 ) -> list[str]:
-    """Per other player, what of their fuel, ore and Colony Hub track changed since
-    ``before``: where it is now and by how much."""
+    """Per other player, what of their fuel, ore, Colony Hub track and alien tech cards
+    changed since ``before``: where it is now and by how much, and the cards they hold now
+    (a card claimed and discarded in one turn is not theirs any more)."""
     if before is None or before.num_players != now.num_players:
         return []
     out = []
@@ -130,6 +151,10 @@ def changes(
         if was.hub != is_.hub:
             key = "catchup.hub" if is_.hub else "catchup.hub_empty"
             parts.append(text(key, locale, {"space": is_.hub, "of": 7}))
+        if Counter(was.cards) != Counter(is_.cards):  # claimed, stolen, discarded: held now
+            held = ", ".join(thing_name(c, locale) for c in is_.cards)
+            key = "catchup.holds" if held else "catchup.holds_none"
+            parts.append(text(key, locale, {"cards": held}))
         if parts:
             params = {"player": p, "changes": ", ".join(parts)}
             out.append("• " + text("catchup.change", locale, params, names))

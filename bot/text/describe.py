@@ -64,11 +64,13 @@ def hint_text(
     names: Sequence[str],
     locale: str = "en",
     ai_plan: bool = True,
+    whole: bool = False,
 ) -> str:
     """The Hint button's private answer: the normal AI's plan for the rest of the turn,
     each pick with why (``engine.ai.reasons``), in three lines or fewer on a phone;
     ``ai_plan`` False: a plan that is not the AI's (a guided game's ⭐ picks), whose picks
-    the AI's judgements do not explain."""
+    the AI's judgements do not explain; for a screen reader (``whole``) each pick in full:
+    a word cut short is heard as another."""
     if not plan:
         return text("hint.none", locale)
     picks = explain_plan(state, plan)
@@ -78,16 +80,20 @@ def hint_text(
             for p in picks
         ]
     lines = [text("hint.header", locale)]
-    lines += [pick_line(n, pick, names, locale) for n, pick in enumerate(picks[:HINT_LINES], 1)]
+    lines += [
+        pick_line(n, pick, names, locale, whole) for n, pick in enumerate(picks[:HINT_LINES], 1)
+    ]
     if len(picks) > HINT_LINES:
         lines.append(text("turn.earlier", locale, {"count": len(picks) - HINT_LINES}))
     return "\n".join(lines)[:2000]
 
 
-def pick_line(number: int, pick: Pick, names: Sequence[str], locale: str = "en") -> str:
+def pick_line(
+    number: int, pick: Pick, names: Sequence[str], locale: str = "en", whole: bool = False
+) -> str:
     """One pick of the hint: "2. Dock 5 at the Lunar Mine → +1 ore: a colony next turn",
     its label shortened (then its reason) until it wraps to ``PICK_LINES`` lines of
-    ``PHONE_WIDTH`` characters."""
+    ``PHONE_WIDTH`` characters; in full when ``whole``."""
     before = pick.before
     rate = None
     if before is not None and before.turn.market_rates:
@@ -103,6 +109,8 @@ def pick_line(number: int, pick: Pick, names: Sequence[str], locale: str = "en")
         return text("hint.why.line", locale, params)
 
     shown = line(label, why)
+    if whole:
+        return shown
     limit = len(label)
     while phone_lines(shown) > PICK_LINES and limit > SHORTEST:
         limit -= 4

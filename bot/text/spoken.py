@@ -11,6 +11,7 @@ read right too.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Final
 
 from bot.text.strings import text
@@ -27,7 +28,7 @@ _SYMBOL: Final = (
 )
 _LEADING: Final = re.compile(rf"^(?:[•{_SYMBOL}]+\s*)+", re.MULTILINE)
 _ANYWHERE: Final = re.compile(rf"[{_SYMBOL}]+")
-_SEPARATOR: Final = re.compile(r"\s+(?:[·—→]|->)\s+")
+_SEPARATOR: Final = re.compile(r",?\s+(?:[·—→]|->)\s+")
 _FRACTION: Final = re.compile(r"(?<![\w/:.])(\d+)/(\d+)(?![\w/])")
 _TIMES: Final = re.compile(r"\s?×(\d+)")
 _ELLIPSIS: Final = re.compile(r"\s*…\s*")
@@ -46,4 +47,23 @@ def plain(words: str, locale: str = "en") -> str:
     return "\n".join(line.strip() for line in out.splitlines())
 
 
-__all__ = ["plain"]
+def named_once(words: str, names: Sequence[str]) -> str:
+    """``words`` with a name that carries its detail in brackets ("AI 1 (normal)", "Anna
+    (AI, easy)") said whole at its first mention only, and short after it ("AI 1"): an AI's
+    level heard a hundred times a game is noise. A short form that another name shares
+    or starts with is left whole (it would not tell them apart)."""
+    for name in names:
+        short, bracket, _ = name.partition(" (")
+        if not bracket or not short or not name.endswith(")"):
+            continue
+        if any(other != name and other.startswith(short) for other in names):
+            continue
+        first = words.find(name)
+        if first < 0:
+            continue
+        end = first + len(name)
+        words = words[:end] + words[end:].replace(name, short)
+    return words
+
+
+__all__ = ["named_once", "plain"]

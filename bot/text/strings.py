@@ -347,6 +347,16 @@ BOT_EN: Final[dict[str, Source]] = {
     ),
     "spoken.of": "{a} of {b}",
     "spoken.times": Plural("{count} time", "{count} times", "count"),
+    # A turn's lines for a screen reader, repeats said once (bot/text/heard.py).
+    "spoken.displaced": Plural(
+        "{player} has a ship driven from the Raiders' Outpost: {values}",
+        "{player} has {count} ships driven from the Raiders' Outpost: {values}",
+        "count",
+    ),
+    "spoken.cycled": "{player} cycles the alien tech display: {cards} turn up",
+    "spoken.revealed": Plural(
+        "{count} card is revealed: {cards}", "{count} cards are revealed: {cards}", "count"
+    ),
     "turn.hint": "_Use the panel below, or type `/play move:`._",
     "pending.place": "➡️ {player} chooses a territory for the colony.",
     "pending.raid": "➡️ {player} chooses what to steal.",
@@ -388,7 +398,7 @@ BOT_EN: Final[dict[str, Source]] = {
         "{rounds} rounds, {duration} from the first move to the last.",
         "rounds",
     ),
-    "over.rematch": "Rematch 🔁",
+    "over.rematch": "Rematch",
     "over.rematch_opened": "🔁 {name} opens a rematch: same seats and options. {mentions} — "
     "join with `/af join` (the host starts with `/af start`).",
     "over.rematch_busy": "This channel already has a game: finish or abort it first.",
@@ -508,6 +518,8 @@ BOT_EN: Final[dict[str, Source]] = {
     "catchup.ore": "ore {now} ({delta})",
     "catchup.hub": "Colony Hub track: space {space} of {of}",
     "catchup.hub_empty": "Colony Hub track empty",
+    "catchup.holds": "now holds {cards}",
+    "catchup.holds_none": "now holds no card",
     # ---- records: stats, leaderboard, replays ----------------------------------------------
     "stats.header": "📊 **{name}** —",
     "stats.games": Plural("{count} game", "{count} games", "count"),
@@ -628,7 +640,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "panel.no_docks": "No ship can dock now",
     "panel.no_powers": "No card or other action now",
     "panel.end": "End turn",
-    "panel.hint": "Hint 💡",
+    "panel.hint": "Hint",
     "panel.back": "Back",
     "panel.page_of": "{prompt} ({page}/{pages})",
     "choice.open": "{label}…",
@@ -651,6 +663,13 @@ BOT_EN: Final[dict[str, Source]] = {
     "choice.end_and_return": "End the turn and return resources",
     "choice.launch_to": "Launch the colony to {territory}",
     "choice.end_return": "End the turn, returning {fuel} fuel and {ore} ore",
+    # Per resource, when the other amount is 0 (``variant``): never "returning 0 fuel".
+    "choice.end_return.fuel": Plural(
+        "End the turn, returning {fuel} fuel", "End the turn, returning {fuel} fuel", "fuel"
+    ),
+    "choice.end_return.ore": Plural(
+        "End the turn, returning {ore} ore", "End the turn, returning {ore} ore", "ore"
+    ),
     "choice.claim": "Claim an alien tech card",
     "choice.use": "{card}",
     "choice.discard": "Discard {card}",
@@ -705,6 +724,26 @@ BOT_EN: Final[dict[str, Source]] = {
         "rate",
     ),
     "gains.other": "{player}: {changes}",
+    "gains.short.fuel": "{delta} fuel",
+    "gains.short.ore": "{delta} ore",
+    "gains.to_bay": Plural(
+        "{count} ship to the Maintenance Bay", "{count} ships to the Maintenance Bay", "count"
+    ),
+    "gains.card_claimed": "you take {card}: {power}",
+    "gains.artifact": "{total} of {of} toward a card",
+    "gains.artifact_ready": "{total} toward a card: enough to claim one",
+    "gains.over_limit": Plural(
+        "{count} over the limit of {limit}, to return at the turn's end",
+        "{count} over the limit of {limit}, to return at the turn's end",
+        "count",
+    ),
+    # Why a facility is not offered now, in the engine's words (bot/text/why_not.py).
+    "why_not.header": "Closed now: {facilities}",
+    "why_not.facility": "{facility}: {reason}.",
+    "why_not.reason": "{reason}.",
+    "gains.then.place": "then choose the territory",
+    "gains.then.raid": "then choose what to take",
+    "gains.then.plasma": "then hit another ship there, or stop",
     "gains.done": "Done: {what}.",
     "gains.left": "Left to dock: {dice}.",
     "gains.docked": "Every ship is docked.",
@@ -751,6 +790,8 @@ BOT_EN: Final[dict[str, Source]] = {
     "label.hit": "Also hit {ship}",
     "label.done": "Done",
     "label.return": "Return {fuel} fuel and {ore} ore",
+    "label.return.fuel": Plural("Return {fuel} fuel", "Return {fuel} fuel", "fuel"),
+    "label.return.ore": Plural("Return {ore} ore", "Return {ore} ore", "ore"),
     # ---- looking at a game ----------------------------------------------------------------
     "board.caption": "The board (round {round}).",
     "board.caption_detail": "The full board (round {round}): the log, the deck and discard "
@@ -766,6 +807,10 @@ BOT_EN: Final[dict[str, Source]] = {
     "rules.unknown": "There is no rules topic called “{topic}”: pick one from the list.",
     "rules.topic.turn": "A turn",
     "rules.topic.notation": "Writing moves (/play)",
+    "rules.topic.territories": "Territories: every bonus",
+    "rules.topic.cards": "Alien tech cards: every card",
+    "rules.topic.fields": "Field generators: every field",
+    "rules.group_more": "Each card's whole rules: `/af rules` with its name.",
     # ---- rules topics (/af rules) ---------------------------------------------------------
     "rules.turn": "Your ships are gathered and rolled. Then, in any order: dock ships at "
     "facilities, use alien tech cards, trade at the Orbital Market, launch a colony from the "
@@ -872,7 +917,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "a11y.alt.rank_winner": Plural(
         "place {rank}, winner: {name}, {vp} VP", "place {rank}, winner: {name}, {vp} VP", "vp"
     ),
-    "a11y.alt.score": Plural("{name} {vp} VP", "{name} {vp} VP", "vp"),
+    "a11y.alt.score": "{name}: {vp}",  # after "Scores:": VP, said once
     "a11y.alt.scores": "Scores: {scores}.",
     "a11y.alt.changes": "This turn: {changes}.",
     "a11y.alt.stole": "{player} steals {amounts} from {victim}",
@@ -980,7 +1025,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "a11y.power.polarity": "for 1 fuel, an undocked ship turns over (1 and 6, 2 and 5, 3 and 4); "
     "discarded, it swaps two players' colonies",
     "a11y.power.cache": "after its holder's roll, 1 ore when most ships are odd, 1 fuel when most "
-    "are even, both on a tie, and then it is discarded",
+    "are even; on a tie, 1 fuel and 1 ore, and the card is discarded",
     "a11y.power.stasis": "for 1 fuel, 1 less on an undocked ship; discarded, it places or moves "
     "the Isolation Field",
     "a11y.power.warper": "for 1 fuel, any undocked ships rerolled; discarded, it takes a card "
@@ -989,6 +1034,20 @@ BOT_EN: Final[dict[str, Source]] = {
     "a11y.power.monument": "1 VP to its holder, no power",
     "a11y.power.helm": "for 3 fuel, an opponent's docked ship moves to another facility and "
     "works for you there",
+    # Each card in one short clause: a claim's description on the panel (bot/text/gains.py).
+    "a11y.brief.booster": "+1 on a ship for 1 fuel",
+    "a11y.brief.crystal": "a territory's bonus for a turn, for fuel",
+    "a11y.brief.gravity": "−1 on one ship, +1 on another, for 2 fuel",
+    "a11y.brief.decoy": "raiders cannot take your resources",
+    "a11y.brief.teleporter": "moves your docked ship, for 2 fuel",
+    "a11y.brief.plasma": "opponents' ships to the Maintenance Bay, 1 fuel each",
+    "a11y.brief.polarity": "turns a ship over, for 1 fuel",
+    "a11y.brief.cache": "1 fuel or 1 ore after each roll",
+    "a11y.brief.stasis": "−1 on a ship for 1 fuel",
+    "a11y.brief.warper": "rerolls ships for 1 fuel",
+    "a11y.brief.city": "1 VP",
+    "a11y.brief.monument": "1 VP",
+    "a11y.brief.helm": "uses an opponent's docked ship, for 3 fuel",
     "a11y.replay": "Replay of game {game} in {frames} boards. The last one: {board}",
 }
 

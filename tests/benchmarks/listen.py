@@ -6,17 +6,28 @@ Plays seeded games on the fake Discord API: one member and AI seats (easy: they 
 fast). The member plays what the normal AI would play, by clicking the panel (as
 ``tests/benchmarks/taps.py`` does). Each game is played twice, the same seed: with the
 default texts, and with the member in screen-reader mode (``/af notify
-screen_reader:on``). Then every message of the channel is read as a screen reader says
-it, in its final form: its text and each picture's description (alt text), emoji and
-symbols as their spoken names ("game die", "bullet", "right arrow", "3 slash 7"),
-Discord's markdown unspoken, a mention as "at" and the name. The figure per game is
-the words of the channel divided by its turns; at 300 words a minute (a screen reader's
-brisk rate), a turn's seconds. The member's private lines in screen-reader mode (after
-each pick) are counted apart: they are heard by that member only.
+screen_reader:on``). Text is counted as a screen reader says it: emoji and symbols as
+their spoken names ("game die", "bullet", "right arrow", "3 slash 7"), Discord's markdown
+unspoken, a mention as "at" and the name.
 
-Prints, per game and mode, words per turn and the whole game's minutes, then the
-medians over the games, last: ``listen: default W words/turn (S s), screen-reader W2
-words/turn (S2 s), whole game M min`` (M: the whole game in screen-reader mode).
+What the member hears is what is announced: a screen reader reads a new message as it
+arrives (its text and its pictures' descriptions, as posted), and does not read an edit.
+So the figures are:
+
+- **heard**: the channel's new messages as posted, per turn: the words a member
+  following the channel hears as the game goes (the main figure);
+- **final**: every message of the channel in its final form (what a member reading the
+  channel's history afterwards goes through), per turn;
+- **private**: the member's own private answers after their picks (screen-reader mode:
+  what the pick did and what is left), per pick and per round;
+- **scores**: how many of the heard words are the "Scores: …" lines (screen-reader mode
+  says everyone's VP once per turn message), per turn.
+
+At 300 words a minute (a screen reader's brisk rate), a turn's seconds. Prints, per game
+and mode, these figures, then the medians over the games, last: ``listen: default W
+words/turn (S s), screen-reader W2 words/turn (S2 s), whole game M min`` (W, W2: heard in
+the channel; M: the whole game heard in screen-reader mode, the member's private lines
+included).
 """
 
 from __future__ import annotations
@@ -35,6 +46,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from bot.text.strings import text
 from tests.benchmarks.taps import Planner, best_pick
 from tests.bot.table import Table, make_bot
 from tests.discord_fake import BotHarness, FakeDiscord
@@ -100,17 +112,48 @@ def message_words(message: Mapping[str, Any]) -> int:
 @dataclass
 class Heard:
     turns: int
-    words: int  # the channel's, in all
-    private: int  # the member's private lines after picks (screen-reader mode)
+    rounds: int
+    heard: int  # the channel's new messages, as posted
+    final: int  # the channel's messages in their final form
+    private: int  # the member's private answers after their picks
+    scores: int  # of ``heard``: the "Scores: …" lines
     picks: int
 
-    @property
-    def per_turn(self) -> float:
-        return self.words / max(1, self.turns)
+    def per_turn(self, words: int) -> float:
+        return words / max(1, self.turns)
 
     @property
     def minutes(self) -> float:
-        return self.words / WORDS_PER_MINUTE
+        return (self.heard + self.private) / WORDS_PER_MINUTE
+
+
+MESSAGES = re.compile(r"/channels/\d+/messages")
+CALLBACK = re.compile(r"/interactions/\d+/[^/]+/callback")
+EPHEMERAL = 64
+SCORES = text("a11y.alt.scores", "en", {"scores": ""}).removesuffix(".")  # "Scores: "
+
+
+def announced(requests: list[Any]) -> tuple[int, int]:
+    """The words of the channel's new messages as posted (the bot's posts, and answers to
+    commands that everyone sees), and of their "Scores:" lines."""
+    words = scores = 0
+    for r in requests:
+        body = r.json if isinstance(r.json, dict) else {}
+        if r.method != "POST" or r.status >= 300:
+            continue
+        if MESSAGES.fullmatch(r.path):
+            posted = body
+        elif CALLBACK.fullmatch(r.path) and body.get("type") == 4:
+            posted = body.get("data") or {}
+            if int(posted.get("flags") or 0) & EPHEMERAL:
+                continue
+        else:
+            continue
+        words += message_words(posted)
+        for line in str(posted.get("content") or "").splitlines():
+            if line.startswith(SCORES):
+                scores += len(spoken(line))
+    return words, scores
 
 
 async def play(seed: int, players: int, reader: bool) -> Heard:
@@ -122,6 +165,7 @@ async def play(seed: int, players: int, reader: bool) -> Heard:
                 t = Table(h, seed=seed)
                 if reader:
                     await t.cmd("af notify", {"screen_reader": "on"}, MEMBER)
+                start = len(fake.requests)  # the game from its lobby on
                 await t.cmd("af new", {"players": players}, MEMBER)
                 for _ in range(players - 1):
                     await t.cmd("af bot", {"level": "easy"}, MEMBER)
@@ -147,12 +191,17 @@ async def play(seed: int, players: int, reader: bool) -> Heard:
                         picks += 1
                         for r in result.requests:
                             body = r.json or {}
-                            if int(body.get("flags") or 0) & 64 and body.get("content"):
-                                private += len(spoken(str(body["content"])))
+                            data = body.get("data", body) if "type" in body else body
+                            if int((data or {}).get("flags") or 0) & EPHEMERAL and data.get(
+                                "content"
+                            ):
+                                private += len(spoken(str(data["content"])))
                 await t.settle()
                 await t.bot.announcer.boards.flush()
-                words = sum(message_words(m) for m in t.channel_messages())
-                return Heard(game.state.turn_number, words, private, picks)
+                heard, scores = announced(fake.requests[start:])
+                final = sum(message_words(m) for m in t.channel_messages())
+                state = game.state
+                return Heard(state.turn_number, state.round, heard, final, private, scores, picks)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -162,33 +211,49 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     args = parser.parse_args(argv)
     heard: dict[bool, list[Heard]] = {False: [], True: []}
+    seconds = 60 / WORDS_PER_MINUTE
     for n in range(args.games):
         seed = args.seed + n
         for reader in (False, True):
             h = asyncio.run(play(seed, args.players, reader))
             heard[reader].append(h)
             mode = "screen-reader" if reader else "default"
-            extra = (
-                f", the member's private lines {h.private / max(1, h.picks):.0f} words a pick"
-                if reader
-                else ""
-            )
             print(
-                f"seed {seed} {mode}: {h.turns} turns, {h.words} words, "
-                f"{h.per_turn:.0f} words/turn ({h.per_turn * 60 / WORDS_PER_MINUTE:.1f} s), "
-                f"whole game {h.minutes:.1f} min{extra}",
+                f"seed {seed} {mode}: {h.turns} turns, {h.rounds} rounds; heard "
+                f"{h.per_turn(h.heard):.0f} words/turn ({h.per_turn(h.heard) * seconds:.1f} s), "
+                f"of which scores {h.per_turn(h.scores):.0f}; final form "
+                f"{h.per_turn(h.final):.0f} words/turn; private {h.private / max(1, h.picks):.0f} "
+                f"words/pick ({h.private / max(1, h.rounds):.0f} a round); "
+                f"whole game {h.minutes:.1f} min",
                 flush=True,
             )
-    default = statistics.median(h.per_turn for h in heard[False])
-    spoken_turn = statistics.median(h.per_turn for h in heard[True])
-    whole_default = statistics.median(h.minutes for h in heard[False])
-    whole = statistics.median(h.minutes for h in heard[True])
-    print(f"medians over {args.games} games: default whole game {whole_default:.0f} min")
-    seconds = 60 / WORDS_PER_MINUTE
+
+    def median(reader: bool, figure: str) -> float:
+        return statistics.median(
+            {
+                "heard": h.per_turn(h.heard),
+                "final": h.per_turn(h.final),
+                "scores": h.per_turn(h.scores),
+                "pick": h.private / max(1, h.picks),
+                "round": h.private / max(1, h.rounds),
+                "minutes": h.minutes,
+            }[figure]
+            for h in heard[reader]
+        )
+
+    for reader, mode in ((False, "default"), (True, "screen-reader")):
+        print(
+            f"medians over {args.games} games, {mode}: heard {median(reader, 'heard'):.0f} "
+            f"words/turn, final form {median(reader, 'final'):.0f}, scores "
+            f"{median(reader, 'scores'):.0f}, private {median(reader, 'pick'):.0f} words/pick "
+            f"({median(reader, 'round'):.0f} a round), whole game {median(reader, 'minutes'):.0f}"
+            " min"
+        )
+    default, spoken_turn = median(False, "heard"), median(True, "heard")
     print(
-        f"listen: default {default:.0f} words/turn ({default * seconds:.0f} s), "
-        f"screen-reader {spoken_turn:.0f} words/turn ({spoken_turn * seconds:.0f} s), "
-        f"whole game {whole:.0f} min"
+        f"listen: default {default:.0f} words/turn ({default * seconds:.1f} s), "
+        f"screen-reader {spoken_turn:.0f} words/turn ({spoken_turn * seconds:.1f} s), "
+        f"whole game {median(True, 'minutes'):.0f} min"
     )
     return 0
 

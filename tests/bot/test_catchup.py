@@ -115,3 +115,74 @@ def test_a_change_in_numbers() -> None:
         "• Boris: fuel 6 (+4), ore 4 (−1), Colony Hub track: space 4 of 7"
     ]
     assert changes(before, after, 1, NAMES, "ru") == []  # Celina did nothing; Boris is asking
+
+
+def test_cards_discarded_are_said_and_what_each_holds_now() -> None:
+    """The expert heard "AI 1 claims Plasma Cannon" for a card AI 1 discarded in the same
+    turn, and never heard of a discard (Temporal Warper, Resource Cache)."""
+    log = [
+        row(0, 0, ("turn_ended", 0, {})),
+        row(1, 1, ("claimed", 1, {"card": "plasma"})),
+        row(2, 1, ("card_discarded", 1, {"card": "plasma"})),
+        row(3, 2, ("cache_spent", 2, {})),
+        row(4, 2, ("card_discarded", 2, {"card": "warper"})),
+        row(5, 2, ("took_from_discard", 2, {"card": "plasma"})),
+    ]
+    said = lines(since_last_turn(log, 0), NAMES, "en")
+    assert said == [
+        "• Boris claims Plasma Cannon",
+        "• Boris discards Plasma Cannon",
+        "• Celina's Resource Cache is discarded",
+        "• Celina discards Temporal Warper",
+        "• Celina takes Plasma Cannon from the discard pile",
+    ]
+    before = scenario(3, cards={1: [], 2: ["cache", "warper"]})
+    after = scenario(3, cards={1: [], 2: ["plasma"]})
+    assert changes(before, after, 0, NAMES, "en") == ["• Celina: now holds Plasma Cannon"]
+    emptied = scenario(3, cards={2: []})
+    assert changes(before, emptied, 0, NAMES, "en") == ["• Celina: now holds no card"]
+    assert changes(before, emptied, 0, NAMES, "ru") == ["• Celina: на руках теперь нет карт"]
+
+
+def test_before_the_members_first_turn_the_changes_are_since_the_start() -> None:
+    """The first turn's catch-up had no resource lines: there was no turn of the member to
+    compare with. It compares with the board the game started from."""
+    rng = random.Random(3)
+    game = Game(GameConfig(players=3))
+    while len(game.log) < 40:
+        s = game.state
+        game.apply(sample_chance(s, rng) if s.to_act() == CHANCE else rng.choice(legal_actions(s)))
+    rows = [row(i, 1) for i in range(len(game.log))]  # seat 2 has not acted yet
+    replayed = Game(game.config)
+    first = 0
+    while not any(e.key == "turn_started" for e in replayed.state.events):
+        replayed.apply(game.log[first])  # until the action that began the first turn
+        first += 1
+    first -= 1
+    rows[first] = row(first, CHANCE, ("turn_started", 0, {"round": 1}))
+    then = board_then(game.config, game.log, rows)
+    assert (
+        then is not None
+        and then.version == Game.replay(game.config, game.log[: first + 1]).state.version
+    )
+    assert changes(then, game.state, 2, NAMES, "en")
+    # The first player's first turn: nothing happened since the start's message said it.
+    assert changes(then, replayed.state, 0, NAMES, "en") == []
+
+
+def test_a_colony_is_said_before_the_control_it_took() -> None:
+    log = [
+        row(0, 0, ("turn_ended", 0, {})),
+        row(
+            1,
+            1,
+            ("control_gained", 1, {"territory": "lem"}),
+            ("control_lost", 2, {"territory": "lem"}),
+        ),
+        row(2, 1, ("colony_placed", 1, {"territory": "lem"})),
+    ]
+    assert lines(since_last_turn(log, 0), NAMES, "en") == [
+        "• Boris places a colony on Lem Badlands",
+        "• Boris takes control of Lem Badlands",
+        "• Celina loses control of Lem Badlands",
+    ]

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.discord.cogs.info import RULE_TOPICS
+from bot.discord.cogs.info import RULE_GROUPS, RULE_TOPICS
 from bot.text import describe
-from bot.text.strings import BOT_EN
+from bot.text.strings import BOT_EN, thing_name
 from engine import GameState
 from engine.state import Event
 from tests.bot.table import Table, attachment_png, make_bot
@@ -71,6 +71,9 @@ async def test_board_status_and_log_for_players_and_spectators(
     ]
     assert expected and all(line in content for line in expected)
     assert not any(a.notation in content.splitlines() for a in actions[-3:])
+    # "The last 3 actions": three lines (a turn's start may head one), heard as said.
+    said = [line for line in content.splitlines()[1:] if not line.startswith("**")]
+    assert len(said) == 3, content
     (attached,) = log.files
     full = attached.data.decode()
     # The file has every action's notation (what replays the game) and its sentences.
@@ -86,7 +89,22 @@ async def test_rules_topics_autocomplete_and_text(tmp_path: Path, start_bot: Sta
     choices = await t.h.interact(t.h.autocomplete("af rules", "topic", {"topic": "van"}))
     assert [c["value"] for c in choices.choices] == ["vanvogt"]
     every = await t.h.interact(t.h.autocomplete("af rules", "topic", {"topic": ""}))
-    assert len(every.choices) == 25
+    # Nothing typed: Discord shows 25 choices, fewer than the topics. Each topic is one of
+    # them, or in a group that is (the cards, territories, fields: each said in its group).
+    listed = [c["value"] for c in every.choices]
+    assert len(listed) <= 25
+    for topic in RULE_TOPICS:
+        groups = [g for g, members in RULE_GROUPS.items() if topic in members]
+        assert topic in listed or any(g in listed for g in groups), topic
+    for group, members in RULE_GROUPS.items():
+        for locale in ("en-US", "ru", "pl"):
+            t.locales["manager"] = locale
+            said = (await t.cmd("af rules", {"topic": group}, "manager")).data["content"]
+            assert len(said) <= 2000
+            for topic in members:  # each member of the group by name, with what it does
+                name = thing_name(topic, {"en-US": "en"}.get(locale, locale))
+                assert name in said, (group, topic, locale)
+        t.locales["manager"] = "en-US"
     mine = await t.cmd("af rules", {"topic": "mine"}, "manager")
     assert mine.ephemeral and mine.data["content"].startswith("**Lunar Mine**")
     by_name = await t.cmd("af rules", {"topic": "Plasma"}, "manager")

@@ -260,6 +260,23 @@ def test_undo_end_and_hint_buttons() -> None:
     assert not end.item.disabled and end.item.label == "End turn"
 
 
+def test_for_a_screen_reader_a_row_with_nothing_to_offer_is_left_out() -> None:
+    """The expert heard "No card or other action now", "No ship can dock now" and
+    "Follow-up choices appear here" at every turn: greyed-out menus offer nothing."""
+    nothing = act(scenario(undocked="4"), "dock mine 4")
+    shown = components(panel(nothing))
+    idle = [i for row in shown for i in row["components"] if i.get("disabled") and i["type"] == 3]
+    assert len(idle) == 3  # in the default panel they keep the rows in place
+    heard = components(panel(nothing, spoken=True))
+    assert [i["type"] for row in heard for i in row["components"]] == [2, 2, 2]  # the buttons
+    check_limits(panel(nothing, spoken=True))
+    docking = components(panel(scenario(undocked="4"), spoken=True))
+    assert [i["type"] for row in docking for i in row["components"]][:1] == [3]  # Dock ships…
+    assert not any(
+        i.get("disabled") for row in docking for i in row["components"] if i["type"] == 3
+    )
+
+
 def test_a_pick_that_is_found_is_played_as_found() -> None:
     s = scenario(undocked="1 1 5", fuel=1)
     c = choices(s, NAMES)
@@ -407,7 +424,9 @@ def test_an_options_description_says_what_it_yields() -> None:
     docking = components(view)[0]["components"][0]["options"]
     options = {o["label"]: o.get("description") for o in docking}
     assert options["Lunar Mine: 6"] == "+1 ore, now 2"
-    assert options["Solar Converter: 5 + 6"] == "+6 fuel, now 8"
+    assert options["Solar Converter: 5 + 6"] == (  # 8 fuel and 1 ore: 1 to give back
+        "+6 fuel, now 8; 1 over the limit of 8, to return at the turn's end"
+    )
     assert options["Colony Hub: 1"] == "Colony Hub track: space 1 of 7"
     for label, description in options.items():
         if label.startswith(("Solar Converter", "Lunar Mine")):
@@ -426,9 +445,9 @@ def test_a_description_tells_what_others_lose_and_what_a_dock_opens() -> None:
     s = scenario(colonies={"heinlein": [0, 1, 0, 0]}, hub={0: 7}, fuel=[3, 0, 0, 0], ore=3)
     c = choices(s, NAMES, "en", 3)
     said = c.yields("launch;place heinlein")
-    assert said == (
+    assert said == (  # what Bob loses kept, "the Colony Hub track is empty" left out
         "a colony on Heinlein Plains; +1 VP, now 1; −1 fuel, now 2; −1 ore, now 2; "
-        "Bob: −1 VP, now 1"
+        "Bob: −1 VP, now 1…"
     )
     market = scenario(undocked="4 4 1", fuel=[8, 0, 0, 0])
     assert choices(market, NAMES, "en").yields("dock market 4 4") == (

@@ -100,3 +100,118 @@ def test_plain_words_for_a_screen_reader() -> None:
         "1. Dock 1 at the Lunar Mine 2 times, +2 ore\nhttps://discord.com/channels/1/2/3"
     )
     assert plain("hub 3/7", "ru") == "hub 3 из 7"
+
+
+# ---- what is heard as it happens: new messages, not edits ------------------------------------
+
+
+def posted(t: Table, after: int = 0) -> list[tuple[int, str]]:
+    """The channel's new messages since request ``after``: their ids and their text as
+    posted (what a screen reader announces; an edit it does not)."""
+    return [
+        (int(r.response["id"]), str((r.json or {}).get("content") or ""))
+        for r in t.fake.requests[after:]
+        if r.method == "POST" and re.fullmatch(r"/channels/\d+/messages", r.path) and r.status < 300
+    ]
+
+
+def edited(t: Table, after: int = 0) -> set[int]:
+    """The messages whose text was edited since request ``after``."""
+    return {
+        int(r.path.rsplit("/", 1)[1])
+        for r in t.fake.requests[after:]
+        if r.method == "PATCH"
+        and re.fullmatch(r"/channels/\d+/messages/\d+", r.path)
+        and "content" in (r.json or {})
+    }
+
+
+async def against_the_ai(tmp_path: Path, start_bot: StartBot) -> Table:
+    """A member in screen-reader mode against an easy AI, after the AI's first turn."""
+    t = Table(await start_bot(make_bot(tmp_path / "af.db")), seed=5)
+    await t.cmd("af notify", {"screen_reader": "on"}, "member")
+    await t.open(humans=("member",), bots=("easy",))
+    rng = random.Random(1)
+    while t.state.round < 2 or t.game().user_to_act() is None:
+        await t.play_turn(rng)
+    return t
+
+
+async def test_an_ai_turn_is_posted_whole_for_a_screen_reader(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    t = await against_the_ai(tmp_path, start_bot)
+    ai_turns = [(i, c) for i, c in posted(t) if "AI 1 (easy)'s turn" in c.split("\n")[0]]
+    assert ai_turns, posted(t)
+    rows = await t.bot.service.store.actions(t.game().id)
+    docks = sum(1 for r in rows if r.actor == 1 and r.notation.startswith("dock"))
+    heard = "\n".join(c for _, c in ai_turns)
+    # Every action of the AI's turn is in the message as posted, and never edited in.
+    assert docks and heard.count("docks ") == docks, heard
+    assert not {i for i, _ in ai_turns} & edited(t)
+
+
+async def test_the_scores_are_said_at_each_members_turn_and_when_they_change(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    """A member's turn message says everyone's VP; an AI's turn, posted when it ends, says
+    them again only if they changed since (heard for nothing otherwise)."""
+    t = await against_the_ai(tmp_path, start_bot)
+    turns = [c for _, c in posted(t) if c.startswith("**Round")]
+    assert len(turns) >= 3, turns
+    heard = None
+    for content in turns:
+        said = re.findall(r"Scores: member: (\d+); AI 1(?: \(easy\))?: (\d+)\.", content)
+        assert content.count("Scores: ") == len(said) <= 1, content
+        if "member's turn" in content.split("\n")[0]:
+            assert said, content
+        if said:
+            assert said[0] != heard or "member's turn" in content, content  # a change
+            heard = said[0]
+    assert heard is not None
+
+
+async def test_the_turn_of_another_member_is_heard_when_it_ends(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    t = await started(tmp_path, start_bot, reader=True)  # "member" listens, "owner" does not
+    rng = random.Random(2)
+    for _ in range(3):
+        player = t.member_to_act()
+        before = len(t.fake.requests)
+        await t.play_turn(rng)
+        new = [c for _, c in posted(t, before)]
+        said = [c for c in new if c.startswith("**Round") and f"{player}'s turn**" in c]
+        if player == "owner":  # heard by the member as a new message, with what was done
+            (turn,) = said
+            assert "docks " in turn and "rolls " in turn, new
+        else:  # the member's own turn: they heard each pick privately
+            assert said == [], new
+
+
+async def test_a_refusal_comes_without_its_symbol_for_a_screen_reader(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    """ "⛔" is read "no entry" before every refusal: not for a member with the mode on."""
+    t = await started(tmp_path, start_bot, reader=True)
+    for member in ("member", "owner"):
+        refused = await t.cmd("play", {"move": "dock terraform 7"}, member)
+        said = str(refused.data["content"])
+        assert refused.ephemeral and said
+        assert said.startswith("⛔") == (member == "owner"), said
+
+
+async def test_the_full_board_command_is_said_once_a_message(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    """Default mode: the picture a turn message is posted with says where the whole board
+    in words is; its redrawn pictures, after each action, do not say it again."""
+    t = await started(tmp_path, start_bot, reader=False)
+    before = len(t.fake.requests)
+    (posted,) = t.turn_message()["attachments"]
+    assert FULL_BOARD in posted["description"]
+    await t.click_move(t.seeded_move(random.Random(4)), t.member_to_act())
+    (redrawn,) = t.turn_message()["attachments"]
+    assert redrawn["description"].startswith("Alien Frontiers board, round 1")
+    assert FULL_BOARD not in redrawn["description"]
+    assert len(t.fake.requests) > before

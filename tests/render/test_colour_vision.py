@@ -62,8 +62,14 @@ INKS: Final[dict[str, RGB]] = dict(zip(PLAYER_COLOURS, theme.PLAYER_INK, strict=
 
 
 def own_tint(player: RGB, t: float) -> RGB:
-    """A box tinted in a player's colour (their hub row, bay cell or panel header)."""
+    """A box tinted in a player's colour (their panel header)."""
     return theme.mix(theme.BOX, player, t)
+
+
+def own_row(player: RGB) -> RGB:
+    """A player's hub row or bay cell (``theme.row_tint``) on the live board; the full
+    board's tint is lighter of the player's colour, so darker."""
+    return theme.row_tint(player, HUB_AND_BAY_TINT)
 
 
 # What a player's pieces (ships, colonies, badges, hub spaces, the frame of a territory
@@ -161,8 +167,7 @@ def test_player_colours_differ_from_the_backgrounds_under_their_pieces(vision: s
     for name, rgb in PLAYERS.items():
         for where, bg in PIECE_BACKGROUNDS.items():
             figures[f"{name} on {where}"] = delta_e(rgb, bg, vision)
-        tint = own_tint(rgb, HUB_AND_BAY_TINT)
-        figures[f"{name} on its hub/bay tint"] = delta_e(rgb, tint, vision)
+        figures[f"{name} on its hub/bay tint"] = delta_e(rgb, own_row(rgb), vision)
     assert not below(figures, MIN_DELTA_E), f"{vision} ΔE00 {report(figures, MIN_DELTA_E)}"
 
 
@@ -172,7 +177,7 @@ def test_player_pieces_contrast_3_to_1_with_the_backgrounds_they_sit_on() -> Non
         for where, bg in PIECE_BACKGROUNDS.items():
             figures[f"{name} on {where}"] = contrast(rgb, bg)
         # Ships in the Maintenance Bay and badges on hub rows sit on their own tint.
-        figures[f"{name} on its hub/bay tint"] = contrast(rgb, own_tint(rgb, HUB_AND_BAY_TINT))
+        figures[f"{name} on its hub/bay tint"] = contrast(rgb, own_row(rgb))
     assert not below(figures, GRAPHICS), f"contrast {report(figures, GRAPHICS)}"
 
 
@@ -214,7 +219,7 @@ def _text_pairs() -> dict[str, tuple[RGB, RGB]]:
         pairs[f"GOLD on {where}"] = (theme.GOLD, bg)  # round, status, market rate, relic
     for name, rgb in PLAYERS.items():  # names and VP on each panel's header band
         pairs[f"TEXT on {name}'s header"] = (theme.TEXT, own_tint(rgb, PANEL_HEADER_TINT))
-        pairs[f"TEXT on {name}'s bay tint"] = (theme.TEXT, own_tint(rgb, HUB_AND_BAY_TINT))
+        pairs[f"TEXT on {name}'s bay tint"] = (theme.TEXT, own_row(rgb))
     for card in ("CARD", "CARD_VP"):  # card names on chips and faces
         pairs[f"TEXT on {card}"] = (theme.TEXT, getattr(theme, card))
     pairs["GOLD on CARD_VP"] = (theme.GOLD, theme.CARD_VP)  # "+1 VP" on a card face
@@ -363,3 +368,23 @@ def test_the_players_and_the_current_players_frame_stay_apart_in_the_png(
         f"frame {frame}/{name}": delta_e(frame, rgb, vision) for name, rgb in measured.items()
     }
     assert not below(figures, MIN_DELTA_E), f"{board} {vision} ΔE00 {report(figures, MIN_DELTA_E)}"
+
+
+@pytest.mark.parametrize("board", ["live", "full"])
+def test_ship_values_contrast_4_5_to_1_after_discords_preview_downscale(board: str) -> None:
+    """Discord shows the picture 550 pixels wide: scaled down (bilinear here), a white digit
+    on red (222,52,52) fell to 4.39:1 and on blue (40,116,224) to 4.33:1. The digit's core
+    (the pixel around its centre that contrasts most with the ship's fill) against the
+    fill, in the PNG sent, scaled to 550."""
+    png, centres, size = live_png() if board == "live" else full_png()
+    image = decoded(png)
+    k = 550 / image.width
+    small = image.resize((550, round(image.height * k)), Image.Resampling.BILINEAR)
+    figures = {}
+    for seat, (x, y) in centres.items():
+        fill, _ = fill_and_ink(image, (x, y), size)
+        cx, cy = round(x * k), round(y * k)
+        near = colours(small, (cx - 3, cy - 4, cx + 4, cy + 5))
+        ink = max(near, key=lambda c: contrast(c, fill))
+        figures[f"{PLAYER_COLOURS[seat]}: ink {ink} on {fill}"] = contrast(ink, fill)
+    assert not below(figures, BODY_TEXT), f"{board} at 550 {report(figures, BODY_TEXT)}"

@@ -206,3 +206,79 @@ def test_a_card_worth_vp_has_a_mark_besides_its_colour() -> None:
     assert gold(["stasis", "booster"], ("decoy",), hand) == 0
     assert gold([], ("monument", "decoy", "teleporter"), display) > 0.002
     assert gold([], ("gravity", "decoy", "teleporter"), display) == 0
+
+
+# ---- a player's marks, large enough at the size Discord shows the board ------------------
+
+MARK_AT_PREVIEW = 12  # pixels, once the board is 550 wide: a mark that reads at a glance
+
+
+def marks_after_preview(png: bytes) -> tuple[Image.Image, float]:
+    """The encoded board as decoded, scaled to Discord's preview width (bilinear)."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    k = PREVIEW_WIDTH / image.width
+    return image.resize((PREVIEW_WIDTH, round(image.height * k)), Image.Resampling.BILINEAR), k
+
+
+def mark_extent(image: Image.Image, area: Rect, k: float, colour: tuple[int, int, int]) -> int:
+    """The smaller side of a player's mark found in ``area`` (full-size pixels) of the scaled
+    ``image``: the pixels of their colour, grown through every pixel that stands out from
+    the area's background (a ring, an edge), as one connected shape."""
+    x0, y0 = max(0, int(area.x * k) - 2), max(0, int(area.y * k) - 2)
+    x1, y1 = int(area.right * k) + 3, int(area.bottom * k) + 3
+    crop = image.crop((x0, y0, x1, y1))
+    w, h = crop.size
+    data = crop.tobytes()
+
+    def px(x: int, y: int) -> tuple[int, int, int]:
+        i = 3 * (y * w + x)
+        return data[i], data[i + 1], data[i + 2]
+
+    border = [px(x, y) for x in range(w) for y in (0, h - 1)] + [
+        px(x, y) for y in range(h) for x in (0, w - 1)
+    ]
+    background = max(set(border), key=border.count)
+
+    def far(a: tuple[int, ...], b: tuple[int, ...], d: int) -> bool:
+        return max(abs(p - q) for p, q in zip(a, b, strict=False)) > d
+
+    seeds = [(x, y) for x in range(w) for y in range(h) if not far(px(x, y), colour, 40)]
+    assert seeds, (area, colour)
+    seen = set(seeds)
+    todo = list(seeds)
+    while todo:
+        x, y = todo.pop()
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            inside = 0 <= nx < w and 0 <= ny < h and (nx, ny) not in seen
+            if inside and far(px(nx, ny), background, 60):
+                seen.add((nx, ny))
+                todo.append((nx, ny))
+    xs = [x for x, _ in seen]
+    ys = [y for _, y in seen]
+    return min(max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+
+def test_a_players_marks_are_12_pixels_at_the_preview_size() -> None:
+    """The expert measured the marks on the hub and bay rows and beside "N left" at 3.5 to
+    8 pixels once Discord scaled the board to 550: each is 12 or more, on the PNG sent."""
+    s = scenario(4, bay={seat: "1 2" for seat in range(4)}, hub={0: 3, 1: 1, 2: 5, 3: 2})
+    image, k = marks_after_preview(render_board(s))
+    layout = live_layout(4)
+    figures = {}
+    for seat, colour in enumerate(PLAYER_RGB):
+        cell = layout.bay_cells[seat]
+        figures[f"seat {seat}: hub row"] = mark_extent(
+            image, layout.hub_rows[seat].badge, k, colour
+        )
+        figures[f"seat {seat}: bay cell"] = mark_extent(
+            image, Rect(cell.x, cell.y, cell.h, cell.h), k, colour
+        )
+        ship = Rect(cell.x + cell.h + 6, cell.y, cell.h, cell.h)  # their first ship there
+        figures[f"seat {seat}: ship in the bay"] = mark_extent(image, ship, k, colour)
+        panel = layout.panels[seat]
+        figures[f"seat {seat}: panel"] = mark_extent(image, panel.badge, k, colour)
+        stats = panel.stats  # fuel, ore, then the mark beside "N left"
+        beside = Rect(stats.x + stats.w // 3, stats.y, stats.w * 2 // 3, stats.h)
+        figures[f"seat {seat}: beside N left"] = mark_extent(image, beside, k, colour)
+    small = {where: size for where, size in figures.items() if size < MARK_AT_PREVIEW}
+    assert not small, f"marks under {MARK_AT_PREVIEW} px at 550 wide: {small}; all: {figures}"

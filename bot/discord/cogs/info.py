@@ -49,10 +49,37 @@ RULE_TOPICS: tuple[str, ...] = (
 )
 
 
+# Topics that gather others: with nothing typed, Discord lists 25 choices, fewer than the
+# topics; a turn, the notation, each facility and these three groups are all of them.
+RULE_GROUPS: dict[str, tuple[str, ...]] = {
+    "territories": tuple(TERRITORIES),
+    "cards": tuple(CARDS),
+    "fields": tuple(FIELDS),
+}
+FIRST_LISTED: tuple[str, ...] = ("turn", "notation", *FACILITY_ORDER, "bay", *RULE_GROUPS)
+
+
 def topic_name(topic: str, locale: str = "en") -> str:
-    if topic in ("turn", "notation"):
+    if topic in ("turn", "notation", *RULE_GROUPS):
         return text(f"rules.topic.{topic}", locale)
     return thing_name(topic, locale)
+
+
+def topic_text(topic: str, locale: str = "en") -> str:
+    """A rules topic's text; a group's is each of its topics' in full, or, where that is
+    longer than a message, each one's name and power in one clause and how to ask for
+    one of them."""
+    group = RULE_GROUPS.get(topic)
+    if group is None:
+        return text(f"rules.{topic}", locale)
+    whole = "\n".join("• " + text(f"rules.{t}", locale) for t in group)
+    if len(whole) <= 1800:
+        return whole
+    lines = [
+        "• " + text("a11y.power", locale, {"card": t, "power": text(f"a11y.brief.{t}", locale)})
+        for t in group
+    ]
+    return "\n".join([*lines, text("rules.group_more", locale)])
 
 
 def folded(words: str) -> str:
@@ -67,11 +94,12 @@ def find_topic(typed: str, locale: str = "en") -> str | None:
     key = folded(typed)
     if not key:
         return None
-    if key in RULE_TOPICS:
+    topics = (*RULE_TOPICS, *RULE_GROUPS)
+    if key in topics:
         return key
     languages = (locale, *i18n.languages())
     for language in languages:
-        for topic in RULE_TOPICS:
+        for topic in topics:
             if folded(topic_name(topic, language)) == key:
                 return topic
     for language in languages:
@@ -108,6 +136,16 @@ def action_sentences(
         else:
             out.append(f"• {line}" if bullet else line)
     return out
+
+
+def action_lines(action: ActionRow, names: Sequence[str], locale: str) -> list[str]:
+    """One logged action as one line of ``/af log`` (its sentences joined: "the last 5
+    actions" are five lines), a new turn as a heading before it."""
+    sentences = action_sentences(action, names, locale, bullet=False)
+    events = [e for e in action.events if e.get("key") != "turn_started"]
+    headings = [f"**{line.strip('— ')}**" for line in sentences if line.startswith("— ")]
+    said = [line for line in sentences if not line.startswith("— ")]
+    return [*headings, *(["• " + "; ".join(said)] if said and events else [])]
 
 
 class Info(AfCog):
@@ -220,7 +258,7 @@ class Info(AfCog):
         chat = [chat_name(n) for n in names]
         actions = await self.service.store.actions(row.id)
         recent = actions[-count:]
-        shown = [line for a in recent for line in action_sentences(a, chat, locale)]
+        shown = [line for a in recent for line in action_lines(a, chat, locale)]
         body = "\n".join(shown) or text("log.empty", locale)
         header = text("log.header", locale, {"count": len(recent), "total": len(actions)})
         while len(body) > 2000 - len(header) - 10 and "\n" in body:
@@ -252,7 +290,7 @@ class Info(AfCog):
         key = find_topic(topic, locale)
         if key is None:
             raise ServiceError("rules.unknown", topic=topic)
-        content = f"**{topic_name(key, locale)}**\n{text(f'rules.{key}', locale)}"
+        content = f"**{topic_name(key, locale)}**\n{topic_text(key, locale)}"
         await interaction.response.send_message(content[:2000], ephemeral=True)
 
     @rules.autocomplete("topic")
@@ -261,9 +299,10 @@ class Info(AfCog):
     ) -> list[app_commands.Choice[str]]:
         locale = locale_of(interaction)
         typed = folded(current)
+        listed = (*RULE_TOPICS, *RULE_GROUPS) if typed else FIRST_LISTED  # every one reachable
         out = [
             app_commands.Choice(name=topic_name(t, locale), value=t)
-            for t in RULE_TOPICS
+            for t in listed
             if typed in t
             or any(typed in folded(topic_name(t, language)) for language in i18n.languages())
         ]
@@ -274,4 +313,4 @@ async def setup(bot: AlienFrontiersBot) -> None:
     await bot.add_cog(Info(bot, service=bot.service, announcer=bot.announcer))
 
 
-__all__ = ["RULE_TOPICS", "Info", "find_topic", "setup"]
+__all__ = ["RULE_GROUPS", "RULE_TOPICS", "Info", "find_topic", "setup", "topic_text"]

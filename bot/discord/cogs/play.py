@@ -170,7 +170,12 @@ class Play(AfCog):
                     await self._tell(interaction, "\n".join([ack, *lines, *extra]))
                 await self.deliveries.run(game.row.channel_id)
         except (EngineError, ServiceError, MoveUnsure) as e:
-            await refuse(interaction, e, game.chat_names)
+            await refuse(
+                interaction,
+                e,
+                game.chat_names,
+                plainly=self.service.readers.known(interaction.user.id),
+            )
             return
         self.schedule_ai(game)
 
@@ -281,7 +286,12 @@ class Play(AfCog):
             try:
                 undone = await self.moves.take_back(game, interaction.user.id, version)
             except (EngineError, ServiceError) as e:
-                await refuse(interaction, e, game.chat_names)
+                await refuse(
+                    interaction,
+                    e,
+                    game.chat_names,
+                    plainly=self.service.readers.known(interaction.user.id),
+                )
                 return
             # The turn message, with what was taken back (the click's answer, from the panel).
             await self.deliveries.run(game.row.channel_id, interaction if from_panel else None)
@@ -370,7 +380,12 @@ class Play(AfCog):
                 await interaction.response.defer()
                 return False
         except Exception as e:
-            await refuse(interaction, e, where="panel check")
+            await refuse(
+                interaction,
+                e,
+                where="panel check",
+                plainly=self.service.readers.known(interaction.user.id),
+            )
             return False
         return True
 
@@ -408,7 +423,13 @@ class Play(AfCog):
                     game, interaction.user.id, picked, key=key, version=version
                 )
         except Exception as e:
-            await refuse(interaction, e, names, where="panel move")
+            await refuse(
+                interaction,
+                e,
+                names,
+                where="panel move",
+                plainly=self.service.readers.known(interaction.user.id),
+            )
             return
         # Committed: the turn message shows it (the click's answer, if Discord takes it; else
         # the deliveries retry), and nothing from here on is a refusal.
@@ -437,13 +458,23 @@ class Play(AfCog):
                 raise ServiceError("panel.unknown_choice")
             await interaction.response.edit_message(view=self.announcer.panel(game, path, page))
         except Exception as e:
-            await refuse(interaction, e, where="panel page")
+            await refuse(
+                interaction,
+                e,
+                where="panel page",
+                plainly=self.service.readers.known(interaction.user.id),
+            )
 
     async def panel_undo(self, interaction: Interaction, game_id: int, version: int) -> None:
         try:
             await self.undo(interaction, version)
         except Exception as e:
-            await refuse(interaction, e, where="panel undo")
+            await refuse(
+                interaction,
+                e,
+                where="panel undo",
+                plainly=self.service.readers.known(interaction.user.id),
+            )
 
     async def panel_hint(self, interaction: Interaction, game_id: int, version: int) -> None:
         """What the normal AI would do with the rest of the turn, privately; worked out in a
@@ -455,21 +486,28 @@ class Play(AfCog):
             state = game.state.copy()
             names = game.seat_names
             guided = guide_progress(game)  # a guided game: the hint follows the ⭐ picks
+            spoken = await self.service.readers.is_on(interaction.user.id)
 
             def hint() -> str:
                 if guided is not None:
-                    return guided_hint(guided, state, game.row.seed, names, locale)
-                return describe.hint_text(state, hint_plan(state, game.row.seed), names, locale)
+                    return guided_hint(guided, state, game.row.seed, names, locale, whole=spoken)
+                plan = hint_plan(state, game.row.seed)
+                return describe.hint_text(state, plan, names, locale, whole=spoken)
 
             said = await asyncio.to_thread(hint)
             coached = await self.coach.for_hint(game, interaction.user.id, locale)
             if coached is not None:
                 said = f"{said}\n{coached}"
-            if await self.service.readers.is_on(interaction.user.id):
+            if spoken:
                 said = plain(said, locale)
             await interaction.followup.send(said[:2000], ephemeral=True)
         except Exception as e:
-            await refuse(interaction, e, where="panel hint")
+            await refuse(
+                interaction,
+                e,
+                where="panel hint",
+                plainly=self.service.readers.known(interaction.user.id),
+            )
 
 
 async def setup(bot: AlienFrontiersBot) -> None:

@@ -13,7 +13,7 @@ from bot.render.canvas import Pen
 from bot.render.fonts import Face, Fitted, draw_label, draw_text, fit_label, fit_text, text_width
 from bot.render.geometry import Rect
 from bot.render.live import tokens
-from bot.render.live.layout import MIN_TEXT, SLOT, TOKEN, LiveLayout, live_layout
+from bot.render.live.layout import MARKER, MIN_TEXT, SLOT, TOKEN, LiveLayout, live_layout
 from bot.render.orbit import ACCENTS
 from bot.text.strings import text, thing_name
 from engine.tables import HUB_TRACK_LENGTH, SHARED_FACILITIES, FieldId
@@ -65,16 +65,12 @@ def background(players: int, locale: str) -> Image.Image:
             pen.rect(r, fill=theme.SLOT, outline=theme.SLOT_EDGE, width=1.2, radius=7)
     _box(pen, layout.hub, ACCENTS["hub"])
     for seat, row in enumerate(layout.hub_rows):
-        pen.rect(
-            row.row, fill=theme.mix(theme.BOX, theme.player_rgb(seat), HUB_AND_BAY_TINT), radius=7
-        )
+        pen.rect(row.row, fill=theme.row_tint(theme.player_rgb(seat), HUB_AND_BAY_TINT), radius=7)
         for r in row.docks:
             pen.rect(r, fill=theme.SLOT, outline=theme.SLOT_EDGE, width=1.2, radius=7)
     _box(pen, layout.bay, ACCENTS["bay"])
     for seat, cell in enumerate(layout.bay_cells):
-        pen.rect(
-            cell, fill=theme.mix(theme.BOX, theme.player_rgb(seat), HUB_AND_BAY_TINT), radius=7
-        )
+        pen.rect(cell, fill=theme.row_tint(theme.player_rgb(seat), HUB_AND_BAY_TINT), radius=7)
     for r in layout.territories.values():
         pen.rect(r, fill=ROW, radius=9)
     for seat, p in enumerate(layout.panels):
@@ -94,7 +90,7 @@ def background(players: int, locale: str) -> Image.Image:
     for seat, row in enumerate(layout.hub_rows):
         sprites.paste(image, sprites.badge(row.badge.w, seat), row.badge.xy)
     for seat, cell in enumerate(layout.bay_cells):
-        sprites.paste(image, sprites.badge(20, seat), (cell.x + 5, cell.y + 4))
+        sprites.paste(image, sprites.badge(MARKER, seat), (cell.x + 3, cell.y))
     for seat, p in enumerate(layout.panels):
         sprites.paste(image, sprites.badge(p.badge.w, seat), p.badge.xy)
     return image
@@ -149,8 +145,8 @@ def _header(
             )
         draw_text(image, (x, cy), words, theme.GOLD, "bold", 24, "lm")
         return
-    sprites.paste(image, sprites.badge(28, view.current), (x, cy - 14))
-    x += 36
+    sprites.paste(image, sprites.badge(MARKER, view.current), (x, cy - MARKER // 2))
+    x += MARKER + 8
     name = fit_text(names[view.current], "bold", 24, 260)
     draw_text(image, (x, cy), name, theme.TEXT, "bold", 24, "lm")
     x += round(text_width(name, "bold", 24)) + 14
@@ -212,14 +208,15 @@ def _hub(image: Image.Image, layout: LiveLayout, view: GameView) -> None:
 
 
 def _bay(image: Image.Image, layout: LiveLayout, view: GameView) -> None:
-    size = 22
+    size = MARKER - 2  # a ship without a value: its owner's shape, whole
     for seat, cell in enumerate(layout.bay_cells):
         ships = view.players[seat].bay
-        x = cell.x + 32
+        x = cell.x + MARKER + 9
         room = (cell.right - 6 - x) // (size + 4)
         shown = ships if len(ships) <= room else ships[: max(0, room - 1)]
         for ship in shown:
-            sprites.paste(image, tokens.ship(size, ship.owner, None, ship.relic), (x, cell.y + 3))
+            y = cell.y + (cell.h - size) // 2
+            sprites.paste(image, tokens.ship(size, ship.owner, None, ship.relic), (x, y))
             x += size + 4
         if len(shown) < len(ships):
             more = f"+{len(ships) - len(shown)}"
@@ -334,8 +331,8 @@ def _stats(image: Image.Image, r: Rect, p: PlayerView, seat: int, locale: str) -
         x += 25
         draw_text(image, (x, cy), str(value), theme.TEXT, "bold", 22, "lm")
         x += round(text_width(str(value), "bold", 22)) + 12
-    sprites.paste(image, tokens.colony(22, seat), (x, cy - 11))
-    x += 26
+    sprites.paste(image, sprites.badge(MARKER, seat), (x, cy - MARKER // 2))  # their colonies
+    x += MARKER + 4
     left = p.colonies_unplaced + (1 if p.hub_space else 0)
     words = fit(label("left", locale, count=left), r.right - x, "cond", 22)
     draw_label(image, (x, cy), words, theme.TEXT, "cond")

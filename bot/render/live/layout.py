@@ -33,6 +33,10 @@ TITLE_H: Final = 30  # a box's title line
 BOX_H: Final = 80  # a facility: title and a row of docks
 ROW_H: Final = 54  # a territory
 HUB_ROW_H: Final = 38
+# A player's mark (their shape in their colour) on a hub row, a bay cell, a panel, beside
+# "5 left": at least 12 pixels once Discord has scaled the board to 550 (issue 42).
+MARKER: Final = 30
+BAY_CELL_H: Final = 31
 STRIP_Y: Final = 544  # the players' panels
 LEFT_FACILITIES: Final[tuple[FacilityId, ...]] = ("solar", "mine", "market", "yard", "constructor")
 
@@ -118,7 +122,7 @@ def live_layout(players: int) -> LiveLayout:
     for seat in range(players):
         row = Rect(hub.x + 6, hub.y + TITLE_H + seat * HUB_ROW_H, hub.w - 12, HUB_ROW_H - 2)
         cy = row.y + row.h // 2
-        badge = Rect(row.x + 4, cy - 11, 22, 22)
+        badge = Rect(row.x + 3, cy - MARKER // 2, MARKER, MARKER)
         spaces = tuple(
             Rect(badge.right + 8 + i * 22, cy - 9, 18, 18) for i in range(HUB_TRACK_LENGTH)
         )
@@ -132,7 +136,10 @@ def live_layout(players: int) -> LiveLayout:
     cell_w = (bay.w - 12 - GAP) // cols
     bay_cells = tuple(
         Rect(
-            bay.x + 6 + (s % cols) * (cell_w + GAP), bay.y + TITLE_H + (s // cols) * 30, cell_w, 28
+            bay.x + 6 + (s % cols) * (cell_w + GAP),
+            bay.y + TITLE_H - 2 + (s // cols) * (BAY_CELL_H + 1),
+            cell_w,
+            BAY_CELL_H,
         )
         for s in range(players)
     )
@@ -151,7 +158,7 @@ def live_layout(players: int) -> LiveLayout:
             Panel(
                 panel=r,
                 header=header,
-                badge=Rect(r.x + 8, r.y + 6, 26, 26),
+                badge=Rect(r.x + 6, r.y + 4, MARKER, MARKER),
                 stats=Rect(r.x + 10, header.bottom + 4, r.w - 20, 30),
                 cards=Rect(r.x + 8, header.bottom + 36, r.w - 16, r.bottom - header.bottom - 39),
             )

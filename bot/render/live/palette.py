@@ -38,11 +38,8 @@ LIVE_PINNED: tuple[theme.RGB, ...] = (
     *theme.PINNED,
     ROW,
     BONUS,
-    *(
-        theme.mix(theme.BOX, c, t)
-        for c in theme.PLAYER_RGB
-        for t in (HUB_AND_BAY_TINT, HEADER_TINT)
-    ),
+    *(theme.row_tint(c, HUB_AND_BAY_TINT) for c in theme.PLAYER_RGB),
+    *(theme.mix(theme.BOX, c, HEADER_TINT) for c in theme.PLAYER_RGB),
 )
 
 
