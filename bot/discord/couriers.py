@@ -13,9 +13,11 @@ Every courier can be run again safely:
   the first time;
 - past those minutes (a restart, another process taking the lane over, a long wait),
   Discord forgets the nonce: a delivery that may have been made is first looked for among
-  the channel's latest messages (``check``: the turn's board, or the same text, from the
-  bot) and recorded if found, never made twice; so is an answer through an interaction
-  that failed without saying whether it was taken (interaction answers carry no nonce);
+  the messages posted since it was queued, however many members posted meanwhile
+  (``check``: the turn's board, or the same text, from the bot; ``find``, up to
+  ``LOOK_BACK`` of them) and recorded if found, never made twice; so is an answer through
+  an interaction that failed without saying whether it was taken (interaction answers
+  carry no nonce);
 - the turn message is posted only if the stored game has none for the turn (it is
   recorded with the delivery's removal), else edited: never two for one turn;
 - a turn's DM is sent only if the game's ``notified_turn`` says it was not;
@@ -41,6 +43,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -80,8 +83,12 @@ log = logging.getLogger(__name__)
 
 # Events of the game's start shown in its first message.
 START_EVENTS = ("dealt", "first_player", "compensation")
-# How many of a channel's latest messages are looked through for a delivery made already.
-HISTORY = 50
+# A delivery that may have been made already is looked for among the messages posted since
+# it was queued (less a minute: the bot's clock and Discord's may differ), oldest first, a
+# page of 100 at a time, up to this many: past them (a channel that talked that much
+# between the delivery's queueing and its post), it is posted again, with a WARNING.
+LOOK_BACK = 500
+CLOCK_SKEW = 60.0
 KIND_MARK = {"turn": "t", "close": "c", "notify": "n", "notice": "o", "dm": "d", "over": "g"}
 
 
@@ -218,27 +225,35 @@ class Couriers:
         self,
         channel: discord.abc.Messageable,
         matches: Callable[[discord.Message], bool],
-        since: float = 0.0,
+        since: float,
     ) -> discord.Message | None:
-        """The bot's message among the channel's latest that ``matches`` (posted after
-        ``since``, give or take a minute of clocks), if any. A history Discord fails to give
-        (a 5xx, a reset) fails the attempt, tried again later; one the bot may not read
-        (no Read Message History) is None: the post goes ahead (better twice than never)."""
+        """The bot's message that ``matches`` among those posted after ``since`` (a
+        delivery's queueing, give or take a minute of clocks), however many members posted
+        since, if any: up to ``LOOK_BACK`` messages are read, oldest first; past them it is
+        not found (logged: better twice than never). A history Discord fails to give (a
+        5xx, a reset) fails the attempt, tried again later; one the bot may not read (no
+        Read Message History) is None: the post goes ahead (better twice than never)."""
         me = self.client.user
+        where = getattr(channel, "id", "?")
+        read = 0
         try:
-            async for message in channel.history(limit=HISTORY):
-                if me is not None and message.author.id != me.id:
-                    continue
-                if message.created_at.timestamp() < since - 60:
+            async for message in channel.history(
+                limit=LOOK_BACK + 1, after=_posted_after(since), oldest_first=True
+            ):
+                read += 1
+                if read > LOOK_BACK:
+                    log.warning(
+                        "channel %s: not found among the %d messages posted since %.0f;"
+                        " posting it (perhaps again)",
+                        where,
+                        LOOK_BACK,
+                        since,
+                    )
                     break
-                if matches(message):
+                if (me is None or message.author.id == me.id) and matches(message):
                     return message
         except discord.Forbidden as e:
-            log.warning(
-                "channel %s: history not readable (%s); posting",
-                getattr(channel, "id", "?"),
-                judge(e),
-            )
+            log.warning("channel %s: history not readable (%s); posting", where, judge(e))
         return None
 
     async def _post(
@@ -868,6 +883,14 @@ def _said(content: str, locale: str, spoken: bool, names: Sequence[str] = ()) ->
 
 class PlainOnly(Exception):
     """The game's messages go as text (Discord rejected them): no other form is tried."""
+
+
+def _posted_after(since: float) -> discord.Object:
+    """Discord's id for the moment a minute before ``since`` (a Unix time): the messages
+    posted after it have larger ids. A time before Discord's epoch (a test's clock) reads
+    the channel from its start."""
+    moment = datetime.fromtimestamp(max(since - CLOCK_SKEW, 0.0), tz=UTC)
+    return discord.Object(id=max(discord.utils.time_snowflake(moment, high=True), 0))
 
 
 def _shows_turn(message: discord.Message, game_id: int, turn: int, header: str) -> bool:

@@ -15,9 +15,10 @@ own, on both databases), renewed as it goes; a process that stops lets its lanes
 processes over one database — a rolling restart, a mistaken config — never send the same
 delivery twice. A lane taken over from another owner (or from this process before a
 restart) may hold deliveries that were made but not recorded: before making one of them
-again, the courier looks for it among the channel's latest messages (``check``), whatever
-time has passed — Discord's nonce only covers a few minutes. So does an attempt that
-failed without knowing whether it landed, once that is older than the nonce's minutes.
+again, the courier looks for it among the messages posted since it was queued (``check``),
+whatever time has passed and however many members posted meanwhile — Discord's nonce
+only covers a few minutes. So does an attempt that failed without knowing whether it
+landed, once that is older than the nonce's minutes.
 
 A delivery that fails stops its lane; the failure is judged (``bot.discord.failures``):
 
@@ -58,7 +59,7 @@ import socket
 import time
 import uuid
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 import discord
@@ -154,6 +155,8 @@ class Deliveries:
         self._taken_over: set[int] = set()  # lanes taken from another owner, rows unread
         self._check: set[int] = set()  # deliveries to look for before making them again
         self._unsure: dict[int, float] = {}  # delivery -> when it failed, maybe made
+        # A turn delivery standing for earlier ones dropped: when the first was queued.
+        self._first_queued: dict[int, float] = {}
         self._forget_task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._loop_task: asyncio.Task[None] | None = None
@@ -212,7 +215,7 @@ class Deliveries:
                 if self._waiting(lane) > 0 or not await self._own(lane):
                     return
                 rows = await self.service.store.pending_deliveries(channel_id=lane)
-                rows = [d for d in rows if d.id not in self._landed]
+                rows = [self._since(d) for d in rows if d.id not in self._landed]
                 if lane in self._taken_over:
                     self._taken_over.discard(lane)
                     self._check.update(d.id for d in rows)
@@ -228,6 +231,7 @@ class Deliveries:
                     ]
                     if d.kind == "turn" and later and not d.payload.get("repost"):
                         self._land(d)  # a later one shows the game as it is
+                        self._stands_for(later[0], d)
                         continue
                     if not await self._own(lane):
                         return
@@ -239,6 +243,24 @@ class Deliveries:
                     if landed:
                         again = True
                         break  # its replacement takes its place: read the lane again
+
+    def _stands_for(self, later: Delivery, earlier: Delivery) -> None:
+        """``later`` (a turn's message) is delivered in place of ``earlier``, which may have
+        posted it unrecorded: it is looked for as ``earlier`` would have been (since it was
+        queued, and first if it was to be)."""
+        first = min(earlier.created_at, self._first_queued.pop(earlier.id, earlier.created_at))
+        self._first_queued[later.id] = min(first, self._first_queued.get(later.id, first))
+        if earlier.id in self._check:
+            self._check.discard(earlier.id)
+            self._check.add(later.id)
+        if earlier.id in self._unsure:
+            unsure = self._unsure.pop(earlier.id)
+            self._unsure[later.id] = min(unsure, self._unsure.get(later.id, unsure))
+
+    def _since(self, d: Delivery) -> Delivery:
+        """``d`` as delivered: queued when the first of the deliveries it stands for was."""
+        first = self._first_queued.get(d.id)
+        return d if first is None or first >= d.created_at else replace(d, created_at=first)
 
     async def _own(self, lane: int) -> bool:
         """Whether this process holds the lane's lease (claimed, or renewed at half of it:
@@ -296,6 +318,7 @@ class Deliveries:
                 return False if await self._failed(d, e) else None
             self._check.discard(d.id)
             self._unsure.pop(d.id, None)
+            self._first_queued.pop(d.id, None)
         self._failures.pop(d.channel_id, None)
         if done.again_harmless and not done.fields and not done.then:
             self._land(d)  # removed with the game's next move, or within a second

@@ -3,12 +3,13 @@ cannot run hot, and the host and the admin told of what is stuck.
 
 A delivery is made by the one process holding its lane's lease (two processes over one
 database never both send it); one attempted but not recorded is looked for among the
-channel's latest messages before it is made again, however long after (Discord forgets a
-nonce in minutes), and so is an interaction's answer whose fate is unknown; a failure that
-cannot be recorded still waits its backoff; Discord's count of invalid requests slows every
-lane down as it climbs; the host's DM about missing permissions is remembered across
-restarts; ``/af panel``'s repost and a season's announcement are deliveries too; the host
-sees a game's failed deliveries in ``/af status``, the admin in ``python -m bot health``.
+messages posted since it was queued before it is made again, however long after and
+however many members posted meanwhile (Discord forgets a nonce in minutes), and so is an
+interaction's answer whose fate is unknown; a failure that cannot be recorded still waits
+its backoff; Discord's count of invalid requests slows every lane down as it climbs; the
+host's DM about missing permissions is remembered across restarts; ``/af panel``'s repost
+and a season's announcement are deliveries too; the host sees a game's failed deliveries
+in ``/af status``, the admin in ``python -m bot health``.
 """
 
 from __future__ import annotations
@@ -16,16 +17,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
 
+from bot.discord import couriers
 from bot.health import Heartbeat, backlog_text
 from bot.play import outbox
 from bot.store.storage import ActionRow, ResultRow
-from tests.bot.table import Table, make_bot
+from tests.bot.table import Clock, Table, make_bot
 from tests.bot.test_deliveries_e2e import (
     CALLBACK,
     MESSAGES,
@@ -127,6 +130,77 @@ async def test_a_post_made_but_not_recorded_is_not_made_again_after_a_restart_pa
     await recover(again, clock)
     assert turn_messages(again, game_id)[turn] == 1
     await assert_told_once(again)
+
+
+async def killed_after_posting_then_chat(
+    tmp_path: Path, start_bot: StartBot, chat: int, later: float | None = None
+) -> tuple[Table, Clock, int, int]:
+    """The bot is killed right after its post of the next turn's message reaches Discord
+    (the answer lost); while it is down, past Discord's memory of the nonce, the members
+    write ``chat`` messages in the channel. ``later``: another delivery of the turn's
+    message was queued that many seconds after the first. The table, its clock, the game
+    and the turn."""
+    clock = Clock(time.time())  # the bot's clock and Discord's ids agree, as in production
+    db = tmp_path / "af.db"
+    t = Table(await start_bot(make_bot(db, clock=clock)))
+    await t.open(humans=("owner", "member"))
+    last = await finish_turn(t)
+    game_id = t.game().id
+    arm(t, "POST", MESSAGES, "reset_after")
+    await t.play(last)
+    turn = t.state.turn_number
+    assert turn_messages(t, game_id)[turn] == 1  # posted, its answer lost
+    if later is not None:
+        await t.bot.service.store.queue([outbox.turn_shown(t.game(), clock() + later)])
+    await t.h.close()
+    member = t.h.guild.member["user"]
+    for i in range(chat):
+        t.fake.member_says(t.h.guild.channel_id, member, f"chatter {i}")
+    t.fake.nonce_seconds = 0.0  # Discord forgot the nonce meanwhile
+    again = Table(await start_bot(make_bot(db, clock=clock)))
+    again.members = dict(t.members)
+    return again, clock, game_id, turn
+
+
+async def test_a_turn_message_posted_unrecorded_is_found_after_sixty_members_messages(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    """Issue 37: restarted after 60 members' messages (more than a page of the channel's
+    latest), the bot looks for its post among the messages posted since the delivery was
+    queued, however many: one turn message, one ping — not a second live panel."""
+    t, clock, game_id, turn = await killed_after_posting_then_chat(tmp_path, start_bot, 60)
+    await recover(t, clock)
+    assert turn_messages(t, game_id)[turn] == 1
+    await assert_told_once(t)
+
+
+async def test_a_later_delivery_of_the_turn_looks_since_the_first_that_may_have_posted(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    """The turn's message was posted unrecorded by a delivery, and another delivery of the
+    turn was queued ten minutes later (a move in the turn): the later one, which stands for
+    both, looks for the message since the first was queued — one turn message."""
+    t, clock, game_id, turn = await killed_after_posting_then_chat(
+        tmp_path, start_bot, 60, later=600.0
+    )
+    await recover(t, clock)
+    assert turn_messages(t, game_id)[turn] == 1
+    await assert_told_once(t)
+
+
+async def test_past_the_messages_looked_through_a_turn_message_is_posted_again_with_a_warning(
+    tmp_path: Path, start_bot: StartBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The look is bounded (``LOOK_BACK`` messages since the delivery was queued): past it,
+    the turn message is posted again — better twice than never — and a WARNING says so."""
+    t, clock, game_id, turn = await killed_after_posting_then_chat(tmp_path, start_bot, 0)
+    looked = len(t.channel_messages())
+    with pytest.MonkeyPatch.context() as patch, caplog.at_level(logging.WARNING, logger="bot"):
+        patch.setattr(couriers, "LOOK_BACK", 3)  # the game's first messages fill it
+        await recover(t, clock)
+    assert looked > 3
+    assert turn_messages(t, game_id)[turn] == 2
+    assert [r for r in caplog.records if "not found among the 3 messages" in r.getMessage()]
 
 
 async def test_an_answer_through_an_interaction_whose_fate_is_unknown_is_not_posted_again(

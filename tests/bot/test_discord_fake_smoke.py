@@ -366,6 +366,28 @@ async def test_bot_permission_errors(fake_discord: FakeDiscord, start_bot: Start
 
 
 @pytest.mark.asyncio
+async def test_history_pages_as_discord_does(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    """Messages after an id come a page of at most 100 at a time, the oldest ones first
+    (each page newest first, as Discord sends it); a larger page is refused with a 400."""
+    h = await start_bot(DemoBot())
+    cid = h.guild.channel_id
+    said = [fake_discord.member_says(cid, h.guild.member["user"], f"m{i}") for i in range(250)]
+    channel = h.bot.get_partial_messageable(cid)
+    after = discord.Object(id=int(said[9]["id"]))
+    read = [m.content async for m in channel.history(limit=None, after=after, oldest_first=True)]
+    assert read == [f"m{i}" for i in range(10, 250)]
+    pages = fake_discord.find(method="GET", route="/channels/{channel_id}/messages")
+    assert len(pages) == 3
+    first = await h.bot.http.logs_from(cid, 5, after=after.id)
+    assert [m["content"] for m in first] == [f"m{i}" for i in range(14, 9, -1)]
+    with pytest.raises(discord.HTTPException) as refused:
+        await h.bot.http.logs_from(cid, 101)
+    assert refused.value.status == 400 and refused.value.code == 50035
+
+
+@pytest.mark.asyncio
 async def test_modal_roundtrip(start_bot: StartBot) -> None:
     h = await start_bot(DemoBot())
     opened = await h.interact(h.slash("demo name"))

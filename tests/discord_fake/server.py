@@ -373,6 +373,22 @@ def _multipart(content_type: str, raw: bytes) -> tuple[Any, list[RecordedFile]]:
     return body_json, files
 
 
+def _field_error(name: str, expected: str) -> JSON:
+    """Discord's ``errors`` of an Invalid Form Body for one field."""
+    return {name: {"_errors": [{"code": "NUMBER_TYPE_INVALID", "message": expected}]}}
+
+
+def _query_int(query: Mapping[str, str], name: str) -> int | None:
+    """A whole number of a query string (a limit, a snowflake), as Discord reads it: not a
+    non-negative whole number is refused (400 Invalid Form Body)."""
+    raw = query.get(name)
+    if raw is None:
+        return None
+    if not raw.isdigit():
+        raise ApiError(400, 50035, "Invalid Form Body", _field_error(name, "a whole number"))
+    return int(raw)
+
+
 def _template_regex(template: str) -> re.Pattern[str]:
     parts = re.split(r"(\{[a-z_]+\})", template)
     out = []
@@ -827,6 +843,14 @@ class FakeDiscord:
     def get_message(self, message_id: int) -> JSON:
         """Current version of a stored message (raises ``KeyError``)."""
         return self.messages[int(message_id)]
+
+    def member_says(self, channel_id: int, user: JSON, content: str) -> JSON:
+        """A member's message in a channel (chat the bot takes no part in), as Discord makes
+        it: stored and sent to the gateway."""
+        message = self._new_message(int(channel_id), {"content": content}, [], author=user)
+        self._store_message(message)
+        self._emit_message("MESSAGE_CREATE", message)
+        return message
 
     def messages_in(self, channel_id: int, *, include_ephemeral: bool = True) -> list[JSON]:
         """Messages of a channel, oldest first."""
@@ -1996,14 +2020,22 @@ class FakeDiscord:
         return FakeResponse(None)
 
     async def _list_messages(self, call: _Call) -> FakeResponse:
+        """As Discord answers: at most 100 messages a page (a larger ``limit`` is refused),
+        newest first; ``before``: the newest ones older than it; ``after``: the OLDEST ones
+        newer than it (still newest first: the caller pages on from the first)."""
         channel = self._require_channel(call.params["channel_id"])
         self._require_perm(channel, p.READ_HISTORY, "Read Message History")
         msgs = self.messages_in(int(channel["id"]), include_ephemeral=False)
-        limit = int(call.query.get("limit", 50))
-        if "before" in call.query:
-            msgs = [m for m in msgs if int(m["id"]) < int(call.query["before"])]
-        if "after" in call.query:
-            msgs = [m for m in msgs if int(m["id"]) > int(call.query["after"])][:limit]
+        limit = _query_int(call.query, "limit")
+        limit = 50 if limit is None else limit
+        if not 1 <= limit <= 100:
+            raise ApiError(400, 50035, "Invalid Form Body", _field_error("limit", "1 to 100"))
+        before = _query_int(call.query, "before")
+        after = _query_int(call.query, "after")
+        if before is not None:
+            msgs = [m for m in msgs if int(m["id"]) < before]
+        if after is not None:
+            msgs = [m for m in msgs if int(m["id"]) > after][:limit]
         newest_first = list(reversed(msgs))[:limit]
         return FakeResponse(copy.deepcopy(newest_first))
 
