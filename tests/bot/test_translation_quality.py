@@ -12,7 +12,9 @@ also hold every text added later). A failure names the key and the rule.
   артефакте», «в лунной шахте»);
 - in Russian, the names of the game lower case mid-sentence, as the rulebook writes them
   («снова лунная шахта», «пара для верфи», «на плато Брэдбери»; in «» a name keeps its
-  capital); «ход» is the turn, never a move or an action;
+  capital); «ход» is the turn, never a move or an action; a name filled in from a
+  placeholder (nominative, capital) does not go on into a clause mid-sentence («…:
+  {field} на территорию»), it stands in «» or after a noun of its kind;
 - a name of the game after a preposition follows a noun of its kind: in Russian («по
   комплексу «{facility}»»), and in Polish, whose names stay English («na stacji
   Maintenance Bay», «z terytorium {source}»);
@@ -367,6 +369,44 @@ def test_russian_names_are_lower_case_mid_sentence() -> None:
                     if before.count("«") > before.count("»") or starts_a_sentence(before):
                         continue
                     found.append(f"{key}: «{m.group(0)}» mid-sentence is lower case: {s}")
+    assert not found, "\n".join(found)
+
+
+NAME_IN_A_CLAUSE = re.compile(
+    rf"(?<!«)\{{(?:{'|'.join(sorted(NAME_PARAMS))})\}}(?!»)\s+[а-яё]\w*", re.IGNORECASE
+)
+
+
+def names_in_a_clause(text: str) -> list[str]:
+    """The name placeholders of a Russian text that go on into a clause mid-sentence
+    («…: {field} на территорию»): a name is filled in the nominative with the capital
+    of its title, so it stands in «» or after a noun of its kind, alone after a colon as
+    a label's item («разместить колонию: {territory}»), or first in its sentence."""
+    return [
+        m.group(0)
+        for m in NAME_IN_A_CLAUSE.finditer(text)
+        if not starts_a_sentence(text[: m.start()])
+    ]
+
+
+def test_the_name_in_a_clause_rule_finds_the_slip_of_a_label() -> None:
+    """The slip a native reader found in the field discard's label: «Сбросить карту «Луч
+    стазиса»: Изоляционное поле на территорию …» (the rulebook's «изоляционное поле»)."""
+    assert names_in_a_clause("Сбросить карту «{card}»: {field} на территорию «{territory}»")
+    assert not names_in_a_clause("Сбросить «{card}»: «{field}» на территорию «{territory}»")
+    assert not names_in_a_clause("новая колония: {territory}, теперь под вашим контролем")
+    assert not names_in_a_clause("{field} — на территории «{territory}»")
+    assert not names_in_a_clause("Готово. {territory} под вашим контролем")
+
+
+def test_russian_names_from_placeholders_do_not_go_on_into_a_clause() -> None:
+    found = [
+        f"{key}: «{slip}»: a name mid-sentence stands in «» or after its kind "
+        f"(«генератор «{{field}}»»): {s}"
+        for key, strings in entries("ru")
+        for s in strings
+        for slip in names_in_a_clause(s)
+    ]
     assert not found, "\n".join(found)
 
 
