@@ -25,6 +25,8 @@ also hold every text added later). A failure names the key and the rule.
   fuel and ore has a variant per resource;
 - in Polish, no "−1 dla" calque ("zmniejsz o 1 wartość"), and the player is addressed
   without a gender ("z których nie korzystasz", never "używałeś"); in Russian with «вы»;
+- in Polish, a trade says both sides alike: tokens on both («2 znaczniki paliwa na 1
+  znacznik rudy») or on neither («1 paliwo na 1 rudę»);
 - sentence case: a capital after a full stop, a small letter after a semicolon;
 - no stale previous-msgid comment (``#|``) outside a fuzzy entry.
 """
@@ -508,6 +510,25 @@ def test_polish_says_how_a_value_changes_without_the_dla_calque() -> None:
         for key, strings in entries("pl")
         for s in strings
         for m in pattern.finditer(s)
+    ]
+    assert not found, "\n".join(found)
+
+
+# A trade's fuel side: the word before it (a count of tokens or a bare number), and its ore
+# side, tokens or not ("2 znaczniki paliwa na 1 znacznik rudy", "1 paliwo na 1 rudę").
+TRADE = re.compile(r"(\S+)\s+paliw\w*\s+(?:na|za)\s+\S+\s+(znacznik\w*\s+)?rud", re.IGNORECASE)
+
+
+def test_polish_says_both_sides_of_a_trade_alike() -> None:
+    """ "Wymień 2 znaczniki paliwa na 1 rudę" counts tokens on one side and the resource on
+    the other: a trade says both sides alike, «2 znaczniki paliwa na 1 znacznik rudy» (the
+    rulebook's) or «1 paliwo na 1 rudę»."""
+    found = [
+        f"{key}: «{m.group(0)}» (tokens on one side only): {s}"
+        for key, strings in entries("pl")
+        for s in strings
+        for m in TRADE.finditer(s)
+        if m.group(1).lower().startswith("znacznik") != (m.group(2) is not None)
     ]
     assert not found, "\n".join(found)
 
