@@ -103,7 +103,25 @@ class _Flock:
             self._fd = None
 
 
-class DatabaseLock:
+class _Held:
+    """A lock held until ``release``, or the end of a ``with`` block."""
+
+    def release(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.release()
+
+
+class DatabaseLock(_Held):
     """A shared or exclusive hold on a SQLite database (see the module docstring)."""
 
     def __init__(self, database: Path) -> None:
@@ -135,19 +153,8 @@ class DatabaseLock:
     def release(self) -> None:
         self._lock.release()
 
-    def __enter__(self) -> Self:
-        return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.release()
-
-
-class BotHold:
+class BotHold(_Held):
     """What a bot holds on its SQLite database while it runs: the bot's lock (one bot per
     database) and the database's lock, shared (exclusive while it migrates)."""
 
@@ -198,17 +205,6 @@ class BotHold:
         if self.lock is not None and self._bot is not None:
             self.lock.release()
             self._bot.release()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.release()
 
 
 __all__ = ["STOP_THE_BOT", "BotHold", "DatabaseLock", "InUse", "lock_file", "one_name"]

@@ -215,25 +215,8 @@ def turns_by_seat(
     """Per seat, who played its turns (a member's id, or None for the bot), from the logged
     actions in order: (actor, the member who acted or None, the events it logged)."""
     out: dict[int, Counter[int | None]] = {}
-    current: int | None = None
-    players: set[int | None] = set()
-
-    def close() -> None:
-        if current is not None and players:
-            members = {p for p in players if p is not None}
-            who = None if None in players or len(members) != 1 else next(iter(members))
-            out.setdefault(current, Counter())[who] += 1
-
-    for actor, user_id, events in actions:
-        if current is not None and actor == current:
-            players.add(user_id)
-        for e in events:
-            if isinstance(e, Mapping) and e.get("key") == "turn_started":
-                close()
-                seat = e.get("player")
-                current = seat if isinstance(seat, int) else None
-                players = set()
-    close()
+    for seat, _, who in turn_starts((0, actor, user, events) for actor, user, events in actions):
+        out.setdefault(seat, Counter())[who] += 1
     return out
 
 

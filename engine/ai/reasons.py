@@ -775,7 +775,7 @@ def _gain(x: Explainer) -> list[Candidate]:
     elif ship and x.later({"yard"}):
         kind = "gain_ship_now"
     elif opened and x.end is not None and not x.end.over:
-        kept = opened & _next_turn_routes(x.end, x.me)
+        kept = opened & _colony_routes(x.end, x.me, next_turn=True)
         for route, said in (("launch", "gain_colony"), ("terraform", "gain_colony_six")):
             if route in kept:
                 kind = said
@@ -789,33 +789,19 @@ def _gain(x: Explainer) -> list[Candidate]:
     return [(weight, Reason(kind, {"resource": r, "amount": gained[r]}))]
 
 
-def _next_turn_routes(s: GameState, p: int) -> set[str]:
-    """The ways p may pay for a colony at its next turn with what it holds at the end of
-    this one (``s``): the ships it will roll then (a used-up ship is gone), its resources."""
-    pl = s.players[p]
-    if pl.colonies == 0 and pl.hub == 0:
-        return set()
-    both = pl.fuel >= 1 and pl.ore >= 1
-    routes: set[str] = set()
-    if pl.hub == HUB_TRACK_LENGTH and both:
-        routes.add("launch")
-    if both and colour_ships(s, p) > MIN_COLOUR_SHIPS:
-        routes.add("terraform")
-    if pl.ore >= constructor_cost(s, p):
-        routes.add("constructor")
-    return routes
-
-
-def _colony_routes(s: GameState, p: int) -> set[str]:
-    """The ways p can pay for a colony with what p holds: launch, terraform, construct."""
+def _colony_routes(s: GameState, p: int, next_turn: bool = False) -> set[str]:
+    """The ways p can pay for a colony with what p holds: launch, terraform, construct;
+    ``next_turn``: at p's next turn, ``s`` being the end of this one (the ships p will roll
+    then: a used-up ship is gone)."""
     pl = s.players[p]
     routes: set[str] = set()
     if pl.colonies == 0 and pl.hub == 0:
         return routes
     both = pl.fuel >= 1 and pl.ore >= 1
+    ships = colour_ships(s, p) if next_turn else colour_ships_in_play(s, p)
     if pl.hub == HUB_TRACK_LENGTH and both:
         routes.add("launch")
-    if both and colour_ships_in_play(s, p) > MIN_COLOUR_SHIPS:
+    if both and ships > MIN_COLOUR_SHIPS:
         routes.add("terraform")
     if pl.ore >= constructor_cost(s, p):
         routes.add("constructor")
