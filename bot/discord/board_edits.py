@@ -15,10 +15,12 @@ is neither drawn nor sent again. Editing with a new attachment replaces the old 
 
 A picture Discord fails to take (a 503, a reset connection) is tried again a few times,
 waiting longer each time, unless a newer one replaced it; one Discord rejects (a 4xx) is
-not tried again; in an archived thread the thread is reopened first. Edits wait their turn
-as Discord's count of invalid requests climbs (``failures.InvalidRequests``). Pictures are
-not deliveries of the outbox (``bot.play.outbox``): a lost one is replaced by the next
-move's, and the text of a turn message, which says what happened, is.
+not tried again, and a game whose picture Discord rejects as a body (a 400), or whose turn
+messages go as text, gets no picture sent again until a restart. In an archived thread the
+thread is reopened first. Edits wait their turn as Discord's count of invalid requests
+climbs (``failures.InvalidRequests``). Pictures are not deliveries of the outbox
+(``bot.play.outbox``): a lost one is replaced by the next move's, and the text of a turn
+message, which says what happened, is.
 
 The clock and the sleep are injectable, so tests run many seconds of edits at once.
 """
@@ -97,12 +99,15 @@ class BoardEdits:
         self.guard: InvalidRequests | None = None  # the bot's count of invalid requests
         # Channels that refused a picture (no permission, gone): none sent there until then.
         self._refused: dict[int, float] = {}
+        # Games whose pictures Discord rejects for good (a 400: the body, not the channel),
+        # or whose turn messages are sent as text: no picture sent again (until a restart).
+        self.rejected: set[int] = set()
 
     def request(self, game: ActiveGame, message_id: int, state: GameState) -> None:
         """Show ``state`` on message ``message_id`` of the game's channel, soon (not while
         the channel refuses the bot: a picture is no delivery, the next move brings one)."""
         channel = game.row.channel_id
-        if self.clock() < self._refused.get(channel, -math.inf):
+        if self.clock() < self._refused.get(channel, -math.inf) or game.id in self.rejected:
             return
         self._waiting.setdefault(channel, {})[message_id] = Picture(game, state.copy())
         task = self._tasks.get(channel)
@@ -122,6 +127,8 @@ class BoardEdits:
         pictures asked for meanwhile wait their second after it. Otherwise None: ask with
         ``request``."""
         channel = game.row.channel_id
+        if game.id in self.rejected:
+            return None
         task = self._tasks.get(channel)
         if (task is not None and not task.done()) or self._waiting.get(channel):
             return None
@@ -167,6 +174,11 @@ class BoardEdits:
                     # The channel refuses the bot (or is gone): no picture for a while.
                     self._refused[channel] = self.clock() + REFUSED_SECONDS
                     waiting.clear()
+                elif refused:
+                    # The picture itself is rejected: the next ones would be too.
+                    self.rejected.add(picture.game.id)
+                    for mid in [m for m, p in waiting.items() if p.game.id == picture.game.id]:
+                        del waiting[mid]
                 if picture.tries + 1 < TRIES and message_id not in waiting and not refused:
                     waiting[message_id] = replace(picture, tries=picture.tries + 1)
                     await self.sleep(self.interval * 2 ** (picture.tries + 1))

@@ -206,6 +206,11 @@ class Couriers:
     def service(self) -> GameService:
         return self._service()
 
+    def text_only(self, game_id: int) -> None:
+        """The game's messages are sent as text from now on: no picture, no panel."""
+        self._plain.add(game_id)
+        self.announcer.boards.rejected.add(game_id)
+
     @property
     def store(self) -> Storage:
         return self._service().store
@@ -390,7 +395,7 @@ class Couriers:
                     game.id,
                     judge(e),
                 )
-                self._plain.add(game.id)
+                self.text_only(game.id)
                 await self.tell_host(row, "rejected", "delivery.rejected", rejected_params(e))
             message = await self._post(
                 d,
@@ -824,7 +829,7 @@ class Couriers:
                     message_id,
                     judge(e),
                 )
-                self._plain.add(row.id)
+                self.text_only(row.id)
                 await self.tell_host(row, "rejected", "delivery.rejected", rejected_params(e))
                 plain = f"{content}\n{text('turn.minimal', row.locale)}"[:2000]
                 await partial.edit(

@@ -134,6 +134,41 @@ async def test_a_turn_message_discord_rejects_is_sent_as_text_and_the_host_told_
     assert row is not None and row.turn_message_turn == t.state.turn_number
 
 
+class Paced:
+    """The board edits' own time: a wait passes at once."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += seconds
+
+
+async def test_a_game_whose_pictures_discord_rejects_gets_no_picture_sent_again(
+    db_url: str, start_bot: StartBot
+) -> None:
+    """A game whose turn message Discord rejected goes on as text: its moves ask for no new
+    picture of the board (a hostile-network pass saw each move's picture edit sent and
+    rejected again, 72 times in 75 s)."""
+    t, clock = await opened(db_url, start_bot)
+    boards = t.bot.announcer.boards  # paced as in production: moves' pictures wait their turn
+    paced = Paced()
+    boards.interval, boards.clock, boards.sleep = 1.0, paced, paced.sleep
+    channel = t.h.guild.channel_id
+    last = await finish_turn(t)
+    rejected = reject_turn_messages(t, channel)
+    await t.play(last)
+    await t.settle()
+    for _ in range(2):  # two more turns: their moves and their ends change the board
+        await t.play(await finish_turn(t))
+        await t.bot.announcer.boards.flush()
+        await recover(t, clock)
+    assert f"PATCH {EDIT}" not in rejected  # no picture edit sent to be rejected
+
+
 # ---- a channel deleted, the bot removed from a server ----------------------------------------
 
 
