@@ -14,7 +14,9 @@ also hold every text added later). A failure names the key and the rule.
   («снова лунная шахта», «пара для верфи», «на плато Брэдбери»; in «» a name keeps its
   capital); «ход» is the turn, never a move or an action; a name filled in from a
   placeholder (nominative, capital) does not go on into a clause mid-sentence («…:
-  {field} на территорию»), it stands in «» or after a noun of its kind;
+  {field} на территорию»), it stands in «» or after a noun of its kind; a player's name
+  does not decline, so where the English has "{name}'s" it follows «игрока» («для
+  рейтинга игрока {name}», never «для рейтинга {name}»);
 - a name of the game after a preposition follows a noun of its kind: in Russian («по
   комплексу «{facility}»»), and in Polish, whose names stay English («na stacji
   Maintenance Bay», «z terytorium {source}»);
@@ -408,6 +410,48 @@ def test_russian_names_from_placeholders_do_not_go_on_into_a_clause() -> None:
         for key, strings in entries("ru")
         for s in strings
         for slip in names_in_a_clause(s)
+    ]
+    assert not found, "\n".join(found)
+
+
+def english_of(key: str) -> tuple[str, ...]:
+    source = SOURCES.get(key)
+    if source is None:
+        return ()
+    return (source.one, source.other) if isinstance(source, Plural) else (source,)
+
+
+# A noun in the genitive right before a player's name: «для рейтинга {name}».
+GENITIVE_BEFORE = re.compile(r"(?<![^\W\d_])([а-яё]{2,}[аяыи])\s+\{(\w+)\}")
+
+
+def undeclined_possessives(english: tuple[str, ...], russian: str) -> list[str]:
+    """The player names that the English puts in the possessive ("{name}'s rating") and
+    the Russian sets right after a noun in the genitive («для рейтинга {name}»): a
+    member's name does not decline, so it follows «игрока» («для рейтинга игрока
+    {name}»)."""
+    possessive = {p for s in english for p in re.findall(r"\{(\w+)\}'s\b", s)}
+    return [
+        m.group(0)
+        for m in GENITIVE_BEFORE.finditer(russian)
+        if m.group(2) in possessive and m.group(1) not in {"игрока", "участника"}
+    ]
+
+
+def test_the_possessive_rule_finds_the_slip_of_a_rating_line() -> None:
+    """The slip a native reader found in the notice of a player who stopped playing."""
+    english = ("For {name}'s rating it counts as leaving, last place.",)
+    assert undeclined_possessives(english, "Для рейтинга {name} это выход из игры.")
+    assert not undeclined_possessives(english, "Для рейтинга игрока {name} это выход.")
+    assert not undeclined_possessives(english, "{name} ({territory}) и {name} (…)")
+
+
+def test_russian_player_names_in_the_possessive_follow_igroka() -> None:
+    found = [
+        f"{key}: «{slip}»: a player's name does not decline: «… игрока {{name}}»: {s}"
+        for key, strings in entries("ru")
+        for s in strings
+        for slip in undeclined_possessives(english_of(key), s)
     ]
     assert not found, "\n".join(found)
 
