@@ -1120,6 +1120,7 @@ class GameService:
                 now=now,
                 deliveries=told,
                 keep_messages=channel_id == row.channel_id,
+                waiting_on_user=user,
             )
         except ChannelBusyError:
             raise ServiceError("lobby.busy") from None

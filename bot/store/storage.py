@@ -1200,12 +1200,14 @@ class Storage:
         now: float,
         deliveries: Callable[[GameRow], Deliveries] = lambda row: (),
         keep_messages: bool = False,
+        waiting_on_user: int | None = None,
     ) -> GameRow | None:
         """An orphaned game plays on in ``channel_id`` (another channel, or its own once the
         bot is back in its server: ``keep_messages``, its messages there are still its own),
-        in play again, with no turn message yet (unless kept), its clock starting now, and
-        ``deliveries`` (given the new row) to show it there. ChannelBusyError if that
-        channel has a game; None if the game is not orphaned."""
+        in play again, with no turn message yet (unless kept), its clock starting now, the
+        member it waits on ``waiting_on_user`` again, and ``deliveries`` (given the new row)
+        to show it there. ChannelBusyError if that channel has a game; None if the game is
+        not orphaned."""
         messages = (
             ""
             if keep_messages
@@ -1216,8 +1218,9 @@ class Storage:
                 row = await tx.fetchone(
                     "UPDATE games SET status = 'playing', channel_id = ?, guild_id = ?,"
                     f" orphaned = NULL, orphaned_at = NULL,{messages} clock_since = ?,"
-                    " updated_at = ? WHERE id = ? AND status = 'orphaned' RETURNING *",
-                    (channel_id, guild_id, float(now), float(now), game_id),
+                    " waiting_on_user = ?, updated_at = ? WHERE id = ? AND status = 'orphaned'"
+                    " RETURNING *",
+                    (channel_id, guild_id, float(now), waiting_on_user, float(now), game_id),
                 )
                 if row is None:
                     return None

@@ -214,6 +214,8 @@ async def test_a_deleted_channel_orphans_its_game_and_its_host_is_told_once(
     assert any(f"Game #{game.id} goes on here" in m for m in here)
     user = moved.waiting_on()
     assert user is not None and moved.row.turn_message_id in pings(t, user)
+    row = await t.bot.service.store.game(game.id)
+    assert row is not None and row.waiting_on_user == user  # `/af mygames`: your turn
     played = await t.h.interact(
         t.h.slash("play", {"move": _a_dock(t)}, member=t.member_to_act(), channel_id=new)
     )
