@@ -25,8 +25,10 @@ also hold every text added later). A failure names the key and the rule.
   is a plural entry (in English and in the translation), else the number goes after the
   noun ("топливо: 3"); no amount of zero is listed ("топливо 0, руда 1"): a text about
   fuel and ore has a variant per resource;
-- in Polish, no "−1 dla" calque ("zmniejsz o 1 wartość"), and the player is addressed
-  without a gender ("z których nie korzystasz", never "używałeś"); in Russian with «вы»;
+- in Polish, no "−1 dla" calque ("zmniejsz o 1 wartość") nor "zmniejsza statek o 1" (its
+  value changes), a player's name after a noun follows «gracza» («w rankingu gracza
+  {name}»), and the player is addressed without a gender ("z których nie korzystasz",
+  never "używałeś"); in Russian with «вы»;
 - in Polish, a trade says both sides alike: tokens on both («2 znaczniki paliwa na 1
   znacznik rudy») or on neither («1 paliwo na 1 rudę»);
 - sentence case: a capital after a full stop, a small letter after a semicolon;
@@ -59,7 +61,7 @@ PROPER = {"Discord", "Alien", "Frontiers", "Clever", "Mojo", "Games", "GIF", "PN
 PROPER_RU = {"Discord"}
 # Polish words spelt like English ones (an English word in Polish is any other word of
 # the English texts).
-POLISH_HOMOGRAPHS = {"a", "i", "do", "to", "go", "same", "panel", "bot"}
+POLISH_HOMOGRAPHS = {"a", "i", "do", "to", "go", "same", "panel", "bot", "limit"}
 RU_PREPOSITIONS = frozenset(
     [
         "в",
@@ -554,6 +556,45 @@ def test_polish_says_how_a_value_changes_without_the_dla_calque() -> None:
         for key, strings in entries("pl")
         for s in strings
         for m in pattern.finditer(s)
+    ]
+    assert not found, "\n".join(found)
+
+
+# "zmniejsza statek o 1" makes the ship smaller: what changes is its value. A label
+# naming the ship by its value ("zmniejsz statek {die} o 1", "statek 4") may say it short.
+SHIP_CHANGED = re.compile(r"\b(?:zwiększ|zmniejsz)\w*\s+(?:statek|statki|statków)\s+o\s+\d")
+
+
+def test_polish_changes_a_ships_value_not_the_ship() -> None:
+    """ "zwiększa statek o 1" is a calque of "+1 on a ship": Polish says «zwiększa wartość
+    statku o 1» (or names the ship by its value: «zmniejsz statek 4 o 1»)."""
+    found = [
+        f"{key}: «{m.group(0)}» (say «… wartość statku o 1»): {s}"
+        for key, strings in entries("pl")
+        for s in strings
+        for m in SHIP_CHANGED.finditer(s)
+    ]
+    assert not found, "\n".join(found)
+
+
+# A player's name (a placeholder, never declined) straight after a noun that should take it
+# in the genitive: «w rankingu {name}», «kolonie {owner_a}» read as broken Polish; the noun
+# «gracza» carries the case («w rankingu gracza {name}»), or the names stand in a list.
+NAME_AFTER_NOUN = re.compile(
+    r"\b(?:ranking\w*|koloni\w*|miejsc\w*|stat(?:ek|ki|ków|ku)|tur\w*|zasob\w*|kart\w*)"
+    r"\s+\{(?:name|player|owner\w*|victim|old|new|by|mention)\}"
+)
+
+
+def test_polish_a_players_name_after_a_noun_follows_gracza() -> None:
+    """A name filled in from a placeholder stays in the nominative: after a noun that
+    governs the genitive it needs «gracza» («w rankingu gracza {name}», «kolonia gracza
+    {owner}»), never «w rankingu {name}»."""
+    found = [
+        f"{key}: «{m.group(0)}» (say «… gracza {{…}}»): {s}"
+        for key, strings in entries("pl")
+        for s in strings
+        for m in NAME_AFTER_NOUN.finditer(s)
     ]
     assert not found, "\n".join(found)
 
