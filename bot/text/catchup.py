@@ -154,7 +154,7 @@ def changes(
         if Counter(was.cards) != Counter(is_.cards):  # claimed, stolen, discarded: held now
             held = ", ".join(thing_name(c, locale) for c in is_.cards)
             key = "catchup.holds" if held else "catchup.holds_none"
-            parts.append(text(key, locale, {"cards": held}))
+            parts.append(text(key, locale, {"cards": held, "count": len(is_.cards)}))
         if parts:
             params = {"player": p, "changes": ", ".join(parts)}
             out.append("• " + text("catchup.change", locale, params, names))

@@ -518,7 +518,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "catchup.ore": "ore {now} ({delta})",
     "catchup.hub": "Colony Hub track: space {space} of {of}",
     "catchup.hub_empty": "Colony Hub track empty",
-    "catchup.holds": "now holds {cards}",
+    "catchup.holds": Plural("now holds {cards}", "now holds {cards}", "count"),
     "catchup.holds_none": "now holds no card",
     # ---- records: stats, leaderboard, replays ----------------------------------------------
     "stats.header": "📊 **{name}** —",
