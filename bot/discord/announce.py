@@ -35,7 +35,7 @@ from bot.play.learning import lesson_lines, marked_pick
 from bot.play.service import ServiceRef
 from bot.render.board_text import alt_text, brief_alt_text, scores_line
 from bot.render.charts import vp_chart, vp_chart_text
-from bot.store.storage import GameRow
+from bot.store.rows import GameRow
 from bot.text import describe
 from bot.text.catchup import board_then, since_last_turn
 from bot.text.catchup import changes as catch_up_changes

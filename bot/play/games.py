@@ -17,7 +17,7 @@ from bot.play.choices import Choices, choices
 from bot.store.clock_settings import ClockSettings
 from bot.store.errors import ServiceError as ServiceError
 from bot.store.errors import StalePanelError as StalePanelError
-from bot.store.storage import GameRow, SeatRow
+from bot.store.rows import GameRow, SeatRow
 from bot.text import i18n
 from bot.text.describe import chat_name
 from bot.text.strings import text

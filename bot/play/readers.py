@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from bot.play.games import ActiveGame
-from bot.store.storage import SeatRow, Storage
+from bot.store.rows import SeatRow
+from bot.store.storage import Storage
 
 KEEP_SECONDS: Final = 60.0
 

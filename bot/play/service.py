@@ -46,6 +46,7 @@ from bot.store.clock_settings import (
     ClockSettings,
 )
 from bot.store.db import UniqueViolation
+from bot.store.errors import ChannelBusyError, GameChangedError
 from bot.store.game_config import GameSettings
 from bot.store.rating_rules import (
     Departure,
@@ -60,19 +61,9 @@ from bot.store.rating_rules import (
     turn_starts,
     turns_by_seat,
 )
+from bot.store.rows import ActionRow, Delivery, GameRow, OrphanedBy, ResultRow, SeatChanges, SeatRow
 from bot.store.shards import ALL, Shards
-from bot.store.storage import (
-    ActionRow,
-    ChannelBusyError,
-    Delivery,
-    GameChangedError,
-    GameRow,
-    OrphanedBy,
-    ResultRow,
-    SeatChanges,
-    SeatRow,
-    Storage,
-)
+from bot.store.storage import Storage
 from bot.text import i18n
 from engine import CHANCE, Action, parse, sample_chance
 from engine.ai.skip import SkipPlayer

@@ -19,7 +19,7 @@ from bot.discord.panel import build_panel
 from bot.play.choices import Branch, Choices, choices, menu
 from bot.play.games import ActiveGame
 from bot.store.game_config import GameSettings, Variants
-from bot.store.storage import GameRow, SeatRow
+from bot.store.rows import GameRow, SeatRow
 from engine import CHANCE, GameConfig, apply, legal_actions, sample_chance
 from engine.game import Game
 

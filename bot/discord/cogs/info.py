@@ -22,7 +22,7 @@ from bot.play.games import ServiceError
 from bot.play.service import GameService
 from bot.play.turn_clock import waiting_lines
 from bot.render.board_text import alt_text, board_text, message_parts
-from bot.store.storage import ActionRow, GameRow
+from bot.store.rows import ActionRow, GameRow
 from bot.text import describe, i18n
 from bot.text.describe import chat_name
 from bot.text.durations import when

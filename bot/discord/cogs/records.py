@@ -31,7 +31,8 @@ from bot.render.charts import rating_chart, rating_chart_text
 from bot.render.replay import make_replay
 from bot.store.rating_store import Season
 from bot.store.ratings import PROVISIONAL_GAMES
-from bot.store.storage import Delivery, GameRow, ResultRow, Storage
+from bot.store.rows import Delivery, GameRow, ResultRow
+from bot.store.storage import Storage
 from bot.text import rating_text as rating_text_
 from bot.text.describe import chat_name
 from bot.text.durations import day_text, decimal_text
