@@ -27,7 +27,7 @@ from bot.discord.board_edits import BoardEdits
 from bot.discord.components import PanelView
 from bot.discord.panel import build_panel
 from bot.discord.replies import jump_url
-from bot.play.choices import Choices
+from bot.play.choice_tree import Choices
 from bot.play.coaching import coach_lines
 from bot.play.game_story import vp_by_round
 from bot.play.games import ActiveGame

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.play.ai import Chooser, Level
-from bot.play.choices import Choices, choices
+from bot.play.choice_tree import Choices
+from bot.play.choices import choices
 from bot.store.clock_settings import ClockSettings
 from bot.store.errors import ServiceError as ServiceError
 from bot.store.errors import StalePanelError as StalePanelError

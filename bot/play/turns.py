@@ -14,7 +14,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.play.choices import MAX_MOVES
+from bot.play.choice_tree import MAX_MOVES
 from bot.play.games import ActiveGame, MoveResult, ServiceError
 from bot.play.service import GameService, ServiceRef
 from bot.text import describe

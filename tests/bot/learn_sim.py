@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.play import learn
-from bot.play.choices import Branch, Choices, Leaf, choices
+from bot.play.choice_tree import Branch, Choices, Leaf
+from bot.play.choices import choices
 from bot.text.strings import text
 from engine import CHANCE, Action, GameConfig, GameState, apply, legal_actions, new_game, parse
 from engine.ai import make_ai

@@ -32,7 +32,7 @@ from bot.discord.refusals import refuse
 from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.ai import hint_plan
-from bot.play.choices import split_moves, valid_path
+from bot.play.choice_tree import split_moves, valid_path
 from bot.play.coaching import Coach
 from bot.play.games import ActiveGame, MoveResult, MoveUnsure, ServiceError, StalePanelError
 from bot.play.learning import (
