@@ -83,7 +83,7 @@ class MemberStore(StoreArea):
             )
 
     async def used_things(self, user_id: int) -> set[str]:
-        """What a coached member has used, in any game (thing ids of ``bot.play.coach``)."""
+        """What a coached member has used, in any game (thing ids of ``bot.play.coach_things``)."""
         rows = await self._all("SELECT thing FROM member_things WHERE user_id = ?", (user_id,))
         return {str(r["thing"]) for r in rows}
 

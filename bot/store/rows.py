@@ -119,7 +119,7 @@ class ResultRow:
 @dataclass(frozen=True, slots=True)
 class MemberPrefs:
     """A member's notification choice (bot/discord/notify.py), what is known of their DMs,
-    whether the coach (bot/play/coach.py) is on for them, and their screen-reader mode
+    whether the coach (bot/play/coach_things.py) is on for them, and their screen-reader mode
     (bot/play/readers.py)."""
 
     user_id: int

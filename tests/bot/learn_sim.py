@@ -2,7 +2,7 @@
 at each of the learner's decisions the ⭐ pick is followed, or another pick of the panel
 (``bot.play.choices``: one move, or a combined pick such as "Alien Artifact: 5 + 5, then
 claim …") is chosen by a *straying style*, and a combined pick stops at a lesson's own
-decision as the bot stops it (``bot.play.learning.cut_pick``). What the guide showed is
+decision as the bot stops it (``bot.play.tutor.cut_pick``). What the guide showed is
 recorded: each lesson's text, whether it stated the lesson's rule, the lines answering
 another pick, the "comes back" promises.
 
