@@ -19,7 +19,7 @@ from bot.discord.announce import Renderer, default_renderer
 from bot.play.ai import LEVELS, AIFactory, Level, RandomPlayer, default_factory
 from bot.play.games import ActiveGame
 from bot.play.service import GameService
-from bot.render.demo import DemoFolderError, check_folder, make_folder
+from bot.render.sample_states import DemoFolderError, check_folder, make_folder
 from bot.store.storage import Storage
 from bot.text import describe
 from engine.messages import render

@@ -27,15 +27,15 @@ from bot.discord.board_edits import BoardEdits
 from bot.discord.components import PanelView
 from bot.discord.panel import build_panel
 from bot.discord.replies import jump_url
-from bot.play.choices import Choices
-from bot.play.coaching import coach_lines
+from bot.play.choice_tree import Choices
+from bot.play.coach_memory import coach_lines
 from bot.play.game_story import vp_by_round
 from bot.play.games import ActiveGame
-from bot.play.learning import lesson_lines, marked_pick
 from bot.play.service import ServiceRef
+from bot.play.tutor import lesson_lines, marked_pick
 from bot.render.board_text import alt_text, brief_alt_text, scores_line
 from bot.render.charts import vp_chart, vp_chart_text
-from bot.store.storage import GameRow
+from bot.store.rows import GameRow
 from bot.text import describe
 from bot.text.catchup import board_then, since_last_turn
 from bot.text.catchup import changes as catch_up_changes
@@ -354,7 +354,7 @@ class Announcer:
         """Keep, for the turn message, what happened since the last turn of the member to
         act (read from the stored log once per turn), whether a member in the game reads
         with a screen reader, and the coach's lines on what they may use now
-        (``bot.play.coaching``)."""
+        (``bot.play.coach_memory``)."""
         await self.refresh_spoken(game)
         if game.game is not None and not game.state.over:
             await self._service().coach.before_pick(game)

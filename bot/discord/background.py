@@ -37,7 +37,7 @@ from bot.play.turn_clock import mention, reminders_sent, since_of
 from bot.settings import Settings
 from bot.shutdown import cancel
 from bot.store.clock_settings import REMINDED, WARNED, Step, clock_start, deadline, due_step
-from bot.store.storage import Delivery
+from bot.store.rows import Delivery
 from bot.text.durations import when
 
 log = logging.getLogger(__name__)

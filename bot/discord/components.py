@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.refusals import refuse
-from bot.play.choices import Entry
+from bot.play.choice_tree import Entry
 from bot.shutdown import Gate, ShuttingDown
 from bot.text.describe import shorten
 

@@ -67,7 +67,8 @@ from bot.play.readers import told_when_done
 from bot.play.service import GameService, ServiceRef
 from bot.play.turn_clock import settings_text
 from bot.store.clock_settings import ClockSettings
-from bot.store.storage import Delivery, GameRow, SeatRow, Storage
+from bot.store.rows import Delivery, GameRow, SeatRow
+from bot.store.storage import Storage
 from bot.text import describe
 from bot.text.catchup import board_then, catch_up_text, changes
 from bot.text.durations import duration_text, hours_text

@@ -77,8 +77,8 @@ from bot.discord.failures import (
 from bot.play.outbox import text_of
 from bot.play.service import GameService, ServiceRef
 from bot.shutdown import cancel
+from bot.store.rows import Delivery
 from bot.store.shards import Shards
-from bot.store.storage import Delivery
 
 log = logging.getLogger(__name__)
 

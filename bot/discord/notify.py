@@ -23,7 +23,8 @@ import discord
 
 from bot.discord.failures import DM_CLOSED
 from bot.play.service import ServiceRef
-from bot.store.storage import MemberPrefs, Storage
+from bot.store.rows import MemberPrefs
+from bot.store.storage import Storage
 from bot.text.strings import text
 
 log = logging.getLogger(__name__)

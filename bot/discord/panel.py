@@ -33,7 +33,7 @@ from bot.discord.components import (
     PanelView,
     UndoButton,
 )
-from bot.play.choices import (
+from bot.play.choice_tree import (
     LABEL_LIMIT,
     MAX_OPTIONS,
     Branch,
@@ -41,10 +41,10 @@ from bot.play.choices import (
     Entry,
     Leaf,
     Node,
-    menu,
     parent_path,
     split_moves,
 )
+from bot.play.choices import menu
 from bot.text.describe import shorten
 from bot.text.strings import text
 

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.play.ai import Chooser, Level
-from bot.play.choices import Choices, choices
+from bot.play.choice_tree import Choices
+from bot.play.choices import choices
 from bot.store.clock_settings import ClockSettings
-from bot.store.errors import ServiceError as ServiceError
-from bot.store.errors import StalePanelError as StalePanelError
-from bot.store.storage import GameRow, SeatRow
+from bot.store.errors import ServiceError
+from bot.store.rows import GameRow, SeatRow
 from bot.text import i18n
 from bot.text.describe import chat_name
 from bot.text.strings import text
@@ -115,11 +115,11 @@ class ActiveGame:
     # The board as each recent turn left it (turn number -> state), for the picture of its
     # closed message (bot.discord.couriers); lost on a restart, when the message keeps its last one.
     turn_ends: dict[int, GameState] = field(default_factory=dict)
-    # What the coach (bot.play.coaching) explained in this game, per member: once a game each.
+    # What the coach (bot.play.coach_memory) explained in this game, per member: once a game each.
     coached: dict[int, set[str]] = field(default_factory=dict)
-    # The coach's lines on the turn message at a state (bot.play.coaching.Coach.before_pick).
+    # The coach's lines on the turn message at a state (bot.play.coach_memory.Coach.before_pick).
     coach_before: tuple[GameState, list[str]] | None = field(default=None, repr=False)
-    # A guided game's tutor (bot.play.learning.Tutor, made on first use by ``tutor_of``).
+    # A guided game's tutor (bot.play.tutor.Tutor, made on first use by ``tutor_of``).
     tutor: Any = None
     # The results of the latest keyed moves (idempotency key -> result), to answer a repeat
     # without asking the database; the database's unique key is the guarantee.

@@ -2,7 +2,7 @@
 
 Every change to a game that players must hear of (a move, the start, a timeout, a seat
 changing hands, a reminder...) is committed together with its *deliveries*, in the same
-transaction (``bot.store.storage.Delivery``): a crash between the commit and Discord loses
+transaction (``bot.store.rows.Delivery``): a crash between the commit and Discord loses
 nothing, and ``bot.discord.delivery`` sends them, in order per channel, retrying until they land.
 
 A delivery says what to show, not the bytes to send: it is rendered when it is delivered,
@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal
 
 from bot.play.games import ActiveGame
-from bot.store.storage import Delivery
+from bot.store.rows import Delivery
 
 Kind = Literal["turn", "close", "notify", "notice", "dm", "over", "lobby", "started"]
 KINDS: Final[tuple[Kind, ...]] = (

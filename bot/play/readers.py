@@ -6,7 +6,7 @@ what is left (``bot.text.gains``), and the channel of a game they sit in says ea
 once, without emoji or symbols (``bot.discord.announce``). Whether a member has it on is
 read once and kept for ``KEEP_SECONDS`` (a move's answer needs no database read);
 ``/af notify`` sets it at once in this process, and another process of a big bot sees the
-change within that time — as the coach's on/off (``bot.play.coaching``)."""
+change within that time — as the coach's on/off (``bot.play.coach_memory``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from bot.play.games import ActiveGame
-from bot.store.storage import SeatRow, Storage
+from bot.store.rows import SeatRow
+from bot.store.storage import Storage
 
 KEEP_SECONDS: Final = 60.0
 

@@ -22,13 +22,11 @@ from typing import Any, Literal
 
 from bot.play import outbox
 from bot.play.ai import AIFactory, Chooser, Level, choose_move, default_factory
-from bot.play.coaching import Coach
+from bot.play.coach_memory import Coach
 from bot.play.games import (
     ActiveGame,
     MoveResult,
     MoveUnsure,
-    ServiceError,
-    StalePanelError,
     Step,
     ai_name,
     ai_name_in,
@@ -36,8 +34,8 @@ from bot.play.games import (
     new_events,
     replaced_member,
 )
-from bot.play.learning import opponent_move, scripted
 from bot.play.readers import Readers
+from bot.play.tutor import opponent_move, scripted
 from bot.store.clock_settings import (
     DEFAULT_CLOCK,
     HOUR,
@@ -46,6 +44,7 @@ from bot.store.clock_settings import (
     ClockSettings,
 )
 from bot.store.db import UniqueViolation
+from bot.store.errors import ChannelBusyError, GameChangedError, ServiceError, StalePanelError
 from bot.store.game_config import GameSettings
 from bot.store.rating_rules import (
     Departure,
@@ -60,19 +59,9 @@ from bot.store.rating_rules import (
     turn_starts,
     turns_by_seat,
 )
+from bot.store.rows import ActionRow, Delivery, GameRow, OrphanedBy, ResultRow, SeatChanges, SeatRow
 from bot.store.shards import ALL, Shards
-from bot.store.storage import (
-    ActionRow,
-    ChannelBusyError,
-    Delivery,
-    GameChangedError,
-    GameRow,
-    OrphanedBy,
-    ResultRow,
-    SeatChanges,
-    SeatRow,
-    Storage,
-)
+from bot.store.storage import Storage
 from bot.text import i18n
 from engine import CHANCE, Action, parse, sample_chance
 from engine.ai.skip import SkipPlayer

@@ -14,9 +14,10 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.play.choices import MAX_MOVES
-from bot.play.games import ActiveGame, MoveResult, ServiceError
+from bot.play.choice_tree import MAX_MOVES
+from bot.play.games import ActiveGame, MoveResult
 from bot.play.service import GameService, ServiceRef
+from bot.store.errors import ServiceError
 from bot.text import describe
 from engine import CHANCE, Action, apply_in_place, check
 

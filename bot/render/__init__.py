@@ -20,12 +20,12 @@ from collections.abc import Sequence
 from PIL import Image
 
 from bot.render import live, log, orbit, panels, planet, status, tech
-from bot.render.background import background
 from bot.render.encode import encode_png
 from bot.render.geometry import HEIGHT, WIDTH, Layout, Rect, layout_for
 from bot.render.live import LIVE_SIZE, live_layout, render_live_view_image
 from bot.render.live.palette import live_palette
 from bot.render.scene import Scene, seat_label
+from bot.render.static_board import background
 from bot.render.theme import PINNED
 from engine.state import GameState
 from engine.view import GameView, view

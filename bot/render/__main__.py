@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from bot.render import render_board
-from bot.render.demo import (
+from bot.render.sample_states import (
     DEMO_NAMES,
     DemoFolderError,
     check_folder,

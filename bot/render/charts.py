@@ -10,7 +10,7 @@ cue; lines that run together at the same VP are drawn a few pixels apart, side b
 and markers at the same point stand next to each other, so no player hides another.
 
 Lines and markers are drawn ``SS`` times larger and scaled down (smooth edges from
-plain Pillow primitives, as ``bot.render.background`` does); texts are drawn after, at
+plain Pillow primitives, as ``bot.render.static_board`` does); texts are drawn after, at
 their size, from the cached masks of ``bot.render.fonts``.
 """
 

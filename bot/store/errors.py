@@ -1,4 +1,5 @@
-"""Refusals of the bot itself (not of the rules): a strings key and its parameters.
+"""Refusals of the bot itself (not of the rules): a strings key and its parameters; and the
+storage's own errors (a channel busy, a game that moved on).
 
 Engine refusals are ``engine.errors.EngineError``; both become a private reply.
 """
@@ -23,4 +24,13 @@ class StalePanelError(ServiceError):
         self.message_id = message_id
 
 
-__all__ = ["ServiceError", "StalePanelError"]
+class ChannelBusyError(Exception):
+    """The channel already has a game in its lobby or in play."""
+
+
+class GameChangedError(Exception):
+    """The game moved on in the database since the caller's copy was loaded (another
+    process, or another copy, committed first): nothing was written."""
+
+
+__all__ = ["ChannelBusyError", "GameChangedError", "ServiceError", "StalePanelError"]

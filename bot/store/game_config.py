@@ -45,7 +45,7 @@ class GameSettings:
 
     variants: Variants = Variants()
     clock: ClockSettings = DEFAULT_CLOCK
-    # A guided first game (``/af learn``, bot.play.learning): scripted dice and deck, lessons,
+    # A guided first game (``/af learn``, bot.play.tutor): scripted dice and deck, lessons,
     # never counted in stats or ratings.
     tutorial: bool = False
 

@@ -7,7 +7,7 @@ how are ``bot.store.rating_rules``'s; this module only reads and writes.
 - ``departures``: each member who left a game in play (or was removed, replaced, timed
   out or aborted it), when and why, and who held the other seats then: the facts a
   departure is rated from.
-- ``results`` (of ``bot.store.storage``): each seat of a finished game, its place, and
+- ``results`` (of ``bot.store.result_store``): each seat of a finished game, its place, and
   who played its turns: the facts a game's end is rated from.
 - ``rating_events``: what was rated, in order (``seq``), in which season: a departure
   (``user_id`` the member) or a game's end (``user_id`` NULL). What ``rebuild`` replays.

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from bot.store.storage import ActionRow
+from bot.store.rows import ActionRow
 from bot.text import describe
 from bot.text.strings import text, thing_name
 from engine.actions import Action

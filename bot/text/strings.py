@@ -1160,7 +1160,7 @@ RATING_EN: Final[dict[str, Source]] = {
     "over.rating_provisional": "provisional",
 }
 
-# ---- the hint's reasons, the coach's lines (bot/play/coach.py) -------------------------------
+# ---- the hint's reasons, the coach's lines (bot/play/coach_things.py) ------------------------
 HINT_EN: Final[dict[str, Source]] = {
     "cmd.coach.description": "The coach: a line on each facility, card or bonus new to you",
     "cmd.coach.mode": "On or off (without it: whether the coach is on)",
@@ -1316,7 +1316,7 @@ HINT_EN: Final[dict[str, Source]] = {
     "hint.if.card": "{reason}, if {card} turns up",
     "hint.if.cards": "{reason}, if the cards turn up so",
     "hint.if.dice": "{reason}, if the dice fall so",
-    # The coach (bot.play.coach): one line on a thing the first time a member can use it.
+    # The coach (bot.play.coach_things): one line on a thing the first time a member can use it.
     "coach.facility.solar": "🎓 Solar Converter: any ship docks and gives fuel: 1 for a 1 or "
     "2, 2 for a 3 or 4, 3 for a 5 or 6.",
     "coach.facility.mine": "🎓 Lunar Mine: 1 ore per ship, but each ship must be at least as "

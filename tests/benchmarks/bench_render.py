@@ -23,9 +23,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.render import render_board, render_board_image, render_live_board_image
-from bot.render.demo import DEMO_NAMES, mid_game, states
 from bot.render.encode import encode_png
 from bot.render.live.palette import live_palette
+from bot.render.sample_states import DEMO_NAMES, mid_game, states
 
 
 def _ms(seconds: float) -> str:

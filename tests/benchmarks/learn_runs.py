@@ -7,7 +7,7 @@ the position, checked on it (``tests/bot/test_learn_strays.py``: false ones list
 
     python tests/benchmarks/learn_runs.py [--seeds 8] [--hint]
 
-``--hint``: also the Hint along the ⭐ picks (``bot.play.learning.guided_plan``), every
+``--hint``: also the Hint along the ⭐ picks (``bot.play.tutor.guided_plan``), every
 reason checked by the hint-truth benchmark's checks, and how often the normal AI would
 start with the ⭐ pick. Asserts nothing (the default suite runs a seeded version).
 """
@@ -69,7 +69,7 @@ def hint_figures(seeds: range) -> str:
     """The Hint along the ⭐ picks: its reasons checked, and the AI's first pick vs the ⭐."""
     from bot.play import learn
     from bot.play.ai import hint_plan
-    from bot.play.learning import guided_plan
+    from bot.play.tutor import guided_plan
     from engine import GameConfig, apply, new_game
     from tests.benchmarks import hint_truth
 

@@ -30,7 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bot.play.choices import Choices, Leaf, menu, path_to
+from bot.play.choice_tree import Choices, Leaf
+from bot.play.choices import menu, path_to
 from bot.play.games import ActiveGame
 from engine import CHANCE, Action, GameState, apply, legal_actions, parse, sample_chance
 from engine.actions import EndTurn

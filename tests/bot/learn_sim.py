@@ -2,7 +2,7 @@
 at each of the learner's decisions the ⭐ pick is followed, or another pick of the panel
 (``bot.play.choices``: one move, or a combined pick such as "Alien Artifact: 5 + 5, then
 claim …") is chosen by a *straying style*, and a combined pick stops at a lesson's own
-decision as the bot stops it (``bot.play.learning.cut_pick``). What the guide showed is
+decision as the bot stops it (``bot.play.tutor.cut_pick``). What the guide showed is
 recorded: each lesson's text, whether it stated the lesson's rule, the lines answering
 another pick, the "comes back" promises.
 
@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.play import learn
-from bot.play.choices import Branch, Choices, Leaf, choices
+from bot.play.choice_tree import Branch, Choices, Leaf
+from bot.play.choices import choices
 from bot.text.strings import text
 from engine import CHANCE, Action, GameConfig, GameState, apply, legal_actions, new_game, parse
 from engine.ai import make_ai

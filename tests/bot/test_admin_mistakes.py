@@ -29,7 +29,7 @@ from bot.__main__ import hold_database, main
 from bot.health import Heartbeat
 from bot.play.service import GameService
 from bot.render.__main__ import main as render_main
-from bot.render.demo import check_folder
+from bot.render.sample_states import check_folder
 from bot.settings import Settings, SettingsError, from_env
 from bot.store import backup as backup_module
 from bot.store import db as db_module

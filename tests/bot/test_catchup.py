@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.store.storage import ActionRow
+from bot.store.rows import ActionRow
 from bot.text.catchup import (
     MAX_LINES,
     board_then,

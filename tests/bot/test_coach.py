@@ -1,5 +1,5 @@
 """The coach explains a facility, a card or a territory bonus the first time a member can
-use it (``bot.play.coach``): a line for every thing, what may be used agreeing with the legal
+use it (``bot.play.coach_things``): a line for every thing, what may be used agreeing with the legal
 moves, what a move uses, and nothing said about a thing used before."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import cast
 
 import pytest
 
-from bot.play.coach import (
+from bot.play.coach_things import (
     ORDER,
     coach_line,
     first_thing,
@@ -124,8 +124,8 @@ def test_only_the_seat_to_act_can_use_anything() -> None:
 
 
 def expected_from_notation(s: GameState, seat: int) -> set[str]:
-    """What the legal moves use, read from their notation (not from ``bot.play.coach``'s rule):
-    facilities, cards; and the cards without a power held."""
+    """What the legal moves use, read from their notation (not from
+    ``bot.play.coach_things``'s rule): facilities, cards; and the cards without a power held."""
     found = {f"card:{c}" for c in s.players[seat].cards if c in PASSIVE}
     for a in legal_actions(s):
         words = str(a).split()

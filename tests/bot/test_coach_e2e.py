@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.play.coach import ORDER, thing_key, used_things
+from bot.play.coach_things import ORDER, thing_key, used_things
 from bot.text.strings import text
 from engine import legal_actions, parse
 from tests.bot.table import Table, make_bot

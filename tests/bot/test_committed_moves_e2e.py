@@ -22,7 +22,7 @@ import pytest
 
 import engine
 from bot.play import outbox
-from bot.play.choices import Branch, Leaf
+from bot.play.choice_tree import Branch, Leaf
 from engine import legal_actions
 from tests.bot.table import Table, make_bot
 from tests.bot.test_deliveries_e2e import APOLOGY, assert_told_once, opened, recover

@@ -27,7 +27,7 @@ import pytest
 from bot.discord import couriers
 from bot.health import Heartbeat, backlog_text
 from bot.play import outbox
-from bot.store.storage import ActionRow, ResultRow
+from bot.store.rows import ActionRow, ResultRow
 from tests.bot.table import Clock, Table, make_bot
 from tests.bot.test_deliveries_e2e import (
     CALLBACK,

@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.play.learning import (
+from bot.play.service import GameService
+from bot.play.tutor import (
     LESSON_MARK,
     before_move,
     consequence_line,
@@ -23,7 +24,6 @@ from bot.play.learning import (
     lesson_lines,
     marked_pick,
 )
-from bot.play.service import GameService
 from bot.store.storage import Storage
 from engine import apply, legal_actions, parse
 from tests.bot.table import Table, make_bot

@@ -11,7 +11,7 @@ from bot.play import learn
 from bot.play.ai import hint_plan
 from bot.play.learn.guide import MAX_TRIES, WAIT_LIMIT, Progress, comes_back, new_turn
 from bot.play.learn.lessons import BY_ID, LESSONS
-from bot.play.learning import guidance_lines, guided_hint, guided_plan
+from bot.play.tutor import guidance_lines, guided_hint, guided_plan
 from bot.text.strings import text
 from engine import GameConfig, GameState, apply, legal_actions, new_game, parse
 from engine.actions import Action, Done

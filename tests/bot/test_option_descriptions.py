@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.play.choices import Choices, choices, menu
+from bot.play.choice_tree import Choices
+from bot.play.choices import choices, menu
 from bot.text.gains import DESCRIPTION_LIMIT
 from bot.text.strings import text
 from engine import GameState

@@ -11,7 +11,8 @@ import discord
 
 from bot.discord.components import ActionButton, ActionSelect, HintButton, PageButton, UndoButton
 from bot.discord.panel import build_panel
-from bot.play.choices import ROOTS, Branch, Choices, Leaf, choices, menu, path_to, split_moves
+from bot.play.choice_tree import ROOTS, Branch, Choices, Leaf, split_moves
+from bot.play.choices import choices, menu, path_to
 from bot.text.describe import action_label
 from engine import CHANCE, GameConfig, GameState, apply, legal_actions, parse, sample_chance
 from engine.game import Game

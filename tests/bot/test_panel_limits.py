@@ -16,10 +16,11 @@ import pytest
 import bot.play.choices
 from bot.discord.announce import Announcer
 from bot.discord.panel import build_panel
-from bot.play.choices import Branch, Choices, choices, menu
+from bot.play.choice_tree import Branch, Choices
+from bot.play.choices import choices, menu
 from bot.play.games import ActiveGame
 from bot.store.game_config import GameSettings, Variants
-from bot.store.storage import GameRow, SeatRow
+from bot.store.rows import GameRow, SeatRow
 from engine import CHANCE, GameConfig, apply, legal_actions, sample_chance
 from engine.game import Game
 

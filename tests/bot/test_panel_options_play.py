@@ -13,7 +13,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.play.choices import Branch, Choices, Leaf, choices
+from bot.play.choice_tree import Branch, Choices, Leaf
+from bot.play.choices import choices
 from engine import CHANCE, GameConfig, GameState, apply, legal_actions, parse, sample_chance
 from engine.game import Game
 from tests.engine.scenario import scenario

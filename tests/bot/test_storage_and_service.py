@@ -13,12 +13,14 @@ from typing import Any
 import pytest
 
 from bot.play.ai import RandomPlayer
-from bot.play.games import ActiveGame, ServiceError, StalePanelError
+from bot.play.games import ActiveGame
 from bot.play.service import GameService
+from bot.store.errors import ServiceError, StalePanelError
 from bot.store.game_config import GameSettings, Variants
 from bot.store.migrations import LATEST, MIGRATIONS
+from bot.store.rows import ActionRow
 from bot.store.shards import Shards
-from bot.store.storage import ActionRow, Storage
+from bot.store.storage import Storage
 from engine import legal_actions
 from engine.errors import IllegalActionError
 from engine.serialize import dumps, loads

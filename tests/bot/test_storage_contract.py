@@ -21,20 +21,12 @@ import pytest
 from bot.play.service import GameService
 from bot.store.clock_settings import ClockSettings
 from bot.store.db import SQLiteDatabase, UniqueViolation, numbered, open_database, postgres_ddl
+from bot.store.errors import ChannelBusyError, GameChangedError
 from bot.store.game_config import GameSettings, Variants
 from bot.store.migrations import LATEST, MIGRATIONS
+from bot.store.rows import ActionRow, Delivery, MemberPrefs, ResultRow, SeatRow
 from bot.store.shards import Shards
-from bot.store.storage import (
-    TABLES,
-    ActionRow,
-    ChannelBusyError,
-    Delivery,
-    GameChangedError,
-    MemberPrefs,
-    ResultRow,
-    SeatRow,
-    Storage,
-)
+from bot.store.storage import TABLES, Storage
 from engine import legal_actions
 from tests.bot.table import game_between
 

@@ -17,13 +17,13 @@ from bot.render import (
     render_board_image,
     render_live_board_image,
 )
-from bot.render.demo import finished, mid_game
 from bot.render.encode import encode_png, palette_of
 from bot.render.fonts import DrawnText, FitRecord
 from bot.render.geometry import Rect
 from bot.render.live import live_layout
 from bot.render.live.layout import MIN_TEXT, PREVIEW_TEXT, PREVIEW_WIDTH, WIDTH
 from bot.render.live.palette import live_palette
+from bot.render.sample_states import finished, mid_game
 from bot.render.theme import GOLD, PINNED, PLAYER_RGB
 from engine import GameState
 from engine.tables import CARDS, CardId

@@ -11,8 +11,8 @@ from PIL import Image
 
 from bot.render import BOARD_SIZE, LIVE_SIZE, clear_caches, fonts, layout_for, render_board_image
 from bot.render.__main__ import main as demo_main
-from bot.render.demo import finished, mid_game
 from bot.render.fonts import FitRecord, font
+from bot.render.sample_states import finished, mid_game
 from bot.text.strings import text, thing_name
 from engine import GameState
 from engine.tables import CARDS, FIELDS, TERRITORIES

@@ -18,11 +18,11 @@ from bot.discord.announce import Announcer
 from bot.discord.cogs.base import AF, AfCog
 from bot.discord.replies import locale_of
 from bot.discord.translator import command_text
-from bot.play.games import ServiceError
 from bot.play.service import GameService
 from bot.play.turn_clock import waiting_lines
 from bot.render.board_text import alt_text, board_text, message_parts
-from bot.store.storage import ActionRow, GameRow
+from bot.store.errors import ServiceError
+from bot.store.rows import ActionRow, GameRow
 from bot.text import describe, i18n
 from bot.text.describe import chat_name
 from bot.text.durations import when

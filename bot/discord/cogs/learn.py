@@ -4,9 +4,10 @@
 A guided game is played in a thread the bot opens for it under the channel (or in the
 channel itself when no thread can be opened and the channel is free), in the member's
 language; ``/af learn`` again points to it, ``restart:true`` ends it and starts anew,
-``/af abort`` in it ends it. Its lessons and marked picks are ``bot.play.learning``'s. The
-coach's lines come from ``bot.play.coach`` and are added to a coached member's private answers
-by the play cog (``bot.play.coaching``); here the member turns it on or off.
+``/af abort`` in it ends it. Its lessons and marked picks are ``bot.play.tutor``'s. The
+coach's lines come from ``bot.play.coach_things`` and are added to a coached member's
+private answers by the play cog (``bot.play.coach_memory``); here the member turns it on or
+off.
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ from bot.discord.delivery import Deliveries
 from bot.discord.failures import CALL_FAULTS
 from bot.discord.replies import locale_of, send_ephemeral
 from bot.discord.translator import command_text
-from bot.play.games import ActiveGame, ServiceError
+from bot.play.games import ActiveGame
 from bot.play.service import GameService
+from bot.store.errors import ServiceError
 from bot.store.storage import Storage
 from bot.text.strings import text
 

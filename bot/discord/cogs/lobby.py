@@ -17,8 +17,8 @@ from bot.discord.components import RematchButton
 from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.ai import LEVELS
-from bot.play.games import ServiceError
 from bot.store.clock_settings import MAX_HOURS
+from bot.store.errors import ServiceError
 from bot.store.game_config import GameSettings, Variants
 from bot.text import i18n
 from bot.text.strings import text

@@ -15,7 +15,7 @@ from bot.discord.replies import jump_url, locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.readers import Readers
 from bot.play.service import GameService
-from bot.store.storage import GameRow
+from bot.store.rows import GameRow
 from bot.text.durations import when
 from bot.text.spoken import plain
 from bot.text.strings import text

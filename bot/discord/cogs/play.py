@@ -32,10 +32,12 @@ from bot.discord.refusals import refuse
 from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.ai import hint_plan
-from bot.play.choices import split_moves, valid_path
-from bot.play.coaching import Coach
-from bot.play.games import ActiveGame, MoveResult, MoveUnsure, ServiceError, StalePanelError
-from bot.play.learning import (
+from bot.play.choice_tree import split_moves, valid_path
+from bot.play.coach_memory import Coach
+from bot.play.games import ActiveGame, MoveResult, MoveUnsure
+from bot.play.service import GameService
+from bot.play.turns import Moves
+from bot.play.tutor import (
     Before,
     before_move,
     consequence_line,
@@ -43,8 +45,7 @@ from bot.play.learning import (
     guide_progress,
     guided_hint,
 )
-from bot.play.service import GameService
-from bot.play.turns import Moves
+from bot.store.errors import ServiceError, StalePanelError
 from bot.text import describe
 from bot.text.gains import after, confirmation
 from bot.text.spoken import plain

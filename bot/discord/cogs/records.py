@@ -25,13 +25,14 @@ from bot.discord.delivery import Deliveries
 from bot.discord.replies import locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play import outbox
-from bot.play.games import ServiceError
 from bot.render.board_text import replay_text
 from bot.render.charts import rating_chart, rating_chart_text
 from bot.render.replay import make_replay
+from bot.store.errors import ServiceError
 from bot.store.rating_store import Season
 from bot.store.ratings import PROVISIONAL_GAMES
-from bot.store.storage import Delivery, GameRow, ResultRow, Storage
+from bot.store.rows import Delivery, GameRow, ResultRow
+from bot.store.storage import Storage
 from bot.text import rating_text as rating_text_
 from bot.text.describe import chat_name
 from bot.text.durations import day_text, decimal_text

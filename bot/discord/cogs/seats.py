@@ -21,9 +21,10 @@ from bot.discord.failures import CALL_FAULTS
 from bot.discord.refusals import refusal
 from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.translator import command_text
-from bot.play.games import ActiveGame, ServiceError
+from bot.play.games import ActiveGame
 from bot.shutdown import Gate
 from bot.store.clock_settings import MAX_AWAY_DAYS
+from bot.store.errors import ServiceError
 from bot.text.describe import shorten
 from bot.text.durations import when
 from bot.text.strings import text

@@ -26,9 +26,9 @@ from functools import lru_cache
 from PIL import Image
 
 from bot.render import theme
-from bot.render.demo import DEMO_NAMES, states
 from bot.render.encode import palette_of
 from bot.render.live.draw import BONUS, HEADER_TINT, HUB_AND_BAY_TINT, ROW, background, draw
+from bot.render.sample_states import DEMO_NAMES, states
 from engine.view import view
 
 SAMPLE_SEEDS = (7, 8)

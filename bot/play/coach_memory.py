@@ -1,7 +1,7 @@
 """The coach in play (``/af coach on``): what a coached member uses is remembered, and the
 first time in a game they can use a thing they have not used before, the turn message
 explains it before they pick (a line each, ``LINES_BEFORE_PICK`` at most at one decision;
-their hint adds one too). What is usable and used is ``bot.play.coach``'s; this module reads
+their hint adds one too). What is usable and used is ``bot.play.coach_things``'s; this module reads
 and writes the member's record and keeps what was explained in each game
 (``ActiveGame.coached``: in memory, so after a restart a line may come once more).
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from bot.play.coach import first_thing, first_things, thing_key, usable_things, used_things
+from bot.play.coach_things import first_thing, first_things, thing_key, usable_things, used_things
 from bot.play.games import ActiveGame
 from bot.store.storage import Storage
 from bot.text.strings import text
