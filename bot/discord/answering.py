@@ -111,10 +111,10 @@ def watch(interaction: discord.Interaction[Any], after: float | None = None) -> 
     """Defer the interaction if it is still unanswered ``after`` seconds from now (default:
     the bot's ``defer_after_seconds``) while the current task (its handler) runs. Called
     from the checks every command and component passes first."""
+    response = getattr(interaction, "response", None)  # (stand-ins in tests may have none)
     if after is None:
-        settings = getattr(interaction.client, "settings", None)
+        settings = getattr(getattr(interaction, "client", None), "settings", None)
         after = getattr(settings, "defer_after_seconds", DEFER_AFTER_SECONDS)
-    response = interaction.response
     task = asyncio.current_task()
     if (
         not isinstance(response, GuardedResponse)
