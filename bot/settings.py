@@ -44,6 +44,10 @@ class Settings:
     ai_pause_seconds: pause between an AI seat's actions so people can follow (0 in tests).
     ai_budget_ms: thinking time of an AI move (None: the AI's own default).
     reminder_check_seconds: how often the turn clock looks for reminders and timeouts due.
+    ai_retry_seconds: the first wait before an AI move that failed is tried again (it
+        doubles at each failure, up to a minute). Not read from the environment.
+    defer_after_seconds: a command or click not answered this long is deferred (Discord
+        allows 3 s), its answer then comes as a follow-up. Not read from the environment.
     sync_commands: push the slash commands to Discord at start when they changed.
     force_sync: push them at start even if they did not change (``SYNC_COMMANDS=force``).
     shards: the shards this process runs (``SHARD_COUNT``, ``SHARD_IDS``); None: one
@@ -59,6 +63,8 @@ class Settings:
     ai_pause_seconds: float = 1.5
     ai_budget_ms: int | None = None
     reminder_check_seconds: float = 300.0
+    ai_retry_seconds: float = 2.0
+    defer_after_seconds: float = 2.0
     sync_commands: bool = True
     force_sync: bool = False
     shards: Shards | None = None

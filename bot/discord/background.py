@@ -1,7 +1,9 @@
 """Background work, in one place: AI turns, resuming games after a start, the turn clock.
 
-AI seats play one action at a time with a short pause, as a task per game; a watchdog
-(``restart_stalled``, at each tick of the clock) starts again those an error stopped.
+AI seats play one action at a time with a short pause, as a task per game; a move that
+fails (the database refusing writes, Discord away) is tried again after a backoff that
+doubles up to a minute, for as long as it fails; a watchdog (``restart_stalled``, at each
+tick of the clock) starts those not running, the last resort.
 After a start, AI turns go on, and a game whose turn has no message (nor a delivery
 queued for it) gets one queued; the delivery worker (``bot.discord.delivery``) sends what was
 left pending. At every check the clock repairs the same way a game whose turn message
@@ -28,6 +30,7 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.discord.delivery import Deliveries
+from bot.discord.failures import judge
 from bot.discord.notify import Notifier, pings_in_channel, wants_dm
 from bot.play import outbox
 from bot.play.games import ActiveGame
@@ -47,6 +50,15 @@ REPAIR_SECONDS = 60.0
 # A server whose games were orphaned by the bot's removal, yet in view, is asked about this
 # often at most (is the bot back?).
 CONFIRM_SECONDS = 600.0
+# The longest wait between two attempts at an AI move that keeps failing.
+AI_RETRY_CAP_SECONDS = 60.0
+
+
+def ai_retry_wait(failures: int, first: float) -> float:
+    """Seconds before the next attempt at an AI move after ``failures`` failed ones in a row:
+    ``first``, doubling, at most ``AI_RETRY_CAP_SECONDS`` (and never less than 0.01 s)."""
+    wait: float = first * 2.0 ** min(failures - 1, 32)
+    return max(0.01, min(AI_RETRY_CAP_SECONDS, wait))
 
 
 class Background:
@@ -84,9 +96,14 @@ class Background:
         )
 
     async def _run_ai(self, game_id: int) -> None:
+        """Play the game's AI seats while one is to act. A move that fails (the database
+        refusing writes, Discord away, a bug) is tried again after a wait that doubles from
+        ``ai_retry_seconds`` up to ``AI_RETRY_CAP_SECONDS``, for as long as it fails: the
+        AI goes on within a minute of the fault ending, never in a hot loop."""
         pause = self.settings.ai_pause_seconds
-        try:
-            while True:
+        failures = 0
+        while True:
+            try:
                 game = await self._service().by_id(game_id)
                 if game is None or game.ai_to_act() is None:
                     return
@@ -97,15 +114,31 @@ class Background:
                     result = await self._service().play_ai(game)
                     if result is None:
                         return
+                    failures = 0
                     # Shown now if Discord answers; else the deliveries wait and retry.
                     await self.deliveries.run(game.row.channel_id)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("AI turn of game %d stopped; it resumes at the next check", game_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                failures += 1
+                wait = ai_retry_wait(failures, self.settings.ai_retry_seconds)
+                if failures == 1:
+                    log.exception(
+                        "AI turn of game %d stopped; tried again in %.3g s", game_id, wait
+                    )
+                else:
+                    log.warning(
+                        "AI turn of game %d failed again (%d times: %s); tried again in %.3g s",
+                        game_id,
+                        failures,
+                        judge(e),
+                        wait,
+                    )
+                await asyncio.sleep(wait)
 
     def restart_stalled(self) -> int:
-        """Start AI turns that are due but not running (after an error); returns how many."""
+        """Start AI turns that are due but not running (a game loaded again after the
+        database was away; the last resort); returns how many."""
         started = 0
         for game in self._service().owned_games():
             task = self._ai_tasks.get(game.id)

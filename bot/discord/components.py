@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
 import discord
 from discord import app_commands
 
+from bot.discord.answering import watch
 from bot.discord.refusals import refuse
 from bot.play.choice_tree import Entry
 from bot.shutdown import Gate, ShuttingDown
@@ -112,6 +113,7 @@ async def component_check(
     if not gate.admit():
         await refuse(interaction, ShuttingDown())
         return False
+    watch(interaction)  # not answered in time (the database busy): deferred
     if interaction.guild_id is None:
         await refuse(interaction, app_commands.NoPrivateMessage())
         return False

@@ -302,6 +302,8 @@ class Couriers:
         if d.payload.get("reply") and reply is not None and reply.open():
             try:
                 return await reply.answer(content, allowed)
+            except discord.InteractionResponded:
+                pass  # deferred meanwhile (bot.discord.answering): posted, then "done"
             except CALL_FAULTS as e:
                 reply.lost(e)
         unsure = check or (reply is not None and reply.unsure)

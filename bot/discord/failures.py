@@ -141,6 +141,12 @@ def judge(error: BaseException) -> Verdict:
     return Verdict("bug", reason=f"{type(error).__name__}: {error}"[:200])
 
 
+def is_database_fault(error: BaseException) -> bool:
+    """Whether the database failed the work: busy ("database is locked"), refusing writes
+    (read-only, disk full), or away (a PostgreSQL failover)."""
+    return isinstance(error, sqlite3.Error | asyncpg.PostgresError | asyncpg.InterfaceError)
+
+
 def is_rejected(error: BaseException) -> bool:
     """A body Discord refuses (a 400 other than an archived thread): sent again as it is,
     it could only be refused again."""
@@ -288,6 +294,7 @@ __all__ = [
     "Verdict",
     "backoff",
     "is_archived",
+    "is_database_fault",
     "is_expired",
     "is_gone",
     "is_rejected",

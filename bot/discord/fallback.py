@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.answering import watch
 from bot.discord.replies import locale_of, send_ephemeral
 from bot.text.strings import text
 
@@ -69,6 +70,7 @@ async def answer_unclaimed(
 ) -> None:
     """Tell the member the panel is outdated and where the current one is (privately)."""
     gate.track()
+    watch(interaction)
     locale = locale_of(interaction)
     game = None
     if interaction.guild_id is not None and interaction.channel_id is not None:

@@ -5,10 +5,12 @@ Commands (``CommandTree.on_error``), panel clicks and the turn controller all en
 of the bot (``ServiceError``) is shown with its reason; an outdated panel
 (``StalePanelError``) points to the current one; the bot stopping, a command Discord
 still shows in an older form, a command used outside a server or by someone not allowed
-each get their sentence. A passing fault before anything changed (the interaction
-expired, Discord's 5xx, a reset connection, the database) is one WARNING line, and the
-apology if it can still be sent. Anything else is a bug: logged with its context, apologised for
-(``bot.discord.replies.report_unexpected``).
+each get their sentence. The database busy or refusing writes before anything was
+committed gets "the database is busy, nothing was changed, try again in a minute" (a
+committed move never reaches here: it is answered as committed). A passing fault before
+anything changed (the interaction expired, Discord's 5xx, a reset connection) is one
+WARNING line, and the apology if it can still be sent. Anything else is a bug: logged
+with its context, apologised for (``bot.discord.replies.report_unexpected``).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.failures import CALL_FAULTS, is_expired, judge
+from bot.discord.failures import CALL_FAULTS, is_database_fault, is_expired, judge
 from bot.discord.replies import (
     describe_interaction,
     jump_url,
@@ -89,7 +91,13 @@ async def refuse(
     content = refusal_text(interaction, error, names)
     if content is not None and plainly:
         content = plain(content, locale_of(interaction))
-    if content is None and (is_expired(error) or judge(error).kind == "retry"):
+    if content is None and is_database_fault(error):
+        # The database busy or refusing writes (another program holding SQLite's lock, a
+        # PostgreSQL failover) before anything was committed: nothing changed, say so.
+        log.warning("%s: %s; nothing was changed", describe_interaction(interaction), judge(error))
+        with contextlib.suppress(*CALL_FAULTS):
+            await send_ephemeral(interaction, text("error.database_busy", locale_of(interaction)))
+    elif content is None and (is_expired(error) or judge(error).kind == "retry"):
         # A passing fault before anything changed (the interaction expired, Discord's 5xx,
         # a reset connection, the database): no bug, nothing to undo; they may try again.
         log.warning("%s: %s; nothing was changed", describe_interaction(interaction), judge(error))

@@ -61,8 +61,11 @@ async def send_public(interaction: discord.Interaction[Any], content: str) -> No
     content = content[:2000]
     mentions = discord.AllowedMentions.none()
     if not interaction.response.is_done():
-        await interaction.response.send_message(content, allowed_mentions=mentions)
-        return
+        try:
+            await interaction.response.send_message(content, allowed_mentions=mentions)
+            return
+        except discord.InteractionResponded:  # deferred meanwhile (bot.discord.answering)
+            pass
     channel = interaction.channel
     if isinstance(channel, discord.abc.Messageable):
         await channel.send(content, allowed_mentions=mentions)

@@ -315,7 +315,7 @@ class GameService:
         self, *, guild_id: int | None, channel_id: int, user_id: int, name: str, locale: str
     ) -> ActiveGame:
         """A guided first game (``/af learn``): the member against one easy AI, started at
-        once, with no turn clock; its dice and deck follow the script (bot.play.learning)."""
+        once, with no turn clock; its dice and deck follow the script (bot.play.tutor)."""
         config = GameSettings(clock=replace(DEFAULT_CLOCK, enabled=False), tutorial=True)
         game = await self.create(
             guild_id=guild_id,

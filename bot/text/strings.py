@@ -902,6 +902,8 @@ BOT_EN: Final[dict[str, Source]] = {
     "error.command_changed": "This command has changed since your Discord app loaded it. "
     "Nothing was done; try again in a minute (Discord is updating its list of commands).",
     "error.shutting_down": "The bot is restarting. Nothing was done; try again in a minute.",
+    "error.database_busy": "⏳ The database is busy or unavailable right now. Nothing was "
+    "changed; try again in a minute.",
     "panel.outdated": "This panel is from an older version of the bot. "
     "The current one is here: {link}",
     "panel.outdated_none": "This panel is from an older version of the bot, and no game is "

@@ -1,0 +1,145 @@
+"""One answer path per interaction, and the deferral that keeps Discord's 3-second deadline.
+
+Discord takes an interaction's first answer within 3 seconds, else the member sees "This
+interaction failed" and any later answer is refused (10062). Work that waits on the
+database (another program holding SQLite's write lock, a PostgreSQL failover) takes
+longer. So every interaction the bot works on is watched (``watch``, from the checks
+every command and component passes first): still unanswered after
+``Settings.defer_after_seconds`` (2 s) while its handler runs, it is deferred — a command
+privately ("thinking…"), a click as an acknowledged update of its message — and its
+answer then comes as a follow-up, for up to 15 minutes.
+
+The deferral and the handler's own answer must never cross: discord.py records that an
+interaction was answered only once Discord's reply is back, so a check "not answered
+yet" followed by a deferral could race an answer in flight. Every interaction's
+``response`` is therefore a ``GuardedResponse`` (installed by ``install`` as the
+interaction arrives, before any handler runs), whose answers take one lock: the
+deferral waits for an answer in flight and then does nothing; an answer made after the
+deferral becomes its follow-up (a private message, a click's message edit), so the
+handlers' code does not change. A public answer to a command cannot follow a private
+deferral: it raises ``discord.InteractionResponded`` as discord.py does for an answered
+interaction, and the callers post it in the channel instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+
+DEFER_AFTER_SECONDS = 2.0  # the default of ``Settings.defer_after_seconds``
+_pending: set[asyncio.Task[None]] = set()  # deferrals under way (kept from the collector)
+
+
+class GuardedResponse(discord.InteractionResponse[Any]):
+    """An interaction's response whose answers go one at a time (see the module)."""
+
+    __slots__ = ("_lock", "deferred_late")
+
+    def __init__(self, parent: discord.Interaction[Any]) -> None:
+        super().__init__(parent)
+        self._lock = asyncio.Lock()
+        self.deferred_late = False  # deferred by ``defer_late``: later answers follow it
+
+    async def defer_late(self) -> bool:
+        """Defer the interaction unless it was answered (or is being answered); True if
+        deferred. A command privately, with "thinking…"; a click as an update of its
+        message (whose edits and private answers then follow)."""
+        async with self._lock:
+            if self.is_done():
+                return False
+            parent = self._parent
+            if parent.type is discord.InteractionType.component:
+                await super().defer()
+            else:
+                await super().defer(ephemeral=True, thinking=True)
+            self.deferred_late = True
+            log.info("interaction %d deferred: not answered in time", parent.id)
+            return True
+
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> Any:
+        async with self._lock:
+            if self.deferred_late:
+                return None  # deferred already: what the caller wanted
+            return await super().defer(ephemeral=ephemeral, thinking=thinking)
+
+    async def send_message(self, content: Any = None, **kwargs: Any) -> Any:
+        async with self._lock:
+            if not self.deferred_late:
+                return await super().send_message(content, **kwargs)
+            private = bool(kwargs.get("ephemeral"))
+            if not private and self._parent.type is not discord.InteractionType.component:
+                raise discord.InteractionResponded(self._parent)  # posted in the channel
+            kwargs.pop("delete_after", None)
+            await self._parent.followup.send(content, **kwargs)
+            return None
+
+    async def edit_message(self, **kwargs: Any) -> Any:
+        async with self._lock:
+            if not self.deferred_late:
+                return await super().edit_message(**kwargs)
+            if self._parent.type is not discord.InteractionType.component:
+                raise discord.InteractionResponded(self._parent)
+            kwargs.pop("delete_after", None)
+            await self._parent.edit_original_response(**kwargs)
+            return None
+
+    async def send_modal(self, modal: discord.ui.Modal, /) -> Any:
+        async with self._lock:
+            return await super().send_modal(modal)
+
+    async def autocomplete(self, choices: Any) -> None:
+        async with self._lock:
+            await super().autocomplete(choices)
+
+
+def install(interaction: discord.Interaction[Any]) -> None:
+    """Give the interaction its guarded response, before any handler touches it."""
+    try:
+        interaction._cs_response  # type: ignore[attr-defined]  # noqa: B018
+    except AttributeError:
+        interaction._cs_response = GuardedResponse(interaction)  # type: ignore[attr-defined]
+    else:  # a handler took the plain response already: left as it is, not watched
+        log.debug("interaction %d: its response was taken before it was guarded", interaction.id)
+
+
+def watch(interaction: discord.Interaction[Any], after: float | None = None) -> None:
+    """Defer the interaction if it is still unanswered ``after`` seconds from now (default:
+    the bot's ``defer_after_seconds``) while the current task (its handler) runs. Called
+    from the checks every command and component passes first."""
+    response = getattr(interaction, "response", None)  # (stand-ins in tests may have none)
+    if after is None:
+        settings = getattr(getattr(interaction, "client", None), "settings", None)
+        after = getattr(settings, "defer_after_seconds", DEFER_AFTER_SECONDS)
+    task = asyncio.current_task()
+    if (
+        not isinstance(response, GuardedResponse)
+        or task is None
+        or interaction.type is discord.InteractionType.autocomplete
+        or response.is_done()
+    ):
+        return
+
+    def fire() -> None:
+        if task.done() or response.is_done():
+            return
+        deferral = asyncio.create_task(_defer(response), name=f"af-defer-{interaction.id}")
+        _pending.add(deferral)
+        deferral.add_done_callback(_pending.discard)
+
+    timer = asyncio.get_running_loop().call_later(after, fire)
+    task.add_done_callback(lambda _: timer.cancel())
+
+
+async def _defer(response: GuardedResponse) -> None:
+    try:
+        await response.defer_late()
+    except Exception as e:  # expired, Discord away, the bot stopping: the answer path says so
+        log.warning("interaction %d not deferred: %s", response._parent.id, e)
+
+
+__all__ = ["DEFER_AFTER_SECONDS", "GuardedResponse", "install", "watch"]
