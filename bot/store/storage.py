@@ -100,6 +100,7 @@ TABLES: Final = (
     "deliveries",
     "delivery_lanes",
     "host_notices",
+    "interaction_owners",
 )
 
 
@@ -606,6 +607,11 @@ class Storage:
             "SELECT MIN(created_at) AS t FROM actions WHERE game_id = ?", (game_id,)
         )
         return float(row["t"]) if row is not None and row["t"] is not None else None
+
+    async def logged(self, game_id: int) -> int:
+        """The number of actions the game's stored state follows (0 before its start)."""
+        row = await self._one("SELECT seq FROM snapshots WHERE game_id = ?", (game_id,))
+        return int(row["seq"]) if row else 0
 
     async def snapshot(self, game_id: int) -> tuple[int, str] | None:
         """The stored state (JSON) and the number of actions it follows."""
@@ -1118,6 +1124,28 @@ class Storage:
     async def release_lanes(self, owner: str) -> None:
         """Let the lanes ``owner`` holds go (a process stopping): another takes them at once."""
         await self.db.write("UPDATE delivery_lanes SET until = 0 WHERE owner = ?", (owner,))
+
+    # ---- who answers which interaction -------------------------------------------------
+
+    async def claim_interaction(self, interaction_id: int, owner: str, now: float) -> bool:
+        """Take an interaction for ``owner``: whether it is theirs (one statement, so of two
+        processes given the same interaction one gets it; the same owner asking again
+        keeps it)."""
+        rows = await self.db.write(
+            "INSERT INTO interaction_owners (interaction_id, owner, at) VALUES (?, ?, ?)"
+            " ON CONFLICT (interaction_id) DO UPDATE SET at = interaction_owners.at"
+            " WHERE interaction_owners.owner = excluded.owner RETURNING owner",
+            (interaction_id, owner, float(now)),
+        )
+        return bool(rows)
+
+    async def prune_interactions(self, before: float) -> int:
+        """Forget who answered the interactions taken before ``before``; how many."""
+        rows = await self.db.write(
+            "DELETE FROM interaction_owners WHERE at < ? RETURNING interaction_id",
+            (float(before),),
+        )
+        return len(rows)
 
     # ---- telling a game's host of a problem, once --------------------------------------
 
