@@ -87,13 +87,13 @@ async def first_to_claim(interaction: discord.Interaction[Any], stopping: bool =
     passes (the command tree's, each component's, the answer to a click nothing takes)
     before anything else; the first answer is kept on the interaction. ``stopping``: this
     process is stopping. A client without claims (a test's) acts on everything."""
+    owners = getattr(interaction.client, "owners", None)
+    if not isinstance(owners, InteractionOwners):
+        return True
     extras = interaction.extras
     if _CLAIMED in extras:
         return bool(extras[_CLAIMED])
-    owners = getattr(interaction.client, "owners", None)
-    mine = (
-        await owners.claim(interaction, stopping) if isinstance(owners, InteractionOwners) else True
-    )
+    mine = await owners.claim(interaction, stopping)
     extras[_CLAIMED] = mine
     if not mine:
         log.debug("interaction %d: handled by another process", interaction.id)
