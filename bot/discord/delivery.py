@@ -92,8 +92,8 @@ FORGET_SECONDS: Final = 1.0  # edits that landed are removed within this, if no 
 FAST_SECONDS: Final = 5.0  # a lane a command is delivering itself waits this long for it
 MAX_AGE_SECONDS: Final = 3 * 86400.0  # a delivery failing this long is given up
 # A lane's lease (renewed at half of it while in use): a lane of a process that died
-# unannounced (kill -9, a crash) waits this long, and a quarter of it more at most, before
-# another process takes it over.
+# unannounced (kill -9, a crash) waits this long, a quarter of it more and the worker's next
+# look at most, before another process takes it over (20 to 30 s in all).
 LEASE_SECONDS: Final = 20.0
 # While it holds a lease, a process looks at the outbox this often: what another process
 # over the database queued in one of its lanes (a command it took, in a rolling restart)
