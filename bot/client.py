@@ -32,6 +32,7 @@ from bot.discord.failures import InvalidRequests
 from bot.discord.fallback import UNCLAIMABLE, answer_unclaimed, claimed
 from bot.discord.guards import check_command
 from bot.discord.notify import Notifier
+from bot.discord.owners import InteractionOwners, first_to_claim
 from bot.discord.refusals import refuse
 from bot.discord.translator import CatalogTranslator, command_text
 from bot.health import Heartbeat
@@ -64,9 +65,14 @@ class CommandTree(app_commands.CommandTree["AlienFrontiersBot"]):
     """The slash-command tree with one check and one error handler for every command."""
 
     async def interaction_check(self, interaction: discord.Interaction[AlienFrontiersBot]) -> bool:
-        """Count the command as in flight, unless the bot is stopping; refuse it outside a
-        server if it is guild-only, or if its options are not the command's (bot.discord.guards)."""
-        if not interaction.client.gate.admit():
+        """Nothing at all if another process over the database took the command (a rolling
+        restart: bot.discord.owners); else count it as in flight, unless the bot is
+        stopping; refuse it outside a server if it is guild-only, or if its options are not
+        the command's (bot.discord.guards)."""
+        gate = interaction.client.gate
+        if not await first_to_claim(interaction, stopping=gate.closing):
+            return False  # discord.py drops it in silence
+        if not gate.admit():
             raise ShuttingDown()
         watch(interaction)  # not answered in time (the database busy): deferred
         check_command(interaction)
@@ -139,6 +145,9 @@ class AlienFrontiersBot(commands.Bot):
             self, service, couriers, self.shard_set, guard=self.invalid_requests
         )
         self.announcer.boards.guard = self.invalid_requests
+        # Of two processes given the same interaction, the one that claims it acts.
+        self.owners = InteractionOwners(self._the_storage, self.deliveries.owner, self.clock)
+        self.deliveries.owners = self.owners  # pruned with the deliveries
         self.background = Background(self, settings, service, self.deliveries, self.notifier)
         self.moves = Moves(service)
         self.heartbeat = (
@@ -321,7 +330,11 @@ class AlienFrontiersBot(commands.Bot):
 
     async def on_interaction(self, interaction: discord.Interaction[AlienFrontiersBot]) -> None:
         """Answer component clicks (and modals) that no item of the bot will handle."""
-        if interaction.type in UNCLAIMABLE and not claimed(interaction):
+        if (
+            interaction.type in UNCLAIMABLE
+            and not claimed(interaction)
+            and await first_to_claim(interaction, stopping=self.gate.closing)
+        ):
             await answer_unclaimed(interaction, self.gate, self.service, self.announcer)
 
     async def on_ready(self) -> None:

@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.answering import watch
+from bot.discord.owners import first_to_claim
 from bot.discord.refusals import refuse
 from bot.play.choice_tree import Entry
 from bot.shutdown import Gate, ShuttingDown
@@ -105,11 +106,14 @@ async def component_check(
     kind: discord.ComponentType, interaction: discord.Interaction[Any], gate: Gate
 ) -> bool:
     """The checks every component of the bot makes first: the right kind of component
-    (else declined in silence, answered by ``bot.discord.fallback``), the bot still taking work
+    (else declined in silence, answered by ``bot.discord.fallback``), the click not taken by
+    another process over the database (else nothing at all), the bot still taking work
     (the click is then counted as in flight), and a server, not a DM."""
     data: Mapping[str, Any] = interaction.data or {}
     if data.get("component_type") != kind.value:
         return False
+    if not await first_to_claim(interaction, stopping=gate.closing):
+        return False  # another process over the database took it (bot.discord.owners)
     if not gate.admit():
         await refuse(interaction, ShuttingDown())
         return False

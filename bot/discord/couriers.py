@@ -317,7 +317,7 @@ class Couriers:
         when it may change now), or posted with its ping if the turn has none (or its
         message was deleted); ``repost``: posted again at the bottom of the channel (``/af
         panel``), the old one pointing to it. Rejected by Discord: sent as text."""
-        game = await self.service.by_id(int(d.game_id or 0))
+        game = await self.service.as_committed(int(d.game_id or 0))
         if game is None or game.game is None or game.row.status != "playing":
             return SHOWN  # over or ended: their own deliveries show it
         state = game.state
@@ -564,7 +564,7 @@ class Couriers:
         row = await self.store.game(int(d.game_id or 0))
         if row is None or row.status != "playing" or row.notified_turn == turn:
             return Done()
-        game = await self.service.by_id(row.id)
+        game = await self.service.as_committed(row.id)
         if game is None or game.game is None or game.state.turn_number != turn:
             return Done()  # the turn is over: a later turn tells its own member
         seat = game.to_act()

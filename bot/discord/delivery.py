@@ -11,9 +11,13 @@ a turn's message is closed before the next one is posted and the ping comes afte
 
 **One owner per lane.** A process delivers a lane only while it holds the lane's lease
 (``Storage.claim_lane``: one statement that takes it only if its lease ran out or is its
-own, on both databases), renewed as it goes; a process that stops lets its lanes go. Two
-processes over one database — a rolling restart, a mistaken config — never send the same
-delivery twice. A lane taken over from another owner (or from this process before a
+own, on both databases), renewed as it goes; a process that stops lets its lanes go, one
+that dies holds them ``LEASE_SECONDS`` more. Two processes over one database — a rolling
+restart, a mistaken config — never send the same delivery twice; what one queues in a
+lane the other holds, the other delivers (it looks at the outbox every
+``HELD_POLL_SECONDS`` while it holds a lane). A courier shows a game as committed, not as
+this process last saw it (``GameService.as_committed``): the other process may have moved
+it on. A lane taken over from another owner (or from this process before a
 restart) may hold deliveries that were made but not recorded: before making one of them
 again, the courier looks for it among the messages posted since it was queued (``check``),
 whatever time has passed and however many members posted meanwhile — Discord's nonce
@@ -74,6 +78,7 @@ from bot.discord.failures import (
     judge,
     maybe_made,
 )
+from bot.discord.owners import InteractionOwners
 from bot.play.outbox import text_of
 from bot.play.service import GameService, ServiceRef
 from bot.shutdown import cancel
@@ -86,7 +91,14 @@ POLL_SECONDS: Final = 30.0  # the worker looks for due deliveries at least this 
 FORGET_SECONDS: Final = 1.0  # edits that landed are removed within this, if no move did
 FAST_SECONDS: Final = 5.0  # a lane a command is delivering itself waits this long for it
 MAX_AGE_SECONDS: Final = 3 * 86400.0  # a delivery failing this long is given up
-LEASE_SECONDS: Final = 60.0  # a lane's lease (renewed at half of it while in use)
+# A lane's lease (renewed at half of it while in use): a lane of a process that died
+# unannounced (kill -9, a crash) waits this long, a quarter of it more and the worker's next
+# look at most, before another process takes it over (20 to 30 s in all).
+LEASE_SECONDS: Final = 20.0
+# While it holds a lease, a process looks at the outbox this often: what another process
+# over the database queued in one of its lanes (a command it took, in a rolling restart)
+# waits no longer than this for it.
+HELD_POLL_SECONDS: Final = 3.0
 NONCE_SECONDS: Final = 120.0  # how long Discord's nonce is trusted to catch a repeated post
 PRUNE_AFTER_SECONDS: Final = 30 * 86400.0  # failed rows are kept this long, then removed
 PRUNE_EVERY_SECONDS: Final = 3600.0
@@ -164,6 +176,8 @@ class Deliveries:
         self._kinds_at = -float("inf")  # when the given-up deliveries were last summed up
         self._kinds: tuple[tuple[str, int, float], ...] = ()
         self.backlog = Backlog()
+        # Who answers which interaction (bot.discord.owners): pruned with the failed rows.
+        self.owners: InteractionOwners | None = None
 
     @property
     def service(self) -> GameService:
@@ -282,6 +296,8 @@ class Deliveries:
             log.info("channel %d: delivered by another process; left to it", lane)
             return False
         self._held_by_others.pop(lane, None)
+        if self._leases.get(lane, 0.0) <= now:
+            self._wake.set()  # the worker looks every HELD_POLL_SECONDS from now on
         if before != self.owner:
             # Taken from another owner (or this process before a restart): what it was
             # delivering may have landed without being recorded.
@@ -637,6 +653,8 @@ class Deliveries:
             self._kinds,
         )
         soonest = POLL_SECONDS
+        if any(until > now for until in self._leases.values()):
+            soonest = HELD_POLL_SECONDS  # another process may queue in a lane held here
         for lane, head in heads.items():
             task = self._tasks.get(lane)
             if task is not None and not task.done():
@@ -663,6 +681,11 @@ class Deliveries:
             return
         if gone:
             log.info("deliveries: %d given up more than %d days ago pruned", gone, 30)
+        if self.owners is not None:
+            try:
+                await self.owners.prune(now)
+            except Exception as e:
+                log.warning("interactions: their owners not pruned: %s", judge(e))
 
     async def _lane(self, lane: int) -> None:
         try:
@@ -720,6 +743,7 @@ def _rejected(verdict: Verdict) -> dict[str, Any]:
 
 __all__ = [
     "FAST_SECONDS",
+    "HELD_POLL_SECONDS",
     "LEASE_SECONDS",
     "MAX_AGE_SECONDS",
     "POLL_SECONDS",

@@ -8,9 +8,11 @@ still shows in an older form, a command used outside a server or by someone not 
 each get their sentence. The database busy or refusing writes before anything was
 committed gets "the database is busy, nothing was changed, try again in a minute" (a
 committed move never reaches here: it is answered as committed). A passing fault before
-anything changed (the interaction expired, Discord's 5xx, a reset connection) is one
-WARNING line, and the apology if it can still be sent. Anything else is a bug: logged
-with its context, apologised for (``bot.discord.replies.report_unexpected``).
+anything changed (Discord's 5xx, a reset connection) is one WARNING line, and the apology
+if it can still be sent; an interaction that expired, or was answered already (40060: by
+another process over the database), is one WARNING line and nothing more — a second answer
+never. Anything else is a bug: logged with its context, apologised for
+(``bot.discord.replies.report_unexpected``).
 """
 
 from __future__ import annotations
@@ -88,6 +90,9 @@ async def refuse(
     """Answer ``error`` privately: its reason (with the seats' ``names``), or, for a bug,
     the apology (logged as having happened in ``where``); ``plainly``: for a member in
     screen-reader mode, without the ⛔ a screen reader reads as "no entry"."""
+    if is_expired(error):  # expired, or answered already (by another process): no answer
+        log.warning("%s: %s; not answered", describe_interaction(interaction), judge(error))
+        return
     content = refusal_text(interaction, error, names)
     if content is not None and plainly:
         content = plain(content, locale_of(interaction))
@@ -97,9 +102,9 @@ async def refuse(
         log.warning("%s: %s; nothing was changed", describe_interaction(interaction), judge(error))
         with contextlib.suppress(*CALL_FAULTS):
             await send_ephemeral(interaction, text("error.database_busy", locale_of(interaction)))
-    elif content is None and (is_expired(error) or judge(error).kind == "retry"):
-        # A passing fault before anything changed (the interaction expired, Discord's 5xx,
-        # a reset connection, the database): no bug, nothing to undo; they may try again.
+    elif content is None and judge(error).kind == "retry":
+        # A passing fault before anything changed (Discord's 5xx, a reset connection): no
+        # bug, nothing to undo; they may try again.
         log.warning("%s: %s; nothing was changed", describe_interaction(interaction), judge(error))
         with contextlib.suppress(*CALL_FAULTS):
             await send_ephemeral(interaction, text("error.unexpected", locale_of(interaction)))

@@ -141,10 +141,17 @@ class GameService:
     # ---- finding and loading games -----------------------------------------------------
 
     async def in_channel(self, channel_id: int) -> ActiveGame | None:
-        """The channel's game in its lobby or in play, loaded."""
+        """The channel's game in its lobby or in play, loaded. On PostgreSQL, as committed:
+        another process over the database may have moved it on (``as_committed``); on
+        SQLite one process runs over a database file (``bot.store.db_lock``), and its copy
+        is the game."""
         game_id = self._by_channel.get(channel_id)
         if game_id is not None and game_id in self._games:
-            return self._games[game_id]
+            if self.store.dialect != "postgresql":
+                return self._games[game_id]
+            game = await self.as_committed(game_id)
+            if game is not None and game.row.channel_id == channel_id:
+                return game
         row = await self.store.active_game(channel_id)
         return await self._load(row) if row else None
 
@@ -204,6 +211,45 @@ class GameService:
             )
             await self.store.repair_snapshot(row.id, found, len(actions), dumps(game.state))
         return game
+
+    async def as_committed(self, game_id: int) -> ActiveGame | None:
+        """The game (in its lobby or in play) as the database holds it, for what players
+        are shown of it (``bot.discord.couriers``); None once it is over or aborted.
+
+        This process's copy falls behind when another process over the same database moved
+        the game on (a rolling restart: both are given every interaction, and each acts on
+        those it claims, ``bot.discord.owners``): a delivery shown from it would be judged
+        out of date and dropped (a started game seen as a lobby: its first turn message
+        never posted). It is then loaded again: in place, unless a commit of this process
+        changed it meanwhile (that copy is then returned, kept nowhere)."""
+        row = await self.store.game(game_id)
+        held = self._games.get(game_id)
+        if row is None or row.status not in ("lobby", "playing"):
+            if held is not None and row is not None and not held.lock.locked():
+                self._forget(held)  # ended by another process
+            return None
+        if held is None:
+            return await self._load(row)
+        logged = await self.store.logged(game_id)
+        # A lobby's seats change with no action logged (and within a clock tick, may be).
+        seats = await self.store.seats(game_id) if row.status == "lobby" else held.seats
+        if (
+            (held.row.status, held.row.updated_at) == (row.status, row.updated_at)
+            and (len(held.game.log) if held.game else 0) == logged
+            and seats == held.seats
+        ):
+            return held
+        seen = (held.row, held.game)
+        if row.status != "lobby":
+            seats = await self.store.seats(game_id)
+        copy = ActiveGame(row, seats)
+        if row.status != "lobby":
+            copy.game = await self.rebuild(row, seats)
+        if (held.row, held.game) != seen or held.lock.locked():
+            return copy  # this process is changing it: its own commit says how
+        log.info("game %d: moved on by another process; loaded again", game_id)
+        held.row, held.seats, held.game = copy.row, copy.seats, copy.game
+        return held
 
     def held(self, game_id: int) -> ActiveGame | None:
         """The game if it is held in memory (never loaded for asking)."""

@@ -78,6 +78,11 @@ class ActionLogStore(StoreArea):
         )
         return float(row["t"]) if row is not None and row["t"] is not None else None
 
+    async def logged(self, game_id: int) -> int:
+        """The number of actions the game's stored state follows (0 before its start)."""
+        row = await self._one("SELECT seq FROM snapshots WHERE game_id = ?", (game_id,))
+        return int(row["seq"]) if row else 0
+
     async def snapshot(self, game_id: int) -> tuple[int, str] | None:
         """The stored state (JSON) and the number of actions it follows."""
         row = await self._one("SELECT seq, state FROM snapshots WHERE game_id = ?", (game_id,))

@@ -630,5 +630,22 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
         ALTER TABLE results ADD COLUMN played_by TEXT NOT NULL DEFAULT '';
         """,
     ),
+    (
+        12,
+        """
+        -- One owner per interaction (bot/discord/owners.py): two processes over one database
+        -- (a rolling restart: Discord lets two sessions of a shard overlap) both receive a
+        -- command or a click. The first to write its id here acts on it and answers, the
+        -- other does nothing. Pruned after an hour (Discord drops an interaction's token
+        -- after fifteen minutes).
+        CREATE TABLE interaction_owners (
+            interaction_id INTEGER NOT NULL,
+            owner TEXT NOT NULL,
+            at REAL NOT NULL,
+            PRIMARY KEY (interaction_id)
+        );
+        CREATE INDEX interaction_owners_by_age ON interaction_owners (at);
+        """,
+    ),
 )
 LATEST: Final = MIGRATIONS[-1][0]

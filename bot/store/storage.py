@@ -26,6 +26,7 @@ from bot.store.db import open_database
 from bot.store.delivery_store import DeliveryStore
 from bot.store.game_store import GameStore
 from bot.store.host_notice_store import HostNoticeStore
+from bot.store.interaction_store import InteractionStore
 from bot.store.member_store import MemberStore
 from bot.store.migrations import MIGRATIONS
 from bot.store.result_store import ResultStore
@@ -52,6 +53,7 @@ TABLES: Final = (
     "deliveries",
     "delivery_lanes",
     "host_notices",
+    "interaction_owners",
 )
 
 
@@ -64,6 +66,7 @@ class Storage(
     ResultStore,
     DeliveryStore,
     HostNoticeStore,
+    InteractionStore,
 ):
     """The database. Open with ``await Storage.open(url_or_path)``; close with ``await close()``."""
 

@@ -35,12 +35,14 @@ OUTDATED = "from an older version of the bot"
 
 
 async def db_rows(url: str) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every table of the bot's database (read through a second connection)."""
+    """Every row of every table of the bot's database (read through a second connection),
+    but the interactions claimed (bot.discord.owners: every interaction is, refused or not)."""
     db = await open_database(url)
     try:
         return {
             t: sorted((tuple(r) for r in await db.fetch(f"SELECT * FROM {t}")), key=repr)
             for t in await db.tables()
+            if t != "interaction_owners"
         }
     finally:
         await db.close()

@@ -153,16 +153,19 @@ async def test_seats_are_replaced_and_updated_with_the_game_row(store: Storage) 
     "actions_since",
     "last_actions",
     "snapshot",
+    "logged",
     "latest_played_game",
     "repair_snapshot",
 )
 async def test_actions_and_snapshot_are_committed_together(store: Storage) -> None:
     game_id = await lobby(store)
     assert await store.latest_played_game(10) is None
+    assert await store.logged(game_id) == 0  # a lobby: no state stored yet
     await store.commit_actions(
         game_id, [action(0, "roll 1 2 3", -1), action(1)], '{"v": 2}', status="playing"
     )
     assert await store.snapshot(game_id) == (2, '{"v": 2}')
+    assert await store.logged(game_id) == 2
     rows = await store.actions(game_id)
     assert [r.notation for r in rows] == ["roll 1 2 3", "end"]
     assert rows[1] == ActionRow(1, 0, 100, "end", [{"key": "x"}], 5.25)
@@ -746,6 +749,21 @@ async def test_one_process_holds_a_lane_at_a_time(store: Storage) -> None:
     await store.release_lanes("b")
     assert await store.claim_lane(lane, "a", 201.0, 261.0) == (True, "b")
     assert await store.claim_lane(10, "b", 201.0, 261.0) == (True, None)
+
+
+@covers("claim_interaction", "prune_interactions")
+async def test_one_process_takes_an_interaction(store: Storage) -> None:
+    """An interaction's owner: the first to claim it; the same owner asking again keeps
+    it, another is refused; claims older than the given time are pruned, and an id
+    forgotten may be claimed again."""
+    iid = 2**62 + 5  # Discord's ids need 64 bits
+    assert await store.claim_interaction(iid, "a", 100.0)
+    assert not await store.claim_interaction(iid, "b", 100.5)
+    assert await store.claim_interaction(iid, "a", 101.0)
+    assert await store.claim_interaction(iid + 1, "b", 200.0)
+    assert await store.prune_interactions(150.0) == 1
+    assert await store.claim_interaction(iid, "b", 300.0)
+    assert not await store.claim_interaction(iid + 1, "a", 300.0)
 
 
 @covers("tell_host", "host_told", "problem_solved")

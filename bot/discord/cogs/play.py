@@ -14,7 +14,6 @@ first, so Discord's 3-second deadline is always met. After a move, the AI seat t
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -26,7 +25,7 @@ from bot.discord.announce import Announcer
 from bot.discord.cogs.base import AF, AfCog, orphan_choices
 from bot.discord.components import PANEL_ITEMS
 from bot.discord.delivery import Deliveries
-from bot.discord.failures import ALREADY_ACKNOWLEDGED, CALL_FAULTS, judge
+from bot.discord.failures import CALL_FAULTS, judge
 from bot.discord.notify import Notifier
 from bot.discord.refusals import refuse
 from bot.discord.replies import holding, locale_of, send_ephemeral
@@ -231,16 +230,14 @@ class Play(AfCog):
             return None
 
     async def _tell(self, interaction: Interaction, content: str) -> None:
-        """A private answer to a member about their committed move: if the interaction was
-        answered already (40060), as a follow-up; if Discord does not take it at all (the
-        interaction expired, a fault), the turn message says what happened."""
+        """A private answer to a member about their committed move. If Discord does not take
+        it (the interaction expired, a fault), the turn message says what happened; if the
+        interaction was answered already (40060: by another process over the database, or
+        by an answer of this one that landed unknown), nothing more is sent — a follow-up
+        would be a second answer."""
         try:
             await send_ephemeral(interaction, content)
         except CALL_FAULTS as e:
-            if isinstance(e, discord.HTTPException) and e.code == ALREADY_ACKNOWLEDGED:
-                with contextlib.suppress(*CALL_FAULTS):
-                    await interaction.followup.send(content[:2000], ephemeral=True)
-                    return
             log.warning("interaction %d: the private answer not sent: %s", interaction.id, e)
 
     @play.autocomplete("move")
@@ -357,8 +354,9 @@ class Play(AfCog):
     # ---- the panel's callbacks (bot.discord.components.PanelHandler) ------------------------
 
     async def _panel_game(self, game_id: int) -> ActiveGame:
-        """The game of a panel, if it is still being played (else the panel is gone)."""
-        game = await self.service.by_id(game_id)
+        """The game of a panel, if it is still being played (else the panel is gone): as
+        committed (another process over the database may have moved it on)."""
+        game = await self.service.as_committed(game_id)
         if game is None or game.game is None:
             raise StalePanelError(None)
         return game
