@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from bot.store.rows import Deliveries, Delivery
 from bot.store.shards import Shards
@@ -32,14 +33,7 @@ class DeliveryStore(StoreArea):
     ) -> list[Delivery]:
         """Deliveries still to make, in the servers of ``shards`` (or one channel's), in
         the order they were queued."""
-        where, params = shard_filter(shards)
-        if channel_id is not None:
-            where += " AND channel_id = ?"
-            params.append(channel_id)
-        rows = await self._all(
-            f"SELECT * FROM deliveries WHERE status = 'pending'{where} ORDER BY id", params
-        )
-        return [delivery_row(r) for r in rows]
+        return await self._with_status("pending", shards, "channel_id", channel_id, "")
 
     async def has_pending(self, game_id: int, kind: str) -> bool:
         row = await self._one(
@@ -126,12 +120,25 @@ class DeliveryStore(StoreArea):
         self, shards: Shards | None = None, game_id: int | None = None
     ) -> list[Delivery]:
         """The deliveries given up (in ``shards``, or of one game), newest first."""
+        return await self._with_status("failed", shards, "game_id", game_id, " DESC")
+
+    async def _with_status(
+        self,
+        status: str,
+        shards: Shards | None,
+        column: Literal["channel_id", "game_id"],
+        value: int | None,
+        order: Literal["", " DESC"],
+    ) -> list[Delivery]:
+        """The deliveries of ``status`` in ``shards`` (and ``column`` = ``value``, if
+        given), by the order they were queued (``order``)."""
         where, params = shard_filter(shards)
-        if game_id is not None:
-            where += " AND game_id = ?"
-            params.append(game_id)
+        if value is not None:
+            where += f" AND {column} = ?"
+            params.append(value)
         rows = await self._all(
-            f"SELECT * FROM deliveries WHERE status = 'failed'{where} ORDER BY id DESC", params
+            f"SELECT * FROM deliveries WHERE status = ?{where} ORDER BY id{order}",
+            [status, *params],
         )
         return [delivery_row(r) for r in rows]
 
