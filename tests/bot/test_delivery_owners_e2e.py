@@ -24,7 +24,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord import couriers
+from bot.discord import courier_base as couriers
 from bot.health import Heartbeat, backlog_text
 from bot.play import outbox
 from bot.store.rows import ActionRow, ResultRow

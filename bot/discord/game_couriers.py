@@ -1,0 +1,145 @@
+"""The couriers of a game's other messages: the lobby message (``lobby``), the game's first
+lines (``started``) and its final message with the scores, ratings, board, chart and a
+Rematch button (``over``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.discord.announce import mentions
+from bot.discord.components import PanelView, RematchButton
+from bot.discord.courier_base import CourierBase, Done, Reply, _event, _said, nonce, same_text
+from bot.discord.failures import is_gone
+from bot.play.game_messages import lobby_text
+from bot.play.games import ActiveGame
+from bot.store.rows import Delivery
+from bot.text import describe
+from bot.text.durations import duration_text
+from bot.text.rating_text import over_ratings_text
+from bot.text.strings import text
+from engine.scoring import outcome, score_parts
+from engine.serialize import loads
+
+# Events of the game's start shown in its first message.
+START_EVENTS = ("dealt", "first_player", "compensation")
+
+
+class GameCouriers(CourierBase):
+    """The lobby message, the start's lines, and the game over."""
+
+    async def _over(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+        """The final message: it pings the game's members, shows each player's VP part by
+        part, the winner and the tie-break, the rounds played, the game's length and each
+        member's new rating, with the final board, the chart of the VP by round and a
+        Rematch button."""
+        row = await self.store.game(int(d.game_id or 0))
+        snapshot = await self.store.snapshot(row.id) if row is not None else None
+        if row is None or snapshot is None:
+            return Done()
+        seats = await self.store.seats(row.id)
+        state = loads(snapshot[1])
+        result = outcome(state)
+        if result is None:
+            return Done()
+        locale = row.locale
+        # Each seat named by who played it (the record's name: an AI seat by the level that
+        # played most of it), a member by their mention, which no seat's name can pass
+        # for; pinged: the members holding a seat at the end (not one removed from it).
+        recorded = {r.seat: r.name for r in await self.store.results(row.id)}
+        names = [
+            f"<@{s.user_id}>"
+            if s.user_id is not None
+            else describe.chat_name(recorded.get(s.seat, s.name))
+            for s in seats
+        ]
+        members = [s.user_id for s in seats if s.user_id is not None]
+        parts = [score_parts(state, p) for p in range(state.num_players)]
+        actions = await self.store.last_actions(row.id, 1)
+        first = await self.store.first_action_time(row.id)
+        length = (actions[-1].created_at if actions else 0.0) - (first or 0.0)
+        lines = [
+            text("over.header", locale, {"mentions": " ".join(f"<@{u}>" for u in members)}),
+            describe.outcome_text(result, names, locale, parts),
+        ]
+        rated = await self.store.rating_changes(row.id)
+        if rated:
+            lines.append(over_ratings_text(rated, locale))
+        lines.append(
+            text(
+                "over.length",
+                locale,
+                {"rounds": state.round, "duration": duration_text(length, locale)},
+            )
+        )
+        view = PanelView()
+        if row.config.tutorial:  # a guided game ends with where to go next, no rematch
+            lines.append(text("learning.over", locale))
+        else:
+            view.add_item(RematchButton(row.id, text("over.rematch", locale)))
+        over = ActiveGame(row, seats, spoken=await self.spoken(seats))
+        content = _said("\n".join(lines), locale, over.spoken)
+        channel = self.channel(row)
+        if check:
+            start = same_text(content)
+            made = await self.find(channel, lambda m: same_text(m.content) == start, d.created_at)
+            if made is not None:
+                return Done()
+        kwargs: dict[str, Any] = {"view": view, "allowed_mentions": mentions(members)}
+        notations = [a.notation for a in await self.store.actions(row.id)]
+        files = [
+            f
+            for f in (
+                await self.announcer.board_file(over, state),
+                await self.announcer.story_file(row, [s.name for s in seats], notations),
+            )
+            if f is not None
+        ]
+        if files:
+            kwargs["files"] = files
+        await channel.send(content, nonce=nonce(d), **kwargs)
+        return Done()
+
+    async def _lobby(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+        """The lobby message as the lobby is now: edited, or posted (as the answer to the
+        command that opened it, if it can be) with its id recorded."""
+        p = d.payload
+        row = await self.store.game(int(d.game_id or 0))
+        if row is None:
+            return Done()
+        lobby = ActiveGame(row, await self.store.seats(row.id))
+        content = lobby_text(lobby, self.render(p.get("closing"), row.locale, row) or None)
+        extra = self.render(p.get("extra"), row.locale, row)
+        if extra:
+            content = f"{content}\n{extra}"
+        content = _said(content, row.locale, await self.spoken(lobby.seats))
+        if row.lobby_message_id is not None:
+            try:
+                partial = self.channel(row).get_partial_message(row.lobby_message_id)
+                await partial.edit(content=content, allowed_mentions=mentions([]))
+                return Done()
+            except discord.NotFound as e:
+                if not is_gone(e):
+                    raise
+        allowed = mentions([int(u) for u in p.get("users", [])])
+        message_id = await self._say(d, self.channel(row), content, allowed, reply, check)
+        return Done({"lobby_message_id": message_id}) if message_id is not None else Done()
+
+    async def _started(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+        """The game's first lines: it starts, the cards dealt, the first player."""
+        row = await self.store.game(int(d.game_id or 0))
+        if row is None:
+            return Done()
+        names = [describe.chat_name(s.name) for s in await self.store.seats(row.id)]
+        rows = await self.store.actions_between(row.id, 0, int(d.payload["to"]))
+        lines = [text("start.header", row.locale)]
+        lines += [
+            "• " + describe.event_line(e, row.locale, names)
+            for e in (_event(data) for r in rows for data in r.events)
+            if e.key in START_EVENTS
+        ]
+        content = _said("\n".join(lines), row.locale, await self.spoken(row.id), names)
+        await self._say(d, self.channel(row), content, mentions([]), reply, check)
+        return Done()

@@ -1,0 +1,131 @@
+"""The couriers that tell members: a turn's DM with what happened since (``notify``; a notice
+in the channel instead when DMs are closed), a direct message about a game (``dm``), and
+a line in the game's channel (``notice``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.discord.announce import mentions
+from bot.discord.courier_base import CourierBase, Done, Reply, _said, _turn_link, nonce, same_text
+from bot.discord.notify import wants_dm
+from bot.store.rows import Delivery
+from bot.text.catchup import board_then, catch_up_text, changes
+from bot.text.strings import text
+
+
+class MemberCouriers(CourierBase):
+    """Turns notified by DM, DMs, and notices in the channel."""
+
+    async def _notify(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+        """Tell the member to act by DM that their turn began (if they chose DMs), with what
+        happened since their last turn; if their DMs are closed and they chose DMs only,
+        ping them in the channel instead (a notice queued in its place)."""
+        turn, user = int(d.payload["turn"]), int(d.payload["user"])
+        row = await self.store.game(int(d.game_id or 0))
+        if row is None or row.status != "playing" or row.notified_turn == turn:
+            return Done()
+        game = await self.service.as_committed(row.id)
+        if game is None or game.game is None or game.state.turn_number != turn:
+            return Done()  # the turn is over: a later turn tells its own member
+        seat = game.to_act()
+        if seat is None or game.waiting_on() != user:
+            return Done()
+        notified = {"notified_turn": turn}
+        prefs = await self.notifier.prefs(user)
+        if not wants_dm(prefs):
+            return Done(notified)
+        locale = prefs.locale or row.locale
+        link = _turn_link(row)
+        parts = [text("notify.your_turn", locale, {"where": self.where(row), "link": link})]
+        rows = await self.store.actions_since(game.id, seat)
+        then = board_then(game.game.config, game.game.log, rows)
+        changed = changes(then, game.state, seat, game.chat_names, locale)
+        caught = catch_up_text(rows, seat, game.chat_names, locale, changed)
+        if caught:
+            parts.append(caught)
+        spoken = await self.service.readers.is_on(user)
+        content = _said("\n".join(parts), locale, spoken, game.chat_names)
+        if check and await self._in_dms(user, content, d.created_at):
+            return Done(notified)
+        sent = await self.notifier.send_dm(user, content, nonce=nonce(d, f"{d.game_id}n{turn}"))
+        if sent:
+            return Done(notified)
+        if prefs.notify != "dm":
+            return Done(notified)  # "both": the turn message pinged them already
+        fallback = outbox_notice(
+            d, "notify.dm_failed", {"mention": f"<@{user}>"}, users=[user], link=True
+        )
+        return Done(notified, [fallback])
+
+    async def _in_dms(self, user: int, content: str, since: float) -> bool:
+        """Whether the bot's DMs to ``user`` already hold this text (a DM made, not recorded)."""
+        prefs = await self.notifier.prefs(user)
+        if prefs.dm_channel_id is None:
+            return False
+        start = same_text(content)
+        channel = self.client.get_partial_messageable(prefs.dm_channel_id)
+        found = await self.find(channel, lambda m: same_text(m.content) == start, since)
+        return found is not None
+
+    async def _dm(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+        """A direct message about a game (a reminder, a notice to its host), in the member's
+        language; if their DMs are closed, its fallback notice in the channel instead."""
+        p = d.payload
+        user = int(p["user"])
+        row = await self.store.game(d.game_id) if d.game_id is not None else None
+        fallback = p.get("fallback")
+        then = [replace(d, kind="notice", payload=fallback, id=0)] if fallback else []
+        prefs = await self.notifier.prefs(user)
+        if row is None or (not p.get("always") and not wants_dm(prefs)):
+            return Done(then=then)
+        locale = prefs.locale or row.locale
+        content = self.render(p, locale, row)
+        if not p.get("plain"):
+            content = f"{content}\n{text('notify.in_game', locale, {'where': self.where(row)})}"
+        if check and await self._in_dms(user, content, d.created_at):
+            return Done()
+        if await self.notifier.send_dm(user, content, nonce=nonce(d)):
+            return Done()
+        return Done(then=then)
+
+    async def _notice(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+        """A line in the game's channel (the answer to the member's command, if it can be);
+        a server's announcement (no game) in its own language."""
+        row = await self.store.game(d.game_id) if d.game_id is not None else None
+        if row is None and d.game_id is not None:
+            return Done()
+        locale = str(d.payload.get("locale") or (row.locale if row is not None else "en"))
+        content = self.render(d.payload, locale, row)
+        if row is not None:
+            content = _said(content, locale, await self.spoken(row.id))
+        allowed = mentions([int(u) for u in d.payload.get("users", [])])
+        channel = self.client.get_partial_messageable(d.channel_id, guild_id=d.guild_id)
+        await self._say(d, channel, content[:2000], allowed, reply, check)
+        return Done()
+
+
+def outbox_notice(
+    d: Delivery,
+    key: str,
+    params: Mapping[str, object],
+    *,
+    users: Sequence[int] = (),
+    link: bool = False,
+) -> Delivery:
+    """A notice in the lane of delivery ``d`` (its game and channel), queued in its place."""
+    payload: dict[str, Any] = {"key": key, "params": dict(params), "users": list(users)}
+    if link:
+        payload["link"] = True
+    return Delivery(
+        "notice",
+        d.game_id,
+        d.channel_id,
+        d.guild_id,
+        payload,
+        created_at=d.created_at,
+        due_at=d.due_at,
+    )
