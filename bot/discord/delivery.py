@@ -11,7 +11,8 @@ a turn's message is closed before the next one is posted and the ping comes afte
 
 **One owner per lane.** A process delivers a lane only while it holds the lane's lease
 (``Storage.claim_lane``: one statement that takes it only if its lease ran out or is its
-own, on both databases), renewed as it goes; a process that stops lets its lanes go, one
+own, on both databases), renewed as it goes, and while a delivery is under way (one call
+to Discord may outlast a lease: ``KEEP_SECONDS``); a process that stops lets its lanes go, one
 that dies holds them ``LEASE_SECONDS`` more. Two processes over one database — a rolling
 restart, a mistaken config — never send the same delivery twice; what one queues in a
 lane the other holds, the other delivers (it looks at the outbox every
@@ -95,6 +96,10 @@ MAX_AGE_SECONDS: Final = 3 * 86400.0  # a delivery failing this long is given up
 # unannounced (kill -9, a crash) waits this long, a quarter of it more and the worker's next
 # look at most, before another process takes it over (20 to 30 s in all).
 LEASE_SECONDS: Final = 20.0
+# While a delivery is under way (it may take longer than a lease: Discord's 5xx and resets
+# are tried again within one call), its lease is renewed this often, so another process
+# never takes the lane and makes the same delivery meanwhile.
+KEEP_SECONDS: Final = LEASE_SECONDS / 4
 # While it holds a lease, a process looks at the outbox this often: what another process
 # over the database queued in one of its lanes (a command it took, in a rolling restart)
 # waits no longer than this for it.
@@ -249,7 +254,12 @@ class Deliveries:
                         continue
                     if not await self._own(lane):
                         return
-                    landed = await self._attempt(d, reply)
+                    keep = asyncio.create_task(self._keep(lane), name=f"af-lease-{lane}")
+                    try:
+                        landed = await self._attempt(d, reply)
+                    finally:
+                        keep.cancel()
+                        await asyncio.gather(keep, return_exceptions=True)
                     if landed is None:
                         return
                     if d.kind == "lobby":  # it showed the lobby as the later ones would
@@ -304,6 +314,15 @@ class Deliveries:
             self._taken_over.add(lane)
         self._leases[lane] = now + LEASE_SECONDS
         return True
+
+    async def _keep(self, lane: int) -> None:
+        """Keep the lane's lease while a delivery in it is under way (cancelled when it
+        ends): renewed at half of it, looked at every ``KEEP_SECONDS``."""
+        while True:
+            await asyncio.sleep(KEEP_SECONDS)
+            if not await self._own(lane):
+                log.warning("channel %d: its lease was lost during a delivery", lane)
+                return
 
     def _hold(self, lane: int, seconds: float) -> None:
         """No attempt in the lane for ``seconds`` (in memory: whatever the database does)."""
@@ -744,6 +763,7 @@ def _rejected(verdict: Verdict) -> dict[str, Any]:
 __all__ = [
     "FAST_SECONDS",
     "HELD_POLL_SECONDS",
+    "KEEP_SECONDS",
     "LEASE_SECONDS",
     "MAX_AGE_SECONDS",
     "POLL_SECONDS",

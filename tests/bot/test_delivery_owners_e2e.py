@@ -25,6 +25,7 @@ import discord
 import pytest
 
 from bot.discord import courier_base as couriers
+from bot.discord import delivery
 from bot.health import Heartbeat, backlog_text
 from bot.play import outbox
 from bot.store.rows import ActionRow, ResultRow
@@ -77,6 +78,41 @@ async def test_a_channel_refusing_the_bot_while_the_database_refuses_writes_is_n
     t.fake.clear_failures()
     await recover(t, clock)
     await assert_told_once(t)
+
+
+async def test_a_lane_stays_its_holders_while_a_slow_delivery_is_under_way(
+    tmp_path: Path, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A delivery that outlasts its lane's lease (Discord's 5xx and resets are tried again
+    within one call): its process renews the lease meanwhile, so another process over the
+    database cannot take the lane and make the same post again (the chaos benchmark's one
+    doubled turn message)."""
+    monkeypatch.setattr(delivery, "KEEP_SECONDS", 0.05)
+    t, clock = await opened(tmp_path / "af.db", start_bot)
+    last = await finish_turn(t)
+    channel = t.h.guild.channel_id
+    entered, release = asyncio.Event(), asyncio.Event()
+    original = t.fake._create_message
+
+    async def slow(call: Any) -> FakeResponse:
+        if int(call.params["channel_id"]) == channel:
+            entered.set()
+            await release.wait()
+        made: FakeResponse = await original(call)
+        return made
+
+    t.fake.set_handler("POST", MESSAGES, slow)
+    play = asyncio.create_task(t.play(last))
+    await asyncio.wait_for(entered.wait(), 10)
+    for _ in range(3):  # the post under way for twice the lease and more
+        clock.advance(delivery.LEASE_SECONDS * 0.75 / 3600)
+        await asyncio.sleep(0.3)  # the lease's keeper looks meanwhile
+    now = t.bot.service.clock()
+    store = t.bot.service.store
+    took, _ = await store.claim_lane(channel, "another", now, now + delivery.LEASE_SECONDS)
+    release.set()
+    await play
+    assert not took
 
 
 async def test_discords_count_of_invalid_requests_slows_every_lane_down(
