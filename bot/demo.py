@@ -22,8 +22,7 @@ from bot.play.service import GameService
 from bot.render.sample_states import DemoFolderError, check_folder, make_folder
 from bot.store.storage import Storage
 from bot.text import describe
-from engine.messages import render
-from engine.scoring import outcome
+from engine import outcome, render
 
 
 @dataclass(frozen=True, slots=True)

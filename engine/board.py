@@ -121,6 +121,14 @@ def set_docks(s: GameState, facility: FacilityId, slots: Sequence[Ship | None]) 
     s.docks = {**s.docks, facility: tuple(slots)}
 
 
+def with_docks_emptied(s: GameState, facility: FacilityId) -> GameState:
+    """A copy of the state with no ship docked at a facility: for asking what the facility's
+    own rule says of some dice, whoever sits there now."""
+    emptied = s.copy()
+    set_docks(emptied, facility, [None] * len(s.docks[facility]))
+    return emptied
+
+
 def set_dock(s: GameState, facility: FacilityId, i: int, ship: Ship | None) -> None:
     """Put a ship on one dock of a facility (None: free it)."""
     slots = list(s.docks[facility])

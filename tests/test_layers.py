@@ -1,8 +1,9 @@
 """The layers contract (pyproject's ``[tool.importlinter]``): the engine knows nothing of the
 bot; each of the bot's layers (discord, play, render, text, store) imports only the ones
 below it; the game service imports no discord.py; words and data nothing that talks to
-Discord. Checked by import-linter on the code, and shown to fail on a copy of the code
-with one bad import planted against each contract."""
+Discord; the bot imports the engine only through its public faces (``engine`` and
+``engine.ai``), never a module inside them. Checked by import-linter on the code, and shown
+to fail on a copy of the code with one bad import planted against each contract."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ CONTRACTS = (
     "The bot's layers: each imports only the layers below it",
     "The game service imports no discord.py",
     "Words and data import nothing that talks to Discord",
+    "The bot imports the engine through its faces",
 )
 # A bad import for each contract: (file, the import added at its end).
 PLANTED = (
@@ -25,7 +27,11 @@ PLANTED = (
     ("bot/store/storage.py", "import bot.play.service"),
     ("bot/play/games.py", "import discord"),
     ("bot/text/strings.py", "import bot.discord.panel"),
+    ("bot/render/theme.py", "from engine.tables import CARDS"),
+    ("bot/play/tutor.py", "from engine.ai.reasons import Pick"),
 )
+# The imports the faces contract names as broken, one inside each face.
+PAST_THE_FACE = ("bot.render.theme -> engine.tables", "bot.play.tutor -> engine.ai.reasons")
 
 
 def lint_imports(where: Path) -> subprocess.CompletedProcess[str]:
@@ -62,3 +68,5 @@ def test_each_contract_fails_on_a_bad_import(tmp_path: Path) -> None:
     assert done.returncode != 0
     for name in CONTRACTS:
         assert f"{name} BROKEN" in done.stdout, done.stdout
+    for imported in PAST_THE_FACE:
+        assert imported in done.stdout, done.stdout

@@ -45,9 +45,7 @@ from bot.text.heard import heard_lines
 from bot.text.spoken import named_once, plain
 from bot.text.strings import text
 from bot.text.why_not import closed_line
-from engine import GameState
-from engine.state import Event
-from engine.view import GameView
+from engine import Event, GameState, GameView
 
 log = logging.getLogger(__name__)
 

@@ -35,7 +35,7 @@ from bot.store.storage import Storage
 from bot.text.durations import hours_text
 from bot.text.spoken import named_once, plain
 from bot.text.strings import text
-from engine.state import Event
+from engine import Event
 
 log = logging.getLogger(__name__)
 

@@ -20,8 +20,7 @@ from bot.text import describe
 from bot.text.durations import duration_text
 from bot.text.rating_text import over_ratings_text
 from bot.text.strings import text
-from engine.scoring import outcome, score_parts
-from engine.serialize import loads
+from engine import loads, outcome, score_parts
 
 # Events of the game's start shown in its first message.
 START_EVENTS = ("dealt", "first_player", "compensation")

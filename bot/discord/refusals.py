@@ -38,7 +38,7 @@ from bot.shutdown import ShuttingDown
 from bot.store.errors import ServiceError, StalePanelError
 from bot.text.spoken import plain
 from bot.text.strings import text
-from engine.errors import EngineError
+from engine import EngineError
 
 log = logging.getLogger(__name__)
 

@@ -23,9 +23,7 @@ from bot.play.readers import told_when_done
 from bot.store.rows import Delivery, GameRow, SeatRow
 from bot.text import describe
 from bot.text.strings import text
-from engine.serialize import loads
-from engine.state import Event, GameState
-from engine.view import view
+from engine import Event, GameState, loads, view
 
 log = logging.getLogger(__name__)
 

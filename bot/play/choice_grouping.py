@@ -12,8 +12,7 @@ from bot.play.choice_tree import MAX_MOVES, MAX_OPTIONS, VALUE_LIMIT, Branch, Le
 from bot.play.choice_words import Words, said_in
 from bot.text.labels import kind_of, wording
 from bot.text.strings import text
-from engine import Action, GameState, apply_in_place, legal_actions
-from engine.actions import Done
+from engine import Action, Done, GameState, apply_in_place, legal_actions
 
 Kinds = dict[str, list[Action]]  # actions by the kind of their rule, in the order listed
 

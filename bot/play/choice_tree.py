@@ -7,8 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.text.gains import description
-from engine import GameState, parse
-from engine.view import GameView, view
+from engine import GameState, GameView, parse, view
 
 MAX_OPTIONS = 25  # options in one Discord select menu
 LABEL_LIMIT = 100  # characters of an option's label

@@ -9,9 +9,7 @@ from functools import partial
 from bot.play.choice_tree import LABEL_LIMIT, NAME_LENGTHS
 from bot.text.labels import dice_text, die_text, said, ship_text
 from bot.text.strings import text, thing_name
-from engine.actions import Die
-from engine.state import Ship
-from engine.tables import PLAYER_COLOURS
+from engine import PLAYER_COLOURS, Die, Ship
 
 
 def _cut(name: str, length: int) -> str:

@@ -35,24 +35,30 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from bot.text.strings import SOURCES, text
-from engine import CHANCE, GameState, legal_actions
-from engine.actions import (
+from engine import (
+    CARDS,
+    CHANCE,
+    FACILITY_ORDER,
+    RULEBOOK,
+    TERRITORIES,
     Action,
     BuyRelic,
     Claim,
     Cycle,
     Dock,
+    FacilityId,
+    GameState,
     Helm,
     Hit,
     Launch,
     Teleport,
+    TerritoryId,
     Trade,
+    has_bonus,
+    legal_actions,
+    mine_minimum,
+    works_by_holding,
 )
-from engine.facilities.lunar_mine import mine_minimum
-from engine.rulebook import RULEBOOK
-from engine.tables import CARDS, FACILITY_ORDER, TERRITORIES, FacilityId, TerritoryId
-from engine.tech.card import CATALOGUE
-from engine.territories import has_bonus
 
 # The order the coach explains things in when several are new at once: the facilities
 # first (every turn is docking), then the bonuses that change them, then the cards.
@@ -129,11 +135,7 @@ def used_things(state_before: GameState, action: Action) -> set[str]:
 
 def held_passives(state: GameState, seat: int) -> set[str]:
     """The cards without a power the seat holds: they work by being held."""
-    return {
-        f"card:{c}"
-        for c in state.players[seat].cards
-        if CATALOGUE[c].use is None and CATALOGUE[c].discard is None
-    }
+    return {f"card:{c}" for c in state.players[seat].cards if works_by_holding(c)}
 
 
 def _uses(s: GameState, p: int, a: Action) -> set[str]:

@@ -17,10 +17,17 @@ from bot.play.choice_grouping import (
 from bot.play.choice_tree import Branch, Leaf, Node
 from bot.play.choice_words import Words
 from bot.text.strings import text
-from engine import Action, GameState, legal_actions
-from engine.actions import Done, StealResource
-from engine.state import PlaceColonyDecision, PlasmaDecision, RaidDecision
-from engine.tables import RAID_STEAL_LIMIT
+from engine import (
+    RAID_STEAL_LIMIT,
+    Action,
+    Done,
+    GameState,
+    PlaceColonyDecision,
+    PlasmaDecision,
+    RaidDecision,
+    StealResource,
+    legal_actions,
+)
 
 
 def decision_branch(state: GameState, kinds: Kinds, words: Words) -> Branch:

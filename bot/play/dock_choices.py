@@ -19,11 +19,18 @@ from bot.play.choice_words import Words
 from bot.play.decision_choices import best_takes
 from bot.text.labels import kind_of
 from bot.text.strings import text
-from engine import Action, GameState, legal_actions
-from engine.actions import Die, Dock
-from engine.docking import dock_options
-from engine.state import RaidDecision
-from engine.tables import FACILITIES, FACILITY_ORDER, FacilityId
+from engine import (
+    FACILITIES,
+    FACILITY_ORDER,
+    Action,
+    Die,
+    Dock,
+    FacilityId,
+    GameState,
+    RaidDecision,
+    dock_options,
+    legal_actions,
+)
 
 
 def docking_branches(state: GameState, kinds: Kinds, words: Words) -> list[Node]:

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import GameConfig, apply_in_place, new_game, parse, victory_points
-from engine.state import GameState
+from engine import GameConfig, GameState, apply_in_place, new_game, parse, victory_points
 
 
 def _scores(state: GameState) -> list[int]:

@@ -21,10 +21,7 @@ from bot.store.rows import GameRow, SeatRow
 from bot.text import i18n
 from bot.text.describe import chat_name
 from bot.text.strings import text
-from engine import CHANCE, Action, GameState, legal_actions
-from engine.game import Game
-from engine.state import Event
-from engine.view import GameView, view
+from engine import CHANCE, Action, Event, Game, GameState, GameView, legal_actions, view
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from bot.store.clock_settings import DEFAULT_CLOCK
 from bot.store.errors import ChannelBusyError, ServiceError
 from bot.store.game_config import GameSettings
 from bot.store.rows import Delivery, SeatRow
-from engine.game import Game
+from engine import Game
 
 
 class LobbyService(MoveService, SettingsService):

@@ -22,10 +22,8 @@ from bot.play.tutor import opponent_move, scripted
 from bot.store.db import UniqueViolation
 from bot.store.errors import GameChangedError, ServiceError, StalePanelError
 from bot.store.rows import ActionRow, Delivery, GameRow, ResultRow
-from engine import CHANCE, Action, parse, sample_chance
-from engine.ai.skip import SkipPlayer
-from engine.serialize import dumps
-from engine.state import Event
+from engine import CHANCE, Action, Event, dumps, parse, sample_chance
+from engine.ai import SkipPlayer
 
 log = logging.getLogger(__name__)
 

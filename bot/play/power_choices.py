@@ -24,25 +24,29 @@ from bot.play.choice_tree import LABEL_LIMIT, MAX_OPTIONS, Leaf, Node
 from bot.play.choice_words import Words, said_in
 from bot.text.labels import kind_of
 from bot.text.strings import text
-from engine import Action, GameState, legal_actions
-from engine.actions import (
+from engine import (
+    FACILITY_ORDER,
+    RULEBOOK,
+    TERRITORIES,
+    Action,
+    AnyRule,
     Die,
     DiscardPlasma,
     DiscardPolarity,
     DiscardTeleporter,
     Done,
+    GameState,
     Gravity,
     Helm,
     Plasma,
     Relocation,
     ReturnExcess,
+    ReturnExcessDecision,
+    Ship,
     Teleport,
     Warp,
+    legal_actions,
 )
-from engine.rule import AnyRule
-from engine.rulebook import RULEBOOK
-from engine.state import ReturnExcessDecision, Ship
-from engine.tables import FACILITY_ORDER, TERRITORIES
 
 
 def power_branches(state: GameState, kinds: Kinds, words: Words) -> list[Node]:

@@ -20,7 +20,7 @@ from bot.store.rating_rules import (
     turns_by_seat,
 )
 from bot.store.rows import ActionRow, ResultRow, SeatRow
-from engine.scoring import outcome, places, score_parts
+from engine import outcome, places, score_parts
 
 
 class ResultService(ServiceBase):

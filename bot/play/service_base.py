@@ -34,8 +34,7 @@ from bot.store.rating_rules import (
 from bot.store.rows import Delivery, GameRow, SeatChanges, SeatRow
 from bot.store.shards import ALL, Shards
 from bot.store.storage import Storage
-from engine.game import Game
-from engine.serialize import dumps, loads
+from engine import Game, dumps, loads
 
 
 @dataclass(frozen=True, slots=True)

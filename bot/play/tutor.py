@@ -18,11 +18,8 @@ from bot.play.ai import hint_plan
 from bot.play.games import ActiveGame
 from bot.text import describe
 from bot.text.strings import text
-from engine import CHANCE, Action, GameState, apply, apply_in_place
-from engine.ai.reasons import explain_plan
-from engine.config import GameConfig
-from engine.game import Game
-from engine.setup import new_game
+from engine import CHANCE, Action, Game, GameConfig, GameState, apply, apply_in_place, new_game
+from engine.ai import explain_plan
 
 LESSON_MARK = "📘"
 COACH_MARK = "🎓 "  # a coach's line said as a lesson (a rule said without its pick) loses it

@@ -27,8 +27,7 @@ from bot.render.live.palette import live_palette
 from bot.render.scene import Scene, seat_label
 from bot.render.static_board import background
 from bot.render.theme import PINNED
-from engine.state import GameState
-from engine.view import GameView, view
+from engine import GameState, GameView, view
 
 BOARD_SIZE = (WIDTH, HEIGHT)
 

@@ -37,11 +37,18 @@ from bot.text.catchup import NOTABLE
 from bot.text.describe import event_line, seat_name
 from bot.text.labels import dice_text
 from bot.text.strings import text, thing_name
-from engine.actions import Die
-from engine.state import Event, GameState, Ship
-from engine.tables import FACILITY_ORDER, PLAYER_COLOURS, SHARED_FACILITIES
-from engine.tech.card import card_vp
-from engine.view import GameView, view
+from engine import (
+    FACILITY_ORDER,
+    PLAYER_COLOURS,
+    SHARED_FACILITIES,
+    Die,
+    Event,
+    GameState,
+    GameView,
+    Ship,
+    card_vp,
+    view,
+)
 
 ALT_LIMIT: Final = 1024  # Discord's limit for an attachment's description
 ALT_SUMMARY: Final = 400  # the alt text's own: a quarter of a minute read aloud

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from engine.tables import FACILITIES, HUB_TRACK_LENGTH, TERRITORIES, FacilityId, TerritoryId
+from engine import FACILITIES, HUB_TRACK_LENGTH, TERRITORIES, FacilityId, TerritoryId
 
 WIDTH: Final = 1600
 HEIGHT: Final = 1000

@@ -12,7 +12,7 @@ from bot.render.fonts import draw_label, draw_text, fit_label, fit_text, text_wi
 from bot.render.geometry import BOX_TITLE_H, Layout
 from bot.render.scene import Scene, board_label
 from bot.text.strings import text as catalogue_text
-from engine.state import Event
+from engine import Event
 
 LINE_H = 21
 LOG_FONT = 15

@@ -21,7 +21,7 @@ from bot.render.geometry import (
 from bot.render.live import tokens
 from bot.render.scene import Scene, board_label
 from bot.text.strings import thing_name
-from engine.tables import HUB_TRACK_LENGTH, SHARED_FACILITIES, FacilityId
+from engine import HUB_TRACK_LENGTH, SHARED_FACILITIES, FacilityId
 
 ACCENTS: Final[dict[str, theme.RGB]] = {
     "solar": (255, 170, 40),

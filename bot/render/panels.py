@@ -13,8 +13,7 @@ from bot.render.fonts import draw_label, draw_text, fit_label, fit_text, text_wi
 from bot.render.geometry import Layout, PanelParts, Rect
 from bot.render.live import tokens
 from bot.render.scene import Scene, board_label
-from engine.tables import CardId
-from engine.view import PlayerView
+from engine import CardId, PlayerView
 
 LABEL_W: Final = 84  # column of the "Colonies" / "Ships" labels
 CHIP_H: Final = 23

@@ -14,7 +14,7 @@ from bot.render.fonts import draw_label, draw_text, fit_label, text_width
 from bot.render.geometry import TILE_H, TILE_W, Layout, Rect
 from bot.render.scene import Scene, board_label
 from bot.text.strings import thing_name
-from engine.tables import FieldId
+from engine import FieldId
 
 COLONY_SIZE: Final = 36
 TOKEN_SIZE: Final = 32

@@ -9,7 +9,7 @@ from PIL import Image
 
 from bot.render.geometry import Layout
 from bot.text.strings import text, thing_name
-from engine.view import GameView
+from engine import GameView
 
 
 def board_label(key: str, locale: str, **params: object) -> str:

@@ -12,8 +12,7 @@ from bot.render.fonts import draw_label, draw_text, fit_label
 from bot.render.geometry import BOX_TITLE_H, Layout
 from bot.render.scene import Scene, board_label
 from bot.text.strings import thing_name
-from engine.tables import CardId
-from engine.tech.card import card_vp
+from engine import CardId, card_vp
 
 ACCENT = (120, 200, 255)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from engine.tables import PLAYER_COLOURS, FieldId
+from engine import PLAYER_COLOURS, FieldId
 
 RGB = tuple[int, int, int]
 Shape = Literal["circle", "square", "triangle", "diamond"]

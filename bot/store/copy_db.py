@@ -52,8 +52,7 @@ from bot.store.db_inspect import (
 from bot.store.db_lock import DatabaseLock, InUse, one_name
 from bot.store.migrations import LATEST, MIGRATIONS
 from bot.store.storage import TABLES, Storage
-from engine.game import Game
-from engine.serialize import loads
+from engine import Game, loads
 
 PAGE = 2000  # rows read and written at a time
 STATUSES = ("lobby", "playing", "over", "aborted", "orphaned")

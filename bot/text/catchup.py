@@ -19,10 +19,7 @@ from typing import Final
 from bot.store.rows import ActionRow
 from bot.text import describe
 from bot.text.strings import text, thing_name
-from engine.actions import Action
-from engine.config import GameConfig
-from engine.game import Game
-from engine.state import Event, GameState
+from engine import Action, Event, Game, GameConfig, GameState
 
 # Events worth telling a member who was away from the game (the others' moves).
 NOTABLE: Final = frozenset(

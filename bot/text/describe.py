@@ -17,14 +17,19 @@ import discord.utils
 from bot.text import i18n
 from bot.text.labels import dice_text, said, wording
 from bot.text.strings import text, thing_name
-from engine import Action, GameState
-from engine.actions import Die
-from engine.ai.reasons import Pick, Reason, explain_plan
-from engine.facilities.orbital_market import market_rate
-from engine.scoring import Outcome, ScoreParts
-from engine.state import Event
-from engine.tables import FACILITY_ORDER, TERRITORIES
-from engine.view import GameView
+from engine import (
+    FACILITY_ORDER,
+    TERRITORIES,
+    Action,
+    Die,
+    Event,
+    GameState,
+    GameView,
+    Outcome,
+    ScoreParts,
+    market_rate,
+)
+from engine.ai import Pick, Reason, explain_plan
 
 LABEL_LIMIT = 100
 HINT_LINES = 15

@@ -17,10 +17,18 @@ from typing import Final
 
 from bot.text.labels import dice_text
 from bot.text.strings import text
-from engine import Action, GameState, apply_in_place
-from engine.actions import Die, Dock
-from engine.tables import ARTIFACT_CLAIM_TOTAL, HAND_LIMIT
-from engine.view import GameView, PlayerView, view
+from engine import (
+    ARTIFACT_CLAIM_TOTAL,
+    HAND_LIMIT,
+    Action,
+    Die,
+    Dock,
+    GameState,
+    GameView,
+    PlayerView,
+    apply_in_place,
+    view,
+)
 
 DESCRIPTION_LIMIT: Final = 100  # characters of a select option's description
 MINUS: Final = "−"

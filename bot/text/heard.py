@@ -31,7 +31,7 @@ from typing import Final
 
 from bot.text.describe import event_line
 from bot.text.strings import text, thing_name
-from engine.state import Event
+from engine import Event
 
 UNSAID: Final = frozenset({"turn_started", "turn_ended", "stopped"})
 GAINS: Final = ("gained_fuel", "gained_ore")

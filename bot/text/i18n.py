@@ -39,7 +39,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 from babel.support import Translations
 
-from engine.messages import Plural, Source
+from engine import Plural, Source
 
 LOCALES_DIR: Final = Path(__file__).resolve().parent / "locales"
 TEMPLATE: Final = LOCALES_DIR / "messages.pot"

@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from bot.text.strings import text
-from engine.actions import (
+from engine import (
+    DIE_FACES,
+    FIELD_OF_CARD,
+    RULEBOOK,
     Action,
     Claim,
     Crystal,
@@ -35,14 +38,12 @@ from engine.actions import (
     Place,
     Plasma,
     ReturnExcess,
+    Ship,
     StealCard,
     StealResource,
     Teleport,
     Warp,
 )
-from engine.rulebook import RULEBOOK
-from engine.state import Ship
-from engine.tables import DIE_FACES, FIELD_OF_CARD
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from bot.text import i18n
-from engine.messages import (
+from engine import (
     AMOUNT_PARAMS,
     MESSAGES_EN,
     NAMES_EN,

@@ -17,10 +17,16 @@ from itertools import combinations
 from typing import Final
 
 from bot.text.strings import text, thing_name
-from engine import GameState, refusal
-from engine.actions import Action, Die, Dock
-from engine.board import set_docks
-from engine.tables import FACILITY_ORDER, FacilityId
+from engine import (
+    FACILITY_ORDER,
+    Action,
+    Die,
+    Dock,
+    FacilityId,
+    GameState,
+    refusal,
+    with_docks_emptied,
+)
 
 # Reasons that only say the dice do not fit (the player knows their roll).
 DICE_ONLY: Final = frozenset({"ship.not_yours", "terraform.needs_six"})
@@ -60,9 +66,7 @@ def _dice_only(key: str) -> bool:
 def _not_theirs_anyway(state: GameState, facility: FacilityId, dice: tuple[Die, ...]) -> bool:
     """Whether ``dice`` would be refused for their values alone at ``facility`` if it had
     room: asked of the engine on a copy whose docks there are empty."""
-    emptied = state.copy()
-    set_docks(emptied, facility, [None] * len(state.docks[facility]))
-    why = refusal(emptied, Dock(facility, dice))
+    why = refusal(with_docks_emptied(state, facility), Dock(facility, dice))
     return why is not None and _dice_only(why[0])
 
 

@@ -61,3 +61,8 @@ def card_vp(card: CardId) -> int:
 
 def has_discard_power(card: CardId) -> bool:
     return CATALOGUE[card].discard is not None
+
+
+def works_by_holding(card: CardId) -> bool:
+    """Whether a card has neither a use nor a discard power: it works by being held."""
+    return CATALOGUE[card].use is None and CATALOGUE[card].discard is None

@@ -26,7 +26,7 @@ from bot.text.strings import text, thing_name
 from engine import CHANCE, GameConfig, GameState, apply, legal_actions, new_game, sample_chance
 from engine.tables import FACILITY_ORDER
 from engine.tech.card import card_vp
-from engine.view import GameView, view
+from engine.views import GameView, view
 from tests.bot.table import Table
 from tests.bot.test_deliveries_e2e import table
 from tests.discord_fake import StartBot

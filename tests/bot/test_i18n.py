@@ -34,7 +34,7 @@ from bot.text.strings import (
 from engine import CHANCE, GameConfig, apply_in_place, legal_actions, new_game, sample_chance
 from engine.messages import MESSAGES_EN, NAMES_EN, Plural
 from engine.tables import CARDS, FACILITY_ORDER, FIELDS, TERRITORIES
-from engine.view import view
+from engine.views import view
 
 GLOSSARY = Path(__file__).resolve().parents[2] / "docs" / "glossary.csv"
 TRANSLATED = ("ru", "pl")

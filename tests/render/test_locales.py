@@ -133,7 +133,7 @@ def test_colonies_are_counted_alike_on_the_boards_and_in_status(fits: list[FitRe
     """Colonies left include the one on the Colony Hub, on both boards and in /af status."""
     from bot.render import render_live_board_image
     from bot.text.describe import player_line
-    from engine.view import view
+    from engine.views import view
 
     s = scenario(hub={0: 3}, colonies={"lem": [2, 0, 0, 0]})  # of 6: 2 placed, 1 on the hub
     line = player_line(view(s), 0, ["Ann", "Bob", "Cleo", "Dan"])

@@ -29,10 +29,7 @@ from bot.text.durations import when
 from bot.text.spoken import plain
 from bot.text.strings import text, thing_name
 from bot.text.strings import text as say
-from engine.game import Game
-from engine.state import Event
-from engine.tables import CARDS, FACILITY_ORDER, FIELDS, TERRITORIES
-from engine.view import view
+from engine import CARDS, FACILITY_ORDER, FIELDS, TERRITORIES, Event, Game, view
 
 if TYPE_CHECKING:
     from bot.client import AlienFrontiersBot

@@ -49,10 +49,7 @@ from bot.text import describe
 from bot.text.gains import after, confirmation
 from bot.text.spoken import plain
 from bot.text.strings import text
-from engine import Action, GameState
-from engine.actions import Done
-from engine.errors import EngineError
-from engine.facilities.orbital_market import market_rate
+from engine import Action, Done, EngineError, GameState, market_rate
 
 if TYPE_CHECKING:
     from bot.client import AlienFrontiersBot

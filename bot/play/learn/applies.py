@@ -10,44 +10,47 @@ from bot.play.learn import picks
 from bot.play.learn.lesson import Cost, Params, Seen, Suggest
 from bot.play.learn.picks import LEARNER, OPPONENT
 from bot.play.learn.steps import SPARE_COLONIES, cycle_first, step
-from engine import Action, Die, GameState, apply, legal_actions
-from engine.actions import (
-    Boost,
-    BuyRelic,
-    Claim,
-    Cycle,
-    Dock,
-    EndTurn,
-    Gravity,
-    Launch,
-    Place,
-    Plasma,
-    Polarize,
-    Stasis,
-    StealCard,
-    StealResource,
-    Teleport,
-    Trade,
-    Warp,
-)
-from engine.board import docked_ships
-from engine.facilities.colony_constructor import constructor_cost
-from engine.facilities.lunar_mine import mine_minimum
-from engine.facilities.orbital_market import market_rate
-from engine.facilities.shipyard import ship_cost
-from engine.setup import deck_for_reveal
-from engine.state import PlaceColonyDecision, RaidDecision
-from engine.tables import (
+from engine import (
     ARTIFACT_CLAIM_TOTAL,
     CARD_INDEX,
     HUB_DOCKS,
     HUB_TRACK_LENGTH,
     MIN_COLOUR_SHIPS,
+    Action,
+    Boost,
+    BuyRelic,
     CardId,
+    Claim,
+    Cycle,
+    Die,
+    Dock,
+    EndTurn,
     FacilityId,
+    GameState,
+    Gravity,
+    Launch,
+    Place,
+    PlaceColonyDecision,
+    Plasma,
+    Polarize,
+    RaidDecision,
+    Stasis,
+    StealCard,
+    StealResource,
+    Teleport,
     TerritoryId,
+    Trade,
+    Warp,
+    apply,
+    constructor_cost,
+    deck_for_reveal,
+    docked_ships,
+    fuel_cost,
+    legal_actions,
+    market_rate,
+    mine_minimum,
+    ship_cost,
 )
-from engine.tech.common import fuel_cost
 
 
 def _turn(seen: Seen) -> bool:

@@ -14,8 +14,10 @@ from typing import NamedTuple
 
 from bot.play.learn.guide import Guidance, Note, Progress, advance, comes_back, followed
 from bot.play.learn.picks import LEARNER
-from engine import Action, GameState, apply
-from engine.actions import (
+from engine import (
+    FIELD_OF_CARD,
+    RULEBOOK,
+    Action,
     BuyRelic,
     Claim,
     Cycle,
@@ -28,18 +30,19 @@ from engine.actions import (
     Dock,
     Done,
     EndTurn,
+    GameState,
     Hit,
     Launch,
     Place,
     Plasma,
+    PlasmaDecision,
+    RaidDecision,
     ReturnExcess,
     StealCard,
     StealResource,
     Trade,
+    apply,
 )
-from engine.rulebook import RULEBOOK
-from engine.state import PlasmaDecision, RaidDecision
-from engine.tables import FIELD_OF_CARD
 
 MAX_SAID = 3  # sentences of what a pick did, at most
 TAILS = {"now": "learn.back.now", "later": "learn.back", "rule": "learn.back.rule"}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from bot.play.learn.lessons import LESSONS
-from engine.tables import CARDS, FACILITY_ORDER, FIELDS, TERRITORIES
+from engine import CARDS, FACILITY_ORDER, FIELDS, TERRITORIES
 
 
 class Taught(NamedTuple):

@@ -29,17 +29,19 @@ from bot.play.learn.lesson import Lesson, Seen
 from bot.play.learn.lessons import BY_ID, LESSONS, NEEDS_CARD, seen_at
 from bot.play.learn.picks import LEARNER
 from bot.play.learn.steps import Step, step
-from engine import Action, GameState, legal_actions
-from engine.actions import (
+from engine import (
+    RULEBOOK,
+    Action,
     DiscardBooster,
     DiscardField,
     DiscardPlasma,
     DiscardPolarity,
     DiscardTeleporter,
     DiscardWarper,
+    GameState,
     Place,
+    legal_actions,
 )
-from engine.rulebook import RULEBOOK
 
 # Turns a lesson is shown with its pick or its setup before it is let go (a card lesson:
 # the card may have to be claimed again first); one only once the learner is down to

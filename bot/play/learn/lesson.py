@@ -22,8 +22,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from bot.play.learn.steps import NOTHING_NEEDED, Need
-from engine import Action, GameState
-from engine.actions import DiscardField, Dock, Place
+from engine import Action, DiscardField, Dock, GameState, Place
 
 
 @dataclass(frozen=True, slots=True)

@@ -98,8 +98,7 @@ from bot.play.learn.lesson import Dice, Lesson, Seen, always
 from bot.play.learn.picks import LEARNER
 from bot.play.learn.raided import raided, raided_params
 from bot.play.learn.steps import Need
-from engine import GameState
-from engine.tables import CardId
+from engine import CardId, GameState
 
 # How far ahead the steps gather resources: this chapter's lessons and the next two's.
 LOOK_AHEAD: Final = 3

@@ -10,14 +10,20 @@ from collections.abc import Iterable, Sequence
 from itertools import pairwise
 from typing import Final
 
-from engine import Action, Die, GameState, legal_actions
-from engine.actions import Claim, DiscardField, Dock, Place
-from engine.tables import (
+from engine import (
     ARTIFACT_CLAIM_TOTAL,
     SHIPS_PER_COLOUR,
+    Action,
     CardId,
+    Claim,
+    Die,
+    DiscardField,
+    Dock,
     FacilityId,
+    GameState,
+    Place,
     TerritoryId,
+    legal_actions,
 )
 
 LEARNER: Final = 0  # the member who learns: seat 0, who plays first

@@ -12,8 +12,7 @@ from __future__ import annotations
 from bot.play.learn import picks
 from bot.play.learn.lesson import Params, Seen
 from bot.play.learn.picks import LEARNER, OPPONENT
-from engine import Action, GameState
-from engine.actions import Dock
+from engine import Action, Dock, GameState
 
 
 def taken(s: GameState) -> tuple[int, int, str | None]:

@@ -31,27 +31,31 @@ from bot.play.learn.lessons import (
     wanted_cards,
 )
 from bot.play.learn.picks import LEARNER, OPPONENT
-from engine import Action, Die, GameState, apply, legal_actions
-from engine.actions import (
+from engine import (
+    CARD_INDEX,
+    CARDS,
+    Action,
+    CardId,
+    Die,
     Dock,
     Done,
     FirstPlayer,
-    Place,
-    Relocation,
-    Reveal,
-    Roll,
-    StealCard,
-    StealResource,
-)
-from engine.setup import deck_for_reveal
-from engine.state import (
     FirstPlayerDecision,
+    GameState,
+    Place,
     PlaceColonyDecision,
     RaidDecision,
+    Relocation,
+    Reveal,
     RevealDecision,
+    Roll,
     RollDecision,
+    StealCard,
+    StealResource,
+    apply,
+    deck_for_reveal,
+    legal_actions,
 )
-from engine.tables import CARD_INDEX, CARDS, CardId
 
 # The cards of the setup: the display the Alien Artifact lesson claims the Data Crystal
 # from (with two cards no lesson needs: the one cycle of the script discards them), the

@@ -14,23 +14,32 @@ from typing import Final, NamedTuple
 
 from bot.play.learn import picks
 from bot.play.learn.picks import LEARNER, OPPONENT
-from engine import Action, GameState, legal_actions
-from engine.actions import (
+from engine import (
+    ARTIFACT_CLAIM_TOTAL,
+    CARD_INDEX,
+    HUB_TRACK_LENGTH,
+    Action,
+    CardId,
     Cycle,
     Dock,
     Done,
     EndTurn,
+    FacilityId,
+    GameState,
     Hit,
     Launch,
+    PlaceColonyDecision,
+    PlasmaDecision,
+    RaidDecision,
     ReturnExcess,
+    ReturnExcessDecision,
     StealCard,
     StealResource,
     Trade,
+    deck_for_reveal,
+    legal_actions,
+    market_rate,
 )
-from engine.facilities.orbital_market import market_rate
-from engine.setup import deck_for_reveal
-from engine.state import PlaceColonyDecision, PlasmaDecision, RaidDecision, ReturnExcessDecision
-from engine.tables import ARTIFACT_CLAIM_TOTAL, CARD_INDEX, HUB_TRACK_LENGTH, CardId, FacilityId
 
 
 class Need(NamedTuple):

@@ -23,7 +23,7 @@ from bot.render.live import tokens
 from bot.render.live.draw import background, draw
 from bot.render.live.layout import HEIGHT, MIN_TEXT, WIDTH, LiveLayout, live_layout
 from bot.render.scene import seat_label
-from engine.view import GameView
+from engine import GameView
 
 LIVE_SIZE = (WIDTH, HEIGHT)
 

@@ -16,9 +16,15 @@ from bot.render.live import tokens
 from bot.render.live.layout import MARKER, MIN_TEXT, SLOT, TOKEN, LiveLayout, live_layout
 from bot.render.orbit import ACCENTS
 from bot.text.strings import text, thing_name
-from engine.tables import HUB_TRACK_LENGTH, SHARED_FACILITIES, FieldId
-from engine.tech.card import card_vp
-from engine.view import GameView, PlayerView, TerritoryView
+from engine import (
+    HUB_TRACK_LENGTH,
+    SHARED_FACILITIES,
+    FieldId,
+    GameView,
+    PlayerView,
+    TerritoryView,
+    card_vp,
+)
 
 SCALE = 2  # shapes of the static board are drawn twice as big, then scaled down
 ROW: theme.RGB = (38, 28, 36)  # a territory's row

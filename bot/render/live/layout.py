@@ -14,7 +14,7 @@ from math import ceil
 from typing import Final
 
 from bot.render.geometry import HubRow, Rect
-from engine.tables import FACILITIES, HUB_TRACK_LENGTH, TERRITORIES, FacilityId, TerritoryId
+from engine import FACILITIES, HUB_TRACK_LENGTH, TERRITORIES, FacilityId, TerritoryId
 
 WIDTH: Final = 1100
 HEIGHT: Final = 688

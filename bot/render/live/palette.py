@@ -29,7 +29,7 @@ from bot.render import theme
 from bot.render.encode import palette_of
 from bot.render.live.draw import BONUS, HEADER_TINT, HUB_AND_BAY_TINT, ROW, background, draw
 from bot.render.sample_states import DEMO_NAMES, states
-from engine.view import view
+from engine import view
 
 SAMPLE_SEEDS = (7, 8)
 SAMPLE_EVERY = 120  # states between two sample boards

@@ -18,7 +18,7 @@ from bot.render.fonts import draw_label, draw_text, fit_label, text_width
 from bot.render.live.layout import MIN_TEXT
 from bot.render.sprites import SS, draw_shape
 from bot.render.theme import RGB
-from engine.tables import FieldId
+from engine import FieldId
 
 # The value's size in a ship of ``size`` pixels, per shape (a triangle holds less).
 _VALUE_SIZE: Final = {"circle": 0.64, "square": 0.64, "triangle": 0.56, "diamond": 0.58}

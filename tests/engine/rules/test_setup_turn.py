@@ -22,7 +22,7 @@ from engine.scoring import victory_points
 from engine.setup import new_game
 from engine.state import NEUTRAL, GameState, ReturnExcessDecision, RollDecision, Ship
 from engine.tables import TERRITORIES, CardId, FacilityId
-from engine.view import view
+from engine.views import view
 from tests.engine.scenario import act, legal, refused, scenario, with_relic
 
 SETUP_CARDS: tuple[CardId, ...] = (

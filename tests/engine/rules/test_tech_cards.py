@@ -20,7 +20,7 @@ from engine.actions import DiscardField
 from engine.game import Game
 from engine.state import GameState, RevealDecision, RollDecision
 from engine.tables import CARD_INDEX, CARDS, TERRITORIES
-from engine.view import view
+from engine.views import view
 from tests.engine.scenario import act, legal, refused, scenario
 
 
