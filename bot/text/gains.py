@@ -27,6 +27,7 @@ from engine import (
     GameView,
     PlayerView,
     apply_in_place,
+    legal_actions,
     view,
 )
 
@@ -195,7 +196,8 @@ def description(
     changes nothing one can count; ``before``: ``state``'s view, if it was worked out
     already. Besides what changes (``phrases``): what a card claimed does, the Alien
     Artifact's count toward a card, a resource count over the limit (to return at the
-    turn's end), and the decision the pick leaves to take (the Plasma Cannon's next hit)."""
+    turn's end), the decision the pick leaves to take (the Plasma Cannon's next hit), and
+    that the game ends with it or the colony it leaves to place (a last colony, R-END-2)."""
     s = after(state, moves)
     if s is None:
         return None
@@ -209,7 +211,22 @@ def description(
         claimed = text("gains.card_claimed", locale, params)
         said = [Phrase(claimed, took) if p.words == took else p for p in said]
     said += [Phrase(w, w) for w in _what_next(state, s, moves, seat, locale)]
+    ends = text("gains.ends_game", locale)
+    if s.over and not state.over:  # first: never the part left out
+        said = [Phrase(ends, ends), *said]
+    elif _last_colony_next(s, seat):  # after "then choose the territory", never left out
+        said.append(Phrase(ends, ends, others=True))
     return fitted(said, DESCRIPTION_LIMIT) or None
+
+
+def _last_colony_next(s: GameState, seat: int) -> bool:
+    """Whether the pick leaves ``seat`` a colony to place that ends the game wherever it
+    lands (R-END-2: their last), as the engine says."""
+    d = s.pending[0] if s.pending else None
+    if d is None or d.kind != "place" or getattr(d, "player", None) != seat:
+        return False
+    landed = [after(s, [a]) for a in legal_actions(s)]
+    return bool(landed) and all(then is not None and then.over for then in landed)
 
 
 def _what_next(

@@ -741,6 +741,7 @@ BOT_EN: Final[dict[str, Source]] = {
     "why_not.header": "Closed now: {facilities}",
     "why_not.facility": "{facility}: {reason}.",
     "why_not.reason": "{reason}.",
+    "gains.ends_game": "the game ends",
     "gains.then.place": "then choose the territory",
     "gains.then.raid": "then choose what to take",
     "gains.then.plasma": "then hit another ship there, or stop",

@@ -129,3 +129,34 @@ def test_after_a_pick_the_dice_are_said_once() -> None:
     s = scenario(2, undocked="3 3 5", fuel=[2, 0], cards={0: ["booster"]})
     line = confirmation("Booster Pod: +1 on a 5", s, apply(s, parse("use booster 5")), 0, NAMES)
     assert line == "Done: Booster Pod: +1 on a 5. −1 fuel, now 1. Left to dock: 3 3 6."
+
+
+def last_colony_board(on_planet: int) -> GameState:
+    """The member (of 3 players: 7 colonies each) with ``on_planet`` colonies on Lem
+    Badlands, none on the Colony Hub track, a 6 for the Terraforming Station, 1 fuel and
+    1 ore to pay for it, and two 3s."""
+    return scenario(
+        3, undocked="6 3 3", fuel=1, ore=1, colonies={"lem": [on_planet, 0, 0]}, stock={0: 2}
+    )
+
+
+@pytest.mark.parametrize("locale", ["en", "ru", "pl"])
+def test_R_END_2_a_pick_that_places_the_last_colony_says_the_game_ends(locale: str) -> None:
+    """Placing one's last colony ends the game at once (R-END-2): every option that
+    places it says so, first (never the part left out), and the Terraforming Station's
+    own step, after "then choose the territory"; with a colony still to place after it,
+    no option says it."""
+    ends = text("gains.ends_game", locale)
+    dock = text("choice.dock", locale, {"facility": "terraform", "dice": "6"})
+    then = text("gains.then.place", locale)
+    said = options(choices(last_colony_board(6), NAMES, locale), locale)
+    placing = {label: d for label, d in said.items() if label.startswith(f"{dock}, ")}
+    assert len(placing) >= 6, list(said)  # any territory
+    for label, description in placing.items():
+        assert description.startswith(f"{ends}; "), (label, description)
+    assert said[dock].endswith(f"{then}; {ends}"), said[dock]
+    assert {label for label, d in said.items() if ends in d} == {dock, *placing}
+
+    said = options(choices(last_colony_board(5), NAMES, locale), locale)
+    assert any(label.startswith(f"{dock}, ") for label in said), list(said)
+    assert not [(label, d) for label, d in said.items() if ends in d]

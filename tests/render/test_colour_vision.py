@@ -388,3 +388,49 @@ def test_ship_values_contrast_4_5_to_1_after_discords_preview_downscale(board: s
         ink = max(near, key=lambda c: contrast(c, fill))
         figures[f"{PLAYER_COLOURS[seat]}: ink {ink} on {fill}"] = contrast(ink, fill)
     assert not below(figures, BODY_TEXT), f"{board} at 550 {report(figures, BODY_TEXT)}"
+
+
+@functools.cache
+def used_up_pngs(board: str) -> dict[int, tuple[bytes, tuple[int, int], int]]:
+    """For each player, a board with their ship 6 on the Terraforming Station (used up at
+    the end of their turn, drawn dimmed), and where its value is drawn."""
+    from bot.render import layout_for, render_board
+    from bot.render.geometry import DOCK_DIE
+    from bot.render.live import live_layout, tokens
+    from bot.render.live.layout import TOKEN
+
+    size = TOKEN if board == "live" else DOCK_DIE
+    dock = (live_layout(4) if board == "live" else layout_for(4)).docks["terraform"][0]
+    found = {}
+    for seat in range(4):
+        state = scenario(4, docks={"terraform": f"p{seat + 1}:6"}, undocked="1")
+        png = render_board(state, detail=board == "full")
+        cx, cy = dock.center
+        shape = theme.player_shape(seat)
+        found[seat] = (png, (cx, cy - size // 2 + round(size * tokens._VALUE_Y[shape])), size)
+    return found
+
+
+@pytest.mark.parametrize("board", ["live", "full"])
+def test_used_up_ship_values_contrast_4_5_to_1_in_the_png_sent_and_its_previews(
+    board: str,
+) -> None:
+    """A ship on the Terraforming Station, used up at the end of the turn, is dimmed; its
+    value was dimmed with it, 2.2:1 for a green 6 (1.8:1 at 390). Its digit's core against
+    its (dimmed) fill, in the PNG sent and scaled to Discord's previews, 550 pixels wide on
+    a desktop and 390 on a phone."""
+    figures = {}
+    for seat, (png, (x, y), size) in used_up_pngs(board).items():
+        image = decoded(png)
+        fill, ink = fill_and_ink(image, (x, y), size)
+        name = PLAYER_COLOURS[seat]
+        assert fill != PLAYERS[name]  # still drawn dimmed: the cue that it is used up
+        figures[f"{name} at {image.width}: ink {ink} on {fill}"] = contrast(ink, fill)
+        for width in (550, 390):
+            k = width / image.width
+            small = image.resize((width, round(image.height * k)), Image.Resampling.BILINEAR)
+            cx, cy = round(x * k), round(y * k)
+            near = colours(small, (cx - 3, cy - 4, cx + 4, cy + 5))
+            ink = max(near, key=lambda c: contrast(c, fill))
+            figures[f"{name} at {width}: ink {ink} on {fill}"] = contrast(ink, fill)
+    assert not below(figures, BODY_TEXT), f"{board} used up {report(figures, BODY_TEXT)}"

@@ -23,6 +23,9 @@ from engine import FieldId
 # The value's size in a ship of ``size`` pixels, per shape (a triangle holds less).
 _VALUE_SIZE: Final = {"circle": 0.64, "square": 0.64, "triangle": 0.56, "diamond": 0.58}
 _VALUE_Y: Final = {"circle": 0.5, "square": 0.5, "triangle": 0.66, "diamond": 0.5}
+# A used-up ship's body is shaded with this colour at this opacity (of 255).
+_USED_UP_SHADE: Final[RGB] = (12, 14, 24)
+_USED_UP_ALPHA: Final = 150
 
 
 def _outline(d: ImageDraw.ImageDraw, shape: str, s: int, inset: float, fill: RGB) -> None:
@@ -52,7 +55,8 @@ def ship(
 ) -> Image.Image:
     """A ship: its owner's shape and colour, its value inside (none: a ship in the bay,
     whose value means nothing until it is rolled). The relic ship has a thick gold rim;
-    a ship used up on the Terraforming Station is dimmed."""
+    a ship used up on the Terraforming Station has its body dimmed, its value still
+    written at full contrast: white on the darkened body (a dimmed digit fell to 2.2:1)."""
     s = size * SS
     big = Image.new("RGBA", (s, s), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
@@ -62,14 +66,15 @@ def ship(
     _outline(d, shape, s, 0, rim)
     _outline(d, shape, s, s * (0.12 if relic else 0.06), colour)
     image = big.resize((size, size), Image.Resampling.LANCZOS)
+    if dim:  # the body only: the value is written after, on the darkened body
+        shade = Image.new("RGBA", image.size, (*_USED_UP_SHADE, _USED_UP_ALPHA))
+        image.alpha_composite(Image.composite(shade, Image.new("RGBA", image.size), image))
     if value is not None:
         text_size = max(MIN_TEXT, round(size * _VALUE_SIZE[shape]))
-        ink = (*theme.player_ink(owner), 255)
+        # Every player's colour, darkened, is dark enough for white (7:1 or more).
+        ink = (*(theme.WHITE if dim else theme.player_ink(owner)), 255)
         centre = (size // 2, round(size * _VALUE_Y[shape]))
         draw_text(image, centre, str(value), ink, "bold", text_size, "mm")
-    if dim:
-        shade = Image.new("RGBA", image.size, (12, 14, 24, 150))
-        image.alpha_composite(Image.composite(shade, Image.new("RGBA", image.size), image))
     return image
 
 
