@@ -37,7 +37,7 @@ from bot.render.board_text import alt_text, brief_alt_text, scores_line
 from bot.render.charts import vp_chart, vp_chart_text
 from bot.store.rows import GameRow
 from bot.text import describe
-from bot.text.catchup import board_then, since_last_turn
+from bot.text.catchup import board_at_start, board_then, catch_up_rows, said_again, since_last_turn
 from bot.text.catchup import changes as catch_up_changes
 from bot.text.catchup import lines as catch_up_lines
 from bot.text.durations import day_text
@@ -203,10 +203,13 @@ class Announcer:
         )
         parts = [header]
         if game.catch_up_turn == state.turn_number:
-            # For a screen reader every other turn was posted whole as it ended: only what
-            # changed for each player since, not the events again.
-            caught = [] if game.spoken else catch_up_lines(game.catch_up, names, locale)
-            caught += catch_up_changes(game.catch_up_before, state, seat, names, locale)
+            # For a screen reader every other turn was posted whole as it ended: only the
+            # colonies, control and raids on the member again, and what changed for each
+            # player since, summed up. All of it up to the start of this turn: the member's
+            # own moves do not change it.
+            told = said_again(game.catch_up, seat) if game.spoken else game.catch_up
+            caught = catch_up_lines(told, names, locale)
+            caught += catch_up_changes(game.catch_up_before, game.catch_up_now, seat, names, locale)
             if caught:
                 parts += [text("catchup.header", locale), *caught]
         after: list[str] = []
@@ -361,8 +364,9 @@ class Announcer:
         turn = game.state.turn_number
         if user is None or seat is None or game.catch_up_turn == turn:
             return
-        rows = await self._service().store.actions_since(game.id, seat)
+        rows = await catch_up_rows(self._service().store, game.id, seat)
         game.catch_up = since_last_turn(rows, seat)
         if game.game is not None:
             game.catch_up_before = board_then(game.game.config, game.game.log, rows)
+            game.catch_up_now = board_at_start(game.game.config, game.game.log, rows)
         game.catch_up_turn = turn

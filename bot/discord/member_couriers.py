@@ -13,7 +13,7 @@ from bot.discord.announce import mentions
 from bot.discord.courier_base import CourierBase, Done, Reply, _said, _turn_link, nonce, same_text
 from bot.discord.notify import wants_dm
 from bot.store.rows import Delivery
-from bot.text.catchup import board_then, catch_up_text, changes
+from bot.text.catchup import board_at_start, board_then, catch_up_rows, catch_up_text, changes
 from bot.text.strings import text
 
 
@@ -41,9 +41,10 @@ class MemberCouriers(CourierBase):
         locale = prefs.locale or row.locale
         link = _turn_link(row)
         parts = [text("notify.your_turn", locale, {"where": self.where(row), "link": link})]
-        rows = await self.store.actions_since(game.id, seat)
+        rows = await catch_up_rows(self.store, game.id, seat)
         then = board_then(game.game.config, game.game.log, rows)
-        changed = changes(then, game.state, seat, game.chat_names, locale)
+        now = board_at_start(game.game.config, game.game.log, rows)
+        changed = changes(then, now, seat, game.chat_names, locale)
         caught = catch_up_text(rows, seat, game.chat_names, locale, changed)
         if caught:
             parts.append(caught)

@@ -102,9 +102,11 @@ class ActiveGame:
     # numbered catch_up_turn's message.
     catch_up: list[Event] = field(default_factory=list)
     catch_up_turn: int | None = None
-    # The board when that member's last turn ended, to tell what changed since (resources,
-    # hub tracks); None before their first turn.
+    # The board when that member's last turn ended (before their first: as the first turn
+    # began), and as their turn in play began, to tell what changed between (resources, hub
+    # tracks) whatever they have done since.
     catch_up_before: GameState | None = None
+    catch_up_now: GameState | None = None
     # Whether a member sitting in the game has screen-reader mode on (bot.play.readers):
     # the channel's messages are then written for a screen reader. Read with each turn's
     # message.

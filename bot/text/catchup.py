@@ -4,17 +4,19 @@ When it becomes a member's turn, their ping (in the channel or by DM) carries th
 moves of the others that touched the game — colonies placed, territories taken or
 lost, raids on them, cards claimed, fields moved — read from the stored action log,
 not every dock. Raids on the member are summed up per raider and resource. Then, for
-each other player whose fuel, ore, Colony Hub track or cards changed since the member's
-last action (or since the start, before their first), where they are now and by how much
-("Bob: fuel 5 (+3), ore 0 (−1), Colony Hub track: space 4 of 7, now holds Plasma Cannon"),
-the board then being replayed from the log.
+each other player whose fuel, ore, Colony Hub track or cards changed between the end of
+the member's previous turn (or the start, before their first) and the start of this one,
+where they are now and by how much ("Bob: fuel 5 (+3), ore 0 (−1), Colony Hub track: space
+4 of 7, now holds Plasma Cannon"), both boards replayed from the log. The member's own moves
+in this turn are never part of it: the catch-up reads the same on every edit of the turn's
+message, and after a restart.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, Protocol
 
 from bot.store.rows import ActionRow
 from bot.text import describe
@@ -46,6 +48,48 @@ NOTABLE: Final = frozenset(
 ON_YOUR_SHIPS: Final = frozenset({"ship_removed", "ship_destroyed"})
 MAX_LINES: Final = 8
 CONTROL: Final = frozenset({"control_gained", "control_lost"})
+# What a screen reader hears again in the catch-up although each turn was said as it ended
+# (the rest is summed up by ``changes``): the colonies, who controls what, and the member's
+# own losses to raids.
+SAID_AGAIN: Final = frozenset({"colony_placed", *CONTROL})
+RAIDS: Final = frozenset({"stole_resource", "stole_card", "stole_card_discarded"})
+
+
+class ActionSource(Protocol):
+    """Where the logged actions are read from (``bot.store``'s action log)."""
+
+    async def actions_since(self, game_id: int, seat: int) -> list[ActionRow]: ...
+
+    async def actions(self, game_id: int) -> list[ActionRow]: ...
+
+
+def turn_window(rows: Sequence[ActionRow], seat: int) -> list[ActionRow] | None:
+    """Of ``rows`` (the log's last actions), those from the end of ``seat``'s previous turn
+    to the action that began its turn in play, that one included; None when ``rows`` do not
+    reach back to that beginning."""
+    start = next(
+        (
+            i
+            for i in range(len(rows) - 1, -1, -1)
+            if any(
+                e.get("key") == "turn_started" and e.get("player") == seat for e in rows[i].events
+            )
+        ),
+        None,
+    )
+    if start is None:
+        return None
+    last = max((i for i in range(start) if rows[i].actor == seat), default=-1)
+    return list(rows[last + 1 : start + 1])
+
+
+async def catch_up_rows(store: ActionSource, game_id: int, seat: int) -> list[ActionRow]:
+    """The actions the catch-up of ``seat``'s turn in play tells (``turn_window``): read
+    since the seat's last action, or, once it has moved in this turn, from the whole log."""
+    window = turn_window(await store.actions_since(game_id, seat), seat)
+    if window is None:
+        window = turn_window(await store.actions(game_id), seat)
+    return window or []
 
 
 def since_last_turn(rows: Sequence[ActionRow], seat: int) -> list[Event]:
@@ -110,6 +154,17 @@ def _is_control(item: Event | tuple[int, str]) -> bool:
     return isinstance(item, Event) and item.key in CONTROL
 
 
+def board_at_start(
+    config: GameConfig, log: Sequence[Action], rows: Sequence[ActionRow]
+) -> GameState | None:
+    """The board as the member's turn in play began, before their own moves (``rows``: the
+    window of ``turn_window``, which ends with the action that began it); None without
+    one."""
+    if not rows or not 0 <= rows[-1].seq < len(log):
+        return None
+    return Game.replay(config, log[: rows[-1].seq + 1]).state
+
+
 def board_then(
     config: GameConfig, log: Sequence[Action], rows: Sequence[ActionRow]
 ) -> GameState | None:
@@ -128,12 +183,17 @@ def board_then(
 
 
 def changes(
-    before: GameState | None, now: GameState, seat: int, names: Sequence[str], locale: str
+    before: GameState | None,
+    now: GameState | None,
+    seat: int,
+    names: Sequence[str],
+    locale: str,
 ) -> list[str]:
     """Per other player, what of their fuel, ore, Colony Hub track and alien tech cards
-    changed since ``before``: where it is now and by how much, and the cards they hold now
-    (a card claimed and discarded in one turn is not theirs any more)."""
-    if before is None or before.num_players != now.num_players:
+    changed from ``before`` to ``now`` (the board as the member's turn began): where it is
+    now and by how much, and the cards they hold now (a card claimed and discarded in one
+    turn is not theirs any more)."""
+    if before is None or now is None or before.num_players != now.num_players:
         return []
     out = []
     for p in range(now.num_players):
@@ -158,6 +218,16 @@ def changes(
     return out
 
 
+def said_again(events: Iterable[Event], seat: int) -> list[Event]:
+    """Of the catch-up's events, those a screen reader hears again (``SAID_AGAIN``): the
+    colonies placed, the changes of control, and the raids on ``seat``."""
+    return [
+        e
+        for e in events
+        if e.key in SAID_AGAIN or (e.key in RAIDS and e.params.get("victim") == seat)
+    ]
+
+
 def _signed(delta: int) -> str:
     return f"+{delta}" if delta > 0 else f"−{-delta}"
 
@@ -180,9 +250,15 @@ def catch_up_text(
 __all__ = [
     "MAX_LINES",
     "NOTABLE",
+    "SAID_AGAIN",
+    "ActionSource",
+    "board_at_start",
     "board_then",
+    "catch_up_rows",
     "catch_up_text",
     "changes",
     "lines",
+    "said_again",
     "since_last_turn",
+    "turn_window",
 ]
