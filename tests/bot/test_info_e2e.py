@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.discord.cogs.info import RULE_GROUPS, RULE_TOPICS
+from bot.discord.cogs.info import RULE_GROUPS, RULE_TOPICS, action_lines
+from bot.store.rows import ActionRow
 from bot.text import describe
 from bot.text.strings import BOT_EN, thing_name
 from engine import GameState
@@ -111,3 +112,22 @@ async def test_rules_topics_autocomplete_and_text(tmp_path: Path, start_bot: Sta
     assert by_name.data["content"].startswith("**Plasma Cannon**")
     unknown = await t.cmd("af rules", {"topic": "warp drive"}, "manager")
     assert unknown.ephemeral and "no rules topic" in unknown.data["content"]
+
+
+def test_the_log_says_an_end_of_turn_above_the_next_turns_heading() -> None:
+    """`/af log`: "owner ends the turn" is said in owner's turn, above the heading of the
+    turn it starts (a blind player heard it under the next player's heading)."""
+    end = ActionRow(
+        seq=9,
+        actor=0,
+        user_id=1,
+        notation="end",
+        events=[
+            {"key": "turn_ended", "player": 0, "params": {}},
+            {"key": "turn_started", "player": 1, "params": {"round": 2}},
+        ],
+    )
+    assert action_lines(end, ["owner", "member"], "en") == [
+        "• owner ends the turn",
+        "**member's turn (round 2)**",
+    ]

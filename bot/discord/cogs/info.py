@@ -136,13 +136,22 @@ def action_sentences(
 
 
 def action_lines(action: ActionRow, names: Sequence[str], locale: str) -> list[str]:
-    """One logged action as one line of ``/af log`` (its sentences joined: "the last 5
-    actions" are five lines), a new turn as a heading before it."""
-    sentences = action_sentences(action, names, locale, bullet=False)
-    events = [e for e in action.events if e.get("key") != "turn_started"]
-    headings = [f"**{line.strip('— ')}**" for line in sentences if line.startswith("— ")]
-    said = [line for line in sentences if not line.startswith("— ")]
-    return [*headings, *(["• " + "; ".join(said)] if said and events else [])]
+    """One logged action as a line of ``/af log`` (its sentences joined: "the last 5
+    actions" are five lines), a new turn as a heading where it starts: an end of turn's
+    "ends the turn" above the next turn's heading, not under it."""
+    out: list[str] = []
+    said: list[str] = []
+    for line in action_sentences(action, names, locale, bullet=False):
+        if line.startswith("— "):
+            if said:
+                out.append("• " + "; ".join(said))
+                said = []
+            out.append(f"**{line.strip('— ')}**")
+        else:
+            said.append(line)
+    if said:
+        out.append("• " + "; ".join(said))
+    return out
 
 
 class Info(AfCog):
