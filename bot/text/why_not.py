@@ -1,5 +1,5 @@
-"""Why a facility is not offered now, in the engine's words: what a player who cannot see
-the board does not find out from a menu without it.
+"""Why a facility or a territory is not offered now, in the engine's words: what a player
+who cannot see the board does not find out from a menu without it.
 
 A sighted player sees that the Alien Artifact is full, that a 5 holds the Lunar Mine or
 that they have only three ships left; the panel just leaves the facility out. For each
@@ -8,6 +8,11 @@ facility where none of the player's undocked ships may dock now, this asks the e
 of those ships, and keeps the first reason that is not only the shape of the dice ("the
 Shipyard needs a pair", "no 6"): those the player knows from their own roll. Said in a
 turn message for a screen reader (``bot.discord.announce``).
+
+Likewise for the territories while a colony's place is chosen (the Colony Constructor's,
+the Terraforming Station's or a launch's; a launch offered in the panel is chosen with its
+territory in one pick): each territory the engine refuses the colony (the Repulsor Field's
+``colony.repulsor``), with its reason.
 """
 
 from __future__ import annotations
@@ -19,11 +24,17 @@ from typing import Final
 from bot.text.strings import text, thing_name
 from engine import (
     FACILITY_ORDER,
+    TERRITORIES,
     Action,
     Die,
     Dock,
     FacilityId,
     GameState,
+    Launch,
+    Place,
+    PlaceColonyDecision,
+    TerritoryId,
+    apply,
     refusal,
     with_docks_emptied,
 )
@@ -59,6 +70,30 @@ def closed(
     return out
 
 
+def closed_territories(
+    state: GameState, legal: Sequence[Action]
+) -> list[tuple[TerritoryId, str, dict[str, object]]]:
+    """The territories a colony may not be placed on now, at the step where its place is
+    chosen: (territory, the refusal's key, its params), in the board's order. That step is
+    the colony's pending decision, or a launch the player may make now (its territory is
+    chosen in the same pick, so the engine is asked once the launch is played on a copy).
+    Nothing at any other step."""
+    if state.over:
+        return []
+    placing = state.pending[0] if state.pending else None
+    if not isinstance(placing, PlaceColonyDecision):
+        if state.pending or not any(isinstance(a, Launch) for a in legal):
+            return []
+        state = apply(state, Launch())
+    out: list[tuple[TerritoryId, str, dict[str, object]]] = []
+    for territory in TERRITORIES:
+        why = refusal(state, Place(territory))
+        if why is not None:
+            key, params = why
+            out.append((territory, key, dict(params)))
+    return out
+
+
 def _dice_only(key: str) -> bool:
     return key.endswith(".pattern") or key in DICE_ONLY
 
@@ -84,10 +119,14 @@ def _groups(state: GameState) -> Iterator[tuple[Die, ...]]:
 def closed_line(
     state: GameState, legal: Sequence[Action], names: Sequence[str], locale: str = "en"
 ) -> str | None:
-    """One line saying why each facility not offered is closed now ("Not open to you now:
-    Lunar Mine: the Lunar Mine needs a ship of 5 or more…"), or None."""
+    """One line saying why each facility or territory not offered is closed now ("Closed
+    now: Lunar Mine: the Lunar Mine needs a ship of 5 or more…"), or None."""
     said = []
-    for f, key, params in closed(state, legal):
+    shut: list[tuple[str, str, dict[str, object]]] = [
+        *closed(state, legal),
+        *closed_territories(state, legal),
+    ]
+    for f, key, params in shut:
         reason = text(key, locale, params, names)
         name = thing_name(f, locale)
         if name.casefold() in reason.casefold():  # "the Lunar Mine needs…": named once
@@ -99,4 +138,4 @@ def closed_line(
     return text("why_not.header", locale, {"facilities": " ".join(said)})
 
 
-__all__ = ["closed", "closed_line"]
+__all__ = ["closed", "closed_line", "closed_territories"]

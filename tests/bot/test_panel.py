@@ -14,6 +14,7 @@ from bot.discord.panel import build_panel
 from bot.play.choice_tree import ROOTS, Branch, Choices, Leaf, split_moves
 from bot.play.choices import choices, menu, path_to
 from bot.text.describe import action_label
+from bot.text.strings import text
 from bot.text.why_not import closed_line
 from engine import (
     CHANCE,
@@ -175,7 +176,10 @@ def test_every_facility_open_now_is_in_a_menu_without_a_step() -> None:
 
 def test_a_territory_the_repulsor_field_closes_is_not_offered_R_FIELD_REP() -> None:
     """The launch list leaves out the territory under the Repulsor Field because the
-    engine refuses a colony there, and only that one: every legal placement is offered."""
+    engine refuses a colony there, and only that one: every legal placement is offered.
+    Where a territory is chosen (the launch's pick, the Colony Constructor's decision),
+    the turn message's "Closed now:" line names it with the engine's reason: a player
+    who cannot see the board learns why it is missing (issue 42)."""
     s = scenario(3, hub={0: 7}, fuel=[2, 0, 0], ore=[2, 0, 0], fields={"repulsor": "lem"})
     picks = reachable(s)
     placed = {p[-1].removeprefix("place ") for p in picks if p[0] == "launch" and len(p) == 2}
@@ -186,6 +190,21 @@ def test_a_territory_the_repulsor_field_closes_is_not_offered_R_FIELD_REP() -> N
         "colony.repulsor",
         {"territory": "lem"},
     )
+    why = text("colony.repulsor", "en", {"territory": "lem"})
+    assert "Lem Badlands" in why
+    said = f"Closed now: {why[:1].upper()}{why[1:]}."
+    assert closed_line(s, legal_actions(s), NAMES[:3]) == said  # launch and where, one pick
+    assert closed_line(launched, legal_actions(launched), NAMES[:3]) == said
+    built = act(
+        scenario(3, undocked="3 3 3", ore=3, fields={"repulsor": "lem"}),
+        "dock constructor 3 3 3",
+    )
+    assert closed_line(built, legal_actions(built), NAMES[:3]) == said
+    # Said only where a territory is chosen, and only while one is closed.
+    docking = scenario(3, undocked="3 3 3", ore=3, fields={"repulsor": "lem"})
+    assert "Lem Badlands" not in (closed_line(docking, legal_actions(docking), NAMES[:3]) or "")
+    open_all = act(scenario(3, hub={0: 7}, fuel=[2, 0, 0], ore=[2, 0, 0]), "launch")
+    assert closed_line(open_all, legal_actions(open_all), NAMES[:3]) is None
 
 
 def test_the_rows_keep_their_places_at_every_step() -> None:

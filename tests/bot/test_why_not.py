@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from bot.text.strings import text
-from bot.text.why_not import closed, closed_line
+from bot.text.why_not import closed, closed_line, closed_territories
 from engine import GameState, legal_actions
-from tests.engine.scenario import scenario
+from tests.engine.scenario import act, scenario
 
 NAMES = ["member", "AI 1", "AI 2"]
 
@@ -52,3 +52,17 @@ def test_why_in_the_members_language(locale: str) -> None:
     assert line.startswith(text("why_not.header", locale, {"facilities": ""}))
     reason = text("mine.too_low", locale, {"minimum": 5, "ships": "2, 3, 4"})
     assert reason[1:] in line
+
+
+@pytest.mark.parametrize("locale", ["ru", "pl"])
+def test_a_closed_territory_in_the_members_language_R_FIELD_REP(locale: str) -> None:
+    """At the Colony Constructor's choice of territory, the one under the Repulsor Field is
+    said closed with the engine's reason, in the member's language."""
+    s = act(
+        scenario(3, undocked="3 3 3", ore=3, fields={"repulsor": "lem"}), "dock constructor 3 3 3"
+    )
+    assert [t for t, _, _ in closed_territories(s, legal_actions(s))] == ["lem"]
+    line = said(s, locale)
+    assert line is not None
+    assert line.startswith(text("why_not.header", locale, {"facilities": ""}))
+    assert text("colony.repulsor", locale, {"territory": "lem"})[1:] in line
