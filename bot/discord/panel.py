@@ -68,8 +68,9 @@ def build_panel(
     """The panel for the player to act (see the module docstring for its rows); ``marked``:
     the notation of a pick to mark as suggested (a guided game's lesson), on the option
     that plays exactly it and the steps that lead to it; ``spoken``: for a game followed
-    with a screen reader, a row with nothing to offer is left out (a greyed-out menu is
-    one more thing read at every turn)."""
+    with a screen reader, a row with nothing to offer is left out, and so are End turn and
+    Undo when they may not be used (a greyed-out menu or button is one more thing read at
+    every turn)."""
     view = PanelView()
     mark = Marker(choices, marked)
     idle = not spoken  # whether a row with nothing to offer shows, greyed out
@@ -113,10 +114,12 @@ def build_panel(
             prompt = text("panel.page_of", locale, params)
         view.add_item(ActionSelect(game_id, version, "@" + path, page, prompt, shown, ROW_CHOICE))
     end = mark.label(text("panel.end", locale), marked == "end")
-    view.add_item(ActionButton(game_id, version, "end", end, ROW_BUTTONS, not choices.can_end))
-    view.add_item(
-        UndoButton(game_id, version, text("panel.undo", locale), ROW_BUTTONS, not can_undo)
-    )
+    if idle or choices.can_end:  # for a screen reader, no greyed-out button either
+        view.add_item(ActionButton(game_id, version, "end", end, ROW_BUTTONS, not choices.can_end))
+    if idle or can_undo:
+        view.add_item(
+            UndoButton(game_id, version, text("panel.undo", locale), ROW_BUTTONS, not can_undo)
+        )
     view.add_item(HintButton(game_id, version, text("panel.hint", locale), ROW_BUTTONS))
     if open_path is not None:
         back = parent_path(open_path)

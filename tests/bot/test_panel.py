@@ -350,19 +350,27 @@ def test_undo_end_and_hint_buttons() -> None:
 
 def test_for_a_screen_reader_a_row_with_nothing_to_offer_is_left_out() -> None:
     """The expert heard "No card or other action now", "No ship can dock now" and
-    "Follow-up choices appear here" at every turn: greyed-out menus offer nothing."""
+    "Follow-up choices appear here" at every turn: greyed-out menus offer nothing; a second
+    blind player still heard the greyed-out End turn and Undo buttons at every turn."""
     nothing = act(scenario(undocked="4"), "dock mine 4")
     shown = components(panel(nothing))
     idle = [i for row in shown for i in row["components"] if i.get("disabled") and i["type"] == 3]
     assert len(idle) == 3  # in the default panel they keep the rows in place
     heard = components(panel(nothing, spoken=True))
-    assert [i["type"] for row in heard for i in row["components"]] == [2, 2, 2]  # the buttons
+    labels = [i.get("label") for row in heard for i in row["components"]]
+    assert labels == ["End turn", "Hint"]  # Undo, with nothing to undo, left out
+    assert [i["type"] for row in heard for i in row["components"]] == [2, 2]
     check_limits(panel(nothing, spoken=True))
+    undo = components(panel(nothing, spoken=True, can_undo=True))
+    assert [i.get("label") for row in undo for i in row["components"]] == [
+        "End turn",
+        "Undo",
+        "Hint",
+    ]
     docking = components(panel(scenario(undocked="4"), spoken=True))
     assert [i["type"] for row in docking for i in row["components"]][:1] == [3]  # Dock ships…
-    assert not any(
-        i.get("disabled") for row in docking for i in row["components"] if i["type"] == 3
-    )
+    assert not any(i.get("disabled") for row in docking for i in row["components"])
+    assert "End turn" not in [i.get("label") for row in docking for i in row["components"]]
 
 
 def test_a_pick_that_is_found_is_played_as_found() -> None:
