@@ -359,14 +359,24 @@ class Announcer:
         await self.refresh_spoken(game)
         if game.game is not None and not game.state.over:
             await self._service().coach.before_pick(game)
+        await self.catch_up_for(game)
+
+    async def catch_up_for(self, game: ActiveGame) -> bool:
+        """What happened since the last turn of the member to act, kept with the game
+        (``catch_up``, the boards ``catch_up_before`` and ``catch_up_now``): read from the
+        stored log and replayed once per turn, for the turn message and the turn's DM
+        alike. Whether it is kept for the turn in play (False: no member to act)."""
         user = game.waiting_on()
         seat = game.to_act()
         turn = game.state.turn_number
-        if user is None or seat is None or game.catch_up_turn == turn:
-            return
+        if user is None or seat is None:
+            return False
+        if game.catch_up_turn == turn:
+            return True
         rows = await catch_up_rows(self._service().store, game.id, seat)
         game.catch_up = since_last_turn(rows, seat)
         if game.game is not None:
             game.catch_up_before = board_then(game.game.config, game.game.log, rows)
             game.catch_up_now = board_at_start(game.game.config, game.game.log, rows)
         game.catch_up_turn = turn
+        return True

@@ -13,7 +13,7 @@ from bot.discord.announce import mentions
 from bot.discord.courier_base import CourierBase, Done, Reply, _said, _turn_link, nonce, same_text
 from bot.discord.notify import wants_dm
 from bot.store.rows import Delivery
-from bot.text.catchup import board_at_start, board_then, catch_up_rows, catch_up_text, changes
+from bot.text.catchup import changes, told_text
 from bot.text.strings import text
 
 
@@ -41,13 +41,12 @@ class MemberCouriers(CourierBase):
         locale = prefs.locale or row.locale
         link = _turn_link(row)
         parts = [text("notify.your_turn", locale, {"where": self.where(row), "link": link})]
-        rows = await catch_up_rows(self.store, game.id, seat)
-        then = board_then(game.game.config, game.game.log, rows)
-        now = board_at_start(game.game.config, game.game.log, rows)
-        changed = changes(then, now, seat, game.chat_names, locale)
-        caught = catch_up_text(rows, seat, game.chat_names, locale, changed)
-        if caught:
-            parts.append(caught)
+        if await self.announcer.catch_up_for(game):  # as the turn message has it
+            before, now = game.catch_up_before, game.catch_up_now
+            changed = changes(before, now, seat, game.chat_names, locale)
+            caught = told_text(game.catch_up, game.chat_names, locale, changed)
+            if caught:
+                parts.append(caught)
         spoken = await self.service.readers.is_on(user)
         content = _said("\n".join(parts), locale, spoken, game.chat_names)
         if check and await self._in_dms(user, content, d.created_at):

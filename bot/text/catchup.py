@@ -241,7 +241,14 @@ def catch_up_text(
 ) -> str:
     """ "Since your last turn:" and its sentences (and ``changed``: the others' resources
     and hub tracks, from ``changes``), or "" when nothing notable happened."""
-    shown = [*lines(since_last_turn(rows, seat), names, locale), *changed]
+    return told_text(since_last_turn(rows, seat), names, locale, changed)
+
+
+def told_text(
+    events: Iterable[Event], names: Sequence[str], locale: str, changed: Sequence[str] = ()
+) -> str:
+    """``catch_up_text`` of the events ``since_last_turn`` picked already."""
+    shown = [*lines(events, names, locale), *changed]
     if not shown:
         return ""
     return "\n".join([text("catchup.header", locale), *shown])
@@ -260,5 +267,6 @@ __all__ = [
     "lines",
     "said_again",
     "since_last_turn",
+    "told_text",
     "turn_window",
 ]
