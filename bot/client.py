@@ -1,11 +1,12 @@
-"""The bot: a ``commands.Bot`` subclass that owns the storage, the game service and the turn flow.
+"""The bot: a ``commands.Bot`` subclass that holds the bot's parts and the turn flow.
 
-Nothing connects when it is built: ``setup_hook`` (run by ``login``) opens the
-database, installs the translator of the slash commands' texts, loads the cogs (each
-given the parts it uses by its extension's ``setup``, and registering its persistent
-components wired to itself), syncs the slash commands when they (or their
-translations) changed, resumes games in play and starts the turn clock. Once ready,
-the invite link is logged for whoever started the bot.
+Its parts are built once when it is built (``bot.parts.build_parts``), each handed its
+ports; nothing connects then: ``setup_hook`` (run by ``login``) opens the database,
+installs the translator of the slash commands' texts, loads the cogs (each given the parts
+it uses by its extension's ``setup``, and registering its persistent components wired to
+itself), syncs the slash commands when they (or their translations) changed, resumes
+games in play and starts the turn clock. Once ready, the invite link is logged for
+whoever started the bot.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from bot.discord.announce import Announcer, Renderer, default_renderer
 from bot.discord.answering import install, watch
 from bot.discord.background import Background
 from bot.discord.cogs import EXTENSIONS
-from bot.discord.couriers import Couriers
 from bot.discord.delivery import Deliveries
 from bot.discord.failures import InvalidRequests
 from bot.discord.fallback import UNCLAIMABLE, answer_unclaimed, claimed
@@ -36,6 +36,7 @@ from bot.discord.owners import InteractionOwners, first_to_claim
 from bot.discord.refusals import refuse
 from bot.discord.translator import CatalogTranslator, command_text
 from bot.health import Heartbeat
+from bot.parts import build_parts
 from bot.play.ai import AIFactory, default_factory
 from bot.play.service import GameService
 from bot.play.turns import Moves
@@ -87,10 +88,8 @@ class CommandTree(app_commands.CommandTree["AlienFrontiersBot"]):
         (bot.discord.refusals). A command Discord still shows in an older form (unknown, or with
         other options) is no bug: it is answered calmly and logged without a traceback."""
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        try:  # a member in screen-reader mode: the refusal without its symbol
-            plainly = interaction.client.service.readers.known(interaction.user.id)
-        except RuntimeError:  # not set up yet
-            plainly = False
+        # A member in screen-reader mode: the refusal without its symbol.
+        plainly = interaction.client.service.readers.known(interaction.user.id)
         await refuse(interaction, original, where="command", plainly=plainly)
 
 
@@ -135,75 +134,64 @@ class AlienFrontiersBot(commands.Bot):
             allowed_contexts=app_commands.AppCommandContext(guild=True),
         )
         self.gate = Gate()
-        self.storage: Storage | None = None
-        self._service: GameService | None = None
-        service = self._the_service
-        self.notifier = Notifier(self, service)
-        self.announcer = Announcer(self, service, renderer)
-        couriers = Couriers(self, service, self.announcer, self.notifier)
-        self.deliveries = Deliveries(
-            self, service, couriers, self.shard_set, guard=self.invalid_requests
+        # Every part built once, each handed its ports (bot.parts); the database is opened
+        # by setup_hook, when the bot logs in.
+        self.parts = build_parts(
+            self,
+            settings,
+            shards=self.shard_set,
+            renderer=renderer,
+            clock=clock,
+            ai_factory=ai_factory,
+            guard=self.invalid_requests,
         )
-        self.announcer.boards.guard = self.invalid_requests
-        # Of two processes given the same interaction, the one that claims it acts.
-        self.owners = InteractionOwners(self._the_storage, self.deliveries.owner, self.clock)
-        self.deliveries.owners = self.owners  # pruned with the deliveries
-        self.background = Background(self, settings, service, self.deliveries, self.notifier)
-        self.moves = Moves(service)
-        self.heartbeat = (
-            Heartbeat(self, self._the_storage, settings.health_file, backlog=self._the_backlog)
-            if settings.health_file
-            else None
-        )
+        self.storage: Storage | None = None  # open while the bot is logged in
         self._invite_logged = False
         self._places_checked = False
 
+    # The parts, by name, for the cogs (and the tests).
+
     @property
     def service(self) -> GameService:
-        return self._the_service()
+        return self.parts.service
 
-    def _the_service(self) -> GameService:
-        if self._service is None:
-            raise RuntimeError("the bot is not set up yet (setup_hook has not run)")
-        return self._service
+    @property
+    def notifier(self) -> Notifier:
+        return self.parts.notifier
 
-    def _the_storage(self) -> Storage | None:
-        return self.storage
+    @property
+    def announcer(self) -> Announcer:
+        return self.parts.announcer
 
-    def _the_backlog(self) -> dict[str, Any]:
-        """What waits to be delivered, for the health file."""
-        backlog = self.deliveries.backlog
-        now = self.clock()
-        return {
-            "pending": backlog.pending,
-            "oldest_seconds": round(backlog.age(now), 1),
-            "failed": backlog.failed,
-            "paused_channels": backlog.paused,
-            "failed_by_kind": {
-                kind: [count, round(max(0.0, now - oldest))]
-                for kind, count, oldest in backlog.failed_by_kind
-            },
-            "invalid_requests": self.invalid_requests.count(),
-        }
+    @property
+    def deliveries(self) -> Deliveries:
+        return self.parts.deliveries
+
+    @property
+    def owners(self) -> InteractionOwners:
+        return self.parts.owners
+
+    @property
+    def background(self) -> Background:
+        return self.parts.background
+
+    @property
+    def moves(self) -> Moves:
+        return self.parts.moves
+
+    @property
+    def heartbeat(self) -> Heartbeat | None:
+        return self.parts.heartbeat
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.settings.database_url)
+        await self.parts.storage.connect()
+        self.storage = self.parts.storage
         stored = await self.storage.db.fetchone("SELECT COUNT(*) FROM games")
         log.info(
             "database: %s (%s)",
             database_name(self.settings.database_url),
             plural(int(stored[0]) if stored else 0, "game"),
         )
-        self._service = GameService(
-            self.storage,
-            clock=self.clock,
-            ai_factory=self.ai_factory,
-            ai_budget_ms=self.settings.ai_budget_ms,
-            shards=self.shard_set,
-        )
-        self._service.on_queued = self.deliveries.queued
-        self._service.take_landed = self.deliveries.take_landed
-        self._service.give_back_landed = self.deliveries.give_back_landed
         await self.tree.set_translator(CatalogTranslator())
         self.tree.add_command(self.af_group)
         for extension in EXTENSIONS:
@@ -233,10 +221,10 @@ class AlienFrontiersBot(commands.Bot):
             payload = [await c.get_translated_payload(self.tree, translator) for c in listed]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
-        if not force and await self.service.store.get_meta(key) == digest:
+        if not force and await self.service.commands_digest(key) == digest:
             return False
         await self.tree.sync(guild=guild)
-        await self.service.store.set_meta(key, digest)
+        await self.service.remember_commands_digest(key, digest)
         log.info("slash commands synced (%s)", f"guild {guild.id}" if guild else "globally")
         return True
 
@@ -253,9 +241,8 @@ class AlienFrontiersBot(commands.Bot):
             await self.background.stop_clock()
             if self.heartbeat is not None:
                 await self.heartbeat.stop()
-            if self._service is not None:
-                left = max(0.0, deadline - asyncio.get_running_loop().time())
-                await hold_locks([g.lock for g in self._service.active_games()], left)
+            left = max(0.0, deadline - asyncio.get_running_loop().time())
+            await hold_locks([g.lock for g in self.service.active_games()], left)
             await self.background.stop_ai()
             # Deliveries under way and turn messages' last pictures, within what is left of
             # the grace time; what is not delivered stays queued for the next start.
@@ -280,7 +267,7 @@ class AlienFrontiersBot(commands.Bot):
 
     async def _channel_gone(self, channel_id: int) -> None:
         """A channel or thread was deleted: its game is orphaned, its host told."""
-        if self._service is None:
+        if self.storage is None:  # not logged in
             return
         try:
             if await self.service.channel_gone(channel_id):
@@ -290,7 +277,7 @@ class AlienFrontiersBot(commands.Bot):
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """The bot was removed from a server (not an outage: that is unavailable)."""
-        if self._service is None:
+        if self.storage is None:  # not logged in
             return
         try:
             if await self.service.guild_gone(guild.id):
@@ -309,7 +296,7 @@ class AlienFrontiersBot(commands.Bot):
         await self._back_in(guild)
 
     async def _back_in(self, guild: discord.Guild) -> None:
-        if self._service is None:
+        if self.storage is None:  # not logged in
             return
         channels = {c.id for c in guild.channels} | {t.id for t in guild.threads}
         try:
@@ -348,7 +335,7 @@ class AlienFrontiersBot(commands.Bot):
             )
         else:
             log.info("ready as %s in %d servers", self.user, len(self.guilds))
-        if not self._places_checked and self._service is not None:
+        if not self._places_checked and self.storage is not None:
             self._places_checked = True  # the channels deleted while the bot was away
             await self.background.check_places()
         # on_ready fires again after a reconnect that could not resume: log the link once.

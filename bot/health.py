@@ -39,13 +39,13 @@ class Heartbeat:
     def __init__(
         self,
         client: discord.Client,
-        storage: Callable[[], Storage | None],
+        storage: Storage,
         path: str,
         every: float = BEAT_SECONDS,
         backlog: Callable[[], Mapping[str, float]] = dict,
     ) -> None:
         self.client = client
-        self._storage = storage
+        self.storage = storage
         self.path = Path(path)
         self.every = every
         self.backlog = backlog
@@ -83,11 +83,10 @@ class Heartbeat:
 
     async def beat(self) -> bool:
         """Touch the file if the bot is connected and the database answers."""
-        store = self._storage()
-        if store is None or not self.client.is_ready() or self.client.is_closed():
+        if not self.client.is_ready() or self.client.is_closed():
             return False
         try:
-            await store.db.fetch("SELECT 1")
+            await self.storage.db.fetch("SELECT 1")
         except Exception:
             log.warning("health: the database does not answer", exc_info=True)
             return False

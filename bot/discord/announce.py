@@ -25,19 +25,20 @@ import discord
 
 from bot.discord.board_edits import BoardEdits
 from bot.discord.components import PanelView
+from bot.discord.failures import InvalidRequests
 from bot.discord.panel import build_panel
 from bot.discord.replies import jump_url
 from bot.play.choice_tree import Choices
 from bot.play.coach_memory import coach_lines
 from bot.play.game_story import vp_by_round
 from bot.play.games import ActiveGame
-from bot.play.service import ServiceRef
+from bot.play.service import GameService
 from bot.play.tutor import lesson_lines, marked_pick
 from bot.render.board_text import alt_text, brief_alt_text, scores_line
 from bot.render.charts import vp_chart, vp_chart_text
 from bot.store.rows import GameRow
 from bot.text import describe
-from bot.text.catchup import board_at_start, board_then, catch_up_rows, said_again, since_last_turn
+from bot.text.catchup import board_at_start, board_then, said_again, since_last_turn
 from bot.text.catchup import changes as catch_up_changes
 from bot.text.catchup import lines as catch_up_lines
 from bot.text.durations import day_text
@@ -167,11 +168,17 @@ class Announcer:
     """Writes the turn messages of games (text, panel, board) and posts or edits them for
     the deliveries (``bot.discord.couriers``)."""
 
-    def __init__(self, client: discord.Client, service: ServiceRef, renderer: Renderer) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: GameService,
+        renderer: Renderer,
+        guard: InvalidRequests | None = None,
+    ) -> None:
         self.client = client
-        self._service = service
+        self.service = service
         self.renderer = renderer
-        self.boards = BoardEdits(self)
+        self.boards = BoardEdits(self, guard)
         # Per game, the VP said last in its channel for a screen reader (``said_scores``).
         self.scores_said: dict[int, tuple[int, ...]] = {}
 
@@ -249,7 +256,7 @@ class Announcer:
         """Whether a member sitting in the game has screen-reader mode on (kept on the game
         for its messages and pictures' words)."""
         members = [s.user_id if s.user_id is not None else s.former_user_id for s in game.seats]
-        game.spoken = await self._service().readers.any_on(members)
+        game.spoken = await self.service.readers.any_on(members)
         return game.spoken
 
     def panel(self, game: ActiveGame, open_path: str | None = None, page: int = 0) -> PanelView:
@@ -328,7 +335,7 @@ class Announcer:
         """The seats' names for the board image, marked when a member is away (with the day
         they are back, in the game's language; UTC)."""
         members = [s.user_id for s in game.seats if s.user_id is not None]
-        away = await self._service().away(members)
+        away = await self.service.away(members)
         names = []
         for s in game.seats:
             back = away.get(s.user_id) if s.user_id is not None else None
@@ -358,7 +365,7 @@ class Announcer:
         (``bot.play.coach_memory``)."""
         await self.refresh_spoken(game)
         if game.game is not None and not game.state.over:
-            await self._service().coach.before_pick(game)
+            await self.service.coach.before_pick(game)
         await self.catch_up_for(game)
 
     async def catch_up_for(self, game: ActiveGame) -> bool:
@@ -373,7 +380,7 @@ class Announcer:
             return False
         if game.catch_up_turn == turn:
             return True
-        rows = await catch_up_rows(self._service().store, game.id, seat)
+        rows = await self.service.since_last_turn(game.id, seat)
         game.catch_up = since_last_turn(rows, seat)
         if game.game is not None:
             game.catch_up_before = board_then(game.game.config, game.game.log, rows)

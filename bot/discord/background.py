@@ -34,8 +34,7 @@ from bot.discord.failures import judge
 from bot.discord.notify import Notifier, pings_in_channel, wants_dm
 from bot.play import outbox
 from bot.play.games import ActiveGame
-from bot.play.readers import told_when_done
-from bot.play.service import ServiceRef
+from bot.play.service import GameService
 from bot.play.turn_clock import mention, reminders_sent, since_of
 from bot.settings import Settings
 from bot.shutdown import cancel
@@ -68,13 +67,13 @@ class Background:
         self,
         client: discord.Client,
         settings: Settings,
-        service: ServiceRef,
+        service: GameService,
         deliveries: Deliveries,
         notifier: Notifier,
     ) -> None:
         self.client = client
         self.settings = settings
-        self._service = service
+        self.service = service
         self.deliveries = deliveries
         self.notifier = notifier
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
@@ -104,14 +103,14 @@ class Background:
         failures = 0
         while True:
             try:
-                game = await self._service().by_id(game_id)
+                game = await self.service.by_id(game_id)
                 if game is None or game.ai_to_act() is None:
                     return
                 await asyncio.sleep(pause)
                 async with game.lock:
                     if game.ai_to_act() is None:
                         return
-                    result = await self._service().play_ai(game)
+                    result = await self.service.play_ai(game)
                     if result is None:
                         return
                     failures = 0
@@ -140,7 +139,7 @@ class Background:
         """Start AI turns that are due but not running (a game loaded again after the
         database was away; the last resort); returns how many."""
         started = 0
-        for game in self._service().owned_games():
+        for game in self.service.owned_games():
             task = self._ai_tasks.get(game.id)
             if game.ai_to_act() is not None and (task is None or task.done()):
                 self.schedule_ai(game)
@@ -176,7 +175,7 @@ class Background:
         the bot, while the bot was away (its event missed) is orphaned once Discord confirms
         it (a channel not in view is asked for: 10003 Unknown Channel; a server not among
         the bot's: refused). How many were orphaned."""
-        service = self._service()
+        service = self.service
         orphaned = 0
         for game in list(service.owned_games()):
             row = game.row
@@ -203,34 +202,11 @@ class Background:
         return orphaned
 
     async def repair(self, game: ActiveGame, grace: float = 0.0) -> bool:
-        """Queue the turn message (and the ping by DM) of a game whose turn in play has no
-        message, ``grace`` seconds after it began, unless one is queued already; whether
-        one was queued."""
-        if game.game is None or game.row.status != "playing" or game.state.over:
+        """Show the turn of a game in play that has no turn message (``grace`` seconds
+        after it began; ``GameService.show_turn_again``), and deliver it now; whether it
+        was queued."""
+        if not await self.service.show_turn_again(game, grace):
             return False
-        turn = game.state.turn_number
-        if game.row.turn_message_turn == turn or told_when_done(game):
-            return False  # shown, or an AI's turn posted when it is done (screen readers)
-        service = self._service()
-        if service.clock() - since_of(game) < grace:
-            return False
-        row = await service.store.game(game.id)  # as committed: the message may be recorded
-        if row is None or row.turn_message_turn == turn:
-            return False
-        if await service.store.has_pending(game.id, "turn"):
-            return False
-        now = service.clock()
-        told: list[Delivery] = [outbox.turn_shown(game, now)]
-        notify = outbox.turn_told(game, now)
-        if (
-            notify is not None
-            and row.notified_turn != turn
-            and not await service.store.has_pending(game.id, "notify")
-        ):
-            told.append(notify)
-        await service.store.queue(told)
-        log.warning("game %d: turn %d had no message; one is queued", game.id, turn)
-        self.deliveries.queued(game.row.channel_id)
         await self.deliveries.run(game.row.channel_id)
         return True
 
@@ -266,12 +242,12 @@ class Background:
         """Take every step of the clock due at ``now`` (default: the service's clock), and
         queue the turn message of games whose turn has none (``repair``); returns how many
         of each kind were taken ("remind", "warn", "timeout", "repair")."""
-        now = self._service().clock() if now is None else now
-        service = self._service()
+        now = self.service.clock() if now is None else now
+        service = self.service
         for game in await service.reload_dropped():  # the database was away for them
             self.schedule_ai(game)
         games = [g for g in service.owned_games() if g.waiting_on() is not None]
-        away = await service.store.away_until(u for g in games if (u := g.waiting_on()))
+        away = await service.back_from_away(u for g in games if (u := g.waiting_on()))
         done: Counter[str] = Counter()
         for game in games:
             step = self.due(game, away, now)
@@ -296,14 +272,13 @@ class Background:
         """Games orphaned when the bot was removed from their server, in a server the bot
         is in again (its return missed, or not yet taken: the database was away): they go
         on. How many."""
-        service = self._service()
+        service = self.service
         back = 0
         try:
-            rows = await service.store.games_in(statuses=("orphaned",))
+            guilds = await service.servers_that_removed_the_bot()
         except Exception as e:
             log.warning("orphaned games not looked at: %s", e)
             return 0
-        guilds = {r.guild_id for r in rows if r.orphaned == "guild" and r.guild_id is not None}
         now = time.monotonic()
         for guild_id in sorted(guilds):
             guild = self.client.get_guild(guild_id)
@@ -341,10 +316,10 @@ class Background:
 
     async def _take(self, game: ActiveGame, step: Step, now: float) -> bool:
         timed_out = False
-        service = self._service()
+        service = self.service
         async with game.lock:
             user = game.waiting_on()
-            away = await service.store.away_until([user] if user else [])
+            away = await service.back_from_away([user] if user else [])
             if self.due(game, away, now) != step or user is None:
                 return False  # a move (or a change of seats) came in meanwhile
             if step == "timeout":
@@ -373,7 +348,7 @@ class Background:
         by DM (in the channel if their DMs are closed), in the channel with a ping, both, or
         (``off``) in the channel without a ping."""
         prefs = await self.notifier.prefs(user)
-        now = self._service().clock()
+        now = self.service.clock()
         pinged = outbox.notice(game, now, key, params, users=[user], link=True)
         told = []
         if wants_dm(prefs):

@@ -82,6 +82,7 @@ class BoardEdits:
     def __init__(
         self,
         announcer: Shows,
+        guard: InvalidRequests | None = None,
         *,
         interval: float = INTERVAL,
         clock: Callable[[], float] = time.monotonic,
@@ -96,7 +97,7 @@ class BoardEdits:
         # channel -> the message its last image edit went to, and the state it shows
         self._shown: dict[int, tuple[int, GameState]] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        self.guard: InvalidRequests | None = None  # the bot's count of invalid requests
+        self.guard = guard  # the bot's count of invalid requests: slows down when it climbs
         # Channels that refused a picture (no permission, gone): none sent there until then.
         self._refused: dict[int, float] = {}
         # Games whose pictures Discord rejects for good (a 400: the body, not the channel),

@@ -27,11 +27,10 @@ from bot.discord.failures import (
 )
 from bot.discord.notify import Notifier
 from bot.discord.replies import jump_url, locale_of
-from bot.play.service import GameService, ServiceRef
+from bot.play.service import GameService
 from bot.play.turn_clock import settings_text
 from bot.store.clock_settings import ClockSettings
 from bot.store.rows import Delivery, GameRow, SeatRow
-from bot.store.storage import Storage
 from bot.text.durations import hours_text
 from bot.text.spoken import named_once, plain
 from bot.text.strings import text
@@ -146,30 +145,22 @@ class CourierBase:
     def __init__(
         self,
         client: discord.Client,
-        service: ServiceRef,
+        service: GameService,
         announcer: Announcer,
         notifier: Notifier,
     ) -> None:
         self.client = client
-        self._service = service
+        self.service = service
         self.announcer = announcer
         self.notifier = notifier
         # Games whose messages Discord rejected: shown as text from then on (until a
         # restart tries again once), so nothing Discord rejects is sent again.
         self._plain: set[int] = set()
 
-    @property
-    def service(self) -> GameService:
-        return self._service()
-
     def text_only(self, game_id: int) -> None:
         """The game's messages are sent as text from now on: no picture, no panel."""
         self._plain.add(game_id)
         self.announcer.boards.rejected.add(game_id)
-
-    @property
-    def store(self) -> Storage:
-        return self._service().store
 
     async def find(
         self,
@@ -269,8 +260,8 @@ class CourierBase:
             due_at=now,
         )
         try:
-            if await self.store.tell_host(row.id, problem, now, [dm]):
-                self.service.on_queued(-row.host_id)
+            if await self.service.outbox.tell_host(row.id, problem, now, dm):
+                self.service.outbox.queued(-row.host_id)
         except Exception as e:
             log.warning("game %d: its host not told of %s: %s", row.id, problem, judge(e))
 
@@ -280,7 +271,7 @@ class CourierBase:
         """Whether a member sitting in the game (its id, or its seats) has screen-reader
         mode on: its messages are then written for a screen reader."""
         if isinstance(seats, int):
-            seats = await self.store.seats(seats)
+            seats = await self.service.seats_of(seats)
         members = [s.user_id if s.user_id is not None else s.former_user_id for s in seats]
         return await self.service.readers.any_on(members)
 

@@ -67,7 +67,6 @@ import discord
 from bot.discord.couriers import Reply
 from bot.discord.delivery_base import (
     FAST_SECONDS,
-    FORGET_SECONDS,
     HELD_POLL_SECONDS,
     KEEP_SECONDS,
     KINDS_EVERY_SECONDS,
@@ -100,12 +99,6 @@ class Deliveries(DeliveriesBase):
 
     # ---- queued, and the fast path -----------------------------------------------------
 
-    def queued(self, channel_id: int) -> None:
-        """A change queued deliveries in this lane (``GameService.on_queued``): the command
-        (or AI turn) that made it delivers them itself (``run``); the worker takes them at
-        its next look if it does not."""
-        self._fast[channel_id] = time.monotonic()
-
     async def run(
         self, channel_id: int, interaction: discord.Interaction[Any] | None = None
     ) -> None:
@@ -121,7 +114,7 @@ class Deliveries(DeliveriesBase):
         except Exception as e:
             log.warning("channel %d: deliveries left to the worker: %s", channel_id, judge(e))
         finally:
-            self._fast.pop(channel_id, None)
+            self.outbox.done_with(channel_id)
             if reply is not None:
                 await reply.finish()
 
@@ -140,8 +133,8 @@ class Deliveries(DeliveriesBase):
                 again = False
                 if self._waiting(lane) > 0 or not await self._own(lane):
                     return
-                rows = await self.service.store.pending_deliveries(channel_id=lane)
-                rows = [self._since(d) for d in rows if d.id not in self._landed]
+                rows = await self.outbox.in_lane(lane)
+                rows = [self._since(d) for d in rows if not self.outbox.is_landed(d.id)]
                 if lane in self._taken_over:
                     self._taken_over.discard(lane)
                     self._check.update(d.id for d in rows)
@@ -200,9 +193,7 @@ class Deliveries(DeliveriesBase):
         if self._leases.get(lane, 0.0) - now > LEASE_SECONDS / 2:
             return True
         try:
-            took, before = await self.service.store.claim_lane(
-                lane, self.owner, now, now + LEASE_SECONDS
-            )
+            took, before = await self.outbox.take_lane(lane, self.owner, now, now + LEASE_SECONDS)
         except Exception as e:
             log.warning("channel %d: its lane not claimed: %s", lane, judge(e))
             self._hold(lane, backoff(self._failures.get(lane, 0) + 1, self.rng))
@@ -239,7 +230,6 @@ class Deliveries(DeliveriesBase):
     async def _attempt(self, d: Delivery, reply: Reply | None) -> bool | None:
         """Deliver ``d`` once. None: the lane must wait (it failed, to be tried again);
         else it goes on, and True says the delivery queued others in its place."""
-        store = self.service.store
         done = self._unrecorded.pop(d.id, None)
         if done is None:
             wait = self.guard.wait() if reply is None else 0.0
@@ -267,7 +257,7 @@ class Deliveries(DeliveriesBase):
             await self._going_again(d)
             return False
         try:
-            await store.delivered(d.id, d.game_id, done.then, **done.fields)
+            await self.outbox.made(d, done.then, **done.fields)
         except Exception as e:
             # Delivered, not recorded (the database): record it at the next attempt, without
             # delivering it again.
@@ -286,48 +276,15 @@ class Deliveries(DeliveriesBase):
             if d.game_id is not None:
                 with contextlib.suppress(Exception):
                     problem = f"forbidden:{d.channel_id}"
-                    await self.service.store.problem_solved(d.game_id, problem)
+                    await self.outbox.problem_solved(d.game_id, problem)
 
     # ---- edits that landed: their removal goes with a commit ----------------------------
 
     def _land(self, d: Delivery) -> None:
         """``d`` landed and doing it again would change nothing (an edit): its row is removed
-        by the next move's commit (``take_landed``), or within ``FORGET_SECONDS``, so a
-        move costs no write more than it did."""
-        self._landed[d.id] = d.game_id or 0
-        if self._forget_task is None or self._forget_task.done():
-            self._forget_task = asyncio.create_task(self._forget_soon(), name="af-landed")
-
-    def take_landed(self) -> list[int]:
-        """The rows of edits that landed, for a commit to remove (``GameService``)."""
-        ids = list(self._landed)
-        self._landed.clear()
-        return ids
-
-    def give_back_landed(self, ids: list[int]) -> None:
-        """The commit that was to remove them failed: they wait for the next one."""
-        for i in ids:
-            self._landed[i] = 0
-        if ids and (self._forget_task is None or self._forget_task.done()):
-            self._forget_task = asyncio.create_task(self._forget_soon(), name="af-landed")
-
-    async def _forget_soon(self) -> None:
-        await self.sleep(FORGET_SECONDS)
-        await self.forget_landed()
-
-    async def forget_landed(self) -> None:
-        """Remove the rows of the edits that landed now (no commit took them)."""
-        ids = self.take_landed()
-        if not ids:
-            return
-        try:
-            await self.service.store.forget_deliveries(ids)
-        except asyncio.CancelledError:
-            self.give_back_landed(ids)
-            raise
-        except Exception as e:
-            log.warning("deliveries: %d landed ones not removed yet: %s", len(ids), judge(e))
-            self.give_back_landed(ids)
+        by the next move's commit, or within ``FORGET_SECONDS``, so a move costs no write
+        more than it did (``Outbox.landed``)."""
+        self.outbox.landed(d.id, d.game_id)
 
     # ---- failures ----------------------------------------------------------------------
 
@@ -393,8 +350,8 @@ class Deliveries(DeliveriesBase):
                 wait,
             )
         try:
-            await self.service.store.delivery_failed(
-                d.id,
+            await self.outbox.failed(
+                d,
                 attempts=attempt,
                 due_at=now + wait,
                 error=str(verdict),
@@ -448,7 +405,7 @@ class Deliveries(DeliveriesBase):
         self._paused.add(d.channel_id)
         if d.game_id is None:
             return
-        row = await self.service.store.game(d.game_id)
+        row = await self.outbox.game_of(d)
         if row is None:
             return
         missing = self.missing_permissions(row.guild_id, row.channel_id)
@@ -469,7 +426,7 @@ class Deliveries(DeliveriesBase):
         whether they are told now."""
         assert d.game_id is not None
         try:
-            row = await self.service.store.game(d.game_id)
+            row = await self.outbox.game_of(d)
             if row is None:
                 return False
             now = self.now()
@@ -482,7 +439,7 @@ class Deliveries(DeliveriesBase):
                 created_at=now,
                 due_at=now,
             )
-            told = await self.service.store.tell_host(d.game_id, problem, now, [dm])
+            told = await self.outbox.tell_host(d.game_id, problem, now, dm)
         except Exception as e:
             log.warning("game %d: its host not told of %s: %s", d.game_id, problem, judge(e))
             return False
@@ -522,14 +479,11 @@ class Deliveries(DeliveriesBase):
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
         self._tasks.clear()
-        await cancel(self._forget_task)
-        self._forget_task = None
-        with contextlib.suppress(Exception):  # else the next start delivers them again: edits
-            await self.forget_landed()
+        await self.outbox.stop()  # the edits that landed removed (else made again at start)
         if self._leases:
             self._leases.clear()
             with contextlib.suppress(Exception):  # else they run out within a minute
-                await self.service.store.release_lanes(self.owner)
+                await self.outbox.let_lanes_go(self.owner)
 
     async def _loop(self) -> None:
         await self.client.wait_until_ready()
@@ -555,16 +509,15 @@ class Deliveries(DeliveriesBase):
         """Start delivering every lane whose first delivery is due (and that no command is
         delivering itself, nor waits, nor another process holds); returns how long until
         the next one is due. Failed rows older than ``PRUNE_AFTER_SECONDS`` are pruned."""
-        store = self.service.store
-        rows = await store.pending_deliveries(self.shards)
-        rows = [d for d in rows if d.id not in self._landed]
+        rows = await self.outbox.due(self.shards)
+        rows = [d for d in rows if not self.outbox.is_landed(d.id)]
         now = self.now()
         await self._prune(now)
-        failed = (await store.delivery_counts(self.shards))[2]
+        failed = await self.outbox.given_up_count(self.shards)
         if time.monotonic() - self._kinds_at > KINDS_EVERY_SECONDS:  # for the health file
             self._kinds_at = time.monotonic()
             kinds: dict[str, tuple[int, float]] = {}
-            for d in await store.failed_deliveries(self.shards):
+            for d in await self.outbox.given_up(self.shards):
                 count, oldest = kinds.get(d.kind, (0, now))
                 kinds[d.kind] = (count + 1, min(oldest, d.failed_at or d.due_at))
             self._kinds = tuple((k, n, t) for k, (n, t) in sorted(kinds.items()))
@@ -585,7 +538,7 @@ class Deliveries(DeliveriesBase):
             task = self._tasks.get(lane)
             if task is not None and not task.done():
                 continue
-            fast = self._fast.get(lane)
+            fast = self.outbox.queued_at(lane)
             if fast is not None and time.monotonic() - fast < FAST_SECONDS:
                 soonest = min(soonest, FAST_SECONDS)
                 continue
@@ -601,7 +554,7 @@ class Deliveries(DeliveriesBase):
             return
         self._pruned_at = now
         try:
-            gone = await self.service.store.prune_failed(now - PRUNE_AFTER_SECONDS)
+            gone = await self.outbox.prune_given_up(now - PRUNE_AFTER_SECONDS)
         except Exception as e:
             log.warning("deliveries: failed ones not pruned: %s", judge(e))
             return
@@ -633,11 +586,11 @@ class Deliveries(DeliveriesBase):
             running = [t for t in self._tasks.values() if not t.done()]
             if running:
                 await asyncio.gather(*running, return_exceptions=True)
-            rows = await self.service.store.pending_deliveries(self.shards)
+            rows = await self.outbox.due(self.shards)
             now = self.now()
             lanes: dict[int, Delivery] = {}
             for d in rows:
-                if d.id not in self._landed:
+                if not self.outbox.is_landed(d.id):
                     lanes.setdefault(d.channel_id, d)
             due = [
                 lane
@@ -645,7 +598,7 @@ class Deliveries(DeliveriesBase):
                 if head.due_at <= now and self._waiting(lane) <= 0
             ]
             if not due:
-                await self.forget_landed()
+                await self.outbox.forget_landed()
                 return
             for lane in due:
                 try:

@@ -20,11 +20,10 @@ import discord
 from bot.discord.couriers import Couriers, Done
 from bot.discord.failures import InvalidRequests
 from bot.discord.owners import InteractionOwners
-from bot.play.service import GameService, ServiceRef
+from bot.play.service import GameService
 from bot.store.shards import Shards
 
 POLL_SECONDS: Final = 30.0  # the worker looks for due deliveries at least this often
-FORGET_SECONDS: Final = 1.0  # edits that landed are removed within this, if no move did
 FAST_SECONDS: Final = 5.0  # a lane a command is delivering itself waits this long for it
 MAX_AGE_SECONDS: Final = 3 * 86400.0  # a delivery failing this long is given up
 # A lane's lease (renewed at half of it while in use): a lane of a process that died
@@ -73,7 +72,7 @@ class DeliveriesBase:
     def __init__(
         self,
         client: discord.Client,
-        service: ServiceRef,
+        service: GameService,
         couriers: Couriers,
         shards: Shards | None = None,
         *,
@@ -81,25 +80,26 @@ class DeliveriesBase:
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         rng: random.Random | None = None,
         guard: InvalidRequests | None = None,
+        owner: str | None = None,
+        owners: InteractionOwners | None = None,
     ) -> None:
         self.client = client
-        self._service = service
+        self.service = service
+        self.outbox = service.outbox  # its rows, lanes just queued in, edits that landed
         self.couriers = couriers
         self.shards = shards
         self._clock = clock
         self.sleep = sleep
         self.rng = rng or random.Random()
         self.guard = guard or InvalidRequests()
-        self.owner = process_name()
+        self.owner = owner or process_name()  # this process, as a lane's owner
         # How long a post's nonce is trusted to make a retry harmless (Discord keeps it "a
         # few minutes"); past it, a delivery that may have landed is looked for first.
         self.nonce_trust = NONCE_SECONDS
         self._lanes: dict[int, asyncio.Lock] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._fast: dict[int, float] = {}  # lane -> when a change queued in it (monotonic)
         self._paused: set[int] = set()  # lanes whose channel lacks permissions
         self._unrecorded: dict[int, Done] = {}  # delivered, but the removal failed
-        self._landed: dict[int, int] = {}  # edits delivered, removal to come: id -> game
         self._leases: dict[int, float] = {}  # lanes this process holds: lane -> until
         self._held_by_others: dict[int, float] = {}  # lanes to look at again after this
         self._not_before: dict[int, float] = {}  # lane -> no attempt before (backoff)
@@ -109,7 +109,6 @@ class DeliveriesBase:
         self._unsure: dict[int, float] = {}  # delivery -> when it failed, maybe made
         # A turn delivery standing for earlier ones dropped: when the first was queued.
         self._first_queued: dict[int, float] = {}
-        self._forget_task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._loop_task: asyncio.Task[None] | None = None
         self._pruned_at = -float("inf")
@@ -117,11 +116,7 @@ class DeliveriesBase:
         self._kinds: tuple[tuple[str, int, float], ...] = ()
         self.backlog = Backlog()
         # Who answers which interaction (bot.discord.owners): pruned with the failed rows.
-        self.owners: InteractionOwners | None = None
-
-    @property
-    def service(self) -> GameService:
-        return self._service()
+        self.owners = owners
 
     def now(self) -> float:
         return self._clock() if self._clock is not None else self.service.clock()

@@ -20,7 +20,7 @@ from bot.text import describe
 from bot.text.durations import duration_text
 from bot.text.rating_text import over_ratings_text
 from bot.text.strings import text
-from engine import loads, outcome, score_parts
+from engine import outcome, score_parts
 
 # Events of the game's start shown in its first message.
 START_EVENTS = ("dealt", "first_player", "compensation")
@@ -34,12 +34,10 @@ class GameCouriers(CourierBase):
         part, the winner and the tie-break, the rounds played, the game's length and each
         member's new rating, with the final board, the chart of the VP by round and a
         Rematch button."""
-        row = await self.store.game(int(d.game_id or 0))
-        snapshot = await self.store.snapshot(row.id) if row is not None else None
-        if row is None or snapshot is None:
+        ended = await self.service.game_over(d.game_id)
+        if ended is None:
             return Done()
-        seats = await self.store.seats(row.id)
-        state = loads(snapshot[1])
+        row, seats, state = ended.row, ended.seats, ended.state
         result = outcome(state)
         if result is None:
             return Done()
@@ -47,7 +45,7 @@ class GameCouriers(CourierBase):
         # Each seat named by who played it (the record's name: an AI seat by the level that
         # played most of it), a member by their mention, which no seat's name can pass
         # for; pinged: the members holding a seat at the end (not one removed from it).
-        recorded = {r.seat: r.name for r in await self.store.results(row.id)}
+        recorded = ended.recorded
         names = [
             f"<@{s.user_id}>"
             if s.user_id is not None
@@ -56,14 +54,12 @@ class GameCouriers(CourierBase):
         ]
         members = [s.user_id for s in seats if s.user_id is not None]
         parts = [score_parts(state, p) for p in range(state.num_players)]
-        actions = await self.store.last_actions(row.id, 1)
-        first = await self.store.first_action_time(row.id)
-        length = (actions[-1].created_at if actions else 0.0) - (first or 0.0)
+        length = ended.seconds
         lines = [
             text("over.header", locale, {"mentions": " ".join(f"<@{u}>" for u in members)}),
             describe.outcome_text(result, names, locale, parts),
         ]
-        rated = await self.store.rating_changes(row.id)
+        rated = ended.rated
         if rated:
             lines.append(over_ratings_text(rated, locale))
         lines.append(
@@ -87,7 +83,7 @@ class GameCouriers(CourierBase):
             if made is not None:
                 return Done()
         kwargs: dict[str, Any] = {"view": view, "allowed_mentions": mentions(members)}
-        notations = [a.notation for a in await self.store.actions(row.id)]
+        notations = ended.notations
         files = [
             f
             for f in (
@@ -105,10 +101,10 @@ class GameCouriers(CourierBase):
         """The lobby message as the lobby is now: edited, or posted (as the answer to the
         command that opened it, if it can be) with its id recorded."""
         p = d.payload
-        row = await self.store.game(int(d.game_id or 0))
-        if row is None:
+        lobby = await self.service.lobby_of(d.game_id)
+        if lobby is None:
             return Done()
-        lobby = ActiveGame(row, await self.store.seats(row.id))
+        row = lobby.row
         content = lobby_text(lobby, self.render(p.get("closing"), row.locale, row) or None)
         extra = self.render(p.get("extra"), row.locale, row)
         if extra:
@@ -128,11 +124,11 @@ class GameCouriers(CourierBase):
 
     async def _started(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
         """The game's first lines: it starts, the cards dealt, the first player."""
-        row = await self.store.game(int(d.game_id or 0))
+        row = await self.service.committed_row(d.game_id)
         if row is None:
             return Done()
-        names = [describe.chat_name(s.name) for s in await self.store.seats(row.id)]
-        rows = await self.store.actions_between(row.id, 0, int(d.payload["to"]))
+        names = [describe.chat_name(s.name) for s in await self.service.seats_of(row.id)]
+        rows = await self.service.logged(row.id, 0, int(d.payload["to"]))
         lines = [text("start.header", row.locale)]
         lines += [
             "• " + describe.event_line(e, row.locale, names)

@@ -25,7 +25,7 @@ class MemberCouriers(CourierBase):
         happened since their last turn; if their DMs are closed and they chose DMs only,
         ping them in the channel instead (a notice queued in its place)."""
         turn, user = int(d.payload["turn"]), int(d.payload["user"])
-        row = await self.store.game(int(d.game_id or 0))
+        row = await self.service.committed_row(d.game_id)
         if row is None or row.status != "playing" or row.notified_turn == turn:
             return Done()
         game = await self.service.as_committed(row.id)
@@ -76,7 +76,7 @@ class MemberCouriers(CourierBase):
         language; if their DMs are closed, its fallback notice in the channel instead."""
         p = d.payload
         user = int(p["user"])
-        row = await self.store.game(d.game_id) if d.game_id is not None else None
+        row = await self.service.committed_row(d.game_id)
         fallback = p.get("fallback")
         then = [replace(d, kind="notice", payload=fallback, id=0)] if fallback else []
         prefs = await self.notifier.prefs(user)
@@ -95,7 +95,7 @@ class MemberCouriers(CourierBase):
     async def _notice(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
         """A line in the game's channel (the answer to the member's command, if it can be);
         a server's announcement (no game) in its own language."""
-        row = await self.store.game(d.game_id) if d.game_id is not None else None
+        row = await self.service.committed_row(d.game_id)
         if row is None and d.game_id is not None:
             return Done()
         locale = str(d.payload.get("locale") or (row.locale if row is not None else "en"))

@@ -22,9 +22,8 @@ from typing import Any
 import discord
 
 from bot.discord.failures import DM_CLOSED
-from bot.play.service import ServiceRef
+from bot.play.service import GameService
 from bot.store.rows import MemberPrefs
-from bot.store.storage import Storage
 from bot.text.strings import text
 
 log = logging.getLogger(__name__)
@@ -42,16 +41,12 @@ def wants_dm(prefs: MemberPrefs) -> bool:
 class Notifier:
     """Members' choices of how to hear of their turns, and direct messages to them."""
 
-    def __init__(self, client: discord.Client, service: ServiceRef) -> None:
+    def __init__(self, client: discord.Client, service: GameService) -> None:
         self.client = client
-        self._service = service
-
-    @property
-    def store(self) -> Storage:
-        return self._service().store
+        self.service = service
 
     async def prefs(self, user_id: int) -> MemberPrefs:
-        return (await self.store.prefs([user_id]))[user_id]
+        return await self.service.prefs_of(user_id)
 
     async def send_dm(self, user_id: int, content: str, *, nonce: str | None = None) -> bool:
         """Send a DM; False when Discord refuses it because the member's DMs are closed
@@ -64,7 +59,7 @@ class Notifier:
             if channel_id is None:
                 channel = await self.client.create_dm(discord.Object(user_id))
                 channel_id = channel.id
-                await self.store.set_prefs(user_id, dm_channel_id=channel_id)
+                await self.service.dm_channel_opened(user_id, channel_id)
             try:
                 await self.client.get_partial_messageable(channel_id).send(
                     content[:2000], allowed_mentions=discord.AllowedMentions.none(), **extra
@@ -74,7 +69,7 @@ class Notifier:
                 if e.code != DM_CLOSED:
                     raise
                 log.info("member %d does not accept DMs; pinging in the channel", user_id)
-                await self.store.set_prefs(user_id, dm_blocked=True, dm_hint=True)
+                await self.service.dms_closed(user_id)
                 return False
             except discord.NotFound:
                 channel_id = None  # the DM channel known is gone: open it again
@@ -94,7 +89,7 @@ class Notifier:
         prefs = await self.prefs(user_id)
         if not prefs.dm_hint:
             return None
-        await self.store.set_prefs(user_id, dm_hint=False)
+        await self.service.dm_hint_given(user_id)
         return text("notify.dm_hint", locale)
 
 

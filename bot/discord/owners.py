@@ -6,7 +6,7 @@ shards): both then receive every interaction. Each would act on it — a lobby c
 applied twice, or refused by the second as if it had failed ("this channel already has
 a game" after ``/af new`` made it) — and answer it. So before a process acts on an
 interaction (a slash command, a component, a modal), it writes the interaction's id in the
-database (``Storage.claim_interaction``, one statement): the process that wrote it first
+database (``GameService.claim_interaction``, one statement): the process that wrote it first
 acts and answers; the other does nothing at all, and answers nothing (``first_to_claim``
 returns False to the command tree's or the component's check, which discord.py takes
 in silence). An autocomplete request is answered by both (it changes nothing, and
@@ -32,7 +32,7 @@ from typing import Any, Final
 import discord
 
 from bot.discord.failures import judge
-from bot.store.storage import Storage
+from bot.play.service import GameService
 
 log = logging.getLogger(__name__)
 
@@ -46,11 +46,11 @@ class InteractionOwners:
 
     def __init__(
         self,
-        storage: Callable[[], Storage | None],
+        service: GameService,
         owner: str,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        self._storage = storage
+        self.service = service
         self.owner = owner
         self.clock = clock
 
@@ -59,13 +59,12 @@ class InteractionOwners:
         ``stopping``: this process is stopping (another may take it first)."""
         if interaction.type is discord.InteractionType.autocomplete:
             return True
-        storage = self._storage()
-        if storage is None or storage.dialect != "postgresql":
+        if not self.service.shares_its_database:
             return True  # SQLite: this process is the only one over the database
         if stopping:
             await asyncio.sleep(STOPPING_DELAY)
         try:
-            return await storage.claim_interaction(interaction.id, self.owner, self.clock())
+            return await self.service.claim_interaction(interaction.id, self.owner, self.clock())
         except Exception as e:
             log.warning(
                 "interaction %d: not claimed (%s); handled here as by a lone process",
@@ -76,10 +75,7 @@ class InteractionOwners:
 
     async def prune(self, now: float) -> int:
         """Forget the claims older than ``KEEP_SECONDS``; how many."""
-        storage = self._storage()
-        if storage is None or storage.dialect != "postgresql":
-            return 0
-        return await storage.prune_interactions(now - KEEP_SECONDS)
+        return await self.service.prune_claims(now - KEEP_SECONDS)
 
 
 async def first_to_claim(interaction: discord.Interaction[Any], stopping: bool = False) -> bool:

@@ -23,7 +23,7 @@ from bot.play.readers import told_when_done
 from bot.store.rows import Delivery, GameRow, SeatRow
 from bot.text import describe
 from bot.text.strings import text
-from engine import Event, GameState, loads, view
+from engine import Event, GameState, view
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ class TurnCouriers(CourierBase):
         turn = state.turn_number
         if turn != d.payload.get("turn", turn):
             return SHOWN  # a later turn: its own delivery shows it
-        row = await self.store.game(game.id)  # which message shows the turn, as committed
+        row = await self.service.committed_row(game.id)  # which message shows the turn
         if row is None:
             return SHOWN
         await self.announcer.prepare_catch_up(game)
@@ -150,10 +150,10 @@ class TurnCouriers(CourierBase):
         """A turn that ended: its message with its final lines and no panel (and the board
         as the turn left it); posted if the turn never had a message, or it was deleted."""
         p = d.payload
-        row = await self.store.game(int(d.game_id or 0))
+        row = await self.service.committed_row(d.game_id)
         if row is None:
             return Done()
-        seats = await self.store.seats(row.id)
+        seats = await self.service.seats_of(row.id)
         names = [describe.chat_name(s.name) for s in seats]
         events = await self.turn_events(row.id, int(p["to"]), bool(p.get("last")))
         start = next((e for e in events if e.key == "turn_started"), None)
@@ -240,7 +240,7 @@ class TurnCouriers(CourierBase):
         count = 64
         while True:
             low = max(0, to - count)
-            rows = await self.store.actions_between(game_id, low, to)
+            rows = await self.service.logged(game_id, low, to)
             events = [_event(e) for row in rows for e in row.events]
             starts = sum(1 for e in events if e.key == "turn_started")
             if starts >= wanted or low == 0:
@@ -258,10 +258,10 @@ class TurnCouriers(CourierBase):
     ) -> tuple[ActiveGame | None, GameState | None]:
         """The game that ended (no longer held) and its final board, for the picture of
         its last turn's message."""
-        snapshot = await self.store.snapshot(row.id)
-        if snapshot is None:
+        state = await self.service.board_at_end(row.id)
+        if state is None:
             return None, None
-        return ActiveGame(row, list(seats), spoken=spoken), loads(snapshot[1])
+        return ActiveGame(row, list(seats), spoken=spoken), state
 
 
 class PlainOnly(Exception):

@@ -72,7 +72,7 @@ class LobbyService(MoveService, SettingsService):
             )
         except ChannelBusyError:
             raise ServiceError("lobby.busy") from None
-        self.on_queued(channel_id)
+        self.outbox.queued(channel_id)
         row = await self.store.game(game_id)
         assert row is not None
         return await self._load(row)

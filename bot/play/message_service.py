@@ -1,15 +1,22 @@
 """The game service's record of the messages that show a game: its lobby message, its turn
 message and the turn it shows, the turn whose start was notified; and the turn message
-posted again (``/af panel``).
+posted again (``/af panel``); and a turn in play found with no message (a crash between a
+commit of old and its delivery, a message deleted), shown again.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from bot.play import outbox
 from bot.play.games import ActiveGame
+from bot.play.readers import told_when_done
 from bot.play.service_base import ServiceBase
+from bot.play.turn_clock import since_of
+from bot.store.rows import Delivery
+
+log = logging.getLogger(__name__)
 
 
 class MessageService(ServiceBase):
@@ -22,6 +29,36 @@ class MessageService(ServiceBase):
         told = [outbox.delivery(game, "turn", now, turn=game.state.turn_number, repost=True)]
         await self.store.queue(told)
         self._queued(game, told)
+
+    async def show_turn_again(self, game: ActiveGame, grace: float = 0.0) -> bool:
+        """Queue the turn message (and the ping by DM) of a game whose turn in play has no
+        message, ``grace`` seconds after it began, unless one is queued already; whether
+        one was queued (its lane is then to be delivered)."""
+        if game.game is None or game.row.status != "playing" or game.state.over:
+            return False
+        turn = game.state.turn_number
+        if game.row.turn_message_turn == turn or told_when_done(game):
+            return False  # shown, or an AI's turn posted when it is done (screen readers)
+        if self.clock() - since_of(game) < grace:
+            return False
+        row = await self.store.game(game.id)  # as committed: the message may be recorded
+        if row is None or row.turn_message_turn == turn:
+            return False
+        if await self.store.has_pending(game.id, "turn"):
+            return False
+        now = self.clock()
+        told: list[Delivery] = [outbox.turn_shown(game, now)]
+        notify = outbox.turn_told(game, now)
+        if (
+            notify is not None
+            and row.notified_turn != turn
+            and not await self.store.has_pending(game.id, "notify")
+        ):
+            told.append(notify)
+        await self.store.queue(told)
+        log.warning("game %d: turn %d had no message; one is queued", game.id, turn)
+        self._queued(game, told)
+        return True
 
     async def mark_notified(self, game: ActiveGame, turn: int) -> None:
         """Record that the start of ``turn`` was notified (before notifying: at most once)."""

@@ -299,7 +299,7 @@ class MoveService(ResultService):
                 results = await self._results(after, rows)
                 rated_in = game.row.guild_id  # ratings are per server: none in DMs
         told = self._told(after, now, first_seq + len(steps), closed_by, started)
-        landed = self.take_landed()
+        landed = self.outbox.take_landed()
         try:
             row: GameRow | None = await self.store.commit_actions(
                 game.id, rows, dumps(state), seats, results, told, landed, rated_in, **fields
@@ -307,7 +307,7 @@ class MoveService(ResultService):
         except (GameChangedError, UniqueViolation):
             # Another process (or a stale copy) moved this game on first, or committed this
             # very move (its key): nothing was written; take the game as stored.
-            self.give_back_landed(landed)
+            self.outbox.give_back_landed(landed)
             log.warning("game %d moved on in the database meanwhile; reloaded", game.id)
             await self._reload(game)
             try:
@@ -318,7 +318,7 @@ class MoveService(ResultService):
                 return first
             raise ServiceError("game.changed") from None
         except Exception as e:
-            self.give_back_landed(landed)
+            self.outbox.give_back_landed(landed)
             if key is None:
                 self._drop(game)  # made or not: the database says at the next load
                 raise
@@ -332,7 +332,7 @@ class MoveService(ResultService):
             log.warning("game %d: move %s was committed, its acknowledgement lost", game.id, key)
             row = None
         except BaseException:
-            self.give_back_landed(landed)
+            self.outbox.give_back_landed(landed)
             self._drop(game)  # cancelled: made or not, the database says at the next load
             raise
         game.game = after.game

@@ -43,7 +43,7 @@ class OrphanService(ServiceBase):
         if row is not None:
             log.warning("game %d: its %s is gone; the game is %s", game_id, why, row.status)
             if row.status == "orphaned":
-                self.on_queued(-row.host_id)
+                self.outbox.queued(-row.host_id)
         return row
 
     async def channel_gone(self, channel_id: int) -> list[GameRow]:
@@ -84,6 +84,11 @@ class OrphanService(ServiceBase):
         row = await self._orphaned_game(game_id, user_id, can_manage)
         said = outbox.text_of("orphan.continued", {"game": row.id, "name": by})
         return await self._back(row, channel_id, guild_id, {**said, "reply": True})
+
+    async def servers_that_removed_the_bot(self) -> set[int]:
+        """The servers with games orphaned when the bot was removed from them."""
+        rows = await self.store.games_in(statuses=("orphaned",))
+        return {r.guild_id for r in rows if r.orphaned == "guild" and r.guild_id is not None}
 
     async def back_in(self, guild_id: int, channels: set[int]) -> list[ActiveGame]:
         """The bot was added back to a server: its games orphaned by the removal, whose
@@ -141,7 +146,7 @@ class OrphanService(ServiceBase):
             raise ServiceError("lobby.busy") from None
         if new is None:
             raise ServiceError("orphan.unknown", game=row.id)
-        self.on_queued(channel_id)
+        self.outbox.queued(channel_id)
         return await self._load(new)
 
     async def end_orphaned(self, game_id: int, user_id: int, can_manage: bool = False) -> GameRow:

@@ -13,21 +13,24 @@ set of games in memory: the lobby, the start and the end before the end
 undo, AI moves and the commit (``move_service``), a finished game's record
 (``result_service``), the turn clock's reminders and timeouts (``timeout_service``), a
 server's defaults and a game's settings (``settings_service``), games that lost their
-channel (``orphan_service``), the ids of a game's messages (``message_service``). What
+channel (``orphan_service``), the ids of a game's messages (``message_service``), a
+game's record as its messages show it (``story_service``), the DMs with members
+(``dm_service``), which process acts on an interaction (``owner_service``). What
 they share is in ``bot.play.service_base``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from bot.play.dm_service import DMService
 from bot.play.lobby_service import LobbyService
 from bot.play.message_service import MessageService
 from bot.play.move_service import MoveService
 from bot.play.orphan_service import OrphanService
+from bot.play.owner_service import OwnerService
 from bot.play.result_service import ResultService
 from bot.play.seat_service import SeatService
 from bot.play.settings_service import SettingsService
+from bot.play.story_service import StoryService
 from bot.play.timeout_service import TimeoutService
 
 
@@ -40,10 +43,8 @@ class GameService(
     SettingsService,
     OrphanService,
     MessageService,
+    StoryService,
+    DMService,
+    OwnerService,
 ):
     """Every change to games goes through here; see the module docstring for locking."""
-
-
-# How the bot's helpers reach the service: the bot opens the database (and builds the
-# service) when it logs in, after the helpers were built.
-ServiceRef = Callable[[], GameService]

@@ -21,6 +21,7 @@ from bot.play import outbox
 from bot.play.ai import AIFactory, default_factory
 from bot.play.coach_memory import Coach
 from bot.play.games import ActiveGame, ai_name
+from bot.play.outbox_service import Outbox
 from bot.play.readers import Readers
 from bot.store.errors import ServiceError
 from bot.store.rating_rules import (
@@ -65,8 +66,12 @@ class ServiceBase:
         ai_factory: AIFactory = default_factory,
         ai_budget_ms: int | None = None,
         shards: Shards = ALL,
+        outbox: Outbox | None = None,
     ) -> None:
         self.store = store
+        # The outbox's rows and what this process keeps of it: handed to the delivery
+        # worker as well (bot.discord.delivery), which delivers what the changes queue.
+        self.outbox = outbox if outbox is not None else Outbox(store)
         self.shards = shards
         self.clock = clock
         self.ai_factory = ai_factory
@@ -78,16 +83,10 @@ class ServiceBase:
         self._dropped: set[int] = set()  # games dropped from memory after a failed reload
         self.coach = Coach(store, clock)  # /af coach: who has it on, what they used
         self.readers = Readers(store, clock)  # /af notify screen_reader: who has it on
-        # Told of every channel whose lane got new deliveries (bot.discord.delivery wakes up).
-        self.on_queued: Callable[[int], None] = lambda channel_id: None
-        # Deliveries that landed, whose removal rides along with the next move's commit
-        # (bot.discord.delivery), and how to give them back when that commit fails.
-        self.take_landed: Callable[[], list[int]] = list
-        self.give_back_landed: Callable[[list[int]], None] = lambda ids: None
 
     def _queued(self, game: ActiveGame, deliveries: Sequence[Delivery]) -> None:
         if deliveries:
-            self.on_queued(game.row.channel_id)
+            self.outbox.queued(game.row.channel_id)
 
     # ---- finding and loading games ---------------------------------------------------------------
 

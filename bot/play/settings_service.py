@@ -17,6 +17,13 @@ from bot.text import i18n
 class SettingsService(ServiceBase):
     """A server's defaults and a game's settings."""
 
+    async def commands_digest(self, key: str) -> str | None:
+        """The digest of the slash commands last synced under ``key`` (their scope)."""
+        return await self.store.get_meta(key)
+
+    async def remember_commands_digest(self, key: str, digest: str) -> None:
+        await self.store.set_meta(key, digest)
+
     async def default_clock(self, guild_id: int | None) -> ClockSettings:
         """A server's clock settings for new games (the built-in defaults if none)."""
         if guild_id is None:

@@ -6,7 +6,7 @@ the AI after too many in a row). The clock's background task is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -31,6 +31,11 @@ class Timeout:
 
 class TimeoutService(ServiceBase):
     """Reminders recorded and turns timed out."""
+
+    async def back_from_away(self, user_ids: Iterable[int]) -> dict[int, float]:
+        """When each of these members' absence ends (those who set one): their turn clock
+        starts then."""
+        return await self.store.away_until(user_ids)
 
     async def mark_reminders(
         self, game: ActiveGame, sent: int, told: Sequence[Delivery] = ()

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from bot.play.choice_tree import MAX_MOVES
 from bot.play.games import ActiveGame, MoveResult
-from bot.play.service import GameService, ServiceRef
+from bot.play.service import GameService
 from bot.store.errors import ServiceError
 from bot.text import describe
 from engine import CHANCE, Action, apply_in_place, check
@@ -28,14 +28,10 @@ class Moves:
     """Members' picks, checked and committed; the last pick of each game remembered so
     that Undo takes back all of it (a macro's several docks at once)."""
 
-    def __init__(self, service: ServiceRef) -> None:
-        self._service = service
+    def __init__(self, service: GameService) -> None:
+        self.service = service
         # The last pick on each game: (state version after it, actions it applied).
         self._picks: dict[int, tuple[int, int]] = {}
-
-    @property
-    def service(self) -> GameService:
-        return self._service()
 
     def check_pick(self, game: ActiveGame, user_id: int, moves: Sequence[str]) -> list[Action]:
         """The actions of a pick, each legal after the ones before it (or the reason why not).

@@ -571,6 +571,48 @@ def sqlite_path(target: str | Path) -> str:
     return name[len(SQLITE_SCHEME) :] if name.startswith(SQLITE_SCHEME) else name
 
 
+class NotOpen(Database):
+    """A database named but not opened yet (the bot's parts are built before it connects:
+    ``Storage.to_open``): it knows its dialect; anything else is an error."""
+
+    def __init__(self, target: str | Path) -> None:
+        self.target = target
+        self.dialect = "postgresql" if is_postgres_url(str(target)) else "sqlite"
+
+    def _not_open(self) -> RuntimeError:
+        return RuntimeError("the database is not open yet (the bot has not logged in)")
+
+    def transaction(self) -> Any:
+        raise self._not_open()
+
+    async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        raise self._not_open()
+
+    async def write(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        raise self._not_open()
+
+    async def close(self) -> None:
+        return None
+
+    async def schema_version(self) -> int:
+        raise self._not_open()
+
+    async def migrate(self, migrations: Sequence[Migration]) -> None:
+        raise self._not_open()
+
+    async def tables(self) -> list[str]:
+        raise self._not_open()
+
+    async def columns(self, table: str) -> list[tuple[str, str, bool]]:
+        raise self._not_open()
+
+    async def primary_key(self, table: str) -> list[str]:
+        raise self._not_open()
+
+    async def after_copy(self, table: str) -> None:
+        raise self._not_open()
+
+
 async def open_database(target: str | Path, *, read_only: bool = False) -> Database:
     """A database from ``DATABASE_URL`` (``sqlite:///…``, ``postgresql://…``) or a file path;
     ``read_only``: an existing database, opened so that nothing can be written to it."""
@@ -584,6 +626,7 @@ __all__ = [
     "Database",
     "Dialect",
     "Migration",
+    "NotOpen",
     "PerDialect",
     "PostgresDatabase",
     "Row",

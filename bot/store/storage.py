@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Final
 
 from bot.store.action_log_store import ActionLogStore
-from bot.store.db import open_database
+from bot.store.db import NotOpen, open_database
 from bot.store.delivery_store import DeliveryStore
 from bot.store.game_store import GameStore
 from bot.store.host_notice_store import HostNoticeStore
@@ -74,14 +74,27 @@ class Storage(
     async def open(cls, target: str | Path) -> Storage:
         """Open a ``DATABASE_URL`` (``sqlite:///…`` or ``postgresql://…``) or a SQLite file
         path (creating the file and its folder if needed), and migrate it."""
-        db = await open_database(target)
-        store = cls(db)
+        store = cls.to_open(target)
+        await store.connect()
+        return store
+
+    @classmethod
+    def to_open(cls, target: str | Path) -> Storage:
+        """The storage of ``target``, not open yet: ``connect`` opens it (the bot builds
+        its parts on it, and connects when it logs in)."""
+        return cls(NotOpen(target))
+
+    async def connect(self) -> None:
+        """Open the database named by ``to_open``, and migrate it."""
+        if not isinstance(self.db, NotOpen):
+            raise RuntimeError("the database is open already")
+        db = await open_database(self.db.target)
         try:
-            await store.migrate()
+            await db.migrate(MIGRATIONS)
         except BaseException:
             await db.close()
             raise
-        return store
+        self.db = db
 
     async def close(self) -> None:
         await self.db.close()

@@ -57,6 +57,9 @@ class Service:
     readers: Readers
     coach: Coach = field(default_factory=Coach)
 
+    async def since_last_turn(self, game_id: int, seat: int) -> list[ActionRow]:
+        return await catchup.catch_up_rows(self.store, game_id, seat)
+
 
 def play(game: Game, log: Log, action: Action) -> None:
     """Apply ``action`` and log it with its events, as the bot commits a move."""
@@ -130,7 +133,7 @@ async def turn_texts(spoken: bool) -> tuple[str, str, str, str, Log]:
     found = next(f for f in map(raid_turn, range(40)) if f is not None)
     game, log, raid = found
     service: Any = Service(log, Readers(spoken))  # what the announcer asks of the service
-    announcer = Announcer(None, lambda: service, lambda *a: b"")  # type: ignore[arg-type]
+    announcer = Announcer(None, service, lambda *a: b"")  # type: ignore[arg-type]
     held = active(game)
     await announcer.prepare_catch_up(held)
     rolled = next(e for e in game.state.events if e.key == "rolled" and e.player == 0)

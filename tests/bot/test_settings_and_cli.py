@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
@@ -137,8 +138,8 @@ def test_create_bot_does_not_connect(tmp_path: Path) -> None:
     bot = create_bot(Settings(token=GOOD_TOKEN, database_url=f"sqlite:///{db}"))
     assert not bot.is_ready() and bot.storage is None
     assert not db.exists()  # the database is opened by setup_hook, not at build time
-    with pytest.raises(RuntimeError, match="not set up"):
-        _ = bot.service
+    with pytest.raises(RuntimeError, match="not open yet"):  # its parts are built on it
+        asyncio.run(bot.service.in_channel(1))
 
 
 # The permissions of the invite, as the README's table names them.

@@ -1,0 +1,31 @@
+"""The game service's owners of interactions: of two processes over one database given the
+same command or click (a rolling restart), the one that claims it first acts
+(``bot.discord.owners``). On SQLite one process only runs over a database file
+(``bot.store.db_lock``): nothing is claimed there.
+"""
+
+from __future__ import annotations
+
+from bot.play.service_base import ServiceBase
+
+
+class OwnerService(ServiceBase):
+    """Interactions claimed by one process."""
+
+    @property
+    def shares_its_database(self) -> bool:
+        """Whether another process may run over this database (PostgreSQL)."""
+        return self.store.dialect == "postgresql"
+
+    async def claim_interaction(self, interaction_id: int, owner: str, now: float) -> bool:
+        """Take an interaction for ``owner``: whether it is theirs (the same owner asking
+        again keeps it)."""
+        if not self.shares_its_database:
+            return True
+        return await self.store.claim_interaction(interaction_id, owner, now)
+
+    async def prune_claims(self, before: float) -> int:
+        """Forget who took the interactions taken before ``before``; how many."""
+        if not self.shares_its_database:
+            return 0
+        return await self.store.prune_interactions(before)

@@ -1,0 +1,79 @@
+"""The game service's record of a game as its messages tell it, read as committed: its row
+and seats, the lobby as it is, the log's actions between two points, the board a game
+ended on, what happened since a seat's last turn, and a finished game's outcome (results,
+length, rating changes, notation).
+
+The couriers (``bot.discord``) render each delivery from these when it is delivered, so a
+retry an hour later shows the game of now; they never read the store themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.play.games import ActiveGame
+from bot.play.service_base import ServiceBase
+from bot.store.rating_store import RatedChange
+from bot.store.rows import ActionRow, GameRow, SeatRow
+from bot.text.catchup import catch_up_rows
+from engine import GameState, loads
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    """A finished game as its last message shows it."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    state: GameState  # the board it ended on
+    recorded: dict[int, str]  # seat -> the name its result was recorded under
+    seconds: float  # from its first action to its last
+    rated: list[RatedChange]
+    notations: list[str]  # its whole log, for the story picture
+
+
+class StoryService(ServiceBase):
+    """A game's record as its messages show it, as committed."""
+
+    async def committed_row(self, game_id: int | None) -> GameRow | None:
+        """The game's row as committed (another process may have moved it on)."""
+        return await self.store.game(game_id) if game_id else None
+
+    async def seats_of(self, game_id: int) -> list[SeatRow]:
+        return await self.store.seats(game_id)
+
+    async def lobby_of(self, game_id: int | None) -> ActiveGame | None:
+        """The lobby (or game) as committed: its row and its seats."""
+        row = await self.committed_row(game_id)
+        return ActiveGame(row, await self.store.seats(row.id)) if row is not None else None
+
+    async def logged(self, game_id: int, low: int, to: int) -> list[ActionRow]:
+        """The log's actions from ``low`` (0-based) up to ``to``, in order."""
+        return await self.store.actions_between(game_id, low, to)
+
+    async def since_last_turn(self, game_id: int, seat: int) -> list[ActionRow]:
+        """The logged actions the catch-up of ``seat``'s turn in play tells."""
+        return await catch_up_rows(self.store, game_id, seat)
+
+    async def board_at_end(self, game_id: int) -> GameState | None:
+        """The board as the game's last commit left it."""
+        snapshot = await self.store.snapshot(game_id)
+        return loads(snapshot[1]) if snapshot is not None else None
+
+    async def game_over(self, game_id: int | None) -> GameOver | None:
+        """What the game-over message shows, or None if the game has no final board."""
+        row = await self.committed_row(game_id)
+        state = await self.board_at_end(row.id) if row is not None else None
+        if row is None or state is None:
+            return None
+        last = await self.store.last_actions(row.id, 1)
+        first = await self.store.first_action_time(row.id)
+        return GameOver(
+            row=row,
+            seats=await self.store.seats(row.id),
+            state=state,
+            recorded={r.seat: r.name for r in await self.store.results(row.id)},
+            seconds=(last[-1].created_at if last else 0.0) - (first or 0.0),
+            rated=list(await self.store.rating_changes(row.id)),
+            notations=[a.notation for a in await self.store.actions(row.id)],
+        )
