@@ -13,8 +13,10 @@ set of games in memory: the lobby, the start and the end before the end
 undo, AI moves and the commit (``move_service``), a finished game's record
 (``result_service``), the turn clock's reminders and timeouts (``timeout_service``), a
 server's defaults and a game's settings (``settings_service``), games that lost their
-channel (``orphan_service``), the ids of a game's messages (``message_service``). What
-they share is in ``bot.play.service_base``.
+channel (``orphan_service``), the ids of a game's messages (``message_service``); and what
+the commands read: finished games, ratings and seasons (``records_service``). What
+they share is in ``bot.play.service_base``. The commands (``bot.discord``) ask these, never
+the storage.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from bot.play.lobby_service import LobbyService
 from bot.play.message_service import MessageService
 from bot.play.move_service import MoveService
 from bot.play.orphan_service import OrphanService
+from bot.play.records_service import RecordsService
 from bot.play.result_service import ResultService
 from bot.play.seat_service import SeatService
 from bot.play.settings_service import SettingsService
@@ -40,6 +43,7 @@ class GameService(
     SettingsService,
     OrphanService,
     MessageService,
+    RecordsService,
 ):
     """Every change to games goes through here; see the module docstring for locking."""
 
