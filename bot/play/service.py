@@ -14,7 +14,8 @@ undo, AI moves and the commit (``move_service``), a finished game's record
 (``result_service``), the turn clock's reminders and timeouts (``timeout_service``), a
 server's defaults and a game's settings (``settings_service``), games that lost their
 channel (``orphan_service``), the ids of a game's messages (``message_service``); and what
-the commands read: finished games, ratings and seasons (``records_service``). What
+the commands read: finished games, ratings and seasons (``records_service``), a channel's
+game looked at (``look_service``), a member's notices and games (``member_service``). What
 they share is in ``bot.play.service_base``. The commands (``bot.discord``) ask these, never
 the storage.
 """
@@ -24,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.play.lobby_service import LobbyService
+from bot.play.look_service import LookService
+from bot.play.member_service import MemberService
 from bot.play.message_service import MessageService
 from bot.play.move_service import MoveService
 from bot.play.orphan_service import OrphanService
@@ -44,6 +47,8 @@ class GameService(
     OrphanService,
     MessageService,
     RecordsService,
+    LookService,
+    MemberService,
 ):
     """Every change to games goes through here; see the module docstring for locking."""
 
