@@ -14,19 +14,23 @@ undo, AI moves and the commit (``move_service``), a finished game's record
 (``result_service``), the turn clock's reminders and timeouts (``timeout_service``), a
 server's defaults and a game's settings (``settings_service``), games that lost their
 channel (``orphan_service``), the ids of a game's messages (``message_service``), a
-game's record as its messages show it (``story_service``), the DMs with members
-(``dm_service``), which process acts on an interaction (``owner_service``). What
-they share is in ``bot.play.service_base``.
+game's record as its messages show it (``story_service``), which process acts on an
+interaction (``owner_service``); and what the commands read: finished games, ratings and
+seasons (``records_service``), a channel's game looked at (``look_service``), a member's
+notices, DMs and games (``member_service``). What they share is in
+``bot.play.service_base``. Discord's side (``bot.discord``) asks these, never the storage.
 """
 
 from __future__ import annotations
 
-from bot.play.dm_service import DMService
 from bot.play.lobby_service import LobbyService
+from bot.play.look_service import LookService
+from bot.play.member_service import MemberService
 from bot.play.message_service import MessageService
 from bot.play.move_service import MoveService
 from bot.play.orphan_service import OrphanService
 from bot.play.owner_service import OwnerService
+from bot.play.records_service import RecordsService
 from bot.play.result_service import ResultService
 from bot.play.seat_service import SeatService
 from bot.play.settings_service import SettingsService
@@ -44,7 +48,9 @@ class GameService(
     OrphanService,
     MessageService,
     StoryService,
-    DMService,
     OwnerService,
+    RecordsService,
+    LookService,
+    MemberService,
 ):
     """Every change to games goes through here; see the module docstring for locking."""

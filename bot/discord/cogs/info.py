@@ -22,14 +22,14 @@ from bot.play.service import GameService
 from bot.play.turn_clock import waiting_lines
 from bot.render.board_text import alt_text, board_text, message_parts
 from bot.store.errors import ServiceError
-from bot.store.rows import ActionRow, GameRow
+from bot.store.rows import ActionRow
 from bot.text import describe, i18n
 from bot.text.describe import chat_name
 from bot.text.durations import when
 from bot.text.spoken import plain
 from bot.text.strings import text, thing_name
 from bot.text.strings import text as say
-from engine import CARDS, FACILITY_ORDER, FIELDS, TERRITORIES, Event, Game, view
+from engine import CARDS, FACILITY_ORDER, FIELDS, TERRITORIES, Event, view
 
 if TYPE_CHECKING:
     from bot.client import AlienFrontiersBot
@@ -164,31 +164,6 @@ class Info(AfCog):
         self.service = service
         self.announcer = announcer
 
-    async def _game(self, channel_id: int | None) -> tuple[GameRow, list[str], Game]:
-        """The channel's game in play, or the last one played there, rebuilt from storage.
-
-        A lobby closed or aborted before its start was never played: it is skipped.
-        """
-        if channel_id is None:
-            raise ServiceError("game.none")
-        service = self.service
-        active = await service.in_channel(channel_id)
-        if active is not None and active.game is not None:
-            return active.row, active.seat_names, active.game
-        if active is not None:
-            raise ServiceError("game.not_started")
-        row = await service.store.latest_played_game(channel_id)
-        if row is None:
-            raise ServiceError("game.none")
-        seats = await service.store.seats(row.id)
-        game = await service.rebuild(row, seats)
-        return row, [s.name for s in seats], game
-
-    async def _seat_of(self, row: GameRow, user_id: int) -> int | None:
-        """The seat of the member asking in the game, if they sit in it."""
-        seats = await self.service.store.seats(row.id)
-        return next((s.seat for s in seats if user_id in (s.user_id, s.former_user_id)), None)
-
     async def _said(self, interaction: Interaction, content: str, locale: str) -> str:
         """A private answer, in plain words for a member in screen-reader mode."""
         if await self.service.readers.is_on(interaction.user.id):
@@ -208,9 +183,10 @@ class Info(AfCog):
         """The live board, with ``detail`` the full one (log, deck, ships in stock...), with
         ``text`` the whole board in words (for a screen reader)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        row, names, game = await self._game(interaction.channel_id)
+        played = await self.service.played_in(interaction.channel_id)
+        row, names, game = played.row, played.names, played.game
         locale = locale_of(interaction)
-        you = await self._seat_of(row, interaction.user.id)  # said "(you)"
+        you = played.seat_of(interaction.user.id)  # said "(you)"
         if text:
             for part in message_parts(board_text(game.state, names, locale, you)):
                 await interaction.followup.send(part, ephemeral=True)
@@ -231,9 +207,10 @@ class Info(AfCog):
     )
     @app_commands.guild_only()
     async def status(self, interaction: Interaction) -> None:
-        row, names, game = await self._game(interaction.channel_id)
+        played = await self.service.played_in(interaction.channel_id)
+        row, game = played.row, played.game
         locale = locale_of(interaction)
-        chat = [chat_name(n) for n in names]
+        chat = [chat_name(n) for n in played.names]
         content = describe.status_text(game.state, view(game.state), chat, locale)
         active = await self.service.by_id(row.id)
         if active is not None and active.game is not None:  # still in play: the clock
@@ -241,7 +218,7 @@ class Info(AfCog):
             away = await self.service.away(members)
             content = "\n".join([content, *waiting_lines(active, away, chat, locale)])
         if row.host_id == interaction.user.id or interaction.permissions.manage_channels:
-            failed = await self.service.store.failed_deliveries(game_id=row.id)
+            failed = await self.service.undelivered(row.id)
             if failed:  # the host sees what did not reach the channel
                 last = failed[0]
                 said = {
@@ -259,10 +236,11 @@ class Info(AfCog):
     async def log(
         self, interaction: Interaction, count: app_commands.Range[int, 1, 50] = 15
     ) -> None:
-        row, names, _game = await self._game(interaction.channel_id)
+        played = await self.service.played_in(interaction.channel_id)
+        row, names = played.row, played.names
         locale = locale_of(interaction)
         chat = [chat_name(n) for n in names]
-        actions = await self.service.store.actions(row.id)
+        actions = await self.service.game_log(row.id)
         recent = actions[-count:]
         shown = [line for a in recent for line in action_lines(a, chat, locale)]
         body = "\n".join(shown) or text("log.empty", locale)

@@ -28,7 +28,6 @@ from bot.discord.translator import command_text
 from bot.play.games import ActiveGame
 from bot.play.service import GameService
 from bot.store.errors import ServiceError
-from bot.store.storage import Storage
 from bot.text.strings import text
 
 if TYPE_CHECKING:
@@ -53,7 +52,6 @@ class Learn(AfCog):
     ) -> None:
         super().__init__(bot)
         self.service = service
-        self.store: Storage = service.store
         self.deliveries = deliveries
         self.announcer = announcer
         self.schedule_ai = schedule_ai

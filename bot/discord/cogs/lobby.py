@@ -94,14 +94,11 @@ class Lobby(TableCog):
         are pinged to confirm by joining."""
         locale = locale_of(interaction)
         service = self.service
-        row = await service.store.game(game_id)
-        if row is None or row.status != "over" or row.channel_id != interaction.channel_id:
+        rematch = await service.rematch_of(game_id, interaction.channel_id)
+        if rematch is None:
             await send_ephemeral(interaction, text("panel.gone", locale))
             return
-        seats = await service.store.seats(game_id)
-        members = [
-            u for s in seats if (u := s.user_id if s.user_id is not None else s.former_user_id)
-        ]
+        row, seats, members = rematch.row, rematch.seats, rematch.members
         user = interaction.user.id
         if user not in members and not interaction.permissions.manage_channels:
             await send_ephemeral(interaction, text("over.rematch_not_player", locale))

@@ -75,14 +75,13 @@ class Notifications(AfCog):
             await send_ephemeral(interaction, self._said(user, "\n".join(lines), locale, readers))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        store = self.service.store
-        await store.set_prefs(user, notify=mode, dm_blocked=False, dm_hint=False, locale=locale)
+        await self.service.set_turn_notice(user, mode, locale)
         lines = [text(f"notify.mode.{mode}", locale)]
         if mode in ("dm", "both"):
             if await notifier.dm(user, text("notify.dm_test", locale)):
                 lines.append(text("notify.dm_ok", locale))
             else:
-                await store.set_prefs(user, dm_hint=False)  # told right here instead
+                await self.service.dm_hint_given(user)  # told right here instead
                 lines.append(text("notify.dm_hint", locale))
         if screen_reader is not None:
             lines.append(reader)
@@ -101,9 +100,7 @@ class Notifications(AfCog):
     async def mygames(self, interaction: Interaction) -> None:
         locale = locale_of(interaction)
         user = interaction.user.id
-        service = self.service
-        seats = dict(await service.store.seats_of_user(user))
-        rows = await service.store.games_by_id(seats)
+        rows = await self.service.games_of(user)
         if not rows:
             await send_ephemeral(interaction, text("mygames.none", locale))
             return

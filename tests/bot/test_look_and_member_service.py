@@ -1,0 +1,84 @@
+"""The game service's looks at a channel's game (``bot.play.look_service``: ``/af board``,
+``status``, ``log``) and a member's notices and games (``bot.play.member_service``: ``/af
+notify``, ``/af mygames``), on both databases."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.play.look_service import PlayedGame
+from bot.play.service import GameService
+from bot.store.errors import ServiceError
+from bot.store.rows import SeatRow
+from bot.store.storage import Storage
+from tests.bot.table import game_between
+
+ANN, BOB, CID = 100, 200, 300
+
+
+async def test_a_channels_game_looked_at_is_the_one_in_play_else_the_last_one_played(
+    store: Storage,
+) -> None:
+    service = GameService(store)
+    for channel in (None, 10):
+        with pytest.raises(ServiceError, match=r"game\.none"):
+            await service.played_in(channel)
+    game = await game_between(service, channel=10)
+    looked = await service.played_in(10)
+    assert looked.row.id == game.id and looked.game.state == game.state
+    assert looked.names == ["Ann", "Bob"]
+    assert (looked.seat_of(ANN), looked.seat_of(BOB), looked.seat_of(CID)) == (0, 1, None)
+    assert await service.game_log(game.id) == await store.actions(game.id)
+
+    await service.abort(game, ANN, can_manage=True)  # over: the last game played is shown
+    ended = await service.played_in(10)
+    assert (ended.row.id, ended.row.status) == (game.id, "aborted")
+    assert ended.game.state == game.state and ended.names == ["Ann", "Bob"]
+
+    lobby = await service.create(
+        guild_id=1, channel_id=10, host_id=CID, host_name="Cid", max_players=2, locale="en"
+    )
+    with pytest.raises(ServiceError, match=r"game\.not_started"):
+        await service.played_in(10)
+    await service.abort(lobby, CID, can_manage=True)  # a lobby closed was never played
+    assert (await service.played_in(10)).row.id == game.id
+    assert await service.undelivered(game.id) == []
+
+
+def test_a_member_whose_seat_the_ai_took_over_still_sees_it_as_theirs() -> None:
+    seats = [SeatRow(0, ANN, None, "Ann"), SeatRow(1, None, "hard", "Bob", former_user_id=BOB)]
+    looked = PlayedGame(row=None, seats=seats, game=None)  # type: ignore[arg-type]
+    assert (looked.seat_of(ANN), looked.seat_of(BOB), looked.seat_of(CID)) == (0, 1, None)
+
+
+async def test_a_members_games_are_the_ones_they_sit_in_lobby_or_in_play(store: Storage) -> None:
+    service = GameService(store)
+    playing = await game_between(service, channel=10)
+    lobby = await service.create(
+        guild_id=2, channel_id=11, host_id=ANN, host_name="Ann", max_players=3, locale="en"
+    )
+    watched = await service.create(
+        guild_id=1, channel_id=12, host_id=ANN, host_name=None, max_players=2, locale="en"
+    )
+    ended = await game_between(service, channel=13, users=(CID, BOB), names=("Cid", "Bob"))
+    await service.abort(ended, CID, can_manage=True)
+    assert sorted(g.id for g in await service.games_of(ANN)) == [playing.id, lobby.id]
+    assert [g.id for g in await service.games_of(BOB)] == [playing.id]
+    assert await service.games_of(CID) == []
+    assert watched.id not in [g.id for g in await service.games_of(ANN)]  # hosted, no seat
+
+
+async def test_choosing_where_to_hear_of_ones_turn_tries_dms_afresh(store: Storage) -> None:
+    service = GameService(store)
+    await store.set_prefs(ANN, notify="channel", dm_blocked=True, dm_hint=True)
+    await service.set_turn_notice(ANN, "dm", "pl")
+    prefs = (await store.prefs([ANN]))[ANN]
+    assert (prefs.notify, prefs.locale, prefs.dm_blocked, prefs.dm_hint) == (
+        "dm",
+        "pl",
+        False,
+        False,
+    )
+    await store.set_prefs(ANN, dm_hint=True)
+    await service.dm_hint_given(ANN)
+    assert not (await store.prefs([ANN]))[ANN].dm_hint
