@@ -16,6 +16,7 @@ import discord.utils
 
 from bot.text import i18n
 from bot.text.labels import dice_text, said, wording
+from bot.text.limits import LABEL_LIMIT
 from bot.text.strings import text, thing_name
 from engine import (
     FACILITY_ORDER,
@@ -31,7 +32,6 @@ from engine import (
 )
 from engine.ai import Pick, Reason, explain_plan
 
-LABEL_LIMIT = 100
 HINT_LINES = 15
 PHONE_WIDTH = 40  # characters of a line in Discord's chat on a phone, about
 PICK_LINES = 3  # lines a pick of the hint may take there
