@@ -33,13 +33,14 @@ from bot.play.game_story import vp_by_round
 from bot.play.games import ActiveGame
 from bot.play.service import ServiceRef
 from bot.play.tutor import lesson_lines, marked_pick
-from bot.render.board_text import alt_text, brief_alt_text, scores_line
-from bot.render.charts import vp_chart, vp_chart_text
+from bot.render.charts import vp_chart
 from bot.store.rows import GameRow
 from bot.text import describe
+from bot.text.board_words import alt_text, brief_alt_text, scores_line
 from bot.text.catchup import board_at_start, board_then, catch_up_rows, said_again, since_last_turn
 from bot.text.catchup import changes as catch_up_changes
 from bot.text.catchup import lines as catch_up_lines
+from bot.text.chart_words import vp_chart_text
 from bot.text.durations import day_text
 from bot.text.limits import MESSAGE_LIMIT
 from bot.text.spoken import named_once, plain

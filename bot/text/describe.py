@@ -150,6 +150,14 @@ def shorten(label: str, limit: int = LABEL_LIMIT) -> str:
     return label if len(label) <= limit else label[: limit - 1] + "…"
 
 
+def sentence(words: str, names: Sequence[str] = ()) -> str:
+    """``words`` starting with a capital (the rest as it is), unless they start with a
+    member's name, which keeps its case ("owner to act", "owner: −1 fuel")."""
+    if any(name and words.startswith(name) for name in names):
+        return words
+    return words[:1].upper() + words[1:]
+
+
 def event_line(event: Event, locale: str = "en", names: Sequence[str] = ()) -> str:
     """One event as a sentence, seats shown by name."""
     params: dict[str, object] = dict(event.params)

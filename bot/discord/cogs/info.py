@@ -20,10 +20,10 @@ from bot.discord.replies import locale_of
 from bot.discord.translator import command_text
 from bot.play.games import waiting
 from bot.play.service import GameService
-from bot.render.board_text import alt_text, board_text, message_parts
 from bot.store.errors import ServiceError
 from bot.store.rows import ActionRow, GameRow
 from bot.text import describe, i18n
+from bot.text.board_words import alt_text, board_text, message_parts
 from bot.text.clock_text import waiting_lines
 from bot.text.describe import chat_name
 from bot.text.durations import when
