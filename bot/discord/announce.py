@@ -8,7 +8,7 @@ the turn ends the message keeps its lines and the turn's last picture and loses 
 panel, and the next turn's message is posted (or the game-over message with the
 final scores and board). The board is drawn in a worker thread.
 
-The announcer writes these messages (``turn_text``, ``turn_header``, ``event_lines``,
+The announcer writes these messages (``turn_text``, with ``bot.text.turn_text``'s lines,
 the panel, the board); posting and editing them is the outbox's: each change queues its
 deliveries (``bot.play.outbox``) and ``bot.discord.couriers`` sends them, retrying until they land.
 """
@@ -34,23 +34,23 @@ from bot.play.game_story import vp_by_round
 from bot.play.games import ActiveGame
 from bot.play.service import GameService
 from bot.play.tutor import lesson_lines, marked_pick
-from bot.render.board_text import alt_text, brief_alt_text, scores_line
-from bot.render.charts import vp_chart, vp_chart_text
+from bot.render.charts import vp_chart
 from bot.store.rows import GameRow
 from bot.text import describe
+from bot.text.board_words import alt_text, brief_alt_text, scores_line
 from bot.text.catchup import board_at_start, board_then, said_again, since_last_turn
 from bot.text.catchup import changes as catch_up_changes
 from bot.text.catchup import lines as catch_up_lines
+from bot.text.chart_words import vp_chart_text
 from bot.text.durations import day_text
-from bot.text.heard import heard_lines
+from bot.text.limits import MESSAGE_LIMIT
 from bot.text.spoken import named_once, plain
 from bot.text.strings import text
+from bot.text.turn_text import as_rolled, event_lines, lines_length, turn_header, turn_segments
 from bot.text.why_not import closed_line
-from engine import Event, GameState, GameView
+from engine import GameState, GameView
 
 log = logging.getLogger(__name__)
-
-MESSAGE_LIMIT = 2000  # characters of a message's content
 
 
 class Renderer(Protocol):
@@ -85,83 +85,6 @@ def mentions(users: Sequence[int]) -> discord.AllowedMentions:
 def board_name(game_id: int, turn: int) -> str:
     """The file name of a game's board on a turn's message (it tells the turn's message)."""
     return f"board-{game_id}-turn{turn:03d}.png"
-
-
-def turn_segments(state: GameState) -> list[list[Event]]:
-    """The state's recent events split at each turn start (the last list is this turn)."""
-    segments: list[list[Event]] = [[]]
-    for e in state.events:
-        if e.key == "turn_started":
-            segments.append([])
-        segments[-1].append(e)
-    return segments
-
-
-def turn_header(
-    timeout: str | None,
-    ai: bool,
-    locale: str,
-    *,
-    round: object,
-    name: str,
-    mention: str = "",
-    member: int | None = None,
-) -> str:
-    """A turn message's first line: whose turn, in which round; played by the AI, or for
-    a member whose turn timed out (``timeout``: ai or skip)."""
-    if timeout is not None and member is not None:
-        key = f"turn.header_timeout.{timeout}"
-    else:
-        key = "turn.header_ai" if ai else "turn.header"
-    params = {"round": round, "name": name, "mention": mention, "member": f"<@{member}>"}
-    return text(key, locale, params)
-
-
-def event_lines(
-    events: Sequence[Event],
-    locale: str,
-    names: Sequence[str],
-    room: int = MESSAGE_LIMIT,
-    spoken: bool = False,
-) -> list[str]:
-    """A turn's events as the lines of its message: every one, as long as they fit in
-    ``room`` characters (lines joined by newlines); else the first (the roll) and the
-    latest that fit, with how many are left out and where they are (``/af log``).
-
-    For a screen reader (``spoken``) each fact once, in few lines (``bot.text.heard``): the
-    header names whose turn it is, so their own lines start with the verb ("docks 5 at the
-    Lunar Mine", not "AI 2 (easy) docks 5…", whose digits run into the dice), repeats are
-    said once, and the turn's end is the next header."""
-    start = next((e for e in events if e.key == "turn_started"), None)
-    if spoken:
-        lines = heard_lines(events, locale, names, start.player if start is not None else None)
-    else:
-        lines = [
-            "• " + describe.event_line(e, locale, names) for e in events if e.key != "turn_started"
-        ]
-    if _length(lines) <= room:
-        return lines
-    kept = lines[:1]
-    latest: list[str] = []
-    for line in reversed(lines[1:]):
-        more = text("turn.more", locale, {"count": len(lines) - len(kept) - len(latest) - 1})
-        if _length([*kept, more, line, *latest]) > room:
-            break
-        latest.insert(0, line)
-    hidden = len(lines) - len(kept) - len(latest)
-    return [*kept, text("turn.more", locale, {"count": hidden}), *latest]
-
-
-def _length(lines: Sequence[str]) -> int:
-    return sum(len(line) + 1 for line in lines)
-
-
-def _as_rolled(v: GameView, rolled: Sequence[Event]) -> bool:
-    """Whether the ships still to dock are those the turn's roll gave (no dock yet)."""
-    values = str(rolled[-1].params.get("values", "")) if rolled else None
-    return values is not None and sorted(values.split()) == sorted(
-        f"{s.value}{'r' if s.relic else ''}" for s in v.undocked
-    )
 
 
 class Announcer:
@@ -232,13 +155,13 @@ class Announcer:
             # Each fact once for a screen reader: the ships to dock are the roll's until one
             # docks, and the panel needs no reminder.
             rolled = [e for e in events if e.key == "rolled"]
-            if not game.spoken or v.pending is not None or not _as_rolled(v, rolled):
+            if not game.spoken or v.pending is not None or not as_rolled(v, rolled):
                 after.append(describe.pending_text(v, names, locale))
             after += lesson_lines(game)  # a guided game: the lesson of this decision
             after += coach_lines(game)  # the coach's, before the pick (see prepare_catch_up)
             if game.waiting_on() is not None and not game.spoken:
                 after.append(text("turn.hint", locale))
-        room = MESSAGE_LIMIT - _length([*parts, *after])
+        room = MESSAGE_LIMIT - lines_length([*parts, *after])
         lines = event_lines(events, locale, names, room, game.spoken)
         said = "\n".join([*parts, *lines, *after])
         return (plain(named_once(said, names), locale) if game.spoken else said)[:MESSAGE_LIMIT]

@@ -16,7 +16,8 @@ database (``games.clock_since``, ``clock_turn``, ``reminders_sent``, ``timeout_t
 recorded before it is sent, and a timeout is written once, in one transaction, before
 the bot plays the turn (``GameService.time_out``); after a restart the bot goes on
 playing that turn. Its time is the service's ``clock``, so tests make days pass by
-moving it and calling ``tick``. The texts and pure helpers are in ``bot.play.turn_clock``.
+moving it and calling ``tick``. Its texts are ``bot.text.clock_text``'s, the clock's facts
+of a game in play ``bot.play.games``'s.
 """
 
 from __future__ import annotations
@@ -33,13 +34,13 @@ from bot.discord.delivery import Deliveries
 from bot.discord.failures import judge
 from bot.discord.notify import Notifier, pings_in_channel, wants_dm
 from bot.play import outbox
-from bot.play.games import ActiveGame
+from bot.play.games import ActiveGame, reminders_sent, since_of
 from bot.play.service import GameService
-from bot.play.turn_clock import mention, reminders_sent, since_of
 from bot.settings import Settings
 from bot.shutdown import cancel
 from bot.store.clock_settings import REMINDED, WARNED, Step, clock_start, deadline, due_step
 from bot.store.rows import Delivery
+from bot.text.clock_text import mention
 from bot.text.durations import when
 
 log = logging.getLogger(__name__)

@@ -28,9 +28,9 @@ from bot.discord.failures import (
 from bot.discord.notify import Notifier
 from bot.discord.replies import jump_url, locale_of
 from bot.play.service import GameService
-from bot.play.turn_clock import settings_text
 from bot.store.clock_settings import ClockSettings
 from bot.store.rows import Delivery, GameRow, SeatRow
+from bot.text.clock_text import settings_text
 from bot.text.durations import hours_text
 from bot.text.spoken import named_once, plain
 from bot.text.strings import text

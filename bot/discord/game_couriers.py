@@ -13,11 +13,11 @@ from bot.discord.announce import mentions
 from bot.discord.components import PanelView, RematchButton
 from bot.discord.courier_base import CourierBase, Done, Reply, _event, _said, nonce, same_text
 from bot.discord.failures import is_gone
-from bot.play.game_messages import lobby_text
 from bot.play.games import ActiveGame
 from bot.store.rows import Delivery
 from bot.text import describe
 from bot.text.durations import duration_text
+from bot.text.lobby_text import lobby_text
 from bot.text.rating_text import over_ratings_text
 from bot.text.strings import text
 from engine import outcome, score_parts
@@ -105,7 +105,9 @@ class GameCouriers(CourierBase):
         if lobby is None:
             return Done()
         row = lobby.row
-        content = lobby_text(lobby, self.render(p.get("closing"), row.locale, row) or None)
+        content = lobby_text(
+            row, lobby.seats, self.render(p.get("closing"), row.locale, row) or None
+        )
         extra = self.render(p.get("extra"), row.locale, row)
         if extra:
             content = f"{content}\n{extra}"

@@ -34,7 +34,6 @@ from bot.discord.components import (
     UndoButton,
 )
 from bot.play.choice_tree import (
-    LABEL_LIMIT,
     MAX_OPTIONS,
     Branch,
     Choices,
@@ -46,6 +45,7 @@ from bot.play.choice_tree import (
 )
 from bot.play.choices import menu
 from bot.text.describe import shorten
+from bot.text.limits import LABEL_LIMIT
 from bot.text.strings import text
 
 MAX_ROWS = 5

@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.announce import board_name, event_lines, mentions, turn_header
+from bot.discord.announce import board_name, mentions
 from bot.discord.components import PanelView
 from bot.discord.courier_base import SHOWN, CourierBase, Done, Reply, _event, _said, rejected_params
 from bot.discord.failures import CALL_FAULTS, is_gone, is_rejected, judge
@@ -23,6 +23,7 @@ from bot.play.readers import told_when_done
 from bot.store.rows import Delivery, GameRow, SeatRow
 from bot.text import describe
 from bot.text.strings import text
+from bot.text.turn_text import event_lines, turn_header
 from engine import Event, GameState, view
 
 log = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ from dataclasses import fields, replace
 from functools import partial
 
 from bot.play.choice_tree import MAX_MOVES, MAX_OPTIONS, VALUE_LIMIT, Branch, Leaf, Node
-from bot.play.choice_words import Words, said_in
+from bot.text.choice_words import Words, said_in
 from bot.text.labels import kind_of, wording
 from bot.text.strings import text
 from engine import Action, Done, GameState, apply_in_place, legal_actions
@@ -110,10 +110,6 @@ def sequences_of(
 
     grow(state, ())
     return out
-
-
-def amount_text(words: Words, resource: str, count: int) -> str:
-    return text(f"choice.{resource}", words.locale, {"count": count})
 
 
 # The Plasma Cannon's shots: a pick that leaves nothing more to hit also says ``done``.

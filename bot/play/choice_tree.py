@@ -1,6 +1,7 @@
 """The tree of the panel's choices: a pick (``Leaf``), a step to open (``Branch``), a menu's
 option (``Entry``), the roots of the three menus (``Choices``), the paths to a branch, and
-Discord's limits they keep to."""
+Discord's limits they keep to (a label's: ``bot.text.limits``; the names in labels are cut
+to fit by ``bot.text.choice_words``)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,8 @@ from bot.text.gains import description
 from engine import GameState, GameView, parse, view
 
 MAX_OPTIONS = 25  # options in one Discord select menu
-LABEL_LIMIT = 100  # characters of an option's label
 VALUE_LIMIT = 100  # characters of an option's value
 MAX_MOVES = 8  # engine actions one pick may apply
-NAME_LENGTHS = (32, 20, 12, 7)  # member names are cut to these lengths, in turn, to fit
 ROOTS = ("d", "c", "p", "o")  # docking, cards and powers, the choice now, what overflows
 MOVE_SEPARATOR = ";"
 

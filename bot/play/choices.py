@@ -25,19 +25,18 @@ from collections.abc import Iterable, Sequence
 
 from bot.play.choice_grouping import by_kind, fit_menu
 from bot.play.choice_tree import (
-    LABEL_LIMIT,
     MAX_OPTIONS,
-    NAME_LENGTHS,
     Branch,
     Choices,
     Entry,
     Leaf,
     Node,
 )
-from bot.play.choice_words import Names, Words
 from bot.play.decision_choices import decision_branch
 from bot.play.dock_choices import docking_branches
 from bot.play.power_choices import power_branches
+from bot.text.choice_words import NAME_LENGTHS, Names, Words
+from bot.text.limits import LABEL_LIMIT
 from bot.text.strings import text
 from engine import Action, GameState, legal_actions
 

@@ -7,7 +7,6 @@ from bot.play.choice_grouping import (
     Kinds,
     Said,
     action_leaf,
-    amount_text,
     by_kind,
     fields_of,
     group_nodes,
@@ -15,7 +14,7 @@ from bot.play.choice_grouping import (
     with_done,
 )
 from bot.play.choice_tree import Branch, Leaf, Node
-from bot.play.choice_words import Words
+from bot.text.choice_words import Words, amount_text
 from bot.text.strings import text
 from engine import (
     RAID_STEAL_LIMIT,

@@ -15,8 +15,8 @@ from bot.play.choice_grouping import (
     sequences_of,
 )
 from bot.play.choice_tree import Leaf, Node
-from bot.play.choice_words import Words
 from bot.play.decision_choices import best_takes
+from bot.text.choice_words import Words
 from bot.text.labels import kind_of
 from bot.text.strings import text
 from engine import (

@@ -2,7 +2,9 @@
 
 ``ActiveGame`` bundles a game's row, seats, engine game and lock; ``Step`` and
 ``MoveResult`` describe an applied move; ``ServiceError`` is a refusal of the
-bot itself (engine refusals are ``engine.errors.EngineError``).
+bot itself (engine refusals are ``engine.errors.EngineError``). The turn clock's facts of a
+game in play (``since_of``, ``reminders_sent``, ``waiting``) are here too; its words are
+``bot.text.clock_text``'s.
 """
 
 from __future__ import annotations
@@ -12,15 +14,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.play.ai import Chooser, Level
+from bot.play.ai import Chooser
 from bot.play.choice_tree import Choices
 from bot.play.choices import choices
 from bot.store.clock_settings import ClockSettings
 from bot.store.errors import ServiceError
 from bot.store.rows import GameRow, SeatRow
-from bot.text import i18n
+from bot.text.clock_text import Waiting
 from bot.text.describe import chat_name
-from bot.text.strings import text
 from engine import CHANCE, Action, Event, Game, GameState, GameView, legal_actions, view
 
 
@@ -210,51 +211,19 @@ def event_data(events: Iterable[Event]) -> list[dict[str, object]]:
     return [{"key": e.key, "player": e.player, "params": dict(e.params)} for e in events]
 
 
-NAME_LIMIT = 32  # characters of a seat's name
+def since_of(game: ActiveGame) -> float:
+    """When the clock of the turn in play started counting (before any absence)."""
+    return game.row.clock_since if game.row.clock_since is not None else game.row.updated_at
 
 
-def ai_name(level: Level, number: int, replacing: str | None = None, locale: str = "en") -> str:
-    """The seat name of an AI ("AI 2 (hard)") in the game's language; a taken-over seat
-    keeps the member's name, cut so that the AI's words stay whole ("Anna (SI, poziom
-    łatwy)")."""
-    shown = text(f"ai.level.{level}", locale)
-    if replacing:
-        rest = len(text("ai.replaces", locale, {"name": "", "level": shown}))
-        name = replacing[: max(8, min(20, NAME_LIMIT - rest))]
-        return text("ai.replaces", locale, {"name": name, "level": shown})[:NAME_LIMIT]
-    return text("ai.name", locale, {"number": number, "level": shown})[:NAME_LIMIT]
+def reminders_sent(game: ActiveGame) -> int:
+    """Reminders already sent for the turn in play."""
+    return game.row.reminders_sent if game.row.clock_turn == game.state.turn_number else 0
 
 
-def replaced_member(name: str, level: Level) -> str | None:
-    """The member's part of a taken-over seat's name ("Anna" of "Anna (AI easy)", said in
-    any language), or None when the name is not one."""
-    for language in i18n.languages():
-        shown = text(f"ai.level.{level}", language)
-        before, _, after = text("ai.replaces", language, {"name": "\0", "level": shown}).partition(
-            "\0"
-        )
-        if name.startswith(before) and name.endswith(after) and len(name) > len(before + after):
-            return name[len(before) : len(name) - len(after)]
-    return None
-
-
-def ai_name_in(seat: SeatRow, locale: str) -> str:
-    """An AI seat's name said in ``locale`` ("AI 1 (normal)" -> "ИИ 1 (обычный)"), when it
-    is an AI's name of any language: a game's language can change after its AI seats were
-    named. Any other name (a member's, a name cut short) as it is."""
-    level = seat.ai_level
-    if level is None:
-        return seat.name
-    for language in i18n.languages():
-        for number in range(1, 10):
-            if seat.name == ai_name(level, number, locale=language):
-                return ai_name(level, number, locale=locale)
-        shown = text(f"ai.level.{level}", language)
-        before, _, after = text("ai.replaces", language, {"name": "\0", "level": shown}).partition(
-            "\0"
-        )
-        name = seat.name
-        if name.startswith(before) and name.endswith(after) and len(name) > len(before + after):
-            member = name[len(before) : len(name) - len(after)]
-            return ai_name(level, 0, member, locale)
-    return seat.name
+def waiting(game: ActiveGame) -> Waiting:
+    """Whom the game in play waits on, as its turn clock counts (said by
+    ``bot.text.clock_text.waiting_lines``)."""
+    return Waiting(
+        game.to_act(), game.waiting_on(), game.timed_out(), since_of(game), reminders_sent(game)
+    )

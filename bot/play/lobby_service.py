@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.play import outbox
 from bot.play.ai import Level
-from bot.play.games import ActiveGame, MoveResult, ai_name
+from bot.play.games import ActiveGame, MoveResult
 from bot.play.move_service import MoveService
 from bot.play.service_base import SeatChange
 from bot.play.settings_service import SettingsService
@@ -18,6 +18,7 @@ from bot.store.clock_settings import DEFAULT_CLOCK
 from bot.store.errors import ChannelBusyError, ServiceError
 from bot.store.game_config import GameSettings
 from bot.store.rows import Delivery, SeatRow
+from bot.text.seat_names import ai_name
 from engine import Game
 
 

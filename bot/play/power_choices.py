@@ -13,16 +13,16 @@ from bot.play.choice_grouping import (
     FINISHED,
     Kinds,
     action_leaf,
-    amount_text,
     applied,
     by_kind,
     fields_of,
     group_nodes,
     sequences_of,
 )
-from bot.play.choice_tree import LABEL_LIMIT, MAX_OPTIONS, Leaf, Node
-from bot.play.choice_words import Words, said_in
+from bot.play.choice_tree import MAX_OPTIONS, Leaf, Node
+from bot.text.choice_words import Words, amount_text, said_in
 from bot.text.labels import kind_of
+from bot.text.limits import LABEL_LIMIT
 from bot.text.strings import text
 from engine import (
     FACILITY_ORDER,

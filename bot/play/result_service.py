@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot.play.games import ActiveGame, ai_name, replaced_member
+from bot.play.games import ActiveGame
 from bot.play.service_base import ServiceBase
 from bot.store.rating_rules import (
     PlayedBy,
@@ -20,6 +20,7 @@ from bot.store.rating_rules import (
     turns_by_seat,
 )
 from bot.store.rows import ActionRow, ResultRow, SeatRow
+from bot.text.seat_names import ai_name, replaced_member
 from engine import outcome, places, score_parts
 
 

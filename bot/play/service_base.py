@@ -20,7 +20,7 @@ from typing import Any
 from bot.play import outbox
 from bot.play.ai import AIFactory, default_factory
 from bot.play.coach_memory import Coach
-from bot.play.games import ActiveGame, ai_name
+from bot.play.games import ActiveGame
 from bot.play.outbox_service import Outbox
 from bot.play.readers import Readers
 from bot.store.errors import ServiceError
@@ -35,6 +35,7 @@ from bot.store.rating_rules import (
 from bot.store.rows import Delivery, GameRow, SeatChanges, SeatRow
 from bot.store.shards import ALL, Shards
 from bot.store.storage import Storage
+from bot.text.seat_names import ai_name
 from engine import Game, dumps, loads
 
 

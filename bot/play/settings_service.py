@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from bot.play import outbox
-from bot.play.games import ActiveGame, ai_name_in
+from bot.play.games import ActiveGame
 from bot.play.service_base import ServiceBase, _with
 from bot.store.clock_settings import DEFAULT_CLOCK, ClockSettings
 from bot.store.errors import ServiceError
 from bot.text import i18n
+from bot.text.seat_names import ai_name_in
 
 
 class SettingsService(ServiceBase):

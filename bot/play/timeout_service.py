@@ -1,7 +1,7 @@
 """The game service's turn clock at work: this turn's reminders recorded with the reminder,
 and a turn whose limit passed timed out (played by the AI or skipped, the seat handed to
 the AI after too many in a row). The clock's background task is
-``bot.discord.background.Background``; its texts are ``bot.play.turn_clock``'s.
+``bot.discord.background.Background``; its texts are ``bot.text.clock_text``'s.
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.play import outbox
-from bot.play.games import ActiveGame, ai_name
+from bot.play.games import ActiveGame
 from bot.play.service_base import ServiceBase, _with
 from bot.store.clock_settings import LIMIT_PASSED
 from bot.store.errors import ServiceError
 from bot.store.rows import Delivery, SeatRow
+from bot.text.seat_names import ai_name
 
 
 @dataclass(frozen=True, slots=True)

@@ -236,26 +236,13 @@ def guided_hint(
     the turn with why (so what it says never goes against the lesson); and, when the
     normal AI would start otherwise, its pick and why, and what the ⭐ pick is for (the
     lesson's, or the plan the lessons follow); ``whole``: each pick in full, for a screen
-    reader."""
+    reader. Said by ``bot.text.describe.guided_hint_text``."""
     plan = guided_plan(progress, state)
     if not plan:
         return describe.hint_text(state, hint_plan(state, seed), names, locale, whole=whole)
     g = learn.guidance(progress, state)
-    lines = [text("learn.hint.header", locale)]
-    lines += describe.hint_text(state, plan, names, locale, ai_plan=False, whole=whole).split("\n")[
-        1:
-    ]
     own = hint_plan(state, seed)
-    if own and own[0] != plan[0]:
-        first = explain_plan(state, own)[0]
-        label = describe.action_label(first.action, locale, names)
-        # the ⭐ is the lesson's own pick (or its setup's), or the pick the plan goes on with
-        lesson = g is not None and g.kind in ("own", "setup") and g.then is None
-        which = "lesson" if lesson else "step"
-        if first.reason is not None:
-            reason = describe.reason_text(first.reason, names, locale)
-            params = {"action": label, "reason": reason}
-            lines.append(text(f"learn.hint.differs.{which}", locale, params))
-        else:
-            lines.append(text(f"learn.hint.differs.{which}.plain", locale, {"action": label}))
-    return "\n".join(lines)[:2000]
+    first = explain_plan(state, own)[0] if own and own[0] != plan[0] else None
+    # the ⭐ is the lesson's own pick (or its setup's), or the pick the plan goes on with
+    lesson = g is not None and g.kind in ("own", "setup") and g.then is None
+    return describe.guided_hint_text(state, plan, first, lesson, names, locale, whole)

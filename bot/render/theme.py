@@ -1,17 +1,21 @@
 """Colours of the board and each player's colour and shape.
 
 Every player has a shape as well as a colour (circle, square, triangle, diamond) used
-for die pips, colony markers, badges and log lines, so colour is never the only cue.
+for die pips, colony markers, badges and log lines, so colour is never the only cue; the
+shapes are named in ``bot.text.player_shapes`` (the board in words says them), drawn here.
 """
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final
 
+# Each player's shape, named where the board in words says it; drawn by the modules here.
+from bot.text.player_shapes import PLAYER_SHAPES as PLAYER_SHAPES
+from bot.text.player_shapes import Shape as Shape
+from bot.text.player_shapes import player_shape as player_shape
 from engine import PLAYER_COLOURS, FieldId
 
 RGB = tuple[int, int, int]
-Shape = Literal["circle", "square", "triangle", "diamond"]
 
 BACKGROUND: Final[RGB] = (12, 16, 32)
 HEADER: Final[RGB] = (22, 28, 52)
@@ -65,7 +69,6 @@ PLAYER_RGB: Final[tuple[RGB, ...]] = tuple(_COLOUR_RGB[c] for c in PLAYER_COLOUR
 PLAYER_INK: Final[tuple[RGB, ...]] = tuple(
     DARK if c in ("green", "yellow") else WHITE for c in PLAYER_COLOURS
 )
-PLAYER_SHAPES: Final[tuple[Shape, ...]] = ("circle", "square", "triangle", "diamond")
 # The frame of the player to act (and of the winners): near-white, far from every player's
 # colour for every colour vision (gold was the yellow player's twin: ΔE00 2.4 for
 # deuteranopia; tests/render/test_colour_vision.py measures it on the encoded PNG).
@@ -132,7 +135,3 @@ def player_rgb(seat: int) -> RGB:
 
 def player_ink(seat: int) -> RGB:
     return PLAYER_INK[seat % len(PLAYER_INK)]
-
-
-def player_shape(seat: int) -> Shape:
-    return PLAYER_SHAPES[seat % len(PLAYER_SHAPES)]

@@ -16,6 +16,7 @@ import discord.utils
 
 from bot.text import i18n
 from bot.text.labels import dice_text, said, wording
+from bot.text.limits import LABEL_LIMIT, MESSAGE_LIMIT
 from bot.text.strings import text, thing_name
 from engine import (
     FACILITY_ORDER,
@@ -31,7 +32,6 @@ from engine import (
 )
 from engine.ai import Pick, Reason, explain_plan
 
-LABEL_LIMIT = 100
 HINT_LINES = 15
 PHONE_WIDTH = 40  # characters of a line in Discord's chat on a phone, about
 PICK_LINES = 3  # lines a pick of the hint may take there
@@ -90,7 +90,33 @@ def hint_text(
     ]
     if len(picks) > HINT_LINES:
         lines.append(text("turn.earlier", locale, {"count": len(picks) - HINT_LINES}))
-    return "\n".join(lines)[:2000]
+    return "\n".join(lines)[:MESSAGE_LIMIT]
+
+
+def guided_hint_text(
+    state: GameState,
+    plan: Sequence[Action],
+    first: Pick | None,
+    lesson: bool,
+    names: Sequence[str],
+    locale: str = "en",
+    whole: bool = False,
+) -> str:
+    """The Hint in a guided game: the ⭐ picks of ``plan`` with why (a plan that is not the
+    AI's); and, when the normal AI would start otherwise (with ``first``), its pick and
+    why, and what the ⭐ pick is for: the ``lesson``'s own, or the plan the lessons follow."""
+    lines = [text("learn.hint.header", locale)]
+    lines += hint_text(state, plan, names, locale, ai_plan=False, whole=whole).split("\n")[1:]
+    if first is not None:
+        label = action_label(first.action, locale, names)
+        which = "lesson" if lesson else "step"
+        if first.reason is not None:
+            reason = reason_text(first.reason, names, locale)
+            params = {"action": label, "reason": reason}
+            lines.append(text(f"learn.hint.differs.{which}", locale, params))
+        else:
+            lines.append(text(f"learn.hint.differs.{which}.plain", locale, {"action": label}))
+    return "\n".join(lines)[:MESSAGE_LIMIT]
 
 
 def pick_line(
@@ -148,6 +174,14 @@ def phone_lines(line: str) -> int:
 def shorten(label: str, limit: int = LABEL_LIMIT) -> str:
     label = " ".join(label.split())
     return label if len(label) <= limit else label[: limit - 1] + "…"
+
+
+def sentence(words: str, names: Sequence[str] = ()) -> str:
+    """``words`` starting with a capital (the rest as it is), unless they start with a
+    member's name, which keeps its case ("owner to act", "owner: −1 fuel")."""
+    if any(name and words.startswith(name) for name in names):
+        return words
+    return words[:1].upper() + words[1:]
 
 
 def event_line(event: Event, locale: str = "en", names: Sequence[str] = ()) -> str:

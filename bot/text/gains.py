@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from bot.text.describe import sentence
 from bot.text.labels import dice_text
 from bot.text.strings import text
 from engine import (
@@ -309,16 +310,9 @@ def confirmation(
     said = [p.words for p in phrases(view(before), then, seat, names, locale, dice=False)]
     parts = [text("gains.done", locale, {"what": what})]
     if said:
-        parts.append(_sentence("; ".join(said), names) + ".")
+        parts.append(sentence("; ".join(said), names) + ".")
     parts.append(left(then, seat, names, locale))
     return " ".join(parts)
-
-
-def _sentence(words: str, names: Sequence[str]) -> str:
-    """A capital first, unless the words start with a member's name ("owner: −1 fuel")."""
-    if any(name and words.startswith(name) for name in names):
-        return words
-    return words[:1].upper() + words[1:]
 
 
 __all__ = [

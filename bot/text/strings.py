@@ -912,8 +912,8 @@ BOT_EN: Final[dict[str, Source]] = {
     "panel.unknown_choice": "That choice is not on this panel. Nothing was changed.",
     "error.option_range": "`{option}` takes a value from {low} to {high}. Nothing was changed.",
     "error.option_choices": "`{option}` takes one of: {values}. Nothing was changed.",
-    # ---- the board in words: alt text and /af board text:true (bot.render.board_text) ----------
-    # The alt text: the short alternative (a sentence each; see board_text's docstring).
+    # ---- the board in words: alt text and /af board text:true (bot.text.board_words) ----------
+    # The alt text: the short alternative (a sentence each; see board_words's docstring).
     "a11y.alt.round": "Alien Frontiers board, round {round}, turn {turn}.",
     "a11y.alt.over": "Alien Frontiers board: the game is over, after round {round}.",
     "a11y.alt.rank": Plural("place {rank}: {name}, {vp} VP", "place {rank}: {name}, {vp} VP", "vp"),

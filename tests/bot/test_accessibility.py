@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.render.board_text import (
-    ALT_LIMIT,
+from bot.text.board_words import (
     ALT_SUMMARY,
     FULL_BOARD,
     alt_text,
@@ -22,6 +21,7 @@ from bot.render.board_text import (
     message_parts,
     ranking,
 )
+from bot.text.limits import ALT_LIMIT
 from bot.text.strings import text, thing_name
 from engine import CHANCE, GameConfig, GameState, apply, legal_actions, new_game, sample_chance
 from engine.tables import FACILITY_ORDER

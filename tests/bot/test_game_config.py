@@ -9,12 +9,12 @@ from dataclasses import fields
 
 import pytest
 
-from bot.play.game_messages import VARIANT_TEXTS
 from bot.store.clock_settings import DEFAULT_CLOCK, ClockError, ClockSettings
 from bot.store.db import open_database
 from bot.store.game_config import DEFAULT_SETTINGS, ConfigError, GameSettings, Variants
 from bot.store.migrations import LATEST, MIGRATIONS
 from bot.store.storage import Storage
+from bot.text.lobby_text import VARIANT_TEXTS
 from engine import GameConfig
 
 CLOCK = ClockSettings(remind_hours=6, warn_hours=18, limit_hours=24, action="skip")

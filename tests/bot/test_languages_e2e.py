@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from bot.play.games import ai_name, ai_name_in
 from bot.store.errors import ServiceError
 from bot.store.rows import SeatRow
 from bot.store.storage import Storage
+from bot.text.seat_names import ai_name, ai_name_in
 from bot.text.strings import text, thing_name
 from engine import GameState, legal_actions
 from engine.actions import Dock

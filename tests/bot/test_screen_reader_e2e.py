@@ -10,7 +10,7 @@ import random
 import re
 from pathlib import Path
 
-from bot.render.board_text import FULL_BOARD
+from bot.text.board_words import FULL_BOARD
 from bot.text.spoken import plain
 from bot.text.strings import text
 from tests.bot.table import Table, make_bot

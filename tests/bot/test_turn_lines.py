@@ -4,7 +4,7 @@ out."""
 
 from __future__ import annotations
 
-from bot.discord.announce import event_lines
+from bot.text.turn_text import event_lines
 from engine.state import Event
 
 NAMES = ["Ann", "AI 1 (easy)"]

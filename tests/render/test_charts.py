@@ -17,20 +17,19 @@ from PIL import Image, ImageFont
 from bot.play.game_story import vp_by_round
 from bot.render import charts, fonts, theme
 from bot.render.charts import (
-    ALT_LIMIT,
     PREVIEW_MIN_PX,
     PREVIEW_WIDTH,
     SIZE,
     TEXT_SIZES,
     Mark,
     rating_chart,
-    rating_chart_text,
     rating_marks,
     vp_chart,
-    vp_chart_text,
     vp_marks,
 )
 from bot.render.fonts import FONT_DIR, FONT_FILES, DrawnText
+from bot.text.chart_words import rating_chart_text, vp_chart_text
+from bot.text.limits import ALT_LIMIT
 from bot.text.strings import text
 from engine import GameConfig
 from engine.selfplay import play_random_game

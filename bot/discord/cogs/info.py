@@ -18,12 +18,13 @@ from bot.discord.announce import Announcer
 from bot.discord.cogs.base import AF, AfCog
 from bot.discord.replies import locale_of
 from bot.discord.translator import command_text
+from bot.play.games import waiting
 from bot.play.service import GameService
-from bot.play.turn_clock import waiting_lines
-from bot.render.board_text import alt_text, board_text, message_parts
 from bot.store.errors import ServiceError
 from bot.store.rows import ActionRow
 from bot.text import describe, i18n
+from bot.text.board_words import alt_text, board_text, message_parts
+from bot.text.clock_text import waiting_lines
 from bot.text.describe import chat_name
 from bot.text.durations import when
 from bot.text.spoken import plain
@@ -216,7 +217,8 @@ class Info(AfCog):
         if active is not None and active.game is not None:  # still in play: the clock
             members = [s.user_id for s in active.seats if s.user_id is not None]
             away = await self.service.away(members)
-            content = "\n".join([content, *waiting_lines(active, away, chat, locale)])
+            clock = waiting_lines(active.seats, active.clock, waiting(active), away, chat, locale)
+            content = "\n".join([content, *clock])
         if row.host_id == interaction.user.id or interaction.permissions.manage_channels:
             failed = await self.service.undelivered(row.id)
             if failed:  # the host sees what did not reach the channel

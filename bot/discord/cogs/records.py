@@ -26,12 +26,13 @@ from bot.discord.replies import locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.records_service import MemberRating
 from bot.play.service import GameService
-from bot.render.board_text import replay_text
-from bot.render.charts import rating_chart, rating_chart_text
+from bot.render.charts import rating_chart
 from bot.render.replay import make_replay
 from bot.store.ratings import PROVISIONAL_GAMES
 from bot.store.rows import GameRow, ResultRow
 from bot.text import rating_text as rating_text_
+from bot.text.board_words import replay_text
+from bot.text.chart_words import rating_chart_text
 from bot.text.describe import chat_name
 from bot.text.durations import day_text, decimal_text
 from bot.text.strings import text, thing_name

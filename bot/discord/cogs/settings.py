@@ -20,10 +20,10 @@ from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.ai import LEVELS
 from bot.play.service import GameService
-from bot.play.turn_clock import settings_text
 from bot.store.clock_settings import MAX_HOURS, MAX_TIMEOUTS, MIN_HOURS, TIMEOUT_ACTIONS
 from bot.store.errors import ServiceError
 from bot.text import i18n
+from bot.text.clock_text import settings_text
 from bot.text.strings import text
 
 if TYPE_CHECKING:

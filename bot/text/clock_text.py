@@ -1,23 +1,19 @@
-"""The turn clock's texts and pure helpers: Discord timestamps, the settings in words,
-who is waited on, when a turn's clock started and how many reminders it sent. The
-clock's background task is ``bot.discord.background.Background`` (``tick``).
+"""The turn clock in words: its settings, who a game waits on and until when, and a
+member's mention. The clock's facts of a game in play (since when its turn counts, the
+reminders sent) are ``bot.play.games``'s; its background task is
+``bot.discord.background.Background`` (``tick``).
 """
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-from bot.play.games import ActiveGame
-from bot.store.clock_settings import (
-    ClockSettings,
-    deadline,
-)
+from bot.store.clock_settings import LIMIT_PASSED, ClockSettings, deadline
+from bot.store.rows import SeatRow
 from bot.text.describe import seat_name
 from bot.text.durations import hours_text, when
 from bot.text.strings import text
-
-log = logging.getLogger(__name__)
 
 
 def mention(user_id: int | None) -> str:
@@ -41,35 +37,43 @@ def settings_text(clock: ClockSettings, locale: str) -> str:
     )
 
 
-def since_of(game: ActiveGame) -> float:
-    """When the clock of the turn in play started counting (before any absence)."""
-    return game.row.clock_since if game.row.clock_since is not None else game.row.updated_at
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """Whom a game in play waits on, as its turn clock counts (``bot.play.games.waiting``):
+    the seat to act (None: none, or chance's), the member waited on (None: an AI seat, or
+    the bot plays the member's timed-out turn: ``bot_plays``), since when the turn's clock
+    counts and how many reminders it sent."""
 
-
-def reminders_sent(game: ActiveGame) -> int:
-    """Reminders already sent for the turn in play."""
-    return game.row.reminders_sent if game.row.clock_turn == game.state.turn_number else 0
+    seat: int | None
+    member: int | None
+    bot_plays: bool
+    since: float
+    reminded: int
 
 
 def waiting_lines(
-    game: ActiveGame, away: dict[int, float], names: Sequence[str], locale: str
+    seats: Sequence[SeatRow],
+    clock: ClockSettings,
+    waiting: Waiting,
+    away: Mapping[int, float],
+    names: Sequence[str],
+    locale: str,
 ) -> list[str]:
     """For ``/af status``: who the game waits on and until when, and who is away."""
     lines = []
-    user = game.waiting_on()
-    seat = game.to_act()
+    user = waiting.member
+    seat = waiting.seat
     if user is not None and seat is not None:
-        clock = game.clock
-        since = since_of(game)
+        since = waiting.since
         params = {"player": seat_name(seat, names), "since": when(since)}
-        if clock.enabled and reminders_sent(game) < 3:
+        if clock.enabled and waiting.reminded < LIMIT_PASSED:
             params["deadline"] = when(deadline(clock, since, away.get(user)))
             lines.append(text("clock.status_waiting", locale, params))
         else:
             lines.append(text("clock.status_waiting_no_limit", locale, params))
-    elif game.timed_out() and seat is not None:
+    elif waiting.bot_plays and seat is not None:
         lines.append(text("clock.status_bot_playing", locale, {"player": seat_name(seat, names)}))
-    for s in game.seats:
+    for s in seats:
         if s.user_id is not None and s.user_id in away:
             lines.append(
                 text(
@@ -81,4 +85,4 @@ def waiting_lines(
     return lines
 
 
-__all__ = ["hours_text", "mention", "settings_text", "waiting_lines", "when"]
+__all__ = ["Waiting", "mention", "settings_text", "waiting_lines"]

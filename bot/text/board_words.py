@@ -32,11 +32,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from bot.render.theme import player_shape
 from bot.text.catchup import NOTABLE
-from bot.text.describe import event_line, seat_name
+from bot.text.describe import event_line, seat_name, sentence
 from bot.text.labels import dice_text
+from bot.text.limits import ALT_LIMIT, MESSAGE_LIMIT
+from bot.text.player_shapes import player_shape
 from bot.text.strings import text, thing_name
+from bot.text.turn_text import turn_segments
 from engine import (
     FACILITY_ORDER,
     PLAYER_COLOURS,
@@ -50,9 +52,7 @@ from engine import (
     view,
 )
 
-ALT_LIMIT: Final = 1024  # Discord's limit for an attachment's description
-ALT_SUMMARY: Final = 400  # the alt text's own: a quarter of a minute read aloud
-MESSAGE_LIMIT: Final = 2000  # Discord's, for a message's content
+ALT_SUMMARY: Final = 400  # the alt text's own, within ALT_LIMIT: a quarter of a minute read aloud
 HUB_SPACES: Final = 7
 FULL_BOARD: Final = "/af board text:true"
 
@@ -74,14 +74,6 @@ class Fact:
     section: str
     line: str
     heading: bool = False
-
-
-def sentence(words: str, names: Sequence[str] = ()) -> str:
-    """``words`` starting with a capital (the rest as it is), unless they start with a
-    member's name, which keeps its case ("owner to act")."""
-    if any(name and words.startswith(name) for name in names):
-        return words
-    return words[:1].upper() + words[1:]
 
 
 def _values(ships: Sequence[Ship], locale: str) -> str:
@@ -323,13 +315,7 @@ def message_parts(board: str, limit: int = MESSAGE_LIMIT) -> list[str]:
 
 def this_turn(state: GameState) -> list[Event]:
     """The events of the turn in play (or just ended) worth telling in the alt text."""
-    events: list[Event] = []
-    for e in state.events:
-        if e.key == "turn_started":
-            events = []
-        elif e.key in CHANGES:
-            events.append(e)
-    return events
+    return [e for e in turn_segments(state)[-1] if e.key in CHANGES]
 
 
 def said_changes(events: Sequence[Event], names: Sequence[str], locale: str) -> list[str]:
@@ -455,10 +441,8 @@ def replay_text(
 
 
 __all__ = [
-    "ALT_LIMIT",
     "ALT_SUMMARY",
     "FULL_BOARD",
-    "MESSAGE_LIMIT",
     "Fact",
     "alt_text",
     "board_text",
@@ -468,6 +452,5 @@ __all__ = [
     "ranking",
     "replay_text",
     "scores_line",
-    "sentence",
     "ships_by_owner",
 ]

@@ -1,15 +1,18 @@
 """The words of the panel's labels: members' names shortened to fit (``Names``) and the
-labels' texts in one language (``Words``)."""
+labels' texts in one language (``Words``). The panel's tree of choices, which they label,
+is ``bot.play.choice_tree``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 
-from bot.play.choice_tree import LABEL_LIMIT, NAME_LENGTHS
 from bot.text.labels import dice_text, die_text, said, ship_text
+from bot.text.limits import LABEL_LIMIT
 from bot.text.strings import text, thing_name
 from engine import PLAYER_COLOURS, Die, Ship
+
+NAME_LENGTHS = (32, 20, 12, 7)  # member names are cut to these lengths, in turn, to fit
 
 
 def _cut(name: str, length: int) -> str:
@@ -51,6 +54,10 @@ class Names:
 
 
 # ---- words --------------------------------------------------------------------------------
+
+
+def amount_text(words: Words, resource: str, count: int) -> str:
+    return text(f"choice.{resource}", words.locale, {"count": count})
 
 
 def said_in(key: str, locale: str, params: Mapping[str, object], seats: list[str]) -> str:
