@@ -10,10 +10,9 @@ import logging
 from typing import Any
 
 from bot.play import outbox
-from bot.play.games import ActiveGame
+from bot.play.games import ActiveGame, since_of
 from bot.play.readers import told_when_done
 from bot.play.service_base import ServiceBase
-from bot.play.turn_clock import since_of
 from bot.store.rows import Delivery
 
 log = logging.getLogger(__name__)

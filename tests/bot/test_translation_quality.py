@@ -670,7 +670,7 @@ def sentence_case_slips(text: str, language: str) -> list[str]:
 
 def test_the_sentence_case_rule_finds_the_slips_of_generated_text() -> None:
     """The rule below, on the slips a native reader found in the alt text (made of several
-    entries: the board in words, ``bot.render.board_text``)."""
+    entries: the board in words, ``bot.text.board_words``)."""
     assert sentence_case_slips("Раунд 1, ход 1; Ходит owner, осталось пришвартовать: 1", "ru")
     assert sentence_case_slips("корабли в игре: 3, в запасе: 3. пришвартованных нет.", "ru")
     assert sentence_case_slips("Runda 1, tura 1; Miejsce 1: Zofia", "pl")
