@@ -1,0 +1,68 @@
+"""The /play path benchmark (tests/benchmarks/play_path.py) on one quick /play: its figures
+are well formed and its tracer keeps to its definitions (the figures themselves are the
+benchmark's to print, not this test's to hold)."""
+
+from __future__ import annotations
+
+import json
+
+from tests.benchmarks.play_path import (
+    ROOT,
+    Hop,
+    Module,
+    details,
+    folded,
+    is_leaf,
+    is_store_api,
+    line,
+    module_of,
+    one_play,
+)
+
+
+def test_modules_packages_leaves_and_layers() -> None:
+    cog = module_of(str(ROOT / "bot/discord/cogs/play.py"))
+    assert cog == Module("bot/discord/cogs/play.py", "bot/discord/cogs", False, 0)
+    state = module_of(str(ROOT / "engine/state.py"))
+    assert state is not None and state.leaf and state.package == "engine"
+    assert module_of(str(ROOT / "tests/bot/table.py")) is None  # not the project's
+    assert module_of(json.__file__) is None
+    assert is_leaf("bot/text/strings.py") and not is_leaf("bot/textual.py")
+    assert is_leaf("bot/play/choices.py", ("bot/play/choices.py",))
+    service = module_of(str(ROOT / "bot/play/service_base.py"))
+    delivery = module_of(str(ROOT / "bot/discord/delivery.py"))
+    assert service is not None and delivery is not None and cog is not None
+    assert Hop(service, delivery, "Deliveries.queued", "t").against_layers  # a callback
+    assert not Hop(cog, delivery, "Deliveries.run", "t").against_layers
+    assert not Hop(delivery, cog, "x", "t").against_layers  # the same layer
+    assert Hop(cog, service, "x", "t").crosses and not Hop(None, cog, "x", "t").crosses
+    rows = module_of(str(ROOT / "bot/store/rows.py"))
+    games = module_of(str(ROOT / "bot/store/game_store.py"))
+    assert rows is not None and games is not None
+    assert is_store_api(games) and not is_store_api(rows)
+
+
+def test_a_loop_is_folded_once_in_the_sequence() -> None:
+    a = {"from": "a", "to": "b", "task": "t"}
+    b = {"from": "b", "to": "c", "task": "t"}
+    c = {"from": "a", "to": "c", "task": "t"}
+    assert folded([c, a, b, a, b, a, b, c]) == [(1, [c]), (3, [a, b]), (1, [c])]
+
+
+async def test_one_play_is_traced_from_the_interaction_to_its_deliveries() -> None:
+    f = await one_play("dock", seed=1, real_renderer=False)
+    assert f.hops > 0 and f.files > 0 and f.package_pairs > 0
+    assert f.crossings >= f.package_pairs
+    assert "bot/discord/cogs/play.py" in f.entries
+    # The command's coroutine suspends and resumes many times: one entry, from outside.
+    assert f.functions["bot/discord/cogs/play.py"].get("Play.play") == 1
+    assert any(s["from"] == "(outside)" for s in f.sequence)
+    # Nothing on the path starts inside a leaf.
+    assert not any(is_leaf(s["from"]) for s in f.sequence if s["from"] != "(outside)")
+    assert f.store_calls and f.sql_statements > 0 and f.transactions > 0
+    assert any(k.startswith("POST /interactions/") for k in f.discord_requests)
+    assert any(k.startswith("PATCH /channels/") for k in f.discord_requests)  # the turn message
+    assert not f.unfinished
+    assert json.loads(json.dumps(f.__dict__))["hops"] == f.hops
+    assert "bot/discord/cogs/play.py" in "\n".join(details(f, sequence=True))
+    assert line(f).startswith("seed 1: ")
