@@ -191,7 +191,7 @@ class Announcer:
             game.id,
             game.state.version,
             self.choices(game),
-            can_undo=game.game.can_undo(seat),
+            can_undo=game.can_undo(),
             locale=game.row.locale,
             open_path=open_path,
             page=page,

@@ -105,12 +105,13 @@ class BoardEdits:
         self.rejected: set[int] = set()
 
     def request(self, game: ActiveGame, message_id: int, state: GameState) -> None:
-        """Show ``state`` on message ``message_id`` of the game's channel, soon (not while
-        the channel refuses the bot: a picture is no delivery, the next move brings one)."""
+        """Show ``state`` (a board no longer changed: ``ActiveGame.board``) on message
+        ``message_id`` of the game's channel, soon (not while the channel refuses the bot:
+        a picture is no delivery, the next move brings one)."""
         channel = game.row.channel_id
         if self.clock() < self._refused.get(channel, -math.inf) or game.id in self.rejected:
             return
-        self._waiting.setdefault(channel, {})[message_id] = Picture(game, state.copy())
+        self._waiting.setdefault(channel, {})[message_id] = Picture(game, state)
         task = self._tasks.get(channel)
         if task is None or task.done():
             self._tasks[channel] = asyncio.create_task(
@@ -141,8 +142,9 @@ class BoardEdits:
         return await self.announcer.board_file(game, state, redrawn=True)
 
     def shown(self, game: ActiveGame, message_id: int, state: GameState) -> None:
-        """The caller's edit put the picture of ``state`` (``file_now``) on the message."""
-        self._shown[game.row.channel_id] = (message_id, state.copy())
+        """The caller's edit put the picture of ``state`` (``file_now``; a board no longer
+        changed) on the message."""
+        self._shown[game.row.channel_id] = (message_id, state)
 
     def waiting(self) -> int:
         """Pictures not shown yet (all channels)."""

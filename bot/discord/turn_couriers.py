@@ -40,7 +40,7 @@ class TurnCouriers(CourierBase):
         game = await self.service.as_committed(int(d.game_id or 0))
         if game is None or game.game is None or game.row.status != "playing":
             return SHOWN  # over or ended: their own deliveries show it
-        state = game.state
+        state = game.board()  # as it is now, kept as the picture shown
         turn = state.turn_number
         if turn != d.payload.get("turn", turn):
             return SHOWN  # a later turn: its own delivery shows it

@@ -136,6 +136,15 @@ class ActiveGame:
             raise ServiceError("game.not_started")
         return self.game.state
 
+    def can_undo(self) -> bool:
+        """Whether the seat to act may take back its last action now (its turn, no chance
+        outcome since: the engine's rule)."""
+        return self.game is not None and self.game.can_undo(self.to_act())
+
+    def board(self) -> GameState:
+        """The board as it is now, a copy of its own (a picture drawn later shows this)."""
+        return self.state.copy()
+
     def shown(self) -> Shown:
         """What the game's state shows now, worked out at most once per state (a move, an
         undo or a reload gives a new state object; none is changed in place)."""

@@ -19,6 +19,7 @@ from bot.play.games import ActiveGame, MoveResult
 from bot.play.service import GameService
 from bot.store.errors import ServiceError
 from bot.text import describe
+from bot.text.strings import text
 from engine import CHANCE, Action, apply_in_place, check
 
 log = logging.getLogger(__name__)
@@ -53,6 +54,20 @@ class Moves:
                 apply_in_place(state, action)
             actions.append(action)
         return actions
+
+    @staticmethod
+    def read(move: str) -> str:
+        """A move as a member typed it, in the engine's notation (the localised names of
+        facilities and territories are read too)."""
+        return describe.notation_of(move)
+
+    @staticmethod
+    def made(result: MoveResult, locale: str, names: Sequence[str]) -> list[str]:
+        """The member's private answer to a committed pick: its first move, as made, and
+        what it did."""
+        first = result.steps[0]
+        done = text("play.done", locale, {"move": str(first.action)})
+        return [done, *(describe.event_line(e, locale, names) for e in first.events)]
 
     async def commit(
         self,
@@ -116,7 +131,7 @@ class Moves:
             count = self._pick_size(game)
             while len(undone) < count:
                 undone.append(await self.service.undo(game, user_id, undone))
-                if not game.game or not game.game.can_undo(game.to_act()):
+                if not game.can_undo():
                     break
         except Exception as e:
             if not undone:

@@ -2,6 +2,7 @@
 
     .venv/bin/python tests/benchmarks/play_path.py [--runs 5] [--move end|dock|both]
         [--db sqlite|pg] [--json] [--sequence] [--leaf bot/play/choices.py ...]
+        [--properties]
 
 A member's ``/play`` is sent through discord.py against the fake Discord on a fresh game
 (a new bot, database and fake for each run; seeded, so a run is the same game every
@@ -31,6 +32,9 @@ Definitions:
   between, is called by the project frame that created its task (``create_task``,
   ``gather``...); a function run in a worker thread (``asyncio.to_thread``) by the one
   that sent it there.
+- A **read of a value** — a property's getter (``game.state``, ``row.is_ai``), written as
+  an attribute read at the call site — is no hop (``--properties`` counts them as calls,
+  as the first version of this benchmark did); what the getter itself calls is counted.
 - An **entry from outside**: a project function called with no project frame on that
   stack (discord.py handing over the interaction or the command, a loop callback such as
   a timer): not a hop, but it enters its module (counted once per frame).
@@ -71,6 +75,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import random
 import statistics
@@ -200,11 +205,37 @@ def task_label(task: asyncio.Task[Any] | None) -> str:
     return "-".join(parts)
 
 
+def property_getters() -> frozenset[CodeType]:
+    """The code of every property getter of the project's classes (a read of a value)."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import engine
+
+    codes: set[CodeType] = set()
+    for package in (bot, engine):
+        for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            if info.name.endswith("__main__"):
+                continue
+            module = importlib.import_module(info.name)
+            for _, cls in inspect.getmembers(module, inspect.isclass):
+                if cls.__module__ != module.__name__:
+                    continue
+                for member in vars(cls).values():
+                    if isinstance(member, property) and member.fget is not None:
+                        codes.add(member.fget.__code__)
+                    elif isinstance(member, functools.cached_property):
+                        codes.add(member.func.__code__)
+    return frozenset(codes)
+
+
 class PathTracer:
     """Traces the project's calls during one trip (see the module docstring)."""
 
-    def __init__(self, leaves: tuple[str, ...] = LEAVES) -> None:
+    def __init__(self, leaves: tuple[str, ...] = LEAVES, *, properties: bool = False) -> None:
         self.leaves = leaves
+        self.reads = frozenset() if properties else property_getters()
         self.trace = Trace()
         self._modules: dict[CodeType, Module | None] = {}
         self._seen: set[tuple[int, str]] = set()  # (caller frame, target module) counted
@@ -271,8 +302,8 @@ class PathTracer:
             return None
         code = frame.f_code
         target = self._module(code)
-        if target is None:
-            return None
+        if target is None or code in self.reads:
+            return None  # not the project's, or a read of a value
         back = frame.f_back
         if target.leaf and back is not None:
             behind = self._module(back.f_code)
@@ -600,6 +631,7 @@ async def one_play(
     db: str | None = None,
     *,
     leaves: tuple[str, ...] = LEAVES,
+    properties: bool = False,
     real_renderer: bool = True,
 ) -> Figures:
     """Trace one ``/play`` (``move``: ``end`` or ``dock``) on a fresh game of ``seed``, on a
@@ -631,7 +663,7 @@ async def one_play(
                 await t.settle()
                 payload = h.slash("play", {"move": notation}, member=member)
                 start = len(fake.requests)
-                tracer = PathTracer(leaves)
+                tracer = PathTracer(leaves, properties=properties)
                 with tracer.watching():
                     result = await h.interact(payload, timeout=120)
                     await result.done(timeout=120)
@@ -733,7 +765,11 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             for i in range(args.runs):
                 url = await server.create_database() if server is not None else None
                 try:
-                    runs.append(await one_play(move, args.seed + i, url, leaves=leaves))
+                    runs.append(
+                        await one_play(
+                            move, args.seed + i, url, leaves=leaves, properties=args.properties
+                        )
+                    )
                 finally:
                     if server is not None and url is not None:
                         await server.drop_database(url)
@@ -770,6 +806,11 @@ def main(argv: list[str] | None = None) -> None:
         default=[],
         metavar="PATH",
         help="a folder or module counted as a leaf too (bot/play/choices.py); repeatable",
+    )
+    parser.add_argument(
+        "--properties",
+        action="store_true",
+        help="count a property's getter as a call (a hop), not as a read of a value",
     )
     args = parser.parse_args(argv)
     report = asyncio.run(main_async(args))

@@ -140,7 +140,7 @@ class Play(AfCog):
         """Apply a member's move given in the engine's notation (the localised names of
         facilities and territories are read too)."""
         locale = locale_of(interaction)
-        move = describe.notation_of(move)
+        move = self.moves.read(move)
         game = await self.service.require(interaction.channel_id)
         key = move_key(interaction)
         try:
@@ -153,18 +153,17 @@ class Play(AfCog):
                 # Committed (now or, for the same interaction, before): from here on the
                 # member is told what their move did, never that it failed; what the channel
                 # must see is delivered (or retried).
-                first = result.steps[0]
-                lines = [describe.event_line(e, locale, game.chat_names) for e in first.events]
-                ack = text("play.done", locale, {"move": str(first.action)})
+                made = self.moves.made(result, locale, game.chat_names)
+                spoken = await self._reads_aloud(interaction.user.id)
                 extra = []
                 if not result.repeated:
                     extra = await self._after_move(
-                        interaction, game, before, learned, result, locale
+                        interaction, game, before, learned, result, locale, spoken
                     )
-                if await self.service.readers.is_on(interaction.user.id):
+                if spoken:
                     await self._tell(interaction, "\n".join(extra))  # what it did, once
                 else:
-                    await self._tell(interaction, "\n".join([ack, *lines, *extra]))
+                    await self._tell(interaction, "\n".join([*made, *extra]))
                 await self.deliveries.run(game.row.channel_id)
         except (EngineError, ServiceError, MoveUnsure) as e:
             await refuse(
@@ -184,6 +183,7 @@ class Play(AfCog):
         learned: Before | None,
         result: MoveResult,
         locale: str,
+        spoken: bool,
     ) -> list[str]:
         """The lines a member's private answer to a committed move may add: in screen-reader
         mode, what the pick did and what is left (first); in a guided game, what their pick
@@ -194,9 +194,7 @@ class Play(AfCog):
         seat = game.seat_of(user_id)
         mine = [step.action for step in result.steps if step.seat == seat]
         lines = []
-        spoken = False
         try:
-            spoken = await self.service.readers.is_on(user_id)
             if spoken and seat is not None and mine:
                 what = pick_words(before, mine, game.chat_names, locale)
                 names = game.chat_names
@@ -216,6 +214,15 @@ class Play(AfCog):
         if hint is not None:
             lines.append(hint)
         return [plain(line, locale) for line in lines] if spoken else lines
+
+    async def _reads_aloud(self, user_id: int) -> bool:
+        """Whether the member is in screen-reader mode (False if it cannot be read now: the
+        answer to their committed move is sent all the same)."""
+        try:
+            return await self.service.readers.is_on(user_id)
+        except Exception as e:
+            log.warning("member %d: screen-reader mode not read: %s", user_id, judge(e))
+            return False
 
     async def _dm_hint(self, user_id: int, locale: str) -> str | None:
         """The private hint on opening DMs, once after a DM was refused (None if it cannot
@@ -433,7 +440,10 @@ class Play(AfCog):
             await self.deliveries.run(game.row.channel_id, interaction)
             extra = []
             if not result.repeated:
-                extra = await self._after_move(interaction, game, before, learned, result, locale)
+                spoken = await self._reads_aloud(interaction.user.id)
+                extra = await self._after_move(
+                    interaction, game, before, learned, result, locale, spoken
+                )
         if len(picked) < len(whole):  # the rest of the pick waits for the lesson's decision
             extra.append(text("learn.cut", locale))
         if extra:
