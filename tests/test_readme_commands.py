@@ -25,7 +25,7 @@ NOT_RUN: dict[str, str] = {
     r"^\.venv/bin/pip install ": "reinstalls the environment (the README's update)",
     r"^git diff ": "a review step of an upgrade",
     r"copy-db .*postgresql://af@localhost": (
-        "needs that PostgreSQL server: tests/bot/test_copy_db.py runs copy-db against a "
+        "needs that PostgreSQL server: tests/bot/store/test_copy_db.py runs copy-db against a "
         "throwaway one"
     ),
     r"^read ": "asks for a password at the keyboard (the Docker copy-db recipe)",
@@ -37,7 +37,7 @@ NOT_RUN: dict[str, str] = {
     r"tests/benchmarks/|tools/tune_weights\.py": "benchmarks: minutes to hours of CPU",
     r"-m pytest": "the suite itself (the slow part of it, for -m slow)",
     r"-m tests\.transcripts": (
-        "rewrites docs/transcripts/: tests/bot/test_transcripts.py makes short ones"
+        "rewrites docs/transcripts/: tests/test_transcripts.py makes short ones"
     ),
 }
 

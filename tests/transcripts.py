@@ -8,7 +8,7 @@ as a player does). The transcript shows, in order: every message the channel sho
 (turn messages, notices, the game over, in their final form, with each picture's alt
 text), the panel of each member
 turn as it was offered (buttons and menus, with their options), and every private
-answer a member got. Nothing is asserted here; ``tests/bot/test_transcripts.py`` checks
+answer a member got. Nothing is asserted here; ``tests/test_transcripts.py`` checks
 a short one.
 """
 

@@ -26,7 +26,7 @@ more is taken).
         [--width 16] [--nodes 600] [--every 1]
 
 The last line is ``hints: N reasons checked, T true, M misleading, F false``.
-``tests/ai/test_hint_reasons.py`` runs a small seeded version of it by default.
+``tests/engine/ai/test_hint_reasons.py`` runs a small seeded version of it by default.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """How the guided game (``/af learn``) goes for learners who follow the ⭐ or stray from it,
-played on the panel as a member plays it (``tests/bot/learn_sim.py``: combined picks,
-cut at a lesson's decision). Per kind of learner, over seeds: the lessons whose rule was
-said (of all), the lessons done, the learner's turns and picks the script took, whether
+played on the panel as a member plays it (``tests/bot/play/learn/learn_sim.py``: combined
+picks, cut at a lesson's decision). Per kind of learner, over seeds: the lessons whose rule
+was said (of all), the lessons done, the learner's turns and picks the script took, whether
 it ended before the game, the "comes back" lines kept, and the claims the texts make about
-the position, checked on it (``tests/bot/test_learn_strays.py``: false ones listed).
+the position, checked on it (``tests/bot/play/learn/test_learn_strays.py``: false ones
+listed).
 
     python tests/benchmarks/learn_runs.py [--seeds 8] [--hint]
 
@@ -24,8 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.play.learn import LESSONS
-from tests.bot.learn_sim import Run, play
-from tests.bot.test_learn_strays import broken_promises, false_claims
+from tests.bot.play.learn.learn_sim import Run, play
+from tests.bot.play.learn.test_learn_strays import broken_promises, false_claims
 
 # (name, straying style, share of ⭐ followed)
 LEARNERS = (
