@@ -11,7 +11,7 @@ from bot.play.service import GameService
 from bot.store.errors import ServiceError
 from bot.store.rows import SeatRow
 from bot.store.storage import Storage
-from tests.bot.test_storage_contract import finish, lobby, placed
+from tests.bot.store.test_storage_contract import finish, lobby, placed
 
 ANN, BOB, CID = 100, 200, 300
 GUILD = 1
