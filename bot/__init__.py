@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from bot.client import AlienFrontiersBot
+    from bot.discord.client import AlienFrontiersBot
 
 
 def create_bot(*args: Any, **kwargs: Any) -> AlienFrontiersBot:
-    """Build the bot without connecting; see ``bot.client.create_bot`` for the arguments."""
-    from bot.client import create_bot as build
+    """Build the bot without connecting; see ``bot.factory.create_bot`` for the arguments."""
+    from bot.factory import create_bot as build
 
     return build(*args, **kwargs)
 

@@ -36,7 +36,7 @@ from bot.command_line import add_env_file, env_file, fail
 from bot.settings import TOKEN_HELP, Settings, SettingsError, load_settings
 
 if TYPE_CHECKING:
-    from bot.client import AlienFrontiersBot
+    from bot.discord.client import AlienFrontiersBot
     from bot.store.db_lock import BotHold
 
 log = logging.getLogger("bot")
@@ -84,7 +84,7 @@ def run_bot(settings: Settings) -> int:
     import aiohttp
     import discord
 
-    from bot.client import create_bot
+    from bot.factory import create_bot
     from bot.store.db_inspect import database_name
 
     token = settings.require_token()
@@ -156,7 +156,7 @@ async def serve(bot: AlienFrontiersBot, token: str) -> None:
     """Run the bot until it stops or SIGTERM (``docker stop``) or SIGINT (Ctrl-C) arrives;
     then close it cleanly (``AlienFrontiersBot.close``: work in flight finishes, the
     database is closed) so the process exits 0."""
-    from bot.shutdown import GRACE_SECONDS
+    from bot.discord.shutdown import GRACE_SECONDS
 
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.shutdown import cancel
+from bot.discord.shutdown import cancel
 
 if TYPE_CHECKING:
     from bot.store.storage import Storage

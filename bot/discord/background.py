@@ -33,11 +33,11 @@ import discord
 from bot.discord.delivery import Deliveries
 from bot.discord.failures import judge
 from bot.discord.notify import Notifier, pings_in_channel, wants_dm
+from bot.discord.shutdown import cancel
 from bot.play import outbox
 from bot.play.games import ActiveGame, reminders_sent, since_of
 from bot.play.service import GameService
 from bot.settings import Settings
-from bot.shutdown import cancel
 from bot.store.clock_settings import REMINDED, WARNED, Step, clock_start, deadline, due_step
 from bot.store.rows import Delivery
 from bot.text.clock_text import mention

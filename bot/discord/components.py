@@ -21,8 +21,8 @@ from discord import app_commands
 from bot.discord.answering import watch
 from bot.discord.owners import first_to_claim
 from bot.discord.refusals import refuse
+from bot.discord.shutdown import Gate, ShuttingDown
 from bot.play.choice_tree import Entry
-from bot.shutdown import Gate, ShuttingDown
 from bot.text.describe import shorten
 
 MAX_OPTIONS = 25

@@ -87,8 +87,8 @@ from bot.discord.failures import (
     judge,
     maybe_made,
 )
+from bot.discord.shutdown import cancel
 from bot.play.outbox import text_of
-from bot.shutdown import cancel
 from bot.store.rows import Delivery
 
 log = logging.getLogger(__name__)

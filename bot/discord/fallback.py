@@ -25,8 +25,8 @@ from bot.text.strings import text
 
 if TYPE_CHECKING:
     from bot.discord.announce import Announcer
+    from bot.discord.shutdown import Gate
     from bot.play.service import GameService
-    from bot.shutdown import Gate
 
 log = logging.getLogger(__name__)
 UNCLAIMABLE = (discord.InteractionType.component, discord.InteractionType.modal_submit)

@@ -33,8 +33,8 @@ from bot.discord.replies import (
     report_unexpected,
     send_ephemeral,
 )
+from bot.discord.shutdown import ShuttingDown
 from bot.play.games import MoveUnsure
-from bot.shutdown import ShuttingDown
 from bot.store.errors import ServiceError, StalePanelError
 from bot.text.spoken import plain
 from bot.text.strings import text

@@ -23,6 +23,7 @@ from bot.play.coach_memory import Coach
 from bot.play.games import ActiveGame
 from bot.play.outbox_service import Outbox
 from bot.play.readers import Readers
+from bot.store.db_inspect import database_name, plural
 from bot.store.errors import ServiceError
 from bot.store.rating_rules import (
     Departure,
@@ -88,6 +89,23 @@ class ServiceBase:
     def _queued(self, game: ActiveGame, deliveries: Sequence[Delivery]) -> None:
         if deliveries:
             self.outbox.queued(game.row.channel_id)
+
+    # ---- the database, opened when the bot logs in -------------------------------------
+
+    @property
+    def database_open(self) -> bool:
+        return self.store.is_open
+
+    async def open_database(self) -> None:
+        """Open (and migrate) the database the service was built on, and say which it is."""
+        await self.store.connect()
+        stored = await self.store.db.fetchone("SELECT COUNT(*) FROM games")
+        count = int(stored[0]) if stored else 0
+        log.info("database: %s (%s)", database_name(str(self.store.target)), plural(count, "game"))
+
+    async def close_database(self) -> None:
+        await self.store.close()
+        log.info("database closed")
 
     # ---- finding and loading games ---------------------------------------------------------------
 

@@ -70,6 +70,8 @@ class Storage(
 ):
     """The database. Open with ``await Storage.open(url_or_path)``; close with ``await close()``."""
 
+    target: str | Path = ""  # what it opens (a DATABASE_URL or a file's path)
+
     @classmethod
     async def open(cls, target: str | Path) -> Storage:
         """Open a ``DATABASE_URL`` (``sqlite:///…`` or ``postgresql://…``) or a SQLite file
@@ -82,22 +84,33 @@ class Storage(
     def to_open(cls, target: str | Path) -> Storage:
         """The storage of ``target``, not open yet: ``connect`` opens it (the bot builds
         its parts on it, and connects when it logs in)."""
-        return cls(NotOpen(target))
+        store = cls(NotOpen(target))
+        store.target = target
+        return store
 
     async def connect(self) -> None:
-        """Open the database named by ``to_open``, and migrate it."""
+        """Open the database named by ``to_open`` (or closed), and migrate it."""
         if not isinstance(self.db, NotOpen):
             raise RuntimeError("the database is open already")
-        db = await open_database(self.db.target)
+        target = self.db.target
+        db = await open_database(target)
         try:
             await db.migrate(MIGRATIONS)
         except BaseException:
             await db.close()
             raise
         self.db = db
+        self.target = target
+
+    @property
+    def is_open(self) -> bool:
+        return not isinstance(self.db, NotOpen)
 
     async def close(self) -> None:
-        await self.db.close()
+        """Close the database (``connect`` opens it again)."""
+        if self.is_open:
+            await self.db.close()
+            self.db = NotOpen(self.target)
 
     async def schema_version(self) -> int:
         return await self.db.schema_version()

@@ -63,7 +63,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bot.client import AlienFrontiersBot
+from bot.discord.client import AlienFrontiersBot
 from engine import legal_actions
 from engine.actions import Dock
 from tests.benchmarks.bench_bot import pct

@@ -15,7 +15,8 @@ from typing import Any
 
 from PIL import Image
 
-from bot.client import AlienFrontiersBot, create_bot
+from bot.discord.client import AlienFrontiersBot
+from bot.factory import create_bot
 from bot.play.choices import path_to
 from bot.play.games import ActiveGame
 from bot.play.service import GameService

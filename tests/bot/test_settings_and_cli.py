@@ -14,8 +14,13 @@ import pytest
 
 import bot.__main__ as cli
 from bot import create_bot
-from bot.client import INVITE_PERMISSIONS, AlienFrontiersBot, ShardedAlienFrontiersBot, invite_url
 from bot.demo import run_demo
+from bot.discord.client import (
+    INVITE_PERMISSIONS,
+    AlienFrontiersBot,
+    ShardedAlienFrontiersBot,
+    invite_url,
+)
 from bot.health import check
 from bot.settings import DEFAULT_DATABASE_URL, Settings, SettingsError, from_env
 from bot.store.shards import Shards
@@ -136,7 +141,7 @@ def test_refused_token_is_one_line(monkeypatch: Any, capsys: pytest.CaptureFixtu
 def test_create_bot_does_not_connect(tmp_path: Path) -> None:
     db = tmp_path / "sub" / "af.db"
     bot = create_bot(Settings(token=GOOD_TOKEN, database_url=f"sqlite:///{db}"))
-    assert not bot.is_ready() and bot.storage is None
+    assert not bot.is_ready() and not bot.service.database_open
     assert not db.exists()  # the database is opened by setup_hook, not at build time
     with pytest.raises(RuntimeError, match="not open yet"):  # its parts are built on it
         asyncio.run(bot.service.in_channel(1))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.shutdown import Gate, hold_locks
+from bot.discord.shutdown import Gate, hold_locks
 from tests.bot.table import Table, make_bot
 from tests.discord_fake import StartBot
 from tests.discord_fake.extra import HeldCallback
@@ -56,7 +56,7 @@ async def test_close_finishes_the_move_in_flight_and_refuses_new_work(
     assert answer.status == 200 and answer.json["data"]["content"].startswith("✅")
     shown = [r for r in t.fake.requests[answer.index :] if r.route.startswith("/channels/")]
     assert shown and all(r.status < 300 for r in shown)  # the turn message was updated too
-    assert t.bot.storage is None and t.bot.is_closed()
+    assert not t.bot.service.database_open and t.bot.is_closed()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 

@@ -23,7 +23,7 @@ from bot.text.durations import day_text
 from bot.text.strings import text
 
 if TYPE_CHECKING:
-    from bot.client import AlienFrontiersBot
+    from bot.discord.client import AlienFrontiersBot
     from bot.discord.delivery import Deliveries
     from bot.play.games import ActiveGame
     from bot.play.service import GameService
@@ -83,7 +83,7 @@ class TableCog(AfCog):
 
     @classmethod
     def given_parts(cls, bot: AlienFrontiersBot) -> Self:
-        """The cog given the parts it uses, as ``bot.client`` built them (for its extension's
+        """The cog given the parts it uses, as ``bot.factory`` built them (for its extension's
         ``setup``)."""
         return cls(
             bot,

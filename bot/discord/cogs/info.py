@@ -33,7 +33,7 @@ from bot.text.strings import text as say
 from engine import CARDS, FACILITY_ORDER, FIELDS, TERRITORIES, Event, view
 
 if TYPE_CHECKING:
-    from bot.client import AlienFrontiersBot
+    from bot.discord.client import AlienFrontiersBot
 
 Interaction = discord.Interaction[Any]
 RULE_TOPICS: tuple[str, ...] = (

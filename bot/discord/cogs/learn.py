@@ -31,7 +31,7 @@ from bot.store.errors import ServiceError
 from bot.text.strings import text
 
 if TYPE_CHECKING:
-    from bot.client import AlienFrontiersBot
+    from bot.discord.client import AlienFrontiersBot
 
 Interaction = discord.Interaction[Any]
 log = logging.getLogger(__name__)

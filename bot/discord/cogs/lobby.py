@@ -24,7 +24,7 @@ from bot.text import i18n
 from bot.text.strings import text
 
 if TYPE_CHECKING:
-    from bot.client import AlienFrontiersBot
+    from bot.discord.client import AlienFrontiersBot
 
 Interaction = discord.Interaction[Any]
 

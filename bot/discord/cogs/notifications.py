@@ -21,7 +21,7 @@ from bot.text.spoken import plain
 from bot.text.strings import text
 
 if TYPE_CHECKING:
-    from bot.client import AlienFrontiersBot
+    from bot.discord.client import AlienFrontiersBot
 
 Interaction = discord.Interaction[Any]
 MODES = ("channel", "dm", "both", "off")

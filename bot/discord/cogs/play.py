@@ -52,7 +52,7 @@ from bot.text.strings import text
 from engine import Action, Done, EngineError, GameState, market_rate
 
 if TYPE_CHECKING:
-    from bot.client import AlienFrontiersBot
+    from bot.discord.client import AlienFrontiersBot
 
 Interaction = discord.Interaction[Any]
 log = logging.getLogger(__name__)

@@ -38,7 +38,7 @@ from bot.text.durations import day_text, decimal_text
 from bot.text.strings import text, thing_name
 
 if TYPE_CHECKING:
-    from bot.client import AlienFrontiersBot
+    from bot.discord.client import AlienFrontiersBot
 
 Interaction = discord.Interaction[Any]
 

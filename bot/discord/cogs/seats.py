@@ -20,9 +20,9 @@ from bot.discord.components import PanelView, component_check
 from bot.discord.failures import CALL_FAULTS
 from bot.discord.refusals import refusal
 from bot.discord.replies import holding, locale_of, send_ephemeral
+from bot.discord.shutdown import Gate
 from bot.discord.translator import command_text
 from bot.play.games import ActiveGame
-from bot.shutdown import Gate
 from bot.store.clock_settings import MAX_AWAY_DAYS
 from bot.store.errors import ServiceError
 from bot.text.describe import shorten
@@ -30,7 +30,7 @@ from bot.text.durations import when
 from bot.text.strings import text
 
 if TYPE_CHECKING:
-    from bot.client import AlienFrontiersBot
+    from bot.discord.client import AlienFrontiersBot
 
 Interaction = discord.Interaction[Any]
 log = logging.getLogger(__name__)

@@ -27,7 +27,7 @@ from bot.text.clock_text import settings_text
 from bot.text.strings import text
 
 if TYPE_CHECKING:
-    from bot.client import AlienFrontiersBot
+    from bot.discord.client import AlienFrontiersBot
 
 Interaction = discord.Interaction[Any]
 Hours = app_commands.Range[float, MIN_HOURS, MAX_HOURS]

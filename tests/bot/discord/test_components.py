@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.discord.components import PANEL_ITEMS, ActionButton, PanelView, UndoButton, wired
-from bot.shutdown import Gate
+from bot.discord.shutdown import Gate
 from tests.bot.table import make_bot
 from tests.discord_fake import StartBot
 

@@ -56,7 +56,7 @@ def public_texts(t: Table) -> list[str]:
 
 
 async def test_russian_game_with_a_polish_member(tmp_path: Path, start_bot: StartBot) -> None:
-    from bot.client import create_bot
+    from bot.factory import create_bot
 
     boards = LocaleRecorder()
     bot = create_bot(make_settings(tmp_path / "af.db"), renderer=boards)

@@ -9,7 +9,7 @@ import pytest
 from discord import app_commands
 
 from bot.discord.refusals import refusal_text
-from bot.shutdown import ShuttingDown
+from bot.discord.shutdown import ShuttingDown
 from bot.store.errors import ServiceError, StalePanelError
 from engine.errors import IllegalActionError, InvalidNotationError
 

@@ -14,7 +14,7 @@ import pytest
 from discord import app_commands
 from discord.app_commands import TranslationContext, TranslationContextLocation
 
-from bot.client import AlienFrontiersBot, invite_url
+from bot.discord.client import AlienFrontiersBot, invite_url
 from bot.discord.cogs.settings import language_choices
 from bot.discord.translator import CatalogTranslator, catalog_language, command_text
 from bot.text import i18n
@@ -276,7 +276,7 @@ async def test_sync_sends_ru_and_pl_for_every_description_and_a_change_is_synced
 async def test_the_invite_link_is_logged_once_when_ready(
     tmp_path: Path, start_bot: StartBot, caplog: pytest.LogCaptureFixture
 ) -> None:
-    with caplog.at_level(logging.INFO, logger="bot.client"):
+    with caplog.at_level(logging.INFO, logger="bot.discord.client"):
         h = await start_bot(make_bot(tmp_path / "af.db"))
         await h.bot.on_ready()  # type: ignore[attr-defined]  # e.g. after a reconnect
     url = invite_url(h.fake.application_id)

@@ -84,17 +84,24 @@ async def test_open_migrates_once_and_again_changes_nothing(db_url: str) -> None
     await again.close()
 
 
-@covers("to_open", "connect")
+@covers("to_open", "connect", "is_open")
 async def test_a_storage_is_named_first_and_opened_when_the_bot_connects(db_url: str) -> None:
     store = Storage.to_open(db_url)  # the bot's parts are built on it before it logs in
     assert store.dialect == ("postgresql" if db_url.startswith("postgresql") else "sqlite")
+    assert not store.is_open
     with pytest.raises(RuntimeError, match="not open yet"):
         await store.game(1)
     await store.connect()
-    assert await store.schema_version() == LATEST
+    assert store.is_open and await store.schema_version() == LATEST
     assert await store.game(1) is None
     with pytest.raises(RuntimeError, match="open already"):
         await store.connect()
+    await store.close()  # closed, it can be opened again (the bot logging in again)
+    assert not store.is_open
+    with pytest.raises(RuntimeError, match="not open yet"):
+        await store.game(1)
+    await store.connect()
+    assert await store.game(1) is None
     await store.close()
 
 

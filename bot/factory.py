@@ -1,70 +1,82 @@
-"""The bot's parts, built once, here, each handed its ports when it is built.
+"""The bot built: its parts built once, here, each handed its ports when it is built.
 
-``build_parts`` is the one factory: the storage (named now, opened when the bot logs in),
-the outbox over it, the game service with its clock, AI and outbox, and the parts that
-talk to Discord — the notifier, the announcer (with the renderer), the couriers, the
+``create_bot`` builds the Discord client (``bot.discord.client``) and gives it
+``build_parts``, the one factory of its parts: the storage (named now, opened when the bot
+logs in), the outbox over it, the game service with its clock, AI and outbox, and the parts
+that talk to Discord — the notifier, the announcer (with the renderer), the couriers, the
 delivery worker (with the same outbox), the interactions' owners, the background work,
 the members' moves and the heartbeat. Nothing is patched on later, and no part reaches
 another through a callable: what a part uses is an argument of its constructor.
-
-The client (``bot.client``) holds the parts and hands them to the cogs.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-import discord
-
-from bot.discord.announce import Announcer, Renderer
+from bot.discord.announce import Announcer, Renderer, default_renderer
 from bot.discord.background import Background
+from bot.discord.client import AlienFrontiersBot, ShardedAlienFrontiersBot
 from bot.discord.couriers import Couriers
 from bot.discord.delivery import Deliveries
 from bot.discord.delivery_base import process_name
 from bot.discord.failures import InvalidRequests
 from bot.discord.notify import Notifier
 from bot.discord.owners import InteractionOwners
+from bot.discord.parts import Parts
 from bot.health import Heartbeat
-from bot.play.ai import AIFactory
+from bot.play.ai import AIFactory, default_factory
 from bot.play.outbox_service import Outbox
 from bot.play.service import GameService
 from bot.play.turns import Moves
 from bot.settings import Settings
-from bot.store.shards import Shards
 from bot.store.storage import Storage
 
 
-@dataclass(frozen=True, slots=True)
-class Parts:
-    """Everything the bot runs on; see the module docstring."""
+def create_bot(
+    settings: Settings | None = None,
+    *,
+    renderer: Renderer | None = None,
+    clock: Callable[[], float] | None = None,
+    ai_factory: AIFactory | None = None,
+) -> AlienFrontiersBot:
+    """Build the bot without connecting (settings from the environment if not given)."""
+    if settings is None:
+        from bot.settings import load_settings
 
-    storage: Storage
-    service: GameService
-    notifier: Notifier
-    announcer: Announcer
-    couriers: Couriers
-    deliveries: Deliveries
-    owners: InteractionOwners
-    background: Background
-    moves: Moves
-    heartbeat: Heartbeat | None
+        settings = load_settings()
+    build = partial(
+        build_parts,
+        settings=settings,
+        renderer=renderer or default_renderer,
+        clock=clock or time.time,
+        ai_factory=ai_factory or default_factory,
+    )
+    if settings.shards is not None:
+        return ShardedAlienFrontiersBot(
+            settings,
+            build=build,
+            clock=clock or time.time,
+            shard_count=settings.shards.count,
+            shard_ids=sorted(settings.shards.ids),
+        )
+    return AlienFrontiersBot(settings, build=build, clock=clock or time.time)
 
 
 def build_parts(
-    client: discord.Client,
-    settings: Settings,
+    client: AlienFrontiersBot,
     *,
-    shards: Shards,
+    settings: Settings,
     renderer: Renderer,
-    clock: Callable[[], float] = time.time,
+    clock: Callable[[], float],
     ai_factory: AIFactory,
-    guard: InvalidRequests,
 ) -> Parts:
-    """The bot's parts over ``settings.database_url`` (not opened yet: ``storage.connect``)."""
+    """The bot's parts over ``settings.database_url`` (opened when the bot logs in:
+    ``GameService.open_database``), on the client's shards, with its count of Discord's
+    invalid requests."""
+    shards, guard = client.shard_set, client.invalid_requests
     storage = Storage.to_open(settings.database_url)
     outbox = Outbox(storage)
     service = GameService(
@@ -95,7 +107,6 @@ def build_parts(
         else None
     )
     return Parts(
-        storage=storage,
         service=service,
         notifier=notifier,
         announcer=announcer,
@@ -127,4 +138,4 @@ def backlog_figures(
     }
 
 
-__all__ = ["Parts", "backlog_figures", "build_parts"]
+__all__ = ["backlog_figures", "build_parts", "create_bot"]

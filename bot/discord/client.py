@@ -1,12 +1,12 @@
 """The bot: a ``commands.Bot`` subclass that holds the bot's parts and the turn flow.
 
-Its parts are built once when it is built (``bot.parts.build_parts``), each handed its
-ports; nothing connects then: ``setup_hook`` (run by ``login``) opens the database,
-installs the translator of the slash commands' texts, loads the cogs (each given the parts
-it uses by its extension's ``setup``, and registering its persistent components wired to
-itself), syncs the slash commands when they (or their translations) changed, resumes
-games in play and starts the turn clock. Once ready, the invite link is logged for
-whoever started the bot.
+Its parts are built once when it is built, by the factory it is given
+(``bot.factory.build_parts``), each handed its ports; nothing connects then:
+``setup_hook`` (run by ``login``) opens the database, installs the translator of the
+slash commands' texts, loads the cogs (each given the parts it uses by its extension's
+``setup``, and registering its persistent components wired to itself), syncs the slash
+commands when they (or their translations) changed, resumes games in play and starts the
+turn clock. Once ready, the invite link is logged for whoever started the bot.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.announce import Announcer, Renderer, default_renderer
+from bot.discord.announce import Announcer
 from bot.discord.answering import install, watch
 from bot.discord.background import Background
 from bot.discord.cogs import EXTENSIONS
@@ -33,18 +33,15 @@ from bot.discord.fallback import UNCLAIMABLE, answer_unclaimed, claimed
 from bot.discord.guards import check_command
 from bot.discord.notify import Notifier
 from bot.discord.owners import InteractionOwners, first_to_claim
+from bot.discord.parts import Parts
 from bot.discord.refusals import refuse
+from bot.discord.shutdown import GRACE_SECONDS, Gate, ShuttingDown, hold_locks
 from bot.discord.translator import CatalogTranslator, command_text
 from bot.health import Heartbeat
-from bot.parts import build_parts
-from bot.play.ai import AIFactory, default_factory
 from bot.play.service import GameService
 from bot.play.turns import Moves
 from bot.settings import Settings
-from bot.shutdown import GRACE_SECONDS, Gate, ShuttingDown, hold_locks
-from bot.store.db_inspect import database_name, plural
 from bot.store.shards import ALL
-from bot.store.storage import Storage
 
 log = logging.getLogger(__name__)
 
@@ -94,15 +91,15 @@ class CommandTree(app_commands.CommandTree["AlienFrontiersBot"]):
 
 
 class AlienFrontiersBot(commands.Bot):
-    """Alien Frontiers on Discord. Build it with ``create_bot``; ``start`` connects."""
+    """Alien Frontiers on Discord. Build it with ``bot.factory.create_bot``; ``start``
+    connects."""
 
     def __init__(
         self,
         settings: Settings,
         *,
-        renderer: Renderer = default_renderer,
+        build: Callable[[AlienFrontiersBot], Parts],
         clock: Callable[[], float] = time.time,
-        ai_factory: AIFactory = default_factory,
         **options: Any,
     ) -> None:
         intents = discord.Intents.none()
@@ -123,8 +120,6 @@ class AlienFrontiersBot(commands.Bot):
         self.settings = settings
         self.shard_set = settings.shards or ALL
         self.clock = clock
-        self.ai_factory = ai_factory
-        self.renderer = renderer
         # Server channels only, set on the group itself: Discord reads where a command may
         # be used from the top-level command (bot.discord.guards checks it again on arrival).
         self.af_group = app_commands.Group(
@@ -134,18 +129,9 @@ class AlienFrontiersBot(commands.Bot):
             allowed_contexts=app_commands.AppCommandContext(guild=True),
         )
         self.gate = Gate()
-        # Every part built once, each handed its ports (bot.parts); the database is opened
-        # by setup_hook, when the bot logs in.
-        self.parts = build_parts(
-            self,
-            settings,
-            shards=self.shard_set,
-            renderer=renderer,
-            clock=clock,
-            ai_factory=ai_factory,
-            guard=self.invalid_requests,
-        )
-        self.storage: Storage | None = None  # open while the bot is logged in
+        # Every part built once, each handed its ports (bot.factory.build_parts); the
+        # database is opened by setup_hook, when the bot logs in.
+        self.parts = build(self)
         self._invite_logged = False
         self._places_checked = False
 
@@ -184,14 +170,7 @@ class AlienFrontiersBot(commands.Bot):
         return self.parts.heartbeat
 
     async def setup_hook(self) -> None:
-        await self.parts.storage.connect()
-        self.storage = self.parts.storage
-        stored = await self.storage.db.fetchone("SELECT COUNT(*) FROM games")
-        log.info(
-            "database: %s (%s)",
-            database_name(self.settings.database_url),
-            plural(int(stored[0]) if stored else 0, "game"),
-        )
+        await self.service.open_database()
         await self.tree.set_translator(CatalogTranslator())
         self.tree.add_command(self.af_group)
         for extension in EXTENSIONS:
@@ -252,10 +231,8 @@ class AlienFrontiersBot(commands.Bot):
             await self.announcer.boards.flush(timeout=left)
             await self.announcer.boards.stop()
         await super().close()
-        if self.storage is not None:
-            await self.storage.close()
-            self.storage = None
-            log.info("database closed")
+        if self.service.database_open:
+            await self.service.close_database()
 
     # ---- Discord's lifecycle: channels deleted, the bot removed from a server, added back
 
@@ -267,7 +244,7 @@ class AlienFrontiersBot(commands.Bot):
 
     async def _channel_gone(self, channel_id: int) -> None:
         """A channel or thread was deleted: its game is orphaned, its host told."""
-        if self.storage is None:  # not logged in
+        if not self.service.database_open:  # not logged in
             return
         try:
             if await self.service.channel_gone(channel_id):
@@ -277,7 +254,7 @@ class AlienFrontiersBot(commands.Bot):
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """The bot was removed from a server (not an outage: that is unavailable)."""
-        if self.storage is None:  # not logged in
+        if not self.service.database_open:  # not logged in
             return
         try:
             if await self.service.guild_gone(guild.id):
@@ -296,7 +273,7 @@ class AlienFrontiersBot(commands.Bot):
         await self._back_in(guild)
 
     async def _back_in(self, guild: discord.Guild) -> None:
-        if self.storage is None:  # not logged in
+        if not self.service.database_open:  # not logged in
             return
         channels = {c.id for c in guild.channels} | {t.id for t in guild.threads}
         try:
@@ -335,7 +312,7 @@ class AlienFrontiersBot(commands.Bot):
             )
         else:
             log.info("ready as %s in %d servers", self.user, len(self.guilds))
-        if not self._places_checked and self.storage is not None:
+        if not self._places_checked and self.service.database_open:
             self._places_checked = True  # the channels deleted while the bot was away
             await self.background.check_places()
         # on_ready fires again after a reconnect that could not resume: log the link once.
@@ -350,33 +327,6 @@ class ShardedAlienFrontiersBot(AlienFrontiersBot, commands.AutoShardedBot):
     games in the servers of these shards (``bot.store.shards``)."""
 
 
-def create_bot(
-    settings: Settings | None = None,
-    *,
-    renderer: Renderer | None = None,
-    clock: Callable[[], float] | None = None,
-    ai_factory: AIFactory | None = None,
-) -> AlienFrontiersBot:
-    """Build the bot without connecting (settings from the environment if not given)."""
-    if settings is None:
-        from bot.settings import load_settings
-
-        settings = load_settings()
-    options: dict[str, Any] = {
-        "renderer": renderer or default_renderer,
-        "clock": clock or time.time,
-        "ai_factory": ai_factory or default_factory,
-    }
-    if settings.shards is not None:
-        return ShardedAlienFrontiersBot(
-            settings,
-            shard_count=settings.shards.count,
-            shard_ids=sorted(settings.shards.ids),
-            **options,
-        )
-    return AlienFrontiersBot(settings, **options)
-
-
 def invite_url(application_id: int) -> str:
     """The OAuth2 link that adds the bot with the permissions it needs."""
     return discord.utils.oauth_url(
@@ -388,6 +338,5 @@ __all__ = [
     "INVITE_PERMISSIONS",
     "AlienFrontiersBot",
     "ShardedAlienFrontiersBot",
-    "create_bot",
     "invite_url",
 ]
