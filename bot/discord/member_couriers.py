@@ -25,11 +25,11 @@ class MemberCouriers(CourierBase):
         happened since their last turn; if their DMs are closed and they chose DMs only,
         ping them in the channel instead (a notice queued in its place)."""
         turn, user = int(d.payload["turn"]), int(d.payload["user"])
-        row = await self.service.committed_row(d.game_id)
-        if row is None or row.status != "playing" or row.notified_turn == turn:
+        game = await self.service.as_committed(int(d.game_id or 0))
+        if game is None or game.row.status != "playing" or game.row.notified_turn == turn:
             return Done()
-        game = await self.service.as_committed(row.id)
-        if game is None or game.game is None or game.state.turn_number != turn:
+        row = game.row
+        if game.game is None or game.state.turn_number != turn:
             return Done()  # the turn is over: a later turn tells its own member
         seat = game.to_act()
         if seat is None or game.waiting_on() != user:

@@ -44,9 +44,7 @@ class TurnCouriers(CourierBase):
         turn = state.turn_number
         if turn != d.payload.get("turn", turn):
             return SHOWN  # a later turn: its own delivery shows it
-        row = await self.service.committed_row(game.id)  # which message shows the turn
-        if row is None:
-            return SHOWN
+        row = game.row  # as committed: which message shows the turn
         await self.announcer.prepare_catch_up(game)
         repost = bool(d.payload.get("repost"))
         message_id = row.turn_message_id if row.turn_message_turn == turn and not repost else None

@@ -190,7 +190,9 @@ class ServiceBase:
         those it claims, ``bot.discord.owners``): a delivery shown from it would be judged
         out of date and dropped (a started game seen as a lobby: its first turn message
         never posted). It is then loaded again: in place, unless a commit of this process
-        changed it meanwhile (that copy is then returned, kept nowhere)."""
+        changed it meanwhile (that copy is then returned, kept nowhere). Its row is the row
+        as read now (with the ids of the messages recorded by the deliveries): a courier
+        reads it once."""
         row = await self.store.game(game_id)
         held = self._games.get(game_id)
         if row is None or row.status not in ("lobby", "playing"):
@@ -207,6 +209,9 @@ class ServiceBase:
             and (len(held.game.log) if held.game else 0) == logged
             and seats == held.seats
         ):
+            # The same version: its row as read now (a delivery may have recorded a
+            # message's id on it since, which changes no version).
+            held.row = row
             return held
         seen = (held.row, held.game)
         if row.status != "lobby":
