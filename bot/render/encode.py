@@ -10,7 +10,7 @@ A palette image is written here rather than by Pillow: its rows unfiltered (filt
 "none", as the PNG specification advises for palette images) and deflated by ISA-L
 (``isal``), which makes a file of the same size as zlib's fast levels about eight times
 faster: a third of a millisecond for the live board instead of three. The pixels are
-Pillow's (``tests/render`` decodes the file and compares).
+Pillow's (``tests/bot/render`` decodes the file and compares).
 """
 
 from __future__ import annotations

@@ -65,13 +65,13 @@ _COLOUR_RGB: Final[dict[str, RGB]] = {
 }
 PLAYER_RGB: Final[tuple[RGB, ...]] = tuple(_COLOUR_RGB[c] for c in PLAYER_COLOURS)
 # Text and pips drawn on a player's colour: dark on green and yellow, white on the others
-# (4.5:1 at least: tests/render/test_colour_vision.py).
+# (4.5:1 at least: tests/bot/render/test_colour_vision.py).
 PLAYER_INK: Final[tuple[RGB, ...]] = tuple(
     DARK if c in ("green", "yellow") else WHITE for c in PLAYER_COLOURS
 )
 # The frame of the player to act (and of the winners): near-white, far from every player's
 # colour for every colour vision (gold was the yellow player's twin: ΔE00 2.4 for
-# deuteranopia; tests/render/test_colour_vision.py measures it on the encoded PNG).
+# deuteranopia; tests/bot/render/test_colour_vision.py measures it on the encoded PNG).
 HIGHLIGHT: Final[RGB] = (236, 240, 255)
 # Colours the PNG palette keeps exactly (``bot.render.encode``): every flat colour of the
 # board, so that the contrast the tests measure on the theme is the one in the file sent
@@ -125,7 +125,7 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
 def row_tint(player: RGB, t: float) -> RGB:
     """A player's own row (their Colony Hub row, their cell in the Maintenance Bay): the dark
     of an empty dock tinted ``t`` toward their colour; darker than a box, so that their
-    pieces on it contrast 3:1 (tests/render/test_colour_vision.py)."""
+    pieces on it contrast 3:1 (tests/bot/render/test_colour_vision.py)."""
     return mix(SLOT, player, t)
 
 

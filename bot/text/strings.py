@@ -1394,9 +1394,9 @@ LEARN_EN: Final[dict[str, Source]] = {
     "seats or friends), and `/af coach mode:on` for a line on anything new to you.",
     "learning.no_place": "I cannot open a thread here and this channel has a game already: use "
     "`/af learn` in another channel.",
-    # Lessons: at most three lines of 60 characters on a phone (tests/bot/test_learn_script.py).
-    # Each states its rule as the rulebook does; tests/bot/test_learn_claims.py holds them
-    # to the engine.
+    # Lessons: at most three lines of 60 characters on a phone
+    # (tests/bot/play/learn/test_learn_script.py). Each states its rule as the rulebook
+    # does; tests/bot/play/learn/test_learn_claims.py holds them to the engine.
     "learn.goal": "🎯 Goal: colonies on the planet, 1 VP each. Most colonies on a territory "
     "control it: +1 VP and its bonus. The game ends when someone places their last colony.",
     "learn.lesson.solar": "Your ships are dice: dock each one at a facility. Solar Converter: "

@@ -221,7 +221,7 @@ class Worth:
 
 def worth_parts(ev: Evaluator, s: GameState) -> Worth:
     """``ev``'s worth of every seat, part by part: the same terms as ``Evaluator.worth``
-    (tests/ai/test_hint_reasons.py holds them equal), kept apart."""
+    (tests/engine/ai/test_hint_reasons.py holds them equal), kept apart."""
     w = ev.w
     players = s.players
     n = len(players)

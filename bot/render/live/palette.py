@@ -14,7 +14,7 @@ count only, so a picture stays a pure function of the state.
 The theme's flat colours (``LIVE_PINNED``: the players', white and dark ink, the boxes,
 rows and tints they sit on) are in the palette exactly, the rest of it made from the
 samples: what is drawn in them is in the file as drawn, so the contrast and colour-vision
-figures of the theme hold in the PNG sent (``tests/render/test_colour_vision.py`` measures
+figures of the theme hold in the PNG sent (``tests/bot/render/test_colour_vision.py`` measures
 them there).
 """
 
