@@ -27,16 +27,16 @@ from bot.discord.announce import Announcer
 from bot.discord.answering import install, watch
 from bot.discord.background import Background
 from bot.discord.cogs import EXTENSIONS
+from bot.discord.command_checks import check_command
 from bot.discord.delivery import Deliveries
 from bot.discord.failures import InvalidRequests
-from bot.discord.fallback import UNCLAIMABLE, answer_unclaimed, claimed
-from bot.discord.guards import check_command
 from bot.discord.notify import Notifier
 from bot.discord.owners import InteractionOwners, first_to_claim
 from bot.discord.parts import Parts
 from bot.discord.refusals import refuse
 from bot.discord.shutdown import GRACE_SECONDS, Gate, ShuttingDown, hold_locks
 from bot.discord.translator import CatalogTranslator, command_text
+from bot.discord.unclaimed import UNCLAIMABLE, answer_unclaimed, claimed
 from bot.health import Heartbeat
 from bot.play.service import GameService
 from bot.play.turns import Moves
@@ -66,7 +66,7 @@ class CommandTree(app_commands.CommandTree["AlienFrontiersBot"]):
         """Nothing at all if another process over the database took the command (a rolling
         restart: bot.discord.owners); else count it as in flight, unless the bot is
         stopping; refuse it outside a server if it is guild-only, or if its options are not
-        the command's (bot.discord.guards)."""
+        the command's (bot.discord.command_checks)."""
         gate = interaction.client.gate
         if not await first_to_claim(interaction, stopping=gate.closing):
             return False  # discord.py drops it in silence
@@ -121,7 +121,8 @@ class AlienFrontiersBot(commands.Bot):
         self.shard_set = settings.shards or ALL
         self.clock = clock
         # Server channels only, set on the group itself: Discord reads where a command may
-        # be used from the top-level command (bot.discord.guards checks it again on arrival).
+        # be used from the top-level command (bot.discord.command_checks checks it again on
+        # arrival).
         self.af_group = app_commands.Group(
             name="af",
             description=command_text("cmd.af.description"),

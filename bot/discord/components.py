@@ -29,7 +29,7 @@ MAX_OPTIONS = 25
 CLOSED = "-"  # the "no second step open" path in navigation ids
 IDLE = "-"  # the one option of a greyed-out menu
 # Game ids and versions in custom ids: at most 18 digits, so every id that matches fits
-# SQLite's 64-bit integers; a longer one is no panel of ours (see bot.discord.fallback).
+# SQLite's 64-bit integers; a longer one is no panel of ours (see bot.discord.unclaimed).
 IDS = r"(?P<game>\d{1,18}):(?P<version>\d{1,18})"
 PAGE = r"(?P<page>\d{1,4})"
 PATH = r"(?P<path>@?[a-z0-9_.\-]{1,40})"  # "@": the path opened in the choice row
@@ -95,7 +95,7 @@ async def panel_check(item: PanelItem, interaction: discord.Interaction[Any]) ->
     click is counted as in flight then) or the click comes from outside a server.
 
     discord.py matches templates by custom id only: a click on another kind of component
-    with a matching id is declined here in silence and answered by ``bot.discord.fallback``.
+    with a matching id is declined here in silence and answered by ``bot.discord.unclaimed``.
     """
     if not await component_check(item.component_type, interaction, item.gate):
         return False
@@ -106,7 +106,7 @@ async def component_check(
     kind: discord.ComponentType, interaction: discord.Interaction[Any], gate: Gate
 ) -> bool:
     """The checks every component of the bot makes first: the right kind of component
-    (else declined in silence, answered by ``bot.discord.fallback``), the click not taken by
+    (else declined in silence, answered by ``bot.discord.unclaimed``), the click not taken by
     another process over the database (else nothing at all), the bot still taking work
     (the click is then counted as in flight), and a server, not a DM."""
     data: Mapping[str, Any] = interaction.data or {}
