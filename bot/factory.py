@@ -99,7 +99,7 @@ def build_parts(
     heartbeat = (
         Heartbeat(
             client,
-            storage,
+            service,
             settings.health_file,
             backlog=partial(backlog_figures, deliveries, guard, clock),
         )

@@ -36,6 +36,7 @@ PLANTED = (
     ("bot/play/games.py", "import discord"),
     ("bot/text/strings.py", "import bot.discord.panel"),
     ("bot/discord/notify.py", "from bot.store.storage import Storage"),
+    ("bot/discord/cogs/records.py", "from bot.store import rating_store"),
     ("bot/render/theme.py", "from engine.tables import CARDS"),
     ("bot/play/tutor.py", "from engine.ai.reasons import Pick"),
 )
@@ -59,37 +60,46 @@ def lint_imports(where: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+# What holds the database, or the games in memory behind the service's back: no code of
+# bot/discord names them, as an attribute or as a string (getattr, attrgetter, __dict__).
+DATABASE_NAMES = frozenset({"store", "storage", "_store", "db", "_db", "_games"})
+
+
 def store_reached(where: Path) -> list[str]:
-    """Where the code of bot/discord under ``where`` uses an attribute named ``store`` (the
-    game service's database, or a store kept by a part): ``file:line``."""
-    found = []
+    """Where the code of bot/discord under ``where`` names what holds the database (an
+    attribute ``.store``, ``.storage``, ``.db``..., or that name as a string: ``getattr``,
+    ``operator.attrgetter``, ``vars(x)[...]``): ``file:line``."""
+    found: list[tuple[str, int]] = []
     for path in sorted((where / "bot" / "discord").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
-            named = isinstance(node, ast.Attribute) and node.attr == "store"
-            got = (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id == "getattr"
-                and len(node.args) > 1
-                and isinstance(node.args[1], ast.Constant)
-                and node.args[1].value == "store"
-            )
-            if named or got:
-                found.append(f"{path.relative_to(where)}:{getattr(node, 'lineno', 0)}")
-    return found
+            named = isinstance(node, ast.Attribute) and node.attr in DATABASE_NAMES
+            said = isinstance(node, ast.Constant) and node.value in DATABASE_NAMES
+            if named or said:
+                found.append((str(path.relative_to(where)), getattr(node, "lineno", 0)))
+    return [f"{file}:{line}" for file, line in sorted(found)]
 
 
 def test_discords_side_asks_the_game_service_never_the_store(tmp_path: Path) -> None:
     assert store_reached(ROOT) == []
     shutil.copytree(ROOT / "bot" / "discord", tmp_path / "bot" / "discord")
     planted = tmp_path / "bot" / "discord" / "cogs" / "info.py"
-    planted.write_text(
-        planted.read_text() + "\n\nasync def planted(service):\n"
-        "    return await service.store.game(1)  # planted by the test\n"
+    calls = (
+        "service.store.game(1)",
+        "bot.heartbeat.storage.game(1)",
+        'getattr(service, "store").game(1)',
+        'vars(service)["_games"]',
+        'operator.attrgetter("db")(service.outbox)',
     )
+    lines = planted.read_text().splitlines()
+    planted.write_text(
+        "\n".join([*lines, "", "", "async def planted(service, bot):"])
+        + "".join(f"\n    {call}  # planted by the test" for call in calls)
+        + "\n"
+    )
+    first = len(lines) + 4
     assert store_reached(tmp_path) == [
-        f"bot/discord/cogs/info.py:{len(planted.read_text().splitlines())}"
+        f"bot/discord/cogs/info.py:{line}" for line in range(first, first + len(calls))
     ]
 
 

@@ -103,6 +103,10 @@ class ServiceBase:
         count = int(stored[0]) if stored else 0
         log.info("database: %s (%s)", database_name(str(self.store.target)), plural(count, "game"))
 
+    async def database_answers(self) -> None:
+        """Ask the database something (raises if it does not answer): the heartbeat's check."""
+        await self.store.db.fetch("SELECT 1")
+
     async def close_database(self) -> None:
         await self.store.close()
         log.info("database closed")

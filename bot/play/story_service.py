@@ -15,7 +15,7 @@ from bot.play.games import ActiveGame
 from bot.play.service_base import ServiceBase
 from bot.store.rating_store import RatedChange
 from bot.store.rows import ActionRow, GameRow, SeatRow
-from bot.text.catchup import catch_up_rows
+from bot.text.catchup import turn_window
 from engine import GameState, loads
 
 
@@ -52,8 +52,13 @@ class StoryService(ServiceBase):
         return await self.store.actions_between(game_id, low, to)
 
     async def since_last_turn(self, game_id: int, seat: int) -> list[ActionRow]:
-        """The logged actions the catch-up of ``seat``'s turn in play tells."""
-        return await catch_up_rows(self.store, game_id, seat)
+        """The logged actions the catch-up of ``seat``'s turn in play tells (the catch-up's
+        window, ``bot.text.catchup.turn_window``): read since the seat's last action, or,
+        once it has moved in this turn, from the whole log."""
+        window = turn_window(await self.store.actions_since(game_id, seat), seat)
+        if window is None:
+            window = turn_window(await self.store.actions(game_id), seat)
+        return window or []
 
     async def board_at_end(self, game_id: int) -> GameState | None:
         """The board as the game's last commit left it."""

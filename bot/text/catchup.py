@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Final, Protocol
+from typing import Final
 
 from bot.store.rows import ActionRow
 from bot.text import describe
@@ -55,14 +55,6 @@ SAID_AGAIN: Final = frozenset({"colony_placed", *CONTROL})
 RAIDS: Final = frozenset({"stole_resource", "stole_card", "stole_card_discarded"})
 
 
-class ActionSource(Protocol):
-    """Where the logged actions are read from (``bot.store``'s action log)."""
-
-    async def actions_since(self, game_id: int, seat: int) -> list[ActionRow]: ...
-
-    async def actions(self, game_id: int) -> list[ActionRow]: ...
-
-
 def turn_window(rows: Sequence[ActionRow], seat: int) -> list[ActionRow] | None:
     """Of ``rows`` (the log's last actions), those from the end of ``seat``'s previous turn
     to the action that began its turn in play, that one included; None when ``rows`` do not
@@ -81,15 +73,6 @@ def turn_window(rows: Sequence[ActionRow], seat: int) -> list[ActionRow] | None:
         return None
     last = max((i for i in range(start) if rows[i].actor == seat), default=-1)
     return list(rows[last + 1 : start + 1])
-
-
-async def catch_up_rows(store: ActionSource, game_id: int, seat: int) -> list[ActionRow]:
-    """The actions the catch-up of ``seat``'s turn in play tells (``turn_window``): read
-    since the seat's last action, or, once it has moved in this turn, from the whole log."""
-    window = turn_window(await store.actions_since(game_id, seat), seat)
-    if window is None:
-        window = turn_window(await store.actions(game_id), seat)
-    return window or []
 
 
 def since_last_turn(rows: Sequence[ActionRow], seat: int) -> list[Event]:
@@ -258,10 +241,8 @@ __all__ = [
     "MAX_LINES",
     "NOTABLE",
     "SAID_AGAIN",
-    "ActionSource",
     "board_at_start",
     "board_then",
-    "catch_up_rows",
     "catch_up_text",
     "changes",
     "lines",

@@ -66,3 +66,22 @@ async def test_one_play_is_traced_from_the_interaction_to_its_deliveries() -> No
     assert json.loads(json.dumps(f.__dict__))["hops"] == f.hops
     assert "bot/discord/cogs/play.py" in "\n".join(details(f, sequence=True))
     assert line(f).startswith("seed 1: ")
+
+
+async def test_a_play_goes_down_the_layers_only_and_crosses_eight_package_boundaries() -> None:
+    """docs/architecture.md's claim about the path of a move (issue 43): no call from a layer
+    into one above it (the commit calls nothing back in bot/discord), and the packages a
+    /play crosses are these eight (a property read is a read, not a hop)."""
+    for move in ("dock", "end"):
+        f = await one_play(move, seed=1, real_renderer=False)
+        assert f.against_layers == 0, [s for s in f.sequence if s["against_layers"]]
+        assert set(f.pairs) <= {
+            "bot/discord/cogs -> bot/discord",
+            "bot/discord/cogs -> bot/play",
+            "bot/discord -> bot/play",
+            "bot/discord -> bot/text",
+            "bot/discord -> bot/render",
+            "bot/play -> engine",
+            "bot/play -> bot/text",
+            "bot/play -> bot/store",
+        }, f.pairs

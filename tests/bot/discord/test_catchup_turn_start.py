@@ -8,10 +8,11 @@ from __future__ import annotations
 import asyncio
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from bot.discord.announce import Announcer
 from bot.play.games import ActiveGame, event_data, new_events
+from bot.play.story_service import StoryService
 from bot.store.game_config import GameSettings
 from bot.store.rows import ActionRow, GameRow, SeatRow
 from bot.text import catchup, describe
@@ -58,7 +59,8 @@ class Service:
     coach: Coach = field(default_factory=Coach)
 
     async def since_last_turn(self, game_id: int, seat: int) -> list[ActionRow]:
-        return await catchup.catch_up_rows(self.store, game_id, seat)
+        # The service's own reading of the log, on this log (its store).
+        return await StoryService.since_last_turn(cast(Any, self), game_id, seat)
 
 
 def play(game: Game, log: Log, action: Action) -> None:
