@@ -5,8 +5,11 @@
 logs in), the outbox over it, the game service with its clock, AI and outbox, and the parts
 that talk to Discord — the notifier, the announcer (with the renderer), the couriers, the
 delivery worker (with the same outbox), the interactions' owners, the background work,
-the members' moves and the heartbeat. Nothing is patched on later, and no part reaches
-another through a callable: what a part uses is an argument of its constructor.
+the members' moves and the heartbeat. Nothing is patched on later: what a part uses is an
+argument of its constructor. Two callables are handed on purpose: the client is given
+this factory (discord.py builds the client, and the parts need it: it calls the factory
+once, with itself, in its constructor), and the heartbeat the backlog's figures (read
+when it beats).
 """
 
 from __future__ import annotations
@@ -110,7 +113,6 @@ def build_parts(
         service=service,
         notifier=notifier,
         announcer=announcer,
-        couriers=couriers,
         deliveries=deliveries,
         owners=owners,
         background=background,

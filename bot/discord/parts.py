@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from bot.discord.announce import Announcer
 from bot.discord.background import Background
-from bot.discord.couriers import Couriers
 from bot.discord.delivery import Deliveries
 from bot.discord.notify import Notifier
 from bot.discord.owners import InteractionOwners
@@ -24,7 +23,6 @@ class Parts:
     service: GameService
     notifier: Notifier
     announcer: Announcer
-    couriers: Couriers
     deliveries: Deliveries
     owners: InteractionOwners
     background: Background

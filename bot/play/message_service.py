@@ -1,7 +1,7 @@
-"""The game service's record of the messages that show a game: its lobby message, its turn
-message and the turn it shows, the turn whose start was notified; and the turn message
-posted again (``/af panel``); and a turn in play found with no message (a crash between a
-commit of old and its delivery, a message deleted), shown again.
+"""The game service's turn messages shown again: posted again at the bottom of the channel
+(``/af panel``), or queued for a turn in play found with no message (a crash between a
+commit of old and its delivery, a message deleted). The ids of a game's messages are
+recorded with the deliveries that post them (``Outbox.made``).
 """
 
 from __future__ import annotations
@@ -59,15 +59,8 @@ class MessageService(ServiceBase):
         self._queued(game, told)
         return True
 
-    async def mark_notified(self, game: ActiveGame, turn: int) -> None:
-        """Record that the start of ``turn`` was notified (before notifying: at most once)."""
-        await self._set_row(game, notified_turn=turn)
-
     async def set_turn_message(self, game: ActiveGame, message_id: int | None, turn: int) -> None:
         await self._set_row(game, turn_message_id=message_id, turn_message_turn=turn)
-
-    async def set_lobby_message(self, game: ActiveGame, message_id: int | None) -> None:
-        await self._set_row(game, lobby_message_id=message_id)
 
     async def _set_row(self, game: ActiveGame, **fields: Any) -> None:
         """Set some columns of the game's row and keep the row as stored."""
