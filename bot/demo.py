@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from bot.discord.announce import Renderer, default_renderer
+from bot.discord.pictures import Renderer, default_renderer
 from bot.play.ai import LEVELS, AIFactory, Level, RandomPlayer, default_factory
 from bot.play.games import ActiveGame
 from bot.play.service import GameService

@@ -19,8 +19,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from bot.discord.announce import Announcer, Renderer, default_renderer
+from bot.discord.announce import Announcer
 from bot.discord.background import Background
+from bot.discord.board_edits import BoardEdits
 from bot.discord.client import AlienFrontiersBot, ShardedAlienFrontiersBot
 from bot.discord.couriers import Couriers
 from bot.discord.delivery import Deliveries
@@ -29,6 +30,7 @@ from bot.discord.failures import InvalidRequests
 from bot.discord.notify import Notifier
 from bot.discord.owners import InteractionOwners
 from bot.discord.parts import Parts
+from bot.discord.pictures import Pictures, Renderer, default_renderer
 from bot.health import Heartbeat
 from bot.play.ai import AIFactory, default_factory
 from bot.play.outbox_service import Outbox
@@ -91,7 +93,9 @@ def build_parts(
         outbox=outbox,
     )
     notifier = Notifier(client, service)
-    announcer = Announcer(client, service, renderer, guard)
+    pictures = Pictures(service, renderer)
+    boards = BoardEdits(client, pictures, guard)
+    announcer = Announcer(client, service, pictures, boards)
     couriers = Couriers(client, service, announcer, notifier)
     owner = process_name()  # this process, as the owner of lanes and interactions
     owners = InteractionOwners(service, owner, clock)

@@ -15,64 +15,34 @@ deliveries (``bot.play.outbox``) and ``bot.discord.couriers`` sends them, retryi
 
 from __future__ import annotations
 
-import asyncio
-import io
 import logging
 from collections.abc import Sequence
-from typing import Protocol
 
 import discord
 
 from bot.discord.board_edits import BoardEdits
 from bot.discord.components import PanelView
-from bot.discord.failures import InvalidRequests
 from bot.discord.panel import build_panel
+from bot.discord.pictures import Pictures
 from bot.discord.replies import jump_url
 from bot.play.choice_tree import Choices
 from bot.play.coach_memory import coach_lines
-from bot.play.game_story import vp_by_round
 from bot.play.games import ActiveGame
 from bot.play.service import GameService
 from bot.play.tutor import lesson_lines, marked_pick
-from bot.render.charts import vp_chart
-from bot.store.rows import GameRow
 from bot.text import describe
-from bot.text.board_words import alt_text, brief_alt_text, scores_line
+from bot.text.board_words import scores_line
 from bot.text.catchup import board_at_start, board_then, said_again, since_last_turn
 from bot.text.catchup import changes as catch_up_changes
 from bot.text.catchup import lines as catch_up_lines
-from bot.text.chart_words import vp_chart_text
-from bot.text.durations import day_text
 from bot.text.limits import MESSAGE_LIMIT
 from bot.text.spoken import named_once, plain
 from bot.text.strings import text
 from bot.text.turn_text import as_rolled, event_lines, lines_length, turn_header, turn_segments
 from bot.text.why_not import closed_line
-from engine import GameState, GameView
+from engine import GameView
 
 log = logging.getLogger(__name__)
-
-
-class Renderer(Protocol):
-    """Draws the board as PNG bytes: the live board, or the full one (``detail``)."""
-
-    def __call__(
-        self,
-        state: GameState,
-        seat_names: list[str] | None,
-        locale: str,
-        detail: bool = False,
-        /,
-    ) -> bytes: ...
-
-
-def default_renderer(
-    state: GameState, seat_names: list[str] | None, locale: str, detail: bool = False
-) -> bytes:
-    """The board image from ``bot.render`` (imported on first use)."""
-    from bot.render import render_board
-
-    return render_board(state, seat_names=seat_names, locale=locale, detail=detail)
 
 
 def mentions(users: Sequence[int]) -> discord.AllowedMentions:
@@ -80,11 +50,6 @@ def mentions(users: Sequence[int]) -> discord.AllowedMentions:
     return discord.AllowedMentions(
         everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in users]
     )
-
-
-def board_name(game_id: int, turn: int) -> str:
-    """The file name of a game's board on a turn's message (it tells the turn's message)."""
-    return f"board-{game_id}-turn{turn:03d}.png"
 
 
 class Announcer:
@@ -95,13 +60,13 @@ class Announcer:
         self,
         client: discord.Client,
         service: GameService,
-        renderer: Renderer,
-        guard: InvalidRequests | None = None,
+        pictures: Pictures,
+        boards: BoardEdits,
     ) -> None:
         self.client = client
         self.service = service
-        self.renderer = renderer
-        self.boards = BoardEdits(self, guard)
+        self.pictures = pictures  # the board's picture and the VP chart
+        self.boards = boards  # the live board's edits
         # Per game, the VP said last in its channel for a screen reader (``said_scores``).
         self.scores_said: dict[int, tuple[int, ...]] = {}
 
@@ -202,72 +167,6 @@ class Announcer:
     def choices(self, game: ActiveGame) -> Choices:
         """What the panel offers the player to act (labels are plain text: no escapes)."""
         return game.shown().choices(game.seat_names, game.row.locale)
-
-    async def board_file(
-        self, game: ActiveGame, state: GameState | None = None, redrawn: bool = False
-    ) -> discord.File | None:
-        """The board image (of ``state``, else the game's now), drawn in a worker thread so
-        the event loop stays free; ``redrawn``: for a message that has a picture already
-        (its words do not say again where the whole board is in words).
-
-        None if drawing failed (logged): the turn goes on without its picture.
-        """
-        state = state if state is not None else game.state
-        names = await self.board_names(game)
-
-        def draw() -> tuple[bytes, str]:
-            # The picture and its words (read aloud by screen readers, shown on hover): for
-            # a game followed with a screen reader, the message says the turn already.
-            locale = game.row.locale
-            if game.spoken:
-                words = brief_alt_text(locale)
-            else:
-                words = alt_text(state, names, locale, full_board=not redrawn)
-            return self.renderer(state, names, locale), words
-
-        try:
-            png, about = await asyncio.to_thread(draw)
-        except Exception:
-            log.exception(
-                "game %d: the board at version %d could not be drawn", game.id, state.version
-            )
-            return None
-        name = board_name(game.id, state.turn_number)
-        return discord.File(io.BytesIO(png), filename=name, description=about)
-
-    async def story_file(
-        self, row: GameRow, names: Sequence[str], notations: Sequence[str]
-    ) -> discord.File | None:
-        """The chart of each player's VP by round of a finished game (replayed from its
-        log in a worker thread). None if it could not be made (logged): the game over
-        message goes on without it."""
-
-        def draw() -> tuple[bytes, str]:
-            series = vp_by_round(row.config.engine(len(names)), notations)
-            locale = row.locale
-            return vp_chart(series, names, locale), vp_chart_text(series, names, locale)
-
-        try:
-            png, about = await asyncio.to_thread(draw)
-        except Exception:
-            log.exception("game %d: the chart of its VP by round could not be drawn", row.id)
-            return None
-        return discord.File(io.BytesIO(png), filename=f"vp-{row.id}.png", description=about)
-
-    async def board_names(self, game: ActiveGame) -> list[str]:
-        """The seats' names for the board image, marked when a member is away (with the day
-        they are back, in the game's language; UTC)."""
-        members = [s.user_id for s in game.seats if s.user_id is not None]
-        away = await self.service.away(members)
-        names = []
-        for s in game.seats:
-            back = away.get(s.user_id) if s.user_id is not None else None
-            if back is None:
-                names.append(s.name)
-                continue
-            date = day_text(back, game.row.locale)
-            names.append(text("seat.away", game.row.locale, {"name": s.name[:16], "date": date}))
-        return names
 
     def allowed(self, game: ActiveGame) -> discord.AllowedMentions:
         user = game.waiting_on()

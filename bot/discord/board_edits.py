@@ -33,12 +33,13 @@ import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
 
 from bot.discord.failures import InvalidRequests, is_archived, judge
+from bot.discord.pictures import Pictures
 from engine import GameState
 
 if TYPE_CHECKING:
@@ -63,32 +64,21 @@ TRIES = 5  # a picture Discord fails to take is tried this many times (a newer o
 REFUSED_SECONDS = 120.0  # a channel that refused a picture gets none for this long
 
 
-class Shows(Protocol):
-    """What the board edits need of the announcer: the picture, and where to show it."""
-
-    async def board_file(
-        self, game: ActiveGame, state: GameState | None = None, redrawn: bool = False
-    ) -> discord.File | None: ...
-
-    def channel(self, game: ActiveGame) -> discord.PartialMessageable: ...
-
-    @property
-    def client(self) -> discord.Client: ...
-
-
 class BoardEdits:
     """Per channel, the pictures waiting to be shown and the task that shows them."""
 
     def __init__(
         self,
-        announcer: Shows,
+        client: discord.Client,
+        pictures: Pictures,
         guard: InvalidRequests | None = None,
         *,
         interval: float = INTERVAL,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
-        self.announcer = announcer
+        self.client = client  # where the pictures are shown
+        self.pictures = pictures  # what draws them
         self.interval = interval
         self.clock = clock
         self.sleep = sleep
@@ -139,7 +129,7 @@ class BoardEdits:
         if self.clock() - self._last.get(channel, -math.inf) < self.interval:
             return None
         self._last[channel] = self.clock()
-        return await self.announcer.board_file(game, state, redrawn=True)
+        return await self.pictures.board_file(game, state, redrawn=True)
 
     def shown(self, game: ActiveGame, message_id: int, state: GameState) -> None:
         """The caller's edit put the picture of ``state`` (``file_now``; a board no longer
@@ -197,12 +187,14 @@ class BoardEdits:
         self._waiting.pop(channel, None)
 
     async def _show(self, channel: int, message_id: int, picture: Picture) -> None:
-        file = await self.announcer.board_file(picture.game, picture.state, redrawn=True)
+        file = await self.pictures.board_file(picture.game, picture.state, redrawn=True)
         if file is None:
             return
         if self.guard is not None and (wait := self.guard.wait()) > 0:
             await self.sleep(wait)
-        partial = self.announcer.channel(picture.game).get_partial_message(message_id)
+        row = picture.game.row
+        where = self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        partial = where.get_partial_message(message_id)
         self._last[channel] = self.clock()
         try:
             try:
@@ -210,7 +202,7 @@ class BoardEdits:
             except discord.HTTPException as e:
                 if not is_archived(e):
                     raise
-                await self.announcer.client.http.edit_channel(channel, archived=False)
+                await self.client.http.edit_channel(channel, archived=False)
                 file.reset()
                 await partial.edit(attachments=[file])
             self._shown[channel] = (message_id, picture.state)

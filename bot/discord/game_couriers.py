@@ -87,8 +87,8 @@ class GameCouriers(CourierBase):
         files = [
             f
             for f in (
-                await self.announcer.board_file(over, state),
-                await self.announcer.story_file(row, [s.name for s in seats], notations),
+                await self.announcer.pictures.board_file(over, state),
+                await self.announcer.pictures.story_file(row, [s.name for s in seats], notations),
             )
             if f is not None
         ]

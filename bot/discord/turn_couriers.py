@@ -12,11 +12,12 @@ from typing import Any
 
 import discord
 
-from bot.discord.announce import board_name, mentions
+from bot.discord.announce import mentions
 from bot.discord.components import PanelView
 from bot.discord.courier_base import SHOWN, CourierBase, Done, Reply, _event, _said, rejected_params
 from bot.discord.failures import CALL_FAULTS, is_gone, is_rejected, judge
 from bot.discord.notify import pings_in_channel
+from bot.discord.pictures import board_name
 from bot.discord.replies import jump_url
 from bot.play.games import ActiveGame
 from bot.play.readers import told_when_done
@@ -95,7 +96,7 @@ class TurnCouriers(CourierBase):
         ping = ping and user is not None and pings_in_channel(await self.notifier.prefs(user))
         allowed = self.announcer.allowed(game) if ping else mentions([])
         extra: dict[str, Any] = {"view": panel, "allowed_mentions": allowed}
-        file = None if game.id in self._plain else await self.announcer.board_file(game)
+        file = None if game.id in self._plain else await self.announcer.pictures.board_file(game)
         if file is not None:
             extra["file"] = file
         plain = f"{content}\n{text('turn.minimal', row.locale)}"[:2000]
@@ -201,7 +202,7 @@ class TurnCouriers(CourierBase):
         if spoken and game is not None and last is not None:
             # An AI's turn posted whole when it ended (``told_when_done``): its picture is
             # the board as the turn left it.
-            file = await self.announcer.board_file(game, last)
+            file = await self.announcer.pictures.board_file(game, last)
             if file is not None:
                 kwargs["file"] = file
         message = await self._post(

@@ -192,7 +192,9 @@ class Info(AfCog):
             for part in message_parts(board_text(game.state, names, locale, you)):
                 await interaction.followup.send(part, ephemeral=True)
             return
-        png = await asyncio.to_thread(self.announcer.renderer, game.state, names, locale, detail)
+        png = await asyncio.to_thread(
+            self.announcer.pictures.renderer, game.state, names, locale, detail
+        )
         kind = "full" if detail else "live"
         about = alt_text(game.state, names, locale, you=you)
         file = discord.File(

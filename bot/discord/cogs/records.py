@@ -246,7 +246,7 @@ class Records(AfCog):
             played.notations,
             played.names,
             row.locale,
-            self.announcer.renderer,
+            self.announcer.pictures.renderer,
         )
         caption = text(
             "replay.caption",

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from bot.discord.announce import Announcer
+from bot.discord.board_edits import BoardEdits
+from bot.discord.pictures import Pictures
 from bot.play.games import ActiveGame, event_data, new_events
 from bot.play.story_service import StoryService
 from bot.store.game_config import GameSettings
@@ -135,7 +137,8 @@ async def turn_texts(spoken: bool) -> tuple[str, str, str, str, Log]:
     found = next(f for f in map(raid_turn, range(40)) if f is not None)
     game, log, raid = found
     service: Any = Service(log, Readers(spoken))  # what the announcer asks of the service
-    announcer = Announcer(None, service, lambda *a: b"")  # type: ignore[arg-type]
+    pictures = Pictures(service, lambda *a: b"")
+    announcer = Announcer(cast(Any, None), service, pictures, BoardEdits(cast(Any, None), pictures))
     held = active(game)
     await announcer.prepare_catch_up(held)
     rolled = next(e for e in game.state.events if e.key == "rolled" and e.player == 0)

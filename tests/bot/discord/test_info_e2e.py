@@ -21,7 +21,7 @@ async def test_board_status_and_log_for_players_and_spectators(
     bot = make_bot(tmp_path / "af.db")
     t = Table(await start_bot(bot))
     t.renders = []  # which board each render drew (detail or not)
-    plain = bot.announcer.renderer
+    plain = bot.announcer.pictures.renderer
 
     def recording(
         state: GameState, names: list[str] | None, locale: str, detail: bool = False
@@ -29,7 +29,7 @@ async def test_board_status_and_log_for_players_and_spectators(
         t.renders.append(detail)
         return plain(state, names, locale, detail)
 
-    bot.announcer.renderer = recording
+    bot.announcer.pictures.renderer = recording
     none = await t.cmd("af board", member="manager")
     assert "no game in this channel" in (none.message or {}).get("content", "")
 

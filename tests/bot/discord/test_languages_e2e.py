@@ -193,6 +193,6 @@ async def test_the_ai_seats_take_the_games_new_language_up_to_the_chart(
     names = [s.name for s in await store.seats(game.id)]
     assert names == ["owner", "member (ИИ, обычный)", "ИИ 1 (лёгкий)"]
     notations = [a.notation for a in await store.actions(game.id)]
-    chart = await t.bot.announcer.story_file(game.row, names, notations)
+    chart = await t.bot.announcer.pictures.story_file(game.row, names, notations)
     assert chart is not None and chart.description is not None
     assert "ИИ 1 (лёгкий)" in chart.description and "AI" not in chart.description

@@ -111,7 +111,7 @@ async def test_the_turn_messages_picture_follows_the_moves_once_a_second_at_most
 ) -> None:
     clock = ManualClock()
     bot = make_bot(tmp_path / "af.db")
-    bot.announcer.renderer = version_renderer
+    bot.announcer.pictures.renderer = version_renderer
     boards = bot.announcer.boards
     boards.interval, boards.clock, boards.sleep = 1.0, clock, clock.sleep
     h = await start_bot(bot)
@@ -203,7 +203,7 @@ async def test_the_last_turns_message_shows_the_final_board(
     move before the last ("owner to act… VP 7" after the game ended at 9). It shows the
     final board, and its words are the final ranking."""
     bot = make_bot(tmp_path / "af.db")
-    bot.announcer.renderer = version_renderer
+    bot.announcer.pictures.renderer = version_renderer
     t = Table(await start_bot(bot), seed=41)
     await t.cmd("af new", {"players": 2, "watch": True}, "owner")
     await t.cmd("af join", member="member")

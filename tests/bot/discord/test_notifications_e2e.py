@@ -415,7 +415,9 @@ async def test_stats_leaderboard_and_replay_of_finished_games(
     typing = [p.option("game", "", type=p.OPT_INTEGER, focused=True)]
     choices = await t.h.interact(t.h.autocomplete("af replay", "game", typing))
     assert [c["value"] for c in choices.choices] == sorted([*played, *ids], reverse=True)
-    t.bot.announcer.renderer = numbered_board  # distinct pictures (GIFs merge equal frames)
+    t.bot.announcer.pictures.renderer = (
+        numbered_board  # distinct pictures (GIFs merge equal frames)
+    )
     replay = await t.cmd("af replay", {"game": ids[0]}, "manager")
     posted = await replay.followup()
     (gif,) = posted.files

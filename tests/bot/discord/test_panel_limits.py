@@ -9,13 +9,15 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import bot.play.choices
 from bot.discord.announce import Announcer
+from bot.discord.board_edits import BoardEdits
 from bot.discord.panel import build_panel
+from bot.discord.pictures import Pictures
 from bot.play.choice_tree import Branch, Choices
 from bot.play.choices import choices, menu
 from bot.play.games import ActiveGame
@@ -141,7 +143,9 @@ def repeats() -> Iterator[list[str]]:
     ],
 )
 def test_no_menu_has_two_alike_labels_or_goes_past_a_limit(first: int, repeats: list[str]) -> None:
-    announcer = Announcer(None, None, lambda *a, **k: b"")  # type: ignore[arg-type]
+    pictures = Pictures(cast(Any, None), lambda *a, **k: b"")
+    nowhere = cast(Any, None)  # no Discord: the panel is built, never sent
+    announcer = Announcer(nowhere, cast(Any, None), pictures, BoardEdits(nowhere, pictures))
     checked = 0
     for number in range(first, first + 5):
         rng = random.Random(number)

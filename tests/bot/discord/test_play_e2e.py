@@ -345,7 +345,7 @@ async def test_a_board_that_cannot_be_drawn_does_not_stop_the_game(
     def broken(*args: Any) -> bytes:
         raise ValueError("no paint")
 
-    t.bot.announcer.renderer = broken
+    t.bot.announcer.pictures.renderer = broken
     last = await finish_turn(t)
     turn = t.state.turn_number
     with caplog.at_level(logging.ERROR, logger="bot.discord.announce"):

@@ -254,7 +254,7 @@ async def test_away_members_are_not_reminded_until_they_are_back(
     assert away.ephemeral and f"<t:{int(start + 48 * H)}:f>" in away.data["content"]
     status = await t.cmd("af status", member="manager")
     assert f"is away until <t:{int(start + 48 * H)}:f>" in status.data["content"]
-    names = await t.bot.announcer.board_names(game)  # the board marks them, with the day
+    names = await t.bot.announcer.pictures.board_names(game)  # the board marks them, with the day
     assert names[game.to_act() or 0] == f"{quiet} (away until 14 Jan)"
     clock.now = start + 59.9 * H
     assert not await t.bot.background.tick()  # the clock starts when the absence ends
