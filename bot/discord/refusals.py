@@ -111,7 +111,10 @@ async def refuse(
     elif content is None:
         await report_unexpected(interaction, error, where)
     else:
-        await send_ephemeral(interaction, content)
+        try:
+            await send_ephemeral(interaction, content)
+        except CALL_FAULTS as e:  # expired (10062), answered already (40060), Discord away
+            log.info("%s: its refusal not sent: %s", describe_interaction(interaction), e)
 
 
 __all__ = ["refusal", "refusal_text", "refuse"]

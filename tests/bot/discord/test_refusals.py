@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
+import discord
 import pytest
 from discord import app_commands
 
-from bot.discord.refusals import refusal_text
+from bot.discord.refusals import refusal_text, refuse
 from bot.discord.shutdown import ShuttingDown
 from bot.store.errors import ServiceError, StalePanelError
 from engine.errors import IllegalActionError, InvalidNotationError
@@ -44,3 +46,24 @@ def test_a_stale_panel_points_to_the_current_one_in_its_channel() -> None:
 
 def test_a_bug_is_no_refusal() -> None:
     assert refusal_text(interaction(), RuntimeError("boom")) is None
+
+
+async def test_a_refusal_that_cannot_be_sent_is_logged_not_raised(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """An interaction that expired (10062) or was answered already: its refusal is one log
+    line, never an exception out of the command's error handler (a traceback for nothing)."""
+
+    class Expired:
+        status, reason = 404, "Not Found"
+
+    async def send_message(content: str, **kwargs: object) -> None:
+        raise discord.NotFound(cast(Any, Expired()), {"code": 10062, "message": "Unknown"})
+
+    asked = interaction()
+    asked.type = discord.InteractionType.application_command
+    asked.user = SimpleNamespace(id=5)
+    asked.response = SimpleNamespace(is_done=lambda: False, send_message=send_message)
+    with caplog.at_level(logging.INFO, logger="bot.discord.refusals"):
+        await refuse(asked, ServiceError("play.not_seated"))
+    assert any("its refusal not sent" in r.getMessage() for r in caplog.records)
