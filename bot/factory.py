@@ -33,7 +33,7 @@ from bot.discord.parts import Parts
 from bot.discord.pictures import Pictures, Renderer, default_renderer
 from bot.health import Heartbeat
 from bot.play.ai import AIFactory, default_factory
-from bot.play.outbox_service import Outbox
+from bot.play.outbox import Outbox
 from bot.play.service import GameService
 from bot.play.turns import Moves
 from bot.settings import Settings

@@ -27,15 +27,41 @@ own turn. The kinds:
 ``lobby``    the lobby message as the lobby is now (posted if it has none): closing,
              extra (a line with pings), reply as for notices
 ``started``  the start of a game: the cards dealt and the first player
+
+``Outbox`` (at the end) is the outbox as a port: what the changes that queue deliveries and
+the worker that delivers them (``bot.discord.delivery``) share — its rows in the database
+and what this process keeps of it in memory. One object, built once and handed to the game
+service and the worker at construction; the worker reaches the outbox's rows through it,
+never the store.
+
+- **The rows.** A lane's deliveries due, a lane's lease (one owner per lane), a delivery
+  recorded as made or as failed (given up past its age), the given-up ones counted and
+  pruned, a game's host told of a problem once (``bot.store.delivery_store``,
+  ``host_notice_store``).
+- **Lanes just queued in.** A change that queued deliveries in a channel's lane says so
+  (``queued``): the command or AI turn that made it delivers them itself at once, and the
+  worker leaves that lane alone for a few seconds (``queued_at``).
+- **Edits that landed.** An edit that landed (the turn message shown as the game is)
+  changes nothing if it is made again: its row is removed by the game's next move's commit
+  (``take_landed``; ``give_back_landed`` if that commit failed), or within
+  ``FORGET_SECONDS`` if no move came: a move costs no database write more than it did.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Final, Literal
 
 from bot.play.games import ActiveGame
-from bot.store.rows import Delivery
+from bot.store.rows import Delivery, GameRow
+from bot.store.shards import Shards
+from bot.store.storage import Storage
+
+log = logging.getLogger(__name__)
 
 Kind = Literal["turn", "close", "notify", "notice", "dm", "over", "lobby", "started"]
 KINDS: Final[tuple[Kind, ...]] = (
@@ -216,9 +242,162 @@ def game_started(game: ActiveGame, now: float, to: int) -> Delivery:
     return delivery(game, "started", now, to=to, reply=True)
 
 
+FORGET_SECONDS: Final = 1.0  # edits that landed are removed within this, if no move did
+
+
+class Outbox:
+    """The outbox's rows, the lanes just queued in, the edits that landed; see the module
+    docstring."""
+
+    def __init__(
+        self,
+        store: Storage,
+        *,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.store = store
+        self.sleep = sleep
+        self._queued: dict[int, float] = {}  # lane -> when a change queued in it (monotonic)
+        self._landed: dict[int, int] = {}  # edits delivered, removal to come: id -> game
+        self._forget_task: asyncio.Task[None] | None = None
+
+    # ---- lanes just queued in ------------------------------------------------------------
+
+    def queued(self, channel_id: int) -> None:
+        """A change queued deliveries in this lane; whoever made it delivers them now."""
+        self._queued[channel_id] = time.monotonic()
+
+    def queued_at(self, channel_id: int) -> float | None:
+        """When a change last queued in this lane (monotonic), while it is delivered."""
+        return self._queued.get(channel_id)
+
+    def done_with(self, channel_id: int) -> None:
+        """The change's own delivery of the lane is over (landed or left to the worker)."""
+        self._queued.pop(channel_id, None)
+
+    # ---- edits that landed ---------------------------------------------------------------
+
+    def landed(self, delivery_id: int, game_id: int | None) -> None:
+        """An edit landed: its row goes with the next commit, or within a second."""
+        self._landed[delivery_id] = game_id or 0
+        self._forget_soon()
+
+    def is_landed(self, delivery_id: int) -> bool:
+        return delivery_id in self._landed
+
+    def take_landed(self) -> list[int]:
+        """The rows of the edits that landed, for a commit to remove."""
+        ids = list(self._landed)
+        self._landed.clear()
+        return ids
+
+    def give_back_landed(self, ids: list[int]) -> None:
+        """The commit that was to remove them failed: they wait for the next one."""
+        for i in ids:
+            self._landed[i] = 0
+        if ids:
+            self._forget_soon()
+
+    def _forget_soon(self) -> None:
+        if self._forget_task is None or self._forget_task.done():
+            self._forget_task = asyncio.create_task(self._forget_later(), name="af-landed")
+
+    async def _forget_later(self) -> None:
+        await self.sleep(FORGET_SECONDS)
+        await self.forget_landed()
+
+    async def forget_landed(self) -> None:
+        """Remove the rows of the edits that landed now (no commit took them)."""
+        ids = self.take_landed()
+        if not ids:
+            return
+        try:
+            await self.store.forget_deliveries(ids)
+        except asyncio.CancelledError:
+            self.give_back_landed(ids)
+            raise
+        except Exception as e:
+            log.warning("deliveries: %d landed ones not removed yet: %s", len(ids), e)
+            self.give_back_landed(ids)
+
+    async def stop(self) -> None:
+        """Stop waiting, and remove what landed now (else the next start makes those edits
+        again, which changes nothing)."""
+        task = self._forget_task
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._forget_task = None
+        with contextlib.suppress(Exception):
+            await self.forget_landed()
+
+    # ---- the rows ------------------------------------------------------------------------
+
+    async def due(self, shards: Shards | None = None) -> list[Delivery]:
+        """The deliveries waiting in the lanes of these shards' servers, in lane order."""
+        return await self.store.pending_deliveries(shards)
+
+    async def in_lane(self, channel_id: int) -> list[Delivery]:
+        """The deliveries waiting in one lane, in order."""
+        return await self.store.pending_deliveries(channel_id=channel_id)
+
+    async def take_lane(
+        self, channel_id: int, owner: str, now: float, until: float
+    ) -> tuple[bool, str | None]:
+        """Hold a lane's lease until ``until`` if it ran out or is ``owner``'s: whether it
+        is held now, and who held it before."""
+        return await self.store.claim_lane(channel_id, owner, now, until)
+
+    async def let_lanes_go(self, owner: str) -> None:
+        """A process that stops lets its lanes go at once."""
+        await self.store.release_lanes(owner)
+
+    async def made(self, d: Delivery, then: Sequence[Delivery] = (), **fields: Any) -> None:
+        """``d`` was made: its row goes, with what it queued in its place (``then``) and
+        what it records on its game (a message's id)."""
+        await self.store.delivered(d.id, d.game_id, then, **fields)
+
+    async def failed(
+        self, d: Delivery, *, attempts: int, due_at: float, error: str, give_up: bool, now: float
+    ) -> None:
+        """An attempt failed: when to try again, or that it is given up."""
+        await self.store.delivery_failed(
+            d.id, attempts=attempts, due_at=due_at, error=error, give_up=give_up, now=now
+        )
+
+    async def given_up_count(self, shards: Shards | None = None) -> int:
+        return (await self.store.delivery_counts(shards))[2]
+
+    async def given_up(
+        self, shards: Shards | None = None, game_id: int | None = None
+    ) -> list[Delivery]:
+        """The deliveries given up (of these shards, or of one game), the latest first."""
+        return await self.store.failed_deliveries(shards, game_id=game_id)
+
+    async def prune_given_up(self, before: float) -> int:
+        """Remove the rows given up before ``before``: how many."""
+        return await self.store.prune_failed(before)
+
+    async def game_of(self, d: Delivery) -> GameRow | None:
+        """The row of the game a delivery is about, as committed."""
+        return await self.store.game(d.game_id) if d.game_id is not None else None
+
+    async def tell_host(self, game_id: int, problem: str, now: float, dm: Delivery) -> bool:
+        """Queue ``dm`` to a game's host about ``problem`` unless they were told of it (and
+        it was not solved since): whether it was queued."""
+        return await self.store.tell_host(game_id, problem, now, [dm])
+
+    async def problem_solved(self, game_id: int, problem: str) -> None:
+        """The problem went away: the host is told again if it comes back."""
+        await self.store.problem_solved(game_id, problem)
+
+
 __all__ = [
+    "FORGET_SECONDS",
     "KINDS",
     "Kind",
+    "Outbox",
     "announcement",
     "delivery",
     "direct",

@@ -21,7 +21,7 @@ from bot.play import outbox
 from bot.play.ai import AIFactory, default_factory
 from bot.play.coach_memory import Coach
 from bot.play.games import ActiveGame
-from bot.play.outbox_service import Outbox
+from bot.play.outbox import Outbox
 from bot.play.readers import Readers
 from bot.store.db_inspect import database_name, plural
 from bot.store.errors import ServiceError
