@@ -100,7 +100,7 @@ def build_parts(
     owner = process_name()  # this process, as the owner of lanes and interactions
     owners = InteractionOwners(service, owner, clock)
     deliveries = Deliveries(
-        client, service, couriers, shards, guard=guard, owner=owner, owners=owners
+        client, service, couriers, shards, outbox=outbox, guard=guard, owner=owner, owners=owners
     )
     background = Background(client, settings, service, deliveries, notifier)
     heartbeat = (

@@ -20,6 +20,7 @@ import discord
 from bot.discord.couriers import Couriers, Done
 from bot.discord.failures import InvalidRequests
 from bot.discord.owners import InteractionOwners
+from bot.play.outbox import Outbox
 from bot.play.service import GameService
 from bot.store.shards import Shards
 
@@ -76,6 +77,7 @@ class DeliveriesBase:
         couriers: Couriers,
         shards: Shards | None = None,
         *,
+        outbox: Outbox,
         clock: Callable[[], float] | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         rng: random.Random | None = None,
@@ -85,7 +87,7 @@ class DeliveriesBase:
     ) -> None:
         self.client = client
         self.service = service
-        self.outbox = service.outbox  # its rows, lanes just queued in, edits that landed
+        self.outbox = outbox  # its rows, lanes just queued in, edits that landed (the service's)
         self.couriers = couriers
         self.shards = shards
         self._clock = clock
