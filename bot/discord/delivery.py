@@ -154,6 +154,9 @@ class Deliveries(DeliveriesBase):
                         continue
                     if not await self._own(lane):
                         return
+                    # It may stand for earlier ones dropped in this very pass: it looks for
+                    # a post they may have made since the first of them was queued.
+                    d = self._since(d)
                     keep = asyncio.create_task(self._keep(lane), name=f"af-lease-{lane}")
                     try:
                         landed = await self._attempt(d, reply)

@@ -224,6 +224,22 @@ async def test_a_later_delivery_of_the_turn_looks_since_the_first_that_may_have_
     await assert_told_once(t)
 
 
+async def test_a_later_delivery_due_at_once_looks_since_the_first_that_may_have_posted(
+    tmp_path: Path, start_bot: StartBot
+) -> None:
+    """As above, but both deliveries are due when the lane is delivered (the later one was
+    queued two minutes after the first, and six minutes have passed): the later one, taken
+    in the same pass, looks since the first was queued — one turn message. The chaos
+    benchmark found two: the later one looked only since itself was queued."""
+    t, clock, game_id, turn = await killed_after_posting_then_chat(
+        tmp_path, start_bot, 0, later=120.0
+    )
+    clock.advance(0.1)  # six minutes: both are due
+    await recover(t, clock)
+    assert turn_messages(t, game_id)[turn] == 1
+    await assert_told_once(t)
+
+
 async def test_past_the_messages_looked_through_a_turn_message_is_posted_again_with_a_warning(
     tmp_path: Path, start_bot: StartBot, caplog: pytest.LogCaptureFixture
 ) -> None:
