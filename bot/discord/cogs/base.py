@@ -4,20 +4,23 @@ discord.py gives each ``GroupCog`` a group of its own; here several cogs add
 their commands to one group the bot owns. Commands marked ``extras={"af": True}``
 are moved into ``/af`` when the cog loads and removed when it unloads. A cog's
 persistent buttons (``items``) are registered as it loads, wired to the cog: their
-clicks call it directly, never through the bot object. The collaborators a cog uses (the
-service, the deliveries...) are handed to it by its extension's ``setup``.
+clicks call it directly, never through the bot object, and they ask the interactions'
+owners the cog was given whether this process acts on them. Every cog is built by the
+factory (``bot.factory.build_parts``), handed the parts it uses, and added to the client
+with discord.py's ``add_cog`` when the bot logs in.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.components import wired
+from bot.discord.owners import InteractionOwners
 from bot.discord.replies import locale_of
 from bot.text.durations import day_text
 from bot.text.strings import text
@@ -37,13 +40,16 @@ class AfCog(commands.Cog):
     # The persistent items whose clicks this cog answers (their ``handler``).
     items: ClassVar[tuple[type[discord.ui.DynamicItem[Any]], ...]] = ()
 
-    def __init__(self, bot: AlienFrontiersBot) -> None:
+    def __init__(self, bot: AlienFrontiersBot, *, owners: InteractionOwners) -> None:
         self.bot = bot
+        self.owners = owners
         self._af_names: list[str] = []
         self._items: list[type[discord.ui.DynamicItem[Any]]] = []
 
     async def cog_load(self) -> None:
-        self._items = [wired(i, handler=self, gate=self.bot.gate) for i in self.items]
+        self._items = [
+            wired(i, handler=self, gate=self.bot.gate, owners=self.owners) for i in self.items
+        ]
         self.bot.add_dynamic_items(*self._items)
         group = self.bot.af_group
         keep: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = []
@@ -72,25 +78,15 @@ class TableCog(AfCog):
         self,
         bot: AlienFrontiersBot,
         *,
+        owners: InteractionOwners,
         service: GameService,
         deliveries: Deliveries,
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
-        super().__init__(bot)
+        super().__init__(bot, owners=owners)
         self.service = service
         self.deliveries = deliveries
         self.schedule_ai = schedule_ai
-
-    @classmethod
-    def given_parts(cls, bot: AlienFrontiersBot) -> Self:
-        """The cog given the parts it uses, as ``bot.factory`` built them (for its extension's
-        ``setup``)."""
-        return cls(
-            bot,
-            service=bot.service,
-            deliveries=bot.deliveries,
-            schedule_ai=bot.background.schedule_ai,
-        )
 
 
 async def orphan_choices(

@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot.discord.announce import Announcer
 from bot.discord.cogs.base import AF, AfCog
+from bot.discord.owners import InteractionOwners
 from bot.discord.replies import locale_of
 from bot.discord.translator import command_text
 from bot.play.games import waiting
@@ -159,9 +160,14 @@ class Info(AfCog):
     """Read-only looks at a game; the board drawn by the announcer's renderer, as posted."""
 
     def __init__(
-        self, bot: AlienFrontiersBot, *, service: GameService, announcer: Announcer
+        self,
+        bot: AlienFrontiersBot,
+        *,
+        owners: InteractionOwners,
+        service: GameService,
+        announcer: Announcer,
     ) -> None:
-        super().__init__(bot)
+        super().__init__(bot, owners=owners)
         self.service = service
         self.announcer = announcer
 
@@ -297,8 +303,4 @@ class Info(AfCog):
         return out[:25]
 
 
-async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(Info(bot, service=bot.service, announcer=bot.announcer))
-
-
-__all__ = ["RULE_GROUPS", "RULE_TOPICS", "Info", "find_topic", "setup", "topic_text"]
+__all__ = ["RULE_GROUPS", "RULE_TOPICS", "Info", "find_topic", "topic_text"]

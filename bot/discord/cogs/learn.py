@@ -23,6 +23,7 @@ from bot.discord.announce import Announcer
 from bot.discord.cogs.base import AF, AfCog
 from bot.discord.delivery import Deliveries
 from bot.discord.failures import CALL_FAULTS
+from bot.discord.owners import InteractionOwners
 from bot.discord.replies import locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.games import ActiveGame
@@ -45,12 +46,13 @@ class Learn(AfCog):
         self,
         bot: AlienFrontiersBot,
         *,
+        owners: InteractionOwners,
         service: GameService,
         deliveries: Deliveries,
         announcer: Announcer,
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
-        super().__init__(bot)
+        super().__init__(bot, owners=owners)
         self.service = service
         self.deliveries = deliveries
         self.announcer = announcer
@@ -135,16 +137,4 @@ class Learn(AfCog):
         await send_ephemeral(interaction, text("coach.is_on" if on else "coach.is_off", locale))
 
 
-async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(
-        Learn(
-            bot,
-            service=bot.service,
-            deliveries=bot.deliveries,
-            announcer=bot.announcer,
-            schedule_ai=bot.background.schedule_ai,
-        )
-    )
-
-
-__all__ = ["Learn", "setup"]
+__all__ = ["Learn"]

@@ -24,7 +24,7 @@ from bot.text import i18n
 from bot.text.strings import text
 
 if TYPE_CHECKING:
-    from bot.discord.client import AlienFrontiersBot
+    pass
 
 Interaction = discord.Interaction[Any]
 
@@ -205,8 +205,4 @@ class Lobby(TableCog):
         self.schedule_ai(game)  # a host who left: the AI may play their seat now
 
 
-async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(Lobby.given_parts(bot))
-
-
-__all__ = ["Lobby", "setup"]
+__all__ = ["Lobby"]

@@ -11,6 +11,7 @@ from discord import app_commands
 
 from bot.discord.cogs.base import AF, AfCog
 from bot.discord.notify import Notifier
+from bot.discord.owners import InteractionOwners
 from bot.discord.replies import jump_url, locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.readers import Readers
@@ -31,8 +32,15 @@ MAX_LISTED = 15
 class Notifications(AfCog):
     """Notification preferences and the list of one's games."""
 
-    def __init__(self, bot: AlienFrontiersBot, *, service: GameService, notifier: Notifier) -> None:
-        super().__init__(bot)
+    def __init__(
+        self,
+        bot: AlienFrontiersBot,
+        *,
+        owners: InteractionOwners,
+        service: GameService,
+        notifier: Notifier,
+    ) -> None:
+        super().__init__(bot, owners=owners)
         self.service = service
         self.notifier = notifier
 
@@ -137,8 +145,4 @@ class Notifications(AfCog):
         return text(key, locale, {"where": where, "since": since, "link": link, "player": name})
 
 
-async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(Notifications(bot, service=bot.service, notifier=bot.notifier))
-
-
-__all__ = ["MODES", "Notifications", "setup"]
+__all__ = ["MODES", "Notifications"]

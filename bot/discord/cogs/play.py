@@ -27,6 +27,7 @@ from bot.discord.components import PANEL_ITEMS
 from bot.discord.delivery import Deliveries
 from bot.discord.failures import CALL_FAULTS, judge
 from bot.discord.notify import Notifier
+from bot.discord.owners import InteractionOwners
 from bot.discord.refusals import refuse
 from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.translator import command_text
@@ -114,6 +115,7 @@ class Play(AfCog):
         self,
         bot: AlienFrontiersBot,
         *,
+        owners: InteractionOwners,
         service: GameService,
         moves: Moves,
         announcer: Announcer,
@@ -122,7 +124,7 @@ class Play(AfCog):
         schedule_ai: Callable[[ActiveGame], None],
         coach: Coach,
     ) -> None:
-        super().__init__(bot)
+        super().__init__(bot, owners=owners)
         self.coach = coach
         self.service = service
         self.moves = moves
@@ -514,18 +516,3 @@ class Play(AfCog):
                 where="panel hint",
                 plainly=self.service.readers.known(interaction.user.id),
             )
-
-
-async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(
-        Play(
-            bot,
-            service=bot.service,
-            moves=bot.moves,
-            announcer=bot.announcer,
-            deliveries=bot.deliveries,
-            notifier=bot.notifier,
-            schedule_ai=bot.background.schedule_ai,
-            coach=bot.service.coach,
-        )
-    )

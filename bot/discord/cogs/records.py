@@ -22,6 +22,7 @@ from discord import app_commands
 from bot.discord.announce import Announcer
 from bot.discord.cogs.base import AF, AfCog
 from bot.discord.delivery import Deliveries
+from bot.discord.owners import InteractionOwners
 from bot.discord.replies import locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.records_service import MemberRating
@@ -72,11 +73,12 @@ class Records(AfCog):
         self,
         bot: AlienFrontiersBot,
         *,
+        owners: InteractionOwners,
         service: GameService,
         announcer: Announcer,
         deliveries: Deliveries,
     ) -> None:
-        super().__init__(bot)
+        super().__init__(bot, owners=owners)
         self.service = service
         self.announcer = announcer
         self.deliveries = deliveries
@@ -286,10 +288,4 @@ class Records(AfCog):
         return f"#{getattr(channel, 'name', row.channel_id)}"
 
 
-async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(
-        Records(bot, service=bot.service, announcer=bot.announcer, deliveries=bot.deliveries)
-    )
-
-
-__all__ = ["Records", "record_text", "setup"]
+__all__ = ["Records", "record_text"]
