@@ -140,11 +140,14 @@ def build_parts(
             schedule_ai=schedule_ai,
         ),
         SettingsCog(client, owners=owners, service=service, deliveries=deliveries),
-        Notifications(client, owners=owners, service=service, notifier=notifier),
+        Notifications(
+            client, owners=owners, service=service, readers=service.readers, notifier=notifier
+        ),
         Play(
             client,
             owners=owners,
             service=service,
+            readers=service.readers,
             moves=Moves(service),
             announcer=announcer,
             deliveries=deliveries,
@@ -152,12 +155,13 @@ def build_parts(
             schedule_ai=schedule_ai,
             coach=service.coach,
         ),
-        Info(client, owners=owners, service=service, announcer=announcer),
+        Info(client, owners=owners, service=service, readers=service.readers, announcer=announcer),
         Records(client, owners=owners, service=service, announcer=announcer, deliveries=deliveries),
         Learn(
             client,
             owners=owners,
             service=service,
+            coach=service.coach,
             deliveries=deliveries,
             announcer=announcer,
             schedule_ai=schedule_ai,

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from bot.play.choice_tree import MAX_MOVES
 from bot.play.games import ActiveGame, MoveResult
-from bot.play.service import GameService
+from bot.play.jobs import MovesJob
 from bot.store.errors import ServiceError
 from bot.text import describe
 from bot.text.strings import text
@@ -29,7 +29,7 @@ class Moves:
     """Members' picks, checked and committed; the last pick of each game remembered so
     that Undo takes back all of it (a macro's several docks at once)."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: MovesJob) -> None:
         self.service = service
         # The last pick on each game: (state version after it, actions it applied).
         self._picks: dict[int, tuple[int, int]] = {}

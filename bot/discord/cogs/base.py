@@ -13,7 +13,7 @@ with discord.py's ``add_cog`` when the bot logs in.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import discord
 from discord import app_commands
@@ -22,6 +22,7 @@ from discord.ext import commands
 from bot.discord.components import wired
 from bot.discord.owners import InteractionOwners
 from bot.discord.replies import locale_of
+from bot.play.jobs import FindsGames, HostsOrphans
 from bot.text.durations import day_text
 from bot.text.strings import text
 
@@ -29,9 +30,9 @@ if TYPE_CHECKING:
     from bot.discord.client import AlienFrontiersBot
     from bot.discord.delivery import Deliveries
     from bot.play.games import ActiveGame
-    from bot.play.service import GameService
 
 AF: dict[str, Any] = {"af": True}
+Job = TypeVar("Job", bound=FindsGames)  # what a table's cog may ask of the game service
 
 
 class AfCog(commands.Cog):
@@ -68,18 +69,18 @@ class AfCog(commands.Cog):
         self._af_names.clear()
 
 
-class TableCog(AfCog):
-    """A cog that changes who sits at a game (Lobby, Seats): given the service (whose
-    changes queue what the channel must see of them), the deliveries (to deliver that at
-    once, the member's answer with it), and ``schedule_ai`` to start the AI seat a change
-    may leave to act."""
+class TableCog(AfCog, Generic[Job]):
+    """A cog that changes who sits at a game (Lobby, Seats): given its job of the game
+    service (``bot.play.jobs``: the lobby's, the seats'), whose changes queue what the
+    channel must see of them; the deliveries (to deliver that at once, the member's answer
+    with it); and ``schedule_ai`` to start the AI seat a change may leave to act."""
 
     def __init__(
         self,
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
-        service: GameService,
+        service: Job,
         deliveries: Deliveries,
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
@@ -90,7 +91,7 @@ class TableCog(AfCog):
 
 
 async def orphan_choices(
-    service: GameService, interaction: discord.Interaction[Any], current: str
+    service: HostsOrphans, interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[int]]:
     """The member's orphaned games (the games they host whose channel is gone)."""
     locale = locale_of(interaction)

@@ -20,7 +20,8 @@ from bot.discord.owners import InteractionOwners
 from bot.discord.replies import locale_of
 from bot.discord.translator import command_text
 from bot.play.games import waiting
-from bot.play.service import GameService
+from bot.play.jobs import LookJob
+from bot.play.readers import Readers
 from bot.store.errors import ServiceError
 from bot.store.rows import ActionRow
 from bot.text import describe, i18n
@@ -164,16 +165,18 @@ class Info(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
-        service: GameService,
+        service: LookJob,
+        readers: Readers,
         announcer: Announcer,
     ) -> None:
         super().__init__(bot, owners=owners)
         self.service = service
+        self.readers = readers
         self.announcer = announcer
 
     async def _said(self, interaction: Interaction, content: str, locale: str) -> str:
         """A private answer, in plain words for a member in screen-reader mode."""
-        if await self.service.readers.is_on(interaction.user.id):
+        if await self.readers.is_on(interaction.user.id):
             return plain(content, locale)
         return content
 

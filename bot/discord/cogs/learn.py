@@ -26,8 +26,9 @@ from bot.discord.failures import CALL_FAULTS
 from bot.discord.owners import InteractionOwners
 from bot.discord.replies import locale_of, send_ephemeral
 from bot.discord.translator import command_text
+from bot.play.coach_memory import Coach
 from bot.play.games import ActiveGame
-from bot.play.service import GameService
+from bot.play.jobs import LessonsJob
 from bot.store.errors import ServiceError
 from bot.text.strings import text
 
@@ -47,13 +48,15 @@ class Learn(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
-        service: GameService,
+        service: LessonsJob,
+        coach: Coach,
         deliveries: Deliveries,
         announcer: Announcer,
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
         super().__init__(bot, owners=owners)
         self.service = service
+        self.coaching = coach
         self.deliveries = deliveries
         self.announcer = announcer
         self.schedule_ai = schedule_ai
@@ -130,7 +133,7 @@ class Learn(AfCog):
         """Turn the coach on or off for the member (everywhere), or say whether it is on."""
         locale = locale_of(interaction)
         user = interaction.user.id
-        coach = self.service.coach
+        coach = self.coaching
         if mode is not None:
             await coach.set_on(user, mode == "on")
         on = await coach.is_on(user)

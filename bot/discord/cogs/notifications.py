@@ -14,8 +14,8 @@ from bot.discord.notify import Notifier
 from bot.discord.owners import InteractionOwners
 from bot.discord.replies import jump_url, locale_of, send_ephemeral
 from bot.discord.translator import command_text
+from bot.play.jobs import NoticesJob
 from bot.play.readers import Readers
-from bot.play.service import GameService
 from bot.store.rows import GameRow
 from bot.text.durations import when
 from bot.text.spoken import plain
@@ -37,11 +37,13 @@ class Notifications(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
-        service: GameService,
+        service: NoticesJob,
+        readers: Readers,
         notifier: Notifier,
     ) -> None:
         super().__init__(bot, owners=owners)
         self.service = service
+        self.readers = readers
         self.notifier = notifier
 
     @app_commands.command(
@@ -69,7 +71,7 @@ class Notifications(AfCog):
         locale = locale_of(interaction)
         notifier = self.notifier
         user = interaction.user.id
-        readers = self.service.readers
+        readers = self.readers
         if screen_reader is not None:
             await readers.set_on(user, screen_reader == "on")
         reader = text(f"notify.reader.{'on' if await readers.is_on(user) else 'off'}", locale)

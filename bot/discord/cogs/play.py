@@ -35,7 +35,8 @@ from bot.play.ai import hint_plan
 from bot.play.choice_tree import split_moves, valid_path
 from bot.play.coach_memory import Coach
 from bot.play.games import ActiveGame, MoveResult, MoveUnsure
-from bot.play.service import GameService
+from bot.play.jobs import PlayJob
+from bot.play.readers import Readers
 from bot.play.turns import Moves
 from bot.play.tutor import (
     Before,
@@ -116,7 +117,8 @@ class Play(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
-        service: GameService,
+        service: PlayJob,
+        readers: Readers,
         moves: Moves,
         announcer: Announcer,
         deliveries: Deliveries,
@@ -127,6 +129,7 @@ class Play(AfCog):
         super().__init__(bot, owners=owners)
         self.coach = coach
         self.service = service
+        self.readers = readers
         self.moves = moves
         self.announcer = announcer
         self.deliveries = deliveries
@@ -172,7 +175,7 @@ class Play(AfCog):
                 interaction,
                 e,
                 game.chat_names,
-                plainly=self.service.readers.known(interaction.user.id),
+                plainly=self.readers.known(interaction.user.id),
             )
             return
         self.schedule_ai(game)
@@ -221,7 +224,7 @@ class Play(AfCog):
         """Whether the member is in screen-reader mode (False if it cannot be read now: the
         answer to their committed move is sent all the same)."""
         try:
-            return await self.service.readers.is_on(user_id)
+            return await self.readers.is_on(user_id)
         except Exception as e:
             log.warning("member %d: screen-reader mode not read: %s", user_id, judge(e))
             return False
@@ -294,7 +297,7 @@ class Play(AfCog):
                     interaction,
                     e,
                     game.chat_names,
-                    plainly=self.service.readers.known(interaction.user.id),
+                    plainly=self.readers.known(interaction.user.id),
                 )
                 return
             # The turn message, with what was taken back (the click's answer, from the panel).
@@ -389,7 +392,7 @@ class Play(AfCog):
                 interaction,
                 e,
                 where="panel check",
-                plainly=self.service.readers.known(interaction.user.id),
+                plainly=self.readers.known(interaction.user.id),
             )
             return False
         return True
@@ -433,7 +436,7 @@ class Play(AfCog):
                 e,
                 names,
                 where="panel move",
-                plainly=self.service.readers.known(interaction.user.id),
+                plainly=self.readers.known(interaction.user.id),
             )
             return
         # Committed: the turn message shows it (the click's answer, if Discord takes it; else
@@ -470,7 +473,7 @@ class Play(AfCog):
                 interaction,
                 e,
                 where="panel page",
-                plainly=self.service.readers.known(interaction.user.id),
+                plainly=self.readers.known(interaction.user.id),
             )
 
     async def panel_undo(self, interaction: Interaction, game_id: int, version: int) -> None:
@@ -481,7 +484,7 @@ class Play(AfCog):
                 interaction,
                 e,
                 where="panel undo",
-                plainly=self.service.readers.known(interaction.user.id),
+                plainly=self.readers.known(interaction.user.id),
             )
 
     async def panel_hint(self, interaction: Interaction, game_id: int, version: int) -> None:
@@ -494,7 +497,7 @@ class Play(AfCog):
             state = game.state.copy()
             names = game.seat_names
             guided = guide_progress(game)  # a guided game: the hint follows the ⭐ picks
-            spoken = await self.service.readers.is_on(interaction.user.id)
+            spoken = await self.readers.is_on(interaction.user.id)
 
             def hint() -> str:
                 if guided is not None:
@@ -514,5 +517,5 @@ class Play(AfCog):
                 interaction,
                 e,
                 where="panel hint",
-                plainly=self.service.readers.known(interaction.user.id),
+                plainly=self.readers.known(interaction.user.id),
             )

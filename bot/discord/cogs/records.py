@@ -25,8 +25,8 @@ from bot.discord.delivery import Deliveries
 from bot.discord.owners import InteractionOwners
 from bot.discord.replies import locale_of, send_ephemeral
 from bot.discord.translator import command_text
+from bot.play.jobs import RecordsJob
 from bot.play.records_service import MemberRating
-from bot.play.service import GameService
 from bot.render.charts import rating_chart
 from bot.render.replay import make_replay
 from bot.store.ratings import PROVISIONAL_GAMES
@@ -74,7 +74,7 @@ class Records(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
-        service: GameService,
+        service: RecordsJob,
         announcer: Announcer,
         deliveries: Deliveries,
     ) -> None:

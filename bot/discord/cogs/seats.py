@@ -24,6 +24,7 @@ from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.shutdown import Gate
 from bot.discord.translator import command_text
 from bot.play.games import ActiveGame
+from bot.play.jobs import SeatsJob
 from bot.store.clock_settings import MAX_AWAY_DAYS
 from bot.store.errors import ServiceError
 from bot.text.describe import shorten
@@ -108,7 +109,7 @@ class LeaveButton(
         await self.handler.answer_leave(interaction, self.game_id, self.user_id, yes)
 
 
-class Seats(TableCog):
+class Seats(TableCog[SeatsJob]):
     """Who sits where, and who is away."""
 
     items = (LeaveButton,)

@@ -20,7 +20,7 @@ from bot.discord.owners import InteractionOwners
 from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.ai import LEVELS
-from bot.play.service import GameService
+from bot.play.jobs import TableSettingsJob
 from bot.store.clock_settings import MAX_HOURS, MAX_TIMEOUTS, MIN_HOURS, TIMEOUT_ACTIONS
 from bot.store.errors import ServiceError
 from bot.text import i18n
@@ -60,7 +60,7 @@ class Settings(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
-        service: GameService,
+        service: TableSettingsJob,
         deliveries: Deliveries,
     ) -> None:
         super().__init__(bot, owners=owners)
