@@ -19,7 +19,7 @@ from bot.play.games import ActiveGame, MoveResult
 from bot.play.jobs import MovesJob
 from bot.store.errors import ServiceError
 from bot.text import describe
-from bot.text.strings import text
+from bot.text.move_words import move_made
 from engine import CHANCE, Action, apply_in_place, check
 
 log = logging.getLogger(__name__)
@@ -64,10 +64,9 @@ class Moves:
     @staticmethod
     def made(result: MoveResult, locale: str, names: Sequence[str]) -> list[str]:
         """The member's private answer to a committed pick: its first move, as made, and
-        what it did."""
+        what it did (in words: ``bot.text.move_words``)."""
         first = result.steps[0]
-        done = text("play.done", locale, {"move": str(first.action)})
-        return [done, *(describe.event_line(e, locale, names) for e in first.events)]
+        return move_made(first.action, first.events, locale, names)
 
     async def commit(
         self,

@@ -49,9 +49,10 @@ from bot.play.tutor import (
 from bot.store.errors import ServiceError, StalePanelError
 from bot.text import describe
 from bot.text.gains import after, confirmation
+from bot.text.move_words import pick_words, undone_text
 from bot.text.spoken import plain
 from bot.text.strings import text
-from engine import Action, Done, EngineError, GameState, market_rate
+from engine import EngineError, GameState
 
 if TYPE_CHECKING:
     from bot.discord.client import AlienFrontiersBot
@@ -59,23 +60,6 @@ if TYPE_CHECKING:
 Interaction = discord.Interaction[Any]
 log = logging.getLogger(__name__)
 MAX_CHOICES = 25
-
-
-def pick_words(
-    before: GameState, actions: Sequence[Action], names: Sequence[str], locale: str
-) -> str:
-    """A pick's actions in words ("Dock 1 at the Lunar Mine ×2, End the turn"), for the
-    screen-reader line after it."""
-    rate = market_rate(before, before.current) if before.turn.market_rates else None
-    said = [a for a in actions if not isinstance(a, Done)] or list(actions)  # a raid's end
-    labels = [describe.action_label(a, locale, names, rate) for a in said]
-    out: list[tuple[str, int]] = []
-    for label in labels:
-        if out and out[-1][0] == label:
-            out[-1] = (label, out[-1][1] + 1)
-        else:
-            out.append((label, 1))
-    return "; ".join(f"{label} ×{n}" if n > 1 else label for label, n in out)
 
 
 def move_key(interaction: Interaction) -> str:
@@ -303,8 +287,7 @@ class Play(AfCog):
             # The turn message, with what was taken back (the click's answer, from the panel).
             await self.deliveries.run(game.row.channel_id, interaction if from_panel else None)
             if not from_panel:
-                moves = "`, `".join(str(a) for a in reversed(undone))
-                await self._tell(interaction, text("undo.done", locale, {"move": moves}))
+                await self._tell(interaction, undone_text(undone, locale))
 
     @app_commands.command(
         name="panel", description=command_text("cmd.panel.description"), extras=AF
