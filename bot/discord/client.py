@@ -24,7 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.announce import Announcer
-from bot.discord.answering import install, watch
+from bot.discord.answering import watch
 from bot.discord.background import Background
 from bot.discord.command_checks import check_command
 from bot.discord.delivery import Deliveries
@@ -283,13 +283,6 @@ class AlienFrontiersBot(commands.Bot):
         for game in back:
             await self.deliveries.run(game.row.channel_id)
             self.background.schedule_ai(game)
-
-    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
-        """As discord.py's; an interaction first gets its one answer path (it is dispatched
-        here before any of its handlers runs: bot.discord.answering)."""
-        if event_name == "interaction" and args and isinstance(args[0], discord.Interaction):
-            install(args[0])
-        super().dispatch(event_name, *args, **kwargs)
 
     async def on_interaction(self, interaction: discord.Interaction[AlienFrontiersBot]) -> None:
         """Answer component clicks (and modals) that no item of the bot will handle."""
