@@ -2,14 +2,16 @@
 
 ``create_bot`` builds the Discord client (``bot.discord.client``) and gives it
 ``build_parts``, the one factory of its parts: the storage (named now, opened when the bot
-logs in), the outbox over it, the game service with its clock, AI and outbox, and the parts
-that talk to Discord — the notifier, the announcer (with the renderer), the couriers, the
-delivery worker (with the same outbox), the interactions' owners, the background work,
-the members' moves and the heartbeat. Nothing is patched on later: what a part uses is an
-argument of its constructor. Two callables are handed on purpose: the client is given
-this factory (discord.py builds the client, and the parts need it: it calls the factory
-once, with itself, in its constructor), and the heartbeat the backlog's figures (read
-when it beats).
+logs in), the game service with its clock, AI, outbox, coach and readers
+(``build_service``, which the demo and the tests use too), and the parts that talk to
+Discord — the notifier, the announcer (with the renderer), the couriers, the delivery
+worker (with the same outbox), the interactions' owners, the background work, the
+heartbeat, and the cogs, each handed the parts it uses and its job of the game service
+(``bot.play.jobs``; the client adds them when it logs in). Nothing is patched on later:
+what a part uses is an argument of its constructor. Two callables are handed on purpose:
+the client is given this factory (discord.py builds the client, and the parts need it: it
+calls the factory once, with itself, in its constructor), and the heartbeat the backlog's
+figures (read when it beats).
 """
 
 from __future__ import annotations
