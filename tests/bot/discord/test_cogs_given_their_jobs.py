@@ -58,6 +58,7 @@ def test_each_cog_is_built_by_the_factory_with_a_job_of_the_service(tmp_path: Pa
         named = type(cog).__init__.__annotations__.get("service")  # a name (postponed)
         job = getattr(jobs, str(named), None)
         if isinstance(cog, TableCog):  # Lobby, Seats: TableCog[LobbyJob], TableCog[SeatsJob]
-            (base,) = [b for b in type(cog).__orig_bases__ if typing.get_origin(b) is TableCog]
+            bases = typing.cast(tuple[object, ...], getattr(type(cog), "__orig_bases__", ()))
+            (base,) = [b for b in bases if typing.get_origin(b) is TableCog]
             (job,) = typing.get_args(base)
         assert job in protocols, (type(cog).__name__, job)
