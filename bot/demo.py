@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bot.discord.pictures import Renderer, default_renderer
+from bot.factory import build_service
 from bot.play.ai import LEVELS, AIFactory, Level, RandomPlayer, default_factory
 from bot.play.games import ActiveGame
 from bot.play.service import GameService
@@ -64,7 +65,7 @@ async def run_demo(
     store = await Storage.open(db)
     try:
         factory = random_factory if random_seats else ai_factory
-        service = GameService(store, ai_factory=factory, ai_budget_ms=budget_ms)
+        service = build_service(store, ai_factory=factory, ai_budget_ms=budget_ms)
         game = await service.create(
             guild_id=None,
             channel_id=1,

@@ -2,14 +2,16 @@
 
 ``create_bot`` builds the Discord client (``bot.discord.client``) and gives it
 ``build_parts``, the one factory of its parts: the storage (named now, opened when the bot
-logs in), the outbox over it, the game service with its clock, AI and outbox, and the parts
-that talk to Discord — the notifier, the announcer (with the renderer), the couriers, the
-delivery worker (with the same outbox), the interactions' owners, the background work,
-the members' moves and the heartbeat. Nothing is patched on later: what a part uses is an
-argument of its constructor. Two callables are handed on purpose: the client is given
-this factory (discord.py builds the client, and the parts need it: it calls the factory
-once, with itself, in its constructor), and the heartbeat the backlog's figures (read
-when it beats).
+logs in), the game service with its clock, AI, outbox, coach and readers
+(``build_service``, which the demo and the tests use too), and the parts that talk to
+Discord — the notifier, the announcer (with the renderer), the couriers, the delivery
+worker (with the same outbox), the interactions' owners, the background work, the
+heartbeat, and the cogs, each handed the parts it uses and its job of the game service
+(``bot.play.jobs``; the client adds them when it logs in). Nothing is patched on later:
+what a part uses is an argument of its constructor. Two callables are handed on purpose:
+the client is given this factory (discord.py builds the client, and the parts need it: it
+calls the factory once, with itself, in its constructor), and the heartbeat the backlog's
+figures (read when it beats).
 """
 
 from __future__ import annotations
@@ -23,6 +25,14 @@ from bot.discord.announce import Announcer
 from bot.discord.background import Background
 from bot.discord.board_edits import BoardEdits
 from bot.discord.client import AlienFrontiersBot, ShardedAlienFrontiersBot
+from bot.discord.cogs.info import Info
+from bot.discord.cogs.learn import Learn
+from bot.discord.cogs.lobby import Lobby
+from bot.discord.cogs.notifications import Notifications
+from bot.discord.cogs.play import Play
+from bot.discord.cogs.records import Records
+from bot.discord.cogs.seats import Seats
+from bot.discord.cogs.settings import Settings as SettingsCog
 from bot.discord.couriers import Couriers
 from bot.discord.delivery import Deliveries
 from bot.discord.delivery_base import process_name
@@ -33,10 +43,13 @@ from bot.discord.parts import Parts
 from bot.discord.pictures import Pictures, Renderer, default_renderer
 from bot.health import Heartbeat
 from bot.play.ai import AIFactory, default_factory
+from bot.play.coach_memory import Coach
 from bot.play.outbox import Outbox
+from bot.play.readers import Readers
 from bot.play.service import GameService
 from bot.play.turns import Moves
 from bot.settings import Settings
+from bot.store.shards import ALL, Shards
 from bot.store.storage import Storage
 
 
@@ -83,15 +96,14 @@ def build_parts(
     invalid requests."""
     shards, guard = client.shard_set, client.invalid_requests
     storage = Storage.to_open(settings.database_url)
-    outbox = Outbox(storage)
-    service = GameService(
+    service = build_service(
         storage,
         clock=clock,
         ai_factory=ai_factory,
         ai_budget_ms=settings.ai_budget_ms,
         shards=shards,
-        outbox=outbox,
     )
+    outbox = service.outbox
     notifier = Notifier(client, service)
     pictures = Pictures(service, renderer)
     boards = BoardEdits(client, pictures, guard)
@@ -113,15 +125,81 @@ def build_parts(
         if settings.health_file
         else None
     )
+    schedule_ai = background.schedule_ai
+    cogs = (  # in the order the commands are listed
+        Lobby(
+            client,
+            owners=owners,
+            service=service,
+            deliveries=deliveries,
+            schedule_ai=schedule_ai,
+        ),
+        Seats(
+            client,
+            owners=owners,
+            service=service,
+            deliveries=deliveries,
+            schedule_ai=schedule_ai,
+        ),
+        SettingsCog(client, owners=owners, service=service, deliveries=deliveries),
+        Notifications(
+            client, owners=owners, service=service, readers=service.readers, notifier=notifier
+        ),
+        Play(
+            client,
+            owners=owners,
+            service=service,
+            readers=service.readers,
+            moves=Moves(service),
+            announcer=announcer,
+            deliveries=deliveries,
+            notifier=notifier,
+            schedule_ai=schedule_ai,
+            coach=service.coach,
+        ),
+        Info(client, owners=owners, service=service, readers=service.readers, announcer=announcer),
+        Records(client, owners=owners, service=service, announcer=announcer, deliveries=deliveries),
+        Learn(
+            client,
+            owners=owners,
+            service=service,
+            coach=service.coach,
+            deliveries=deliveries,
+            announcer=announcer,
+            schedule_ai=schedule_ai,
+        ),
+    )
     return Parts(
         service=service,
-        notifier=notifier,
         announcer=announcer,
         deliveries=deliveries,
         owners=owners,
         background=background,
-        moves=Moves(service),
         heartbeat=heartbeat,
+        cogs=cogs,
+    )
+
+
+def build_service(
+    storage: Storage,
+    *,
+    clock: Callable[[], float] = time.time,
+    ai_factory: AIFactory = default_factory,
+    ai_budget_ms: int | None = None,
+    shards: Shards = ALL,
+) -> GameService:
+    """The game service over ``storage``, handed its outbox (the delivery worker is given
+    the same one: ``service.outbox``), its coach's memory and its screen readers' modes.
+    The bot's, the demo's and the tests' service are all built here."""
+    return GameService(
+        storage,
+        clock=clock,
+        ai_factory=ai_factory,
+        ai_budget_ms=ai_budget_ms,
+        shards=shards,
+        outbox=Outbox(storage),
+        coach=Coach(storage, clock),
+        readers=Readers(storage, clock),
     )
 
 
@@ -144,4 +222,4 @@ def backlog_figures(
     }
 
 
-__all__ = ["backlog_figures", "build_parts", "create_bot"]
+__all__ = ["backlog_figures", "build_parts", "build_service", "create_bot"]

@@ -10,15 +10,16 @@ privately ("thinking…"), a click as an acknowledged update of its message — 
 answer then comes as a follow-up, for up to 15 minutes.
 
 The deferral and the handler's own answer must never cross: discord.py records that an
-interaction was answered only once Discord's reply is back, so a check "not answered
-yet" followed by a deferral could race an answer in flight. Every interaction's
-``response`` is therefore a ``GuardedResponse`` (installed by ``install`` as the
-interaction arrives, before any handler runs), whose answers take one lock: the
-deferral waits for an answer in flight and then does nothing; an answer made after the
-deferral becomes its follow-up (a private message, a click's message edit), so the
-handlers' code does not change. A public answer to a command cannot follow a private
-deferral: it raises ``discord.InteractionResponded`` as discord.py does for an answered
-interaction, and the callers post it in the channel instead.
+interaction was answered only once Discord's reply is back, so a check "not answered yet"
+followed by a deferral could race an answer in flight. Every watched interaction's
+``response`` is therefore a ``GuardedResponse`` (installed by ``watch`` itself, in the
+first check every command and component passes, before anything answers it: nothing can
+be deferred that is not watched), whose answers take one lock: the deferral waits for an
+answer in flight and then does nothing; an answer made after the deferral becomes its
+follow-up (a private message, a click's message edit), so the handlers' code does not
+change. A public answer to a command cannot follow a private deferral: it raises
+``discord.InteractionResponded`` as discord.py does for an answered interaction, and the
+callers post it in the channel instead.
 """
 
 from __future__ import annotations
@@ -110,7 +111,10 @@ def install(interaction: discord.Interaction[Any]) -> None:
 def watch(interaction: discord.Interaction[Any], after: float | None = None) -> None:
     """Defer the interaction if it is still unanswered ``after`` seconds from now (default:
     the bot's ``defer_after_seconds``) while the current task (its handler) runs. Called
-    from the checks every command and component passes first."""
+    from the checks every command and component passes first, before anything answers
+    the interaction: its guarded response is installed here."""
+    if isinstance(interaction, discord.Interaction):
+        install(interaction)
     response = getattr(interaction, "response", None)  # (stand-ins in tests may have none)
     if after is None:
         settings = getattr(getattr(interaction, "client", None), "settings", None)

@@ -3,8 +3,8 @@
 Its parts are built once when it is built, by the factory it is given
 (``bot.factory.build_parts``), each handed its ports; nothing connects then:
 ``setup_hook`` (run by ``login``) opens the database, installs the translator of the
-slash commands' texts, loads the cogs (each given the parts it uses by its extension's
-``setup``, and registering its persistent components wired to itself), syncs the slash
+slash commands' texts, adds the cogs (built by the factory, each handed the parts it uses;
+each registers its persistent components wired to itself), syncs the slash
 commands when they (or their translations) changed, resumes games in play and starts the
 turn clock. Once ready, the invite link is logged for whoever started the bot.
 """
@@ -24,13 +24,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.announce import Announcer
-from bot.discord.answering import install, watch
+from bot.discord.answering import watch
 from bot.discord.background import Background
-from bot.discord.cogs import EXTENSIONS
 from bot.discord.command_checks import check_command
 from bot.discord.delivery import Deliveries
 from bot.discord.failures import InvalidRequests
-from bot.discord.notify import Notifier
 from bot.discord.owners import InteractionOwners, first_to_claim
 from bot.discord.parts import Parts
 from bot.discord.refusals import refuse
@@ -38,8 +36,8 @@ from bot.discord.shutdown import GRACE_SECONDS, Gate, ShuttingDown, hold_locks
 from bot.discord.translator import CatalogTranslator, command_text
 from bot.discord.unclaimed import UNCLAIMABLE, answer_unclaimed, claimed
 from bot.health import Heartbeat
+from bot.play.readers import Readers
 from bot.play.service import GameService
-from bot.play.turns import Moves
 from bot.settings import Settings
 from bot.store.shards import ALL
 
@@ -60,17 +58,26 @@ INVITE_SCOPES = ("bot", "applications.commands")
 
 
 class CommandTree(app_commands.CommandTree["AlienFrontiersBot"]):
-    """The slash-command tree with one check and one error handler for every command."""
+    """The slash-command tree with one check and one error handler for every command.
+    discord.py builds it with the client; the client then hands it what its check and its
+    error handler ask (``given``): the gate, the interactions' owners and the screen
+    readers' modes."""
+
+    gate: Gate
+    owners: InteractionOwners
+    readers: Readers
+
+    def given(self, gate: Gate, owners: InteractionOwners, readers: Readers) -> None:
+        self.gate, self.owners, self.readers = gate, owners, readers
 
     async def interaction_check(self, interaction: discord.Interaction[AlienFrontiersBot]) -> bool:
         """Nothing at all if another process over the database took the command (a rolling
         restart: bot.discord.owners); else count it as in flight, unless the bot is
         stopping; refuse it outside a server if it is guild-only, or if its options are not
         the command's (bot.discord.command_checks)."""
-        gate = interaction.client.gate
-        if not await first_to_claim(interaction, stopping=gate.closing):
+        if not await first_to_claim(interaction, self.owners, stopping=self.gate.closing):
             return False  # discord.py drops it in silence
-        if not gate.admit():
+        if not self.gate.admit():
             raise ShuttingDown()
         watch(interaction)  # not answered in time (the database busy): deferred
         check_command(interaction)
@@ -86,7 +93,7 @@ class CommandTree(app_commands.CommandTree["AlienFrontiersBot"]):
         other options) is no bug: it is answered calmly and logged without a traceback."""
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         # A member in screen-reader mode: the refusal without its symbol.
-        plainly = interaction.client.service.readers.known(interaction.user.id)
+        plainly = self.readers.known(interaction.user.id)
         await refuse(interaction, original, where="command", plainly=plainly)
 
 
@@ -133,18 +140,17 @@ class AlienFrontiersBot(commands.Bot):
         # Every part built once, each handed its ports (bot.factory.build_parts); the
         # database is opened by setup_hook, when the bot logs in.
         self.parts = build(self)
+        tree = self.tree
+        assert isinstance(tree, CommandTree)  # the tree_cls given to discord.py above
+        tree.given(self.gate, self.parts.owners, self.parts.service.readers)
         self._invite_logged = False
         self._places_checked = False
 
-    # The parts, by name, for the cogs (and the tests).
+    # The parts the client itself uses (and the tests look at), by name.
 
     @property
     def service(self) -> GameService:
         return self.parts.service
-
-    @property
-    def notifier(self) -> Notifier:
-        return self.parts.notifier
 
     @property
     def announcer(self) -> Announcer:
@@ -155,16 +161,8 @@ class AlienFrontiersBot(commands.Bot):
         return self.parts.deliveries
 
     @property
-    def owners(self) -> InteractionOwners:
-        return self.parts.owners
-
-    @property
     def background(self) -> Background:
         return self.parts.background
-
-    @property
-    def moves(self) -> Moves:
-        return self.parts.moves
 
     @property
     def heartbeat(self) -> Heartbeat | None:
@@ -174,8 +172,8 @@ class AlienFrontiersBot(commands.Bot):
         await self.service.open_database()
         await self.tree.set_translator(CatalogTranslator())
         self.tree.add_command(self.af_group)
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
+        for cog in self.parts.cogs:
+            await self.add_cog(cog)
         # Commands are the application's, not a shard's: the process with shard 0 syncs them.
         if self.settings.sync_commands and 0 in self.shard_set.ids:
             await self.sync_commands(force=self.settings.force_sync)
@@ -286,19 +284,12 @@ class AlienFrontiersBot(commands.Bot):
             await self.deliveries.run(game.row.channel_id)
             self.background.schedule_ai(game)
 
-    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
-        """As discord.py's; an interaction first gets its one answer path (it is dispatched
-        here before any of its handlers runs: bot.discord.answering)."""
-        if event_name == "interaction" and args and isinstance(args[0], discord.Interaction):
-            install(args[0])
-        super().dispatch(event_name, *args, **kwargs)
-
     async def on_interaction(self, interaction: discord.Interaction[AlienFrontiersBot]) -> None:
         """Answer component clicks (and modals) that no item of the bot will handle."""
         if (
             interaction.type in UNCLAIMABLE
             and not claimed(interaction)
-            and await first_to_claim(interaction, stopping=self.gate.closing)
+            and await first_to_claim(interaction, self.parts.owners, stopping=self.gate.closing)
         ):
             await answer_unclaimed(interaction, self.gate, self.service, self.announcer)
 

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.answering import watch
-from bot.discord.owners import first_to_claim
+from bot.discord.owners import InteractionOwners, first_to_claim
 from bot.discord.refusals import refuse
 from bot.discord.shutdown import Gate, ShuttingDown
 from bot.play.choice_tree import Entry
@@ -74,7 +74,7 @@ Item = TypeVar("Item", bound=type[discord.ui.DynamicItem[Any]])
 
 
 def wired(item: Item, **collaborators: object) -> Item:
-    """The item class with its collaborators (``handler``, ``gate``) set, to register at
+    """The item class with its collaborators (``handler``, ``gate``, ``owners``) set, to register at
     setup: discord.py builds the item of a click from the registered class
     (``from_custom_id`` calls ``cls(...)``), so its callback finds them on ``self``.
     The custom ids are the item's own, so panels sent before a restart keep working."""
@@ -86,6 +86,7 @@ class PanelItem(Protocol):
     component_type: ClassVar[discord.ComponentType]
     handler: ClassVar[PanelHandler]
     gate: ClassVar[Gate]
+    owners: ClassVar[InteractionOwners | None]
     game_id: int
     version: int
 
@@ -97,13 +98,16 @@ async def panel_check(item: PanelItem, interaction: discord.Interaction[Any]) ->
     discord.py matches templates by custom id only: a click on another kind of component
     with a matching id is declined here in silence and answered by ``bot.discord.unclaimed``.
     """
-    if not await component_check(item.component_type, interaction, item.gate):
+    if not await component_check(item.component_type, interaction, item.gate, item.owners):
         return False
     return await item.handler.check_panel(interaction, item.game_id, item.version)
 
 
 async def component_check(
-    kind: discord.ComponentType, interaction: discord.Interaction[Any], gate: Gate
+    kind: discord.ComponentType,
+    interaction: discord.Interaction[Any],
+    gate: Gate,
+    owners: InteractionOwners | None,
 ) -> bool:
     """The checks every component of the bot makes first: the right kind of component
     (else declined in silence, answered by ``bot.discord.unclaimed``), the click not taken by
@@ -112,7 +116,7 @@ async def component_check(
     data: Mapping[str, Any] = interaction.data or {}
     if data.get("component_type") != kind.value:
         return False
-    if not await first_to_claim(interaction, stopping=gate.closing):
+    if not await first_to_claim(interaction, owners, stopping=gate.closing):
         return False  # another process over the database took it (bot.discord.owners)
     if not gate.admit():
         await refuse(interaction, ShuttingDown())
@@ -135,6 +139,7 @@ class _PanelItem(discord.ui.DynamicItem[Base], template=r"af:[asnuh]:" + IDS + r
     component_type: ClassVar[discord.ComponentType]
     handler: ClassVar[PanelHandler]  # set by ``wired``
     gate: ClassVar[Gate]
+    owners: ClassVar[InteractionOwners | None] = None  # set by ``wired`` (None: no claims)
     game_id: int
     version: int
 
@@ -369,6 +374,7 @@ class RematchButton(
     component_type: ClassVar[discord.ComponentType] = discord.ComponentType.button
     handler: ClassVar[RematchHandler]  # set by ``wired``
     gate: ClassVar[Gate]
+    owners: ClassVar[InteractionOwners | None] = None  # set by ``wired`` (None: no claims)
 
     def __init__(self, game_id: int, label: str) -> None:
         super().__init__(
@@ -390,7 +396,7 @@ class RematchButton(
         return cls(int(match["game"]), getattr(item, "label", None) or "")
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return await component_check(self.component_type, interaction, self.gate)
+        return await component_check(self.component_type, interaction, self.gate, self.owners)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await self.handler.rematch(interaction, self.game_id)

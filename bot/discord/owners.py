@@ -78,13 +78,17 @@ class InteractionOwners:
         return await self.service.prune_claims(now - KEEP_SECONDS)
 
 
-async def first_to_claim(interaction: discord.Interaction[Any], stopping: bool = False) -> bool:
+async def first_to_claim(
+    interaction: discord.Interaction[Any],
+    owners: InteractionOwners | None,
+    stopping: bool = False,
+) -> bool:
     """Whether this process acts on ``interaction``: asked by every check an interaction
     passes (the command tree's, each component's, the answer to a click nothing takes)
-    before anything else; the first answer is kept on the interaction. ``stopping``: this
-    process is stopping. A client without claims (a test's) acts on everything."""
-    owners = getattr(interaction.client, "owners", None)
-    if not isinstance(owners, InteractionOwners):
+    before anything else, each given the ``owners`` the factory built; the first answer is
+    kept on the interaction. ``stopping``: this process is stopping. Without owners (an
+    item wired without them, in a test) this process acts on everything."""
+    if owners is None:
         return True
     extras = interaction.extras
     if _CLAIMED in extras:

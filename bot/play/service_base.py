@@ -68,12 +68,14 @@ class ServiceBase:
         ai_factory: AIFactory = default_factory,
         ai_budget_ms: int | None = None,
         shards: Shards = ALL,
-        outbox: Outbox | None = None,
+        outbox: Outbox,
+        coach: Coach,
+        readers: Readers,
     ) -> None:
         self.store = store
         # The outbox's rows and what this process keeps of it: handed to the delivery
         # worker as well (bot.discord.delivery), which delivers what the changes queue.
-        self.outbox = outbox if outbox is not None else Outbox(store)
+        self.outbox = outbox
         self.shards = shards
         self.clock = clock
         self.ai_factory = ai_factory
@@ -83,8 +85,8 @@ class ServiceBase:
         self._by_channel: dict[int, int] = {}
         self._load_lock = asyncio.Lock()
         self._dropped: set[int] = set()  # games dropped from memory after a failed reload
-        self.coach = Coach(store, clock)  # /af coach: who has it on, what they used
-        self.readers = Readers(store, clock)  # /af notify screen_reader: who has it on
+        self.coach = coach  # /af coach: who has it on, what they used
+        self.readers = readers  # /af notify screen_reader: who has it on
 
     def _queued(self, game: ActiveGame, deliveries: Sequence[Delivery]) -> None:
         if deliveries:

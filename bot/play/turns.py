@@ -16,10 +16,10 @@ from dataclasses import replace
 
 from bot.play.choice_tree import MAX_MOVES
 from bot.play.games import ActiveGame, MoveResult
-from bot.play.service import GameService
+from bot.play.jobs import MovesJob
 from bot.store.errors import ServiceError
 from bot.text import describe
-from bot.text.strings import text
+from bot.text.move_words import move_made
 from engine import CHANCE, Action, apply_in_place, check
 
 log = logging.getLogger(__name__)
@@ -29,7 +29,7 @@ class Moves:
     """Members' picks, checked and committed; the last pick of each game remembered so
     that Undo takes back all of it (a macro's several docks at once)."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: MovesJob) -> None:
         self.service = service
         # The last pick on each game: (state version after it, actions it applied).
         self._picks: dict[int, tuple[int, int]] = {}
@@ -64,10 +64,9 @@ class Moves:
     @staticmethod
     def made(result: MoveResult, locale: str, names: Sequence[str]) -> list[str]:
         """The member's private answer to a committed pick: its first move, as made, and
-        what it did."""
+        what it did (in words: ``bot.text.move_words``)."""
         first = result.steps[0]
-        done = text("play.done", locale, {"move": str(first.action)})
-        return [done, *(describe.event_line(e, locale, names) for e in first.events)]
+        return move_made(first.action, first.events, locale, names)
 
     async def commit(
         self,

@@ -53,7 +53,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bot.play.service import GameService
+from bot.factory import build_service
 from bot.store.storage import Storage
 from engine import CHANCE, GameState, apply_in_place, legal_actions, parse
 from engine.game import Game
@@ -177,7 +177,7 @@ async def make_games(url: str, fake: FakeDiscord, count: int, seed: int) -> list
     store = await Storage.open(url)
     seats: list[Seat] = []
     try:
-        service = GameService(store)
+        service = build_service(store)
         seeds = random.Random(seed)
         service.new_seed = lambda: seeds.randrange(2**62)
         for i in range(count):

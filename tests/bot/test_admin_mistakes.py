@@ -26,8 +26,8 @@ import discord
 import pytest
 
 from bot.__main__ import hold_database, main
+from bot.factory import build_service
 from bot.health import Heartbeat
-from bot.play.service import GameService
 from bot.render.__main__ import main as render_main
 from bot.render.sample_states import check_folder
 from bot.settings import Settings, SettingsError, from_env
@@ -87,7 +87,7 @@ async def make_database(path: Path, games: int = 1) -> None:
     """The bot's database with ``games`` games in their lobby."""
     store = await Storage.open(path)
     try:
-        service = GameService(store)
+        service = build_service(store)
         for channel in range(games):
             await service.create(
                 guild_id=1, channel_id=10 + channel, host_id=1, host_name="Ann",
@@ -160,7 +160,7 @@ async def old_database(path: Path) -> None:
     today = path.with_name("today.db")
     store = await Storage.open(today)
     try:
-        service = GameService(store)
+        service = build_service(store)
         game = await service.create(
             guild_id=1, channel_id=10, host_id=1, host_name=None, max_players=2, locale="en"
         )

@@ -13,7 +13,7 @@ import asyncio
 import random
 from pathlib import Path
 
-from bot.play.service import GameService
+from bot.factory import build_service
 from bot.store.storage import Storage
 from engine import legal_actions
 from engine.serialize import loads
@@ -30,7 +30,7 @@ def shard_env(url: str, shard: int) -> dict[str, str]:
 
 async def ai_game(store: Storage, guild: p.TestGuild, seed: int) -> int:
     """A game of two easy AI seats in the server's #general, started, not shown yet."""
-    service = GameService(store)
+    service = build_service(store)
     service.new_seed = lambda: seed
     host = user_id(guild.owner)
     game = await service.create(
@@ -151,7 +151,7 @@ async def test_a_killed_process_loses_no_acknowledged_move_and_its_games_go_on(
                 assert log == acked[game_id]  # every acknowledged move, once, in order
                 row = await store.game(game_id)
                 assert row is not None
-                rebuilt = await GameService(store).rebuild(row, await store.seats(game_id))
+                rebuilt = await build_service(store).rebuild(row, await store.seats(game_id))
                 snapshot = await store.snapshot(game_id)
                 assert snapshot is not None and loads(snapshot[1]) == rebuilt.state
         finally:

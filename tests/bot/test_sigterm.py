@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.play.service import GameService
+from bot.factory import build_service
 from bot.store.storage import Storage
 from engine import legal_actions
 from tests.bot.processes import ROOT, START, TOKEN, Output, slash_in
@@ -41,7 +41,7 @@ async def game_in_play(
     """
     store = await Storage.open(db)
     try:
-        service = GameService(store)
+        service = build_service(store)
         service.new_seed = lambda: 1234
         game = await game_between(
             service,

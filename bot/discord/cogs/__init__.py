@@ -1,13 +1,4 @@
-"""The bot's features, one cog (extension) each: lobby, seats, settings,
-notifications, play, info, records, learn."""
-
-EXTENSIONS = (
-    "bot.discord.cogs.lobby",
-    "bot.discord.cogs.seats",
-    "bot.discord.cogs.settings",
-    "bot.discord.cogs.notifications",
-    "bot.discord.cogs.play",
-    "bot.discord.cogs.info",
-    "bot.discord.cogs.records",
-    "bot.discord.cogs.learn",
-)
+"""The bot's features, one cog each: lobby, seats, settings, notifications, play, info,
+records, learn. Each is built by the factory (``bot.factory.build_parts``), handed the
+parts it uses and the job of the game service it asks (``bot.play.jobs``), and added to
+the client, in that order, when the bot logs in."""

@@ -4,21 +4,25 @@ discord.py gives each ``GroupCog`` a group of its own; here several cogs add
 their commands to one group the bot owns. Commands marked ``extras={"af": True}``
 are moved into ``/af`` when the cog loads and removed when it unloads. A cog's
 persistent buttons (``items``) are registered as it loads, wired to the cog: their
-clicks call it directly, never through the bot object. The collaborators a cog uses (the
-service, the deliveries...) are handed to it by its extension's ``setup``.
+clicks call it directly, never through the bot object, and they ask the interactions'
+owners the cog was given whether this process acts on them. Every cog is built by the
+factory (``bot.factory.build_parts``), handed the parts it uses, and added to the client
+with discord.py's ``add_cog`` when the bot logs in.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.components import wired
+from bot.discord.owners import InteractionOwners
 from bot.discord.replies import locale_of
+from bot.play.jobs import FindsGames, HostsOrphans
 from bot.text.durations import day_text
 from bot.text.strings import text
 
@@ -26,9 +30,9 @@ if TYPE_CHECKING:
     from bot.discord.client import AlienFrontiersBot
     from bot.discord.delivery import Deliveries
     from bot.play.games import ActiveGame
-    from bot.play.service import GameService
 
 AF: dict[str, Any] = {"af": True}
+Job = TypeVar("Job", bound=FindsGames)  # what a table's cog may ask of the game service
 
 
 class AfCog(commands.Cog):
@@ -37,13 +41,16 @@ class AfCog(commands.Cog):
     # The persistent items whose clicks this cog answers (their ``handler``).
     items: ClassVar[tuple[type[discord.ui.DynamicItem[Any]], ...]] = ()
 
-    def __init__(self, bot: AlienFrontiersBot) -> None:
+    def __init__(self, bot: AlienFrontiersBot, *, owners: InteractionOwners) -> None:
         self.bot = bot
+        self.owners = owners
         self._af_names: list[str] = []
         self._items: list[type[discord.ui.DynamicItem[Any]]] = []
 
     async def cog_load(self) -> None:
-        self._items = [wired(i, handler=self, gate=self.bot.gate) for i in self.items]
+        self._items = [
+            wired(i, handler=self, gate=self.bot.gate, owners=self.owners) for i in self.items
+        ]
         self.bot.add_dynamic_items(*self._items)
         group = self.bot.af_group
         keep: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = []
@@ -62,39 +69,29 @@ class AfCog(commands.Cog):
         self._af_names.clear()
 
 
-class TableCog(AfCog):
-    """A cog that changes who sits at a game (Lobby, Seats): given the service (whose
-    changes queue what the channel must see of them), the deliveries (to deliver that at
-    once, the member's answer with it), and ``schedule_ai`` to start the AI seat a change
-    may leave to act."""
+class TableCog(AfCog, Generic[Job]):
+    """A cog that changes who sits at a game (Lobby, Seats): given its job of the game
+    service (``bot.play.jobs``: the lobby's, the seats'), whose changes queue what the
+    channel must see of them; the deliveries (to deliver that at once, the member's answer
+    with it); and ``schedule_ai`` to start the AI seat a change may leave to act."""
 
     def __init__(
         self,
         bot: AlienFrontiersBot,
         *,
-        service: GameService,
+        owners: InteractionOwners,
+        service: Job,
         deliveries: Deliveries,
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
-        super().__init__(bot)
+        super().__init__(bot, owners=owners)
         self.service = service
         self.deliveries = deliveries
         self.schedule_ai = schedule_ai
 
-    @classmethod
-    def given_parts(cls, bot: AlienFrontiersBot) -> Self:
-        """The cog given the parts it uses, as ``bot.factory`` built them (for its extension's
-        ``setup``)."""
-        return cls(
-            bot,
-            service=bot.service,
-            deliveries=bot.deliveries,
-            schedule_ai=bot.background.schedule_ai,
-        )
-
 
 async def orphan_choices(
-    service: GameService, interaction: discord.Interaction[Any], current: str
+    service: HostsOrphans, interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[int]]:
     """The member's orphaned games (the games they host whose channel is gone)."""
     locale = locale_of(interaction)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -16,158 +15,59 @@ from discord import app_commands
 
 from bot.discord.announce import Announcer
 from bot.discord.cogs.base import AF, AfCog
+from bot.discord.owners import InteractionOwners
 from bot.discord.replies import locale_of
 from bot.discord.translator import command_text
 from bot.play.games import waiting
-from bot.play.service import GameService
+from bot.play.jobs import LookJob
+from bot.play.readers import Readers
 from bot.store.errors import ServiceError
-from bot.store.rows import ActionRow
 from bot.text import describe, i18n
 from bot.text.board_words import alt_text, board_text, message_parts
 from bot.text.clock_text import waiting_lines
 from bot.text.describe import chat_name
 from bot.text.durations import when
+from bot.text.log_lines import log_file, log_message
+from bot.text.rules_topics import (
+    FIRST_LISTED,
+    RULE_GROUPS,
+    RULE_TOPICS,
+    find_topic,
+    folded,
+    topic_name,
+    topic_text,
+)
 from bot.text.spoken import plain
-from bot.text.strings import text, thing_name
+from bot.text.strings import text
 from bot.text.strings import text as say
-from engine import CARDS, FACILITY_ORDER, FIELDS, TERRITORIES, Event, view
+from engine import view
 
 if TYPE_CHECKING:
     from bot.discord.client import AlienFrontiersBot
 
 Interaction = discord.Interaction[Any]
-RULE_TOPICS: tuple[str, ...] = (
-    *FACILITY_ORDER,
-    "bay",
-    *TERRITORIES,
-    *CARDS,
-    *FIELDS,
-    "turn",
-    "notation",
-)
-
-
-# Topics that gather others: with nothing typed, Discord lists 25 choices, fewer than the
-# topics; a turn, the notation, each facility and these three groups are all of them.
-RULE_GROUPS: dict[str, tuple[str, ...]] = {
-    "territories": tuple(TERRITORIES),
-    "cards": tuple(CARDS),
-    "fields": tuple(FIELDS),
-}
-FIRST_LISTED: tuple[str, ...] = ("turn", "notation", *FACILITY_ORDER, "bay", *RULE_GROUPS)
-
-
-def topic_name(topic: str, locale: str = "en") -> str:
-    if topic in ("turn", "notation", *RULE_GROUPS):
-        return text(f"rules.topic.{topic}", locale)
-    return thing_name(topic, locale)
-
-
-def topic_text(topic: str, locale: str = "en") -> str:
-    """A rules topic's text; a group's is each of its topics' in full, or, where that is
-    longer than a message, each one's name and power in one clause and how to ask for
-    one of them."""
-    group = RULE_GROUPS.get(topic)
-    if group is None:
-        return text(f"rules.{topic}", locale)
-    whole = "\n".join("• " + text(f"rules.{t}", locale) for t in group)
-    if len(whole) <= 1800:
-        return whole
-    lines = [
-        "• " + text("a11y.power", locale, {"card": t, "power": text(f"a11y.brief.{t}", locale)})
-        for t in group
-    ]
-    return "\n".join([*lines, text("rules.group_more", locale)])
-
-
-def folded(words: str) -> str:
-    """Text compared without case, extra spaces, quotes or the ё/е difference."""
-    return " ".join(words.casefold().replace("ё", "е").strip("«»\"'“”„ ").split())
-
-
-def find_topic(typed: str, locale: str = "en") -> str | None:
-    """The rules topic named ``typed``: its id, or its name in any language ("Лунная шахта",
-    "Lunar Mine"), or else the only topic whose name in the member's language (then in any
-    language) contains it."""
-    key = folded(typed)
-    if not key:
-        return None
-    topics = (*RULE_TOPICS, *RULE_GROUPS)
-    if key in topics:
-        return key
-    languages = (locale, *i18n.languages())
-    for language in languages:
-        for topic in topics:
-            if folded(topic_name(topic, language)) == key:
-                return topic
-    for language in languages:
-        found = [t for t in RULE_TOPICS if key in folded(topic_name(t, language))]
-        if found:
-            return found[0]
-    return None
-
-
-def who_acted(action: ActionRow, names: Sequence[str], locale: str) -> str:
-    """The seat that acted, or the dice/deck for a chance outcome."""
-    return (
-        text("log.chance", locale) if action.actor < 0 else describe.seat_name(action.actor, names)
-    )
-
-
-def action_sentences(
-    action: ActionRow, names: Sequence[str], locale: str, *, bullet: bool = True
-) -> list[str]:
-    """What one logged action did, in sentences of the reader's language (its events; a
-    new turn as a heading)."""
-    out = []
-    for data in action.events:
-        player = data.get("player")
-        event = Event(
-            str(data.get("key")),
-            player if isinstance(player, int) else None,
-            data.get("params") or {},
-            0,
-        )
-        line = describe.event_line(event, locale, names)
-        if event.key == "turn_started":
-            out.append(f"**{line}**" if bullet else f"— {line} —")
-        else:
-            out.append(f"• {line}" if bullet else line)
-    return out
-
-
-def action_lines(action: ActionRow, names: Sequence[str], locale: str) -> list[str]:
-    """One logged action as a line of ``/af log`` (its sentences joined: "the last 5
-    actions" are five lines), a new turn as a heading where it starts: an end of turn's
-    "ends the turn" above the next turn's heading, not under it."""
-    out: list[str] = []
-    said: list[str] = []
-    for line in action_sentences(action, names, locale, bullet=False):
-        if line.startswith("— "):
-            if said:
-                out.append("• " + "; ".join(said))
-                said = []
-            out.append(f"**{line.strip('— ')}**")
-        else:
-            said.append(line)
-    if said:
-        out.append("• " + "; ".join(said))
-    return out
 
 
 class Info(AfCog):
     """Read-only looks at a game; the board drawn by the announcer's renderer, as posted."""
 
     def __init__(
-        self, bot: AlienFrontiersBot, *, service: GameService, announcer: Announcer
+        self,
+        bot: AlienFrontiersBot,
+        *,
+        owners: InteractionOwners,
+        service: LookJob,
+        readers: Readers,
+        announcer: Announcer,
     ) -> None:
-        super().__init__(bot)
+        super().__init__(bot, owners=owners)
         self.service = service
+        self.readers = readers
         self.announcer = announcer
 
     async def _said(self, interaction: Interaction, content: str, locale: str) -> str:
         """A private answer, in plain words for a member in screen-reader mode."""
-        if await self.service.readers.is_on(interaction.user.id):
+        if await self.readers.is_on(interaction.user.id):
             return plain(content, locale)
         return content
 
@@ -245,26 +145,9 @@ class Info(AfCog):
         locale = locale_of(interaction)
         chat = [chat_name(n) for n in names]
         actions = await self.service.game_log(row.id)
-        recent = actions[-count:]
-        shown = [line for a in recent for line in action_lines(a, chat, locale)]
-        body = "\n".join(shown) or text("log.empty", locale)
-        header = text("log.header", locale, {"count": len(recent), "total": len(actions)})
-        while len(body) > 2000 - len(header) - 10 and "\n" in body:
-            body = body.split("\n", 1)[1]  # keep the latest sentences
-        full = "\n".join(
-            line
-            for a in actions
-            for line in [
-                text(
-                    "log.line",
-                    locale,
-                    {"seq": a.seq + 1, "who": who_acted(a, names, locale), "move": a.notation},
-                ),
-                *("    " + s for s in action_sentences(a, names, locale, bullet=False)),
-            ]
-        )
+        full = log_file(actions, names, locale)
         await interaction.response.send_message(
-            await self._said(interaction, f"{header}\n{body}", locale),
+            await self._said(interaction, log_message(actions, count, chat, locale), locale),
             file=discord.File(io.BytesIO(full.encode()), filename=f"game-{row.id}-log.txt"),
             ephemeral=True,
         )
@@ -297,8 +180,4 @@ class Info(AfCog):
         return out[:25]
 
 
-async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(Info(bot, service=bot.service, announcer=bot.announcer))
-
-
-__all__ = ["RULE_GROUPS", "RULE_TOPICS", "Info", "find_topic", "setup", "topic_text"]
+__all__ = ["Info"]

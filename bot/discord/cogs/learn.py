@@ -23,10 +23,12 @@ from bot.discord.announce import Announcer
 from bot.discord.cogs.base import AF, AfCog
 from bot.discord.delivery import Deliveries
 from bot.discord.failures import CALL_FAULTS
+from bot.discord.owners import InteractionOwners
 from bot.discord.replies import locale_of, send_ephemeral
 from bot.discord.translator import command_text
+from bot.play.coach_memory import Coach
 from bot.play.games import ActiveGame
-from bot.play.service import GameService
+from bot.play.jobs import LessonsJob
 from bot.store.errors import ServiceError
 from bot.text.strings import text
 
@@ -45,13 +47,16 @@ class Learn(AfCog):
         self,
         bot: AlienFrontiersBot,
         *,
-        service: GameService,
+        owners: InteractionOwners,
+        service: LessonsJob,
+        coach: Coach,
         deliveries: Deliveries,
         announcer: Announcer,
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
-        super().__init__(bot)
+        super().__init__(bot, owners=owners)
         self.service = service
+        self.coaching = coach
         self.deliveries = deliveries
         self.announcer = announcer
         self.schedule_ai = schedule_ai
@@ -128,23 +133,11 @@ class Learn(AfCog):
         """Turn the coach on or off for the member (everywhere), or say whether it is on."""
         locale = locale_of(interaction)
         user = interaction.user.id
-        coach = self.service.coach
+        coach = self.coaching
         if mode is not None:
             await coach.set_on(user, mode == "on")
         on = await coach.is_on(user)
         await send_ephemeral(interaction, text("coach.is_on" if on else "coach.is_off", locale))
 
 
-async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(
-        Learn(
-            bot,
-            service=bot.service,
-            deliveries=bot.deliveries,
-            announcer=bot.announcer,
-            schedule_ai=bot.background.schedule_ai,
-        )
-    )
-
-
-__all__ = ["Learn", "setup"]
+__all__ = ["Learn"]

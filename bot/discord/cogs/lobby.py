@@ -17,6 +17,7 @@ from bot.discord.components import RematchButton
 from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.ai import LEVELS
+from bot.play.jobs import LobbyJob
 from bot.store.clock_settings import MAX_HOURS
 from bot.store.errors import ServiceError
 from bot.store.game_config import GameSettings, Variants
@@ -24,7 +25,7 @@ from bot.text import i18n
 from bot.text.strings import text
 
 if TYPE_CHECKING:
-    from bot.discord.client import AlienFrontiersBot
+    pass
 
 Interaction = discord.Interaction[Any]
 
@@ -33,7 +34,7 @@ def _name(user: discord.abc.User) -> str:
     return user.display_name[:32]
 
 
-class Lobby(TableCog):
+class Lobby(TableCog[LobbyJob]):
     """The lobby of a channel's game, and ending it early; the Rematch button."""
 
     items = (RematchButton,)
@@ -205,8 +206,4 @@ class Lobby(TableCog):
         self.schedule_ai(game)  # a host who left: the AI may play their seat now
 
 
-async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(Lobby.given_parts(bot))
-
-
-__all__ = ["Lobby", "setup"]
+__all__ = ["Lobby"]

@@ -11,10 +11,11 @@ from discord import app_commands
 
 from bot.discord.cogs.base import AF, AfCog
 from bot.discord.notify import Notifier
+from bot.discord.owners import InteractionOwners
 from bot.discord.replies import jump_url, locale_of, send_ephemeral
 from bot.discord.translator import command_text
+from bot.play.jobs import NoticesJob
 from bot.play.readers import Readers
-from bot.play.service import GameService
 from bot.store.rows import GameRow
 from bot.text.durations import when
 from bot.text.spoken import plain
@@ -31,9 +32,18 @@ MAX_LISTED = 15
 class Notifications(AfCog):
     """Notification preferences and the list of one's games."""
 
-    def __init__(self, bot: AlienFrontiersBot, *, service: GameService, notifier: Notifier) -> None:
-        super().__init__(bot)
+    def __init__(
+        self,
+        bot: AlienFrontiersBot,
+        *,
+        owners: InteractionOwners,
+        service: NoticesJob,
+        readers: Readers,
+        notifier: Notifier,
+    ) -> None:
+        super().__init__(bot, owners=owners)
         self.service = service
+        self.readers = readers
         self.notifier = notifier
 
     @app_commands.command(
@@ -61,7 +71,7 @@ class Notifications(AfCog):
         locale = locale_of(interaction)
         notifier = self.notifier
         user = interaction.user.id
-        readers = self.service.readers
+        readers = self.readers
         if screen_reader is not None:
             await readers.set_on(user, screen_reader == "on")
         reader = text(f"notify.reader.{'on' if await readers.is_on(user) else 'off'}", locale)
@@ -137,8 +147,4 @@ class Notifications(AfCog):
         return text(key, locale, {"where": where, "since": since, "link": link, "player": name})
 
 
-async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(Notifications(bot, service=bot.service, notifier=bot.notifier))
-
-
-__all__ = ["MODES", "Notifications", "setup"]
+__all__ = ["MODES", "Notifications"]

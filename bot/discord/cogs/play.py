@@ -27,6 +27,7 @@ from bot.discord.components import PANEL_ITEMS
 from bot.discord.delivery import Deliveries
 from bot.discord.failures import CALL_FAULTS, judge
 from bot.discord.notify import Notifier
+from bot.discord.owners import InteractionOwners
 from bot.discord.refusals import refuse
 from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.translator import command_text
@@ -34,7 +35,8 @@ from bot.play.ai import hint_plan
 from bot.play.choice_tree import split_moves, valid_path
 from bot.play.coach_memory import Coach
 from bot.play.games import ActiveGame, MoveResult, MoveUnsure
-from bot.play.service import GameService
+from bot.play.jobs import PlayJob
+from bot.play.readers import Readers
 from bot.play.turns import Moves
 from bot.play.tutor import (
     Before,
@@ -47,9 +49,10 @@ from bot.play.tutor import (
 from bot.store.errors import ServiceError, StalePanelError
 from bot.text import describe
 from bot.text.gains import after, confirmation
+from bot.text.move_words import pick_words, undone_text
 from bot.text.spoken import plain
 from bot.text.strings import text
-from engine import Action, Done, EngineError, GameState, market_rate
+from engine import EngineError, GameState
 
 if TYPE_CHECKING:
     from bot.discord.client import AlienFrontiersBot
@@ -57,23 +60,6 @@ if TYPE_CHECKING:
 Interaction = discord.Interaction[Any]
 log = logging.getLogger(__name__)
 MAX_CHOICES = 25
-
-
-def pick_words(
-    before: GameState, actions: Sequence[Action], names: Sequence[str], locale: str
-) -> str:
-    """A pick's actions in words ("Dock 1 at the Lunar Mine ×2, End the turn"), for the
-    screen-reader line after it."""
-    rate = market_rate(before, before.current) if before.turn.market_rates else None
-    said = [a for a in actions if not isinstance(a, Done)] or list(actions)  # a raid's end
-    labels = [describe.action_label(a, locale, names, rate) for a in said]
-    out: list[tuple[str, int]] = []
-    for label in labels:
-        if out and out[-1][0] == label:
-            out[-1] = (label, out[-1][1] + 1)
-        else:
-            out.append((label, 1))
-    return "; ".join(f"{label} ×{n}" if n > 1 else label for label, n in out)
 
 
 def move_key(interaction: Interaction) -> str:
@@ -114,7 +100,9 @@ class Play(AfCog):
         self,
         bot: AlienFrontiersBot,
         *,
-        service: GameService,
+        owners: InteractionOwners,
+        service: PlayJob,
+        readers: Readers,
         moves: Moves,
         announcer: Announcer,
         deliveries: Deliveries,
@@ -122,9 +110,10 @@ class Play(AfCog):
         schedule_ai: Callable[[ActiveGame], None],
         coach: Coach,
     ) -> None:
-        super().__init__(bot)
+        super().__init__(bot, owners=owners)
         self.coach = coach
         self.service = service
+        self.readers = readers
         self.moves = moves
         self.announcer = announcer
         self.deliveries = deliveries
@@ -170,7 +159,7 @@ class Play(AfCog):
                 interaction,
                 e,
                 game.chat_names,
-                plainly=self.service.readers.known(interaction.user.id),
+                plainly=self.readers.known(interaction.user.id),
             )
             return
         self.schedule_ai(game)
@@ -219,7 +208,7 @@ class Play(AfCog):
         """Whether the member is in screen-reader mode (False if it cannot be read now: the
         answer to their committed move is sent all the same)."""
         try:
-            return await self.service.readers.is_on(user_id)
+            return await self.readers.is_on(user_id)
         except Exception as e:
             log.warning("member %d: screen-reader mode not read: %s", user_id, judge(e))
             return False
@@ -292,14 +281,13 @@ class Play(AfCog):
                     interaction,
                     e,
                     game.chat_names,
-                    plainly=self.service.readers.known(interaction.user.id),
+                    plainly=self.readers.known(interaction.user.id),
                 )
                 return
             # The turn message, with what was taken back (the click's answer, from the panel).
             await self.deliveries.run(game.row.channel_id, interaction if from_panel else None)
             if not from_panel:
-                moves = "`, `".join(str(a) for a in reversed(undone))
-                await self._tell(interaction, text("undo.done", locale, {"move": moves}))
+                await self._tell(interaction, undone_text(undone, locale))
 
     @app_commands.command(
         name="panel", description=command_text("cmd.panel.description"), extras=AF
@@ -387,7 +375,7 @@ class Play(AfCog):
                 interaction,
                 e,
                 where="panel check",
-                plainly=self.service.readers.known(interaction.user.id),
+                plainly=self.readers.known(interaction.user.id),
             )
             return False
         return True
@@ -431,7 +419,7 @@ class Play(AfCog):
                 e,
                 names,
                 where="panel move",
-                plainly=self.service.readers.known(interaction.user.id),
+                plainly=self.readers.known(interaction.user.id),
             )
             return
         # Committed: the turn message shows it (the click's answer, if Discord takes it; else
@@ -468,7 +456,7 @@ class Play(AfCog):
                 interaction,
                 e,
                 where="panel page",
-                plainly=self.service.readers.known(interaction.user.id),
+                plainly=self.readers.known(interaction.user.id),
             )
 
     async def panel_undo(self, interaction: Interaction, game_id: int, version: int) -> None:
@@ -479,7 +467,7 @@ class Play(AfCog):
                 interaction,
                 e,
                 where="panel undo",
-                plainly=self.service.readers.known(interaction.user.id),
+                plainly=self.readers.known(interaction.user.id),
             )
 
     async def panel_hint(self, interaction: Interaction, game_id: int, version: int) -> None:
@@ -492,7 +480,7 @@ class Play(AfCog):
             state = game.state.copy()
             names = game.seat_names
             guided = guide_progress(game)  # a guided game: the hint follows the ⭐ picks
-            spoken = await self.service.readers.is_on(interaction.user.id)
+            spoken = await self.readers.is_on(interaction.user.id)
 
             def hint() -> str:
                 if guided is not None:
@@ -512,20 +500,5 @@ class Play(AfCog):
                 interaction,
                 e,
                 where="panel hint",
-                plainly=self.service.readers.known(interaction.user.id),
+                plainly=self.readers.known(interaction.user.id),
             )
-
-
-async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(
-        Play(
-            bot,
-            service=bot.service,
-            moves=bot.moves,
-            announcer=bot.announcer,
-            deliveries=bot.deliveries,
-            notifier=bot.notifier,
-            schedule_ai=bot.background.schedule_ai,
-            coach=bot.service.coach,
-        )
-    )

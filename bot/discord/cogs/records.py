@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -22,46 +21,27 @@ from discord import app_commands
 from bot.discord.announce import Announcer
 from bot.discord.cogs.base import AF, AfCog
 from bot.discord.delivery import Deliveries
+from bot.discord.owners import InteractionOwners
 from bot.discord.replies import locale_of, send_ephemeral
 from bot.discord.translator import command_text
+from bot.play.jobs import RecordsJob
 from bot.play.records_service import MemberRating
-from bot.play.service import GameService
 from bot.render.charts import rating_chart
 from bot.render.replay import make_replay
 from bot.store.ratings import PROVISIONAL_GAMES
-from bot.store.rows import GameRow, ResultRow
+from bot.store.rows import GameRow
 from bot.text import rating_text as rating_text_
 from bot.text.board_words import replay_text
 from bot.text.chart_words import rating_chart_text
 from bot.text.describe import chat_name
-from bot.text.durations import day_text, decimal_text
-from bot.text.strings import text, thing_name
+from bot.text.durations import day_text
+from bot.text.record_text import record_text
+from bot.text.strings import text
 
 if TYPE_CHECKING:
     from bot.discord.client import AlienFrontiersBot
 
 Interaction = discord.Interaction[Any]
-
-
-def record_text(name: str, results: list[ResultRow], locale: str) -> str:
-    """A member's record over some finished games, in one short paragraph."""
-    games = len(results)
-    wins = sum(1 for r in results if r.winner)
-    firsts = Counter(r.first_territory for r in results if r.first_territory)
-    parts = [
-        text("stats.games", locale, {"count": games}),
-        text("stats.wins", locale, {"count": wins, "rate": round(100 * wins / games)}),
-        text(
-            "stats.average",
-            locale,
-            {"vp": decimal_text(sum(r.vp for r in results) / games, locale)},
-        ),
-        text("stats.best", locale, {"vp": max(r.vp for r in results)}),
-    ]
-    if firsts:
-        favourite = thing_name(firsts.most_common(1)[0][0], locale)
-        parts.append(text("stats.first", locale, {"territory": favourite}))
-    return text("stats.header", locale, {"name": chat_name(name)}) + " " + " · ".join(parts)
 
 
 class Records(AfCog):
@@ -72,11 +52,12 @@ class Records(AfCog):
         self,
         bot: AlienFrontiersBot,
         *,
-        service: GameService,
+        owners: InteractionOwners,
+        service: RecordsJob,
         announcer: Announcer,
         deliveries: Deliveries,
     ) -> None:
-        super().__init__(bot)
+        super().__init__(bot, owners=owners)
         self.service = service
         self.announcer = announcer
         self.deliveries = deliveries
@@ -286,10 +267,4 @@ class Records(AfCog):
         return f"#{getattr(channel, 'name', row.channel_id)}"
 
 
-async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(
-        Records(bot, service=bot.service, announcer=bot.announcer, deliveries=bot.deliveries)
-    )
-
-
-__all__ = ["Records", "record_text", "setup"]
+__all__ = ["Records"]

@@ -18,11 +18,13 @@ from discord import app_commands
 from bot.discord.cogs.base import AF, TableCog
 from bot.discord.components import PanelView, component_check
 from bot.discord.failures import CALL_FAULTS
+from bot.discord.owners import InteractionOwners
 from bot.discord.refusals import refusal
 from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.shutdown import Gate
 from bot.discord.translator import command_text
 from bot.play.games import ActiveGame
+from bot.play.jobs import SeatsJob
 from bot.store.clock_settings import MAX_AWAY_DAYS
 from bot.store.errors import ServiceError
 from bot.text.describe import shorten
@@ -30,7 +32,7 @@ from bot.text.durations import when
 from bot.text.strings import text
 
 if TYPE_CHECKING:
-    from bot.discord.client import AlienFrontiersBot
+    pass
 
 Interaction = discord.Interaction[Any]
 log = logging.getLogger(__name__)
@@ -77,6 +79,7 @@ class LeaveButton(
 
     handler: ClassVar[Seats]  # set when the cog registers it
     gate: ClassVar[Gate]
+    owners: ClassVar[InteractionOwners | None] = None  # set when the cog registers it
 
     def __init__(self, game_id: int, user_id: int, answer: str, label: str = "") -> None:
         yes = answer == "yes"
@@ -97,14 +100,16 @@ class LeaveButton(
         return cls(int(match["game"]), int(match["user"]), match["answer"], label)
 
     async def interaction_check(self, interaction: Interaction) -> bool:
-        return await component_check(discord.ComponentType.button, interaction, self.gate)
+        return await component_check(
+            discord.ComponentType.button, interaction, self.gate, self.owners
+        )
 
     async def callback(self, interaction: Interaction) -> None:
         yes = self.answer == "yes"
         await self.handler.answer_leave(interaction, self.game_id, self.user_id, yes)
 
 
-class Seats(TableCog):
+class Seats(TableCog[SeatsJob]):
     """Who sits where, and who is away."""
 
     items = (LeaveButton,)
@@ -263,8 +268,4 @@ class Seats(TableCog):
             await send_ephemeral(interaction, text("away.set", locale, {"until": when(until, "f")}))
 
 
-async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(Seats.given_parts(bot))
-
-
-__all__ = ["LeaveButton", "Seats", "find_seat", "setup"]
+__all__ = ["LeaveButton", "Seats", "find_seat"]

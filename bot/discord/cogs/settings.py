@@ -16,10 +16,11 @@ from discord import app_commands
 
 from bot.discord.cogs.base import AF, AfCog
 from bot.discord.delivery import Deliveries
+from bot.discord.owners import InteractionOwners
 from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.ai import LEVELS
-from bot.play.service import GameService
+from bot.play.jobs import TableSettingsJob
 from bot.store.clock_settings import MAX_HOURS, MAX_TIMEOUTS, MIN_HOURS, TIMEOUT_ACTIONS
 from bot.store.errors import ServiceError
 from bot.text import i18n
@@ -55,9 +56,14 @@ class Settings(AfCog):
     """The turn clock's settings."""
 
     def __init__(
-        self, bot: AlienFrontiersBot, *, service: GameService, deliveries: Deliveries
+        self,
+        bot: AlienFrontiersBot,
+        *,
+        owners: InteractionOwners,
+        service: TableSettingsJob,
+        deliveries: Deliveries,
     ) -> None:
-        super().__init__(bot)
+        super().__init__(bot, owners=owners)
         self.service = service
         self.deliveries = deliveries
 
@@ -184,8 +190,4 @@ class Settings(AfCog):
         return text("settings.server_language_auto", locale, {"language": auto})
 
 
-async def setup(bot: AlienFrontiersBot) -> None:
-    await bot.add_cog(Settings(bot, service=bot.service, deliveries=bot.deliveries))
-
-
-__all__ = ["LEVEL_CHOICES", "TIMEOUT_CHOICES", "Settings", "language_choices", "setup"]
+__all__ = ["LEVEL_CHOICES", "TIMEOUT_CHOICES", "Settings", "language_choices"]

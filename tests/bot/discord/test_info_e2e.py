@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.discord.cogs.info import RULE_GROUPS, RULE_TOPICS, action_lines
 from bot.store.rows import ActionRow
 from bot.text import describe
+from bot.text.log_lines import action_lines
+from bot.text.rules_topics import RULE_GROUPS, RULE_TOPICS
 from bot.text.strings import BOT_EN, thing_name
 from engine import GameState
 from engine.state import Event

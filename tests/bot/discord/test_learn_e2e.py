@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.play.service import GameService
+from bot.factory import build_service
 from bot.play.tutor import (
     LESSON_MARK,
     before_move,
@@ -122,7 +122,7 @@ async def test_a_guided_game_in_a_thread_with_lessons_and_marked_picks(
 async def test_a_guided_game_that_ends_is_never_counted(tmp_path: Path) -> None:
     store = await Storage.open(tmp_path / "af.db")
     try:
-        service = GameService(store)
+        service = build_service(store)
         game = await service.start_tutorial(
             guild_id=1, channel_id=10, user_id=100, name="Ann", locale="en"
         )
@@ -172,7 +172,7 @@ async def test_a_guided_games_combined_pick_stops_at_a_lesson_and_the_script_say
     Hint starts from the ⭐ pick or says why the AI's differs; "Lessons over" is said."""
     store = await Storage.open(tmp_path / "af.db")
     try:
-        service = GameService(store)
+        service = build_service(store)
         game = await service.start_tutorial(
             guild_id=1, channel_id=10, user_id=100, name="Ann", locale="en"
         )

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.factory import build_service
 from bot.play.look_service import PlayedGame
-from bot.play.service import GameService
 from bot.store.errors import ServiceError
 from bot.store.rows import SeatRow
 from bot.store.storage import Storage
@@ -19,7 +19,7 @@ ANN, BOB, CID = 100, 200, 300
 async def test_a_channels_game_looked_at_is_the_one_in_play_else_the_last_one_played(
     store: Storage,
 ) -> None:
-    service = GameService(store)
+    service = build_service(store)
     for channel in (None, 10):
         with pytest.raises(ServiceError, match=r"game\.none"):
             await service.played_in(channel)
@@ -52,7 +52,7 @@ def test_a_member_whose_seat_the_ai_took_over_still_sees_it_as_theirs() -> None:
 
 
 async def test_a_members_games_are_the_ones_they_sit_in_lobby_or_in_play(store: Storage) -> None:
-    service = GameService(store)
+    service = build_service(store)
     playing = await game_between(service, channel=10)
     lobby = await service.create(
         guild_id=2, channel_id=11, host_id=ANN, host_name="Ann", max_players=3, locale="en"
@@ -69,7 +69,7 @@ async def test_a_members_games_are_the_ones_they_sit_in_lobby_or_in_play(store: 
 
 
 async def test_choosing_where_to_hear_of_ones_turn_tries_dms_afresh(store: Storage) -> None:
-    service = GameService(store)
+    service = build_service(store)
     await store.set_prefs(ANN, notify="channel", dm_blocked=True, dm_hint=True)
     await service.set_turn_notice(ANN, "dm", "pl")
     prefs = (await store.prefs([ANN]))[ANN]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.play.service import GameService
+from bot.factory import build_service
 from bot.store.errors import ServiceError
 from bot.store.rows import SeatRow
 from bot.store.storage import Storage
@@ -20,7 +20,7 @@ GUILD = 1
 async def test_a_members_rating_is_the_seasons_asked_for_else_the_last_season_they_played(
     store: Storage,
 ) -> None:
-    service = GameService(store, clock=lambda: 5000.0)
+    service = build_service(store, clock=lambda: 5000.0)
     first, second, third = [await lobby(store, channel=c) for c in (10, 11, 12)]
     await finish(store, first, [placed(0, ANN, 1), placed(1, BOB, 2), placed(2, None, 3)], GUILD)
     await finish(store, second, [placed(0, ANN, 2), placed(1, None, 1, "easy")], GUILD)
@@ -71,7 +71,7 @@ async def test_a_members_rating_is_the_seasons_asked_for_else_the_last_season_th
 async def test_a_season_is_started_by_an_admin_of_a_server_and_announced_with_its_start(
     store: Storage,
 ) -> None:
-    service = GameService(store, clock=lambda: 5000.0)
+    service = build_service(store, clock=lambda: 5000.0)
     with pytest.raises(ServiceError, match=r"settings\.not_in_server"):
         await service.start_season(None, 50, "Winter", "en", can_manage=True)
     with pytest.raises(ServiceError, match=r"season\.admins_only"):
@@ -100,7 +100,7 @@ async def test_a_season_is_started_by_an_admin_of_a_server_and_announced_with_it
 async def test_a_replay_is_of_a_finished_game_of_the_server_the_channels_newest_by_default(
     store: Storage,
 ) -> None:
-    service = GameService(store)
+    service = build_service(store)
     # One game after another in channel 10, one in channel 11, one in another server.
     older = await lobby(store, channel=10)
     await finish(store, older, [placed(0, ANN, 1)], GUILD)
@@ -137,7 +137,7 @@ async def test_a_replay_is_of_a_finished_game_of_the_server_the_channels_newest_
 async def test_a_rematch_is_of_a_finished_game_of_the_channel_with_the_members_who_played_it(
     store: Storage,
 ) -> None:
-    service = GameService(store)
+    service = build_service(store)
     game = await lobby(store, channel=10)
     await store.set_seats(
         game,

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.factory import build_service
 from bot.play.ai import RandomPlayer
 from bot.play.games import ActiveGame
 from bot.play.service import GameService
@@ -73,7 +74,7 @@ async def test_finite_supply_is_stored_and_added_to_an_older_database(tmp_path: 
         assert await store.schema_version() == LATEST >= 2
         old = await store.active_game(7)
         assert old is not None and not old.config.variants.finite_supply  # the default
-        service = GameService(store)
+        service = build_service(store)
         game = await service.create(
             guild_id=1,
             channel_id=8,
@@ -99,7 +100,7 @@ async def test_finite_supply_is_stored_and_added_to_an_older_database(tmp_path: 
 
 
 async def test_one_active_game_per_channel(store: Storage) -> None:
-    service = GameService(store)
+    service = build_service(store)
     game = await new_game(service)
     with pytest.raises(ServiceError, match=r"lobby\.busy"):
         await new_game(service)
@@ -109,7 +110,7 @@ async def test_one_active_game_per_channel(store: Storage) -> None:
 
 
 async def test_moves_are_committed_with_chance_and_snapshot(store: Storage) -> None:
-    service = GameService(store)
+    service = build_service(store)
     game = await new_game(service)
     setup = await store.actions(game.id)
     assert setup and all(a.actor == -1 for a in setup)  # reveals, first player, the roll
@@ -125,7 +126,7 @@ async def test_moves_are_committed_with_chance_and_snapshot(store: Storage) -> N
 
 
 async def test_refusals_leave_storage_untouched(store: Storage) -> None:
-    service = GameService(store)
+    service = build_service(store)
     game = await new_game(service)
     before = await store.actions(game.id)
     other = 100 if member_of(game) == 200 else 200
@@ -141,7 +142,7 @@ async def test_refusals_leave_storage_untouched(store: Storage) -> None:
 async def test_restart_rebuilds_the_same_state_and_undo_history(db_url: str) -> None:
     db = db_url
     store = await Storage.open(db)
-    service = GameService(store)
+    service = build_service(store)
     game = await new_game(service)
     rng = random.Random(4)
     for _ in range(25):
@@ -157,7 +158,7 @@ async def test_restart_rebuilds_the_same_state_and_undo_history(db_url: str) -> 
     await store.close()
 
     store2 = await Storage.open(db)
-    service2 = GameService(store2)
+    service2 = build_service(store2)
     (again,) = await service2.load_active()
     assert again.state == state
     undone = await service2.undo(again, member_of(again))
@@ -168,7 +169,7 @@ async def test_restart_rebuilds_the_same_state_and_undo_history(db_url: str) -> 
 
 
 async def test_a_failed_commit_leaves_the_game_as_stored(store: Storage, monkeypatch: Any) -> None:
-    service = GameService(store)
+    service = build_service(store)
     game = await new_game(service)
     state = game.state
 
@@ -182,7 +183,7 @@ async def test_a_failed_commit_leaves_the_game_as_stored(store: Storage, monkeyp
 
 
 async def test_concurrent_transactions_of_two_games_do_not_mix(store: Storage) -> None:
-    service = GameService(store)
+    service = build_service(store)
     a = await new_game(service, channel=1)
     b = await new_game(service, channel=2)
 
@@ -204,7 +205,7 @@ async def test_ai_seats_always_play_legal_moves(store: Storage) -> None:
         def choose(self, state: Any) -> Any:
             raise RuntimeError("no idea")
 
-    service = GameService(store, ai_factory=lambda level, seed, budget: Broken())
+    service = build_service(store, ai_factory=lambda level, seed, budget: Broken())
     game = await service.create(
         guild_id=None,
         channel_id=5,
@@ -245,7 +246,7 @@ async def test_each_ai_seat_keeps_one_player_for_its_turns(store: Storage) -> No
             asked[id(self)] = asked.get(id(self), 0) + 1
             return self.player.choose(state)
 
-    service = GameService(store, ai_factory=lambda level, seed, budget: Counting(level, seed))
+    service = build_service(store, ai_factory=lambda level, seed, budget: Counting(level, seed))
     game = await service.create(
         guild_id=None,
         channel_id=6,
@@ -269,14 +270,14 @@ async def test_each_ai_seat_keeps_one_player_for_its_turns(store: Storage) -> No
 async def test_a_wrong_snapshot_is_replaced_by_the_replay_and_play_goes_on(
     store: Storage, caplog: pytest.LogCaptureFixture
 ) -> None:
-    service = GameService(store)
+    service = build_service(store)
     game = await new_game(service)
     await service.play(game, member_of(game), legal_actions(game.state)[0])
     state, count = game.state, len(await store.actions(game.id))
     async with store.transaction() as tx:  # a snapshot one action behind the log
         await tx.execute("UPDATE snapshots SET seq = ? WHERE game_id = ?", (count - 1, game.id))
 
-    again = GameService(store)  # a restart
+    again = build_service(store)  # a restart
     (loaded,) = await again.load_active()
     assert loaded.state == state and "differs from the replay" in caplog.text
     assert await store.snapshot(game.id) == (count, dumps(state))
@@ -287,8 +288,8 @@ async def test_a_wrong_snapshot_is_replaced_by_the_replay_and_play_goes_on(
 async def test_a_process_keeps_in_memory_only_the_games_of_its_shards(store: Storage) -> None:
     """``/af mygames`` in one process looks at a member's game in another process's shard:
     it is read from the database each time, never held (it would fall behind)."""
-    here = GameService(store, shards=Shards(2, frozenset({0})))
-    there = GameService(store, shards=Shards(2, frozenset({1})))
+    here = build_service(store, shards=Shards(2, frozenset({0})))
+    there = build_service(store, shards=Shards(2, frozenset({1})))
     game = await game_between(there, channel=5, guild=1 << 22)  # a server of shard 1
     seen = await here.by_id(game.id)
     assert seen is not None and seen.state == game.state and here.active_games() == []

@@ -16,8 +16,8 @@ import asyncpg
 import pytest
 
 from bot.__main__ import main
+from bot.factory import build_service
 from bot.play import outbox
-from bot.play.service import GameService
 from bot.store.backup import BackupError, backup, restore
 from bot.store.copy_db import copy_database
 from bot.store.game_config import GameSettings, Variants
@@ -33,7 +33,7 @@ async def filled(url: str) -> dict[str, object]:
     settings of servers and members, results; returns what to compare after the copy."""
     store = await Storage.open(url)
     try:
-        service = GameService(store)
+        service = build_service(store)
         seeds = random.Random(3)
         service.new_seed = lambda: seeds.randrange(2**62)
         rng = random.Random(5)
@@ -136,7 +136,7 @@ async def test_copy_to_postgresql_and_back_keeps_every_row(tmp_path: Path, pg_ur
         assert await contents(target) == before
         # The copy is a working database: loads, plays on, and numbers new games after
         # the copied ones.
-        service = GameService(target)
+        service = build_service(target)
         games = await service.load_active()
         assert [g.row.channel_id for g in games] == [100, 101]
         game = games[0]
@@ -307,7 +307,7 @@ async def test_a_backup_taken_while_games_are_played_restores_to_the_same_games(
     source = f"sqlite:///{tmp_path / 'af.db'}"
     await filled(source)
     store = await Storage.open(source)
-    service = GameService(store)
+    service = build_service(store)
     games = await service.load_active()
     rng = random.Random(9)
     backups: list[Path] = []

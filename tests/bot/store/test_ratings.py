@@ -21,8 +21,8 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.__main__ import main
+from bot.factory import build_service
 from bot.play import outbox
-from bot.play.service import GameService
 from bot.store.ai_anchors import AI_ANCHORS, anchor
 from bot.store.db import open_database
 from bot.store.migrations import LATEST, MIGRATIONS, RATED_FOR_PLAY
@@ -530,7 +530,7 @@ async def test_migrations_from_before_the_ratings_rate_the_older_games(db_url: s
 async def test_an_aborted_game_counts_only_for_the_member_who_aborts(tmp_path: Path) -> None:
     store = await Storage.open(tmp_path / "af.db")
     try:
-        service = GameService(store)
+        service = build_service(store)
         for channel, aborter in ((10, 100), (11, 999)):
             game = await game_between(service, channel=channel)
             rng = random.Random(1)

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from bot.play.service import GameService
+from bot.factory import build_service
 from bot.store.clock_settings import ClockSettings
 from bot.store.db import SQLiteDatabase, UniqueViolation, numbered, open_database, postgres_ddl
 from bot.store.errors import ChannelBusyError, GameChangedError
@@ -595,10 +595,10 @@ async def test_two_processes_cannot_apply_two_actions_at_one_version(pg_url: str
     the game as stored."""
     stores = [await Storage.open(pg_url), await Storage.open(pg_url)]
     try:
-        first = GameService(stores[0])
+        first = build_service(stores[0])
         first.new_seed = lambda: 77
         game = await game_between(first, channel=5)
-        second = GameService(stores[1])
+        second = build_service(stores[1])
         other = await second.in_channel(5)
         assert other is not None and other.state == game.state
         user = game.user_to_act()

@@ -15,9 +15,9 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 import bot.text.strings
-from bot.discord.cogs.info import RULE_TOPICS, find_topic
 from bot.text import catalogues, i18n
 from bot.text.describe import action_label, notation_of
+from bot.text.rules_topics import RULE_TOPICS, find_topic
 from bot.text.strings import (
     BOARD_EN,
     BOT_EN,
