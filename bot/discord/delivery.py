@@ -7,7 +7,10 @@ deliveries once the fast path is past, retries, and after a start what a crash o
 left pending. Each process delivers the lanes of the servers of its shards.
 
 A lane is a channel: its deliveries go in the order they were queued, one at a time, so
-a turn's message is closed before the next one is posted and the ping comes after it.
+a turn's message is closed before the next one is posted and the ping comes after it. A
+pass over a lane is one conversation with the outbox (``Outbox.lane_pass``): the lane's
+due rows handed at once, each delivery's outcome handed back as it comes and recorded
+before the next one is attempted (whose courier reads what it recorded).
 
 **One owner per lane.** A process delivers a lane only while it holds the lane's lease
 (``Storage.claim_lane``: one statement that takes it only if its lease ran out or is its
