@@ -52,7 +52,7 @@ Failed rows are pruned after ``PRUNE_AFTER_SECONDS``. An edit that landed (the t
 shown as the game is) is removed with the game's next move's commit, or within a second:
 a move costs no database write more than it did. Several ``turn`` deliveries of one game
 waiting in a lane are one: the last one shows the game as it is (the earlier ones are
-dropped); and a ``lobby`` delivery shows the lobby as the ones queued after it would (they
+dropped, but for one made and not recorded: recorded first, its message is its turn's); and a ``lobby`` delivery shows the lobby as the ones queued after it would (they
 are dropped, its extra line and its pings kept).
 """
 
@@ -166,8 +166,11 @@ class Deliveries(DeliveriesBase):
                 if d.due_at > self.now() or self._waiting(lane) > 0:
                     return False  # in order: the rest of the lane waits for it
                 later = [r for r in rows[i + 1 :] if r.kind == d.kind and r.game_id == d.game_id]
-                if d.kind == "turn" and later and not d.payload.get("repost"):
-                    await talk.asend(Landed(d))  # a later one shows the game as it is
+                # A later one shows the game as it is; but one made and not recorded is
+                # recorded first (the message it posted is its turn's, for its close to edit).
+                made = d.id in self._unrecorded
+                if d.kind == "turn" and later and not d.payload.get("repost") and not made:
+                    await talk.asend(Landed(d))
                     self._stands_for(later[0], d)
                     continue
                 if not await self._own(lane):
