@@ -9,7 +9,7 @@ left pending. Each process delivers the lanes of the servers of its shards.
 A lane is a channel: its deliveries go in the order they were queued, one at a time, so
 a turn's message is closed before the next one is posted and the ping comes after it. A
 pass over a lane is one conversation with the outbox (``Outbox.lane_pass``): the lane's
-due rows handed at once, each delivery's outcome handed back as it comes and recorded
+waiting rows handed at once, each delivery's outcome handed back as it comes and recorded
 before the next one is attempted (whose courier reads what it recorded).
 
 **One owner per lane.** A process delivers a lane only while it holds the lane's lease
@@ -52,8 +52,9 @@ Failed rows are pruned after ``PRUNE_AFTER_SECONDS``. An edit that landed (the t
 shown as the game is) is removed with the game's next move's commit, or within a second:
 a move costs no database write more than it did. Several ``turn`` deliveries of one game
 waiting in a lane are one: the last one shows the game as it is (the earlier ones are
-dropped, but for one made and not recorded: recorded first, its message is its turn's); and a ``lobby`` delivery shows the lobby as the ones queued after it would (they
-are dropped, its extra line and its pings kept).
+dropped, but for one made and not recorded: recorded first, its message is its turn's);
+and a ``lobby`` delivery shows the lobby as the ones queued after it would (they are
+dropped, its extra line and its pings kept).
 """
 
 from __future__ import annotations

@@ -38,11 +38,12 @@ never the store.
   ones counted and pruned, a game's host told of a problem once
   (``bot.store.delivery_store``, ``host_notice_store``).
 - **A lane's pass** (``lane_pass``): one conversation per pass of the worker over a lane.
-  The outbox hands it the lane's work at once (its due rows, in order, without the edits
-  that landed) and takes back each delivery's outcome (``Made``, ``Landed``, ``Failed``:
-  tried again at its time, or given up) as it comes: what was made or failed is recorded
-  before the next delivery is attempted (its courier reads the game's row as committed:
-  the message's id the last one recorded), an edit that landed is kept in memory.
+  The outbox hands it the lane's work at once (its waiting rows, in order, without the
+  edits that landed) and takes back each delivery's outcome (``Made``, ``Landed``,
+  ``Failed``: tried again at its time, or given up) as it comes: what was made or failed
+  is recorded before the next delivery is attempted (its courier reads the game's row as
+  committed: the message's id the last one recorded), an edit that landed is kept in
+  memory.
 - **Lanes just queued in.** A change that queued deliveries in a channel's lane says so
   (``queued``): the command or AI turn that made it delivers them itself at once, and the
   worker leaves that lane alone for a few seconds (``queued_at``).
@@ -286,7 +287,7 @@ Outcome = Made | Landed | Failed
 
 @dataclass(frozen=True, slots=True)
 class LaneWork:
-    """What a lane's pass is handed: the lane's due rows as read when it began, in order,
+    """What a lane's pass is handed: the lane's waiting rows as read when it began, in order,
     none of them an edit that landed; after an outcome, the error that kept it from being
     recorded (the database), if any."""
 
@@ -388,7 +389,7 @@ class Outbox:
 
     async def lane_pass(self, channel_id: int) -> AsyncGenerator[LaneWork, Outcome | None]:
         """One pass of the worker over a lane, as one conversation: first the lane's work
-        (its due rows, in order, the edits that landed left out), then, for each outcome
+        (its waiting rows, in order, the edits that landed left out), then, for each outcome
         sent back, whether it was recorded (``LaneWork.error``). A delivery made or failed
         is recorded at once, before the worker attempts the next one (whose courier reads
         the game's row as committed: the message's id the last one recorded); an edit that

@@ -1,4 +1,4 @@
-"""A lane's pass through the outbox (``Outbox.lane_pass``): the lane's due rows handed at
+"""A lane's pass through the outbox (``Outbox.lane_pass``): the lane's waiting rows handed at
 once, each outcome taken back and recorded before the worker goes on, an outcome the
 database refuses handed back as an error (the pass goes on), an edit that landed left out
 of the next pass until its row is removed."""
