@@ -7,7 +7,10 @@ deliveries once the fast path is past, retries, and after a start what a crash o
 left pending. Each process delivers the lanes of the servers of its shards.
 
 A lane is a channel: its deliveries go in the order they were queued, one at a time, so
-a turn's message is closed before the next one is posted and the ping comes after it.
+a turn's message is closed before the next one is posted and the ping comes after it. A
+pass over a lane is one conversation with the outbox (``Outbox.lane_pass``): the lane's
+waiting rows handed at once, each delivery's outcome handed back as it comes and recorded
+before the next one is attempted (whose courier reads what it recorded).
 
 **One owner per lane.** A process delivers a lane only while it holds the lane's lease
 (``Storage.claim_lane``: one statement that takes it only if its lease ran out or is its
@@ -49,8 +52,9 @@ Failed rows are pruned after ``PRUNE_AFTER_SECONDS``. An edit that landed (the t
 shown as the game is) is removed with the game's next move's commit, or within a second:
 a move costs no database write more than it did. Several ``turn`` deliveries of one game
 waiting in a lane are one: the last one shows the game as it is (the earlier ones are
-dropped); and a ``lobby`` delivery shows the lobby as the ones queued after it would (they
-are dropped, its extra line and its pings kept).
+dropped, but for one made and not recorded: recorded first, its message is its turn's);
+and a ``lobby`` delivery shows the lobby as the ones queued after it would (they are
+dropped, its extra line and its pings kept).
 """
 
 from __future__ import annotations
@@ -59,12 +63,12 @@ import asyncio
 import contextlib
 import logging
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
 
-from bot.discord.couriers import Reply
+from bot.discord.couriers import Done, Reply
 from bot.discord.delivery_base import (
     FAST_SECONDS,
     HELD_POLL_SECONDS,
@@ -88,10 +92,19 @@ from bot.discord.failures import (
     maybe_made,
 )
 from bot.discord.shutdown import cancel
-from bot.play.outbox import text_of
+from bot.play.outbox import Failed, Landed, Made, text_of
 from bot.store.rows import Delivery
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """A failed attempt judged: what the outbox records of it, and the verdict (what the
+    worker does once it is recorded)."""
+
+    outcome: Failed
+    verdict: Verdict
 
 
 class Deliveries(DeliveriesBase):
@@ -125,51 +138,81 @@ class Deliveries(DeliveriesBase):
         return max(0.0, until - now)
 
     async def _drain(self, lane: int, reply: Reply | None = None) -> None:
-        """Deliver the lane's deliveries in order while they are due and land."""
+        """Deliver the lane's deliveries in order while they are due and land: each pass is
+        one conversation with the outbox (``Outbox.lane_pass``), which hands the lane's
+        rows at once and records each outcome before the next attempt."""
         lock = self._lanes.setdefault(lane, asyncio.Lock())
         async with lock:
             again = True
             while again:  # once more if a delivery queued others in its place
-                again = False
                 if self._waiting(lane) > 0 or not await self._own(lane):
                     return
-                rows = await self.outbox.in_lane(lane)
-                rows = [self._since(d) for d in rows if not self.outbox.is_landed(d.id)]
-                if lane in self._taken_over:
-                    self._taken_over.discard(lane)
-                    self._check.update(d.id for d in rows)
-                shown: set[int] = set()  # lobby deliveries a former one showed
-                for i, d in enumerate(rows):
-                    if d.id in shown:
-                        self._land(d)
-                        continue
-                    if d.due_at > self.now() or self._waiting(lane) > 0:
-                        return  # in order: the rest of the lane waits for it
-                    later = [
-                        r for r in rows[i + 1 :] if r.kind == d.kind and r.game_id == d.game_id
-                    ]
-                    if d.kind == "turn" and later and not d.payload.get("repost"):
-                        self._land(d)  # a later one shows the game as it is
-                        self._stands_for(later[0], d)
-                        continue
-                    if not await self._own(lane):
-                        return
-                    # It may stand for earlier ones dropped in this very pass: it looks for
-                    # a post they may have made since the first of them was queued.
-                    d = self._since(d)
-                    keep = asyncio.create_task(self._keep(lane), name=f"af-lease-{lane}")
-                    try:
-                        landed = await self._attempt(d, reply)
-                    finally:
-                        keep.cancel()
-                        await asyncio.gather(keep, return_exceptions=True)
-                    if landed is None:
-                        return
-                    if d.kind == "lobby":  # it showed the lobby as the later ones would
-                        shown.update(r.id for r in later)
-                    if landed:
-                        again = True
-                        break  # its replacement takes its place: read the lane again
+                again = await self._pass(lane, reply)
+
+    async def _pass(self, lane: int, reply: Reply | None) -> bool:
+        """One pass over the lane: whether to read it again (a delivery queued others in
+        its place). Its one conversation with the outbox is here: the lane's rows handed at
+        once, every outcome handed back as it comes (``Outbox.lane_pass``)."""
+        talk = self.outbox.lane_pass(lane)
+        try:
+            rows = [self._since(d) for d in (await anext(talk)).rows]
+            if lane in self._taken_over:
+                self._taken_over.discard(lane)
+                self._check.update(d.id for d in rows)
+            shown: set[int] = set()  # lobby deliveries a former one showed
+            for i, d in enumerate(rows):
+                if d.id in shown:
+                    await talk.asend(Landed(d))
+                    continue
+                if d.due_at > self.now() or self._waiting(lane) > 0:
+                    return False  # in order: the rest of the lane waits for it
+                later = [r for r in rows[i + 1 :] if r.kind == d.kind and r.game_id == d.game_id]
+                # A later one shows the game as it is; but one made and not recorded is
+                # recorded first (the message it posted is its turn's, for its close to edit).
+                made = d.id in self._unrecorded
+                if d.kind == "turn" and later and not d.payload.get("repost") and not made:
+                    await talk.asend(Landed(d))
+                    self._stands_for(later[0], d)
+                    continue
+                if not await self._own(lane):
+                    return False
+                # It may stand for earlier ones dropped in this very pass: it looks for a post
+                # they may have made since the first of them was queued.
+                d = self._since(d)
+                keep = asyncio.create_task(self._keep(lane), name=f"af-lease-{lane}")
+                try:
+                    tried = await self._attempt(d, reply)
+                finally:
+                    keep.cancel()
+                    await asyncio.gather(keep, return_exceptions=True)
+                if isinstance(tried, Failure):
+                    went_on = await self._failed(tried, (await talk.asend(tried.outcome)).error)
+                    tried = False if went_on else None
+                elif isinstance(tried, Made):
+                    error = (await talk.asend(tried)).error
+                    if error is not None:
+                        # Delivered, not recorded (the database): record it at the next attempt,
+                        # without delivering it again.
+                        self._unrecorded[d.id] = Done(fields=tried.fields, then=tried.then)
+                        failure = await self._judged(d, error)
+                        if failure is not None:
+                            await self._failed(failure, (await talk.asend(failure.outcome)).error)
+                        return False
+                    await self._going_again(d)
+                    tried = bool(tried.then)
+                elif isinstance(tried, Landed):
+                    await talk.asend(tried)  # removed with the game's next move, or within a second
+                    await self._going_again(d)
+                    tried = False
+                if tried is None:
+                    return False
+                if d.kind == "lobby":  # it showed the lobby as the later ones would
+                    shown.update(r.id for r in later)
+                if tried:
+                    return True  # its replacement takes its place: read the lane again
+            return False
+        finally:
+            await talk.aclose()
 
     def _stands_for(self, later: Delivery, earlier: Delivery) -> None:
         """``later`` (a turn's message) is delivered in place of ``earlier``, which may have
@@ -230,9 +273,12 @@ class Deliveries(DeliveriesBase):
         self._not_before[lane] = max(self._not_before.get(lane, 0.0), self.now() + seconds)
         self._wake.set()  # the worker recomputes when to look next
 
-    async def _attempt(self, d: Delivery, reply: Reply | None) -> bool | None:
-        """Deliver ``d`` once. None: the lane must wait (it failed, to be tried again);
-        else it goes on, and True says the delivery queued others in its place."""
+    async def _attempt(
+        self, d: Delivery, reply: Reply | None
+    ) -> Made | Landed | Failure | bool | None:
+        """Deliver ``d`` once: what to record of it (made, or an edit landed; a failure), or
+        False: nothing to record, the lane goes on (its game was orphaned), or None: the
+        lane must wait (Discord counts many invalid requests)."""
         done = self._unrecorded.pop(d.id, None)
         if done is None:
             wait = self.guard.wait() if reply is None else 0.0
@@ -250,25 +296,15 @@ class Deliveries(DeliveriesBase):
             except Exception as e:
                 if maybe_made(e):
                     self._unsure.setdefault(d.id, self.now())
-                return False if await self._failed(d, e) else None
+                failure = await self._judged(d, e)
+                return failure if failure is not None else False  # orphaned: the lane goes on
             self._check.discard(d.id)
             self._unsure.pop(d.id, None)
             self._first_queued.pop(d.id, None)
         self._failures.pop(d.channel_id, None)
         if done.again_harmless and not done.fields and not done.then:
-            self._land(d)  # removed with the game's next move, or within a second
-            await self._going_again(d)
-            return False
-        try:
-            await self.outbox.made(d, done.then, **done.fields)
-        except Exception as e:
-            # Delivered, not recorded (the database): record it at the next attempt, without
-            # delivering it again.
-            self._unrecorded[d.id] = done
-            await self._failed(d, e)
-            return None
-        await self._going_again(d)
-        return bool(done.then)
+            return Landed(d)
+        return Made(d, done.then, done.fields)
 
     async def _going_again(self, d: Delivery) -> None:
         """A delivery landed: its channel goes through again if it was paused (and the host,
@@ -281,20 +317,12 @@ class Deliveries(DeliveriesBase):
                     problem = f"forbidden:{d.channel_id}"
                     await self.outbox.problem_solved(d.game_id, problem)
 
-    # ---- edits that landed: their removal goes with a commit ----------------------------
-
-    def _land(self, d: Delivery) -> None:
-        """``d`` landed and doing it again would change nothing (an edit): its row is removed
-        by the next move's commit, or within ``FORGET_SECONDS``, so a move costs no write
-        more than it did (``Outbox.landed``)."""
-        self.outbox.landed(d.id, d.game_id)
-
     # ---- failures ----------------------------------------------------------------------
 
-    async def _failed(self, d: Delivery, error: Exception) -> bool:
-        """Judge a failed attempt, log it, hold the lane (in memory first: a failure that
-        cannot be recorded still waits), and record when to try again (or that it is given
-        up, or that its channel is gone); whether the lane may go on."""
+    async def _judged(self, d: Delivery, error: Exception) -> Failure | None:
+        """Judge a failed attempt, log it, and hold the lane (in memory first: a failure
+        that cannot be recorded still waits): what to record of it (when to try again, or
+        that it is given up), or None when its channel is gone (the game is orphaned)."""
         verdict = judge(error)
         lane = d.channel_id
         attempt = d.attempts + 1
@@ -319,7 +347,7 @@ class Deliveries(DeliveriesBase):
                 verdict,
             )
             await self._orphan(d, why)
-            return True
+            return None
         give_up = verdict.kind in ("rejected", "gone") or now - d.created_at > MAX_AGE_SECONDS
         if verdict.kind == "bug":
             log.error(
@@ -352,19 +380,21 @@ class Deliveries(DeliveriesBase):
                 verdict,
                 wait,
             )
-        try:
-            await self.outbox.failed(
-                d,
-                attempts=attempt,
-                due_at=now + wait,
-                error=str(verdict),
-                give_up=give_up,
-                now=now,
-            )
-        except Exception as e:
-            log.warning("delivery %d: its failure not recorded: %s", d.id, judge(e))
+        outcome = Failed(
+            d, attempts=attempt, due_at=now + wait, error=str(verdict), give_up=give_up, now=now
+        )
+        return Failure(outcome, verdict)
+
+    async def _failed(self, failure: Failure, error: Exception | None) -> bool:
+        """A failure was recorded (or not: ``error``): the lane goes on past a delivery
+        given up (its host told if Discord rejected it), a channel that refuses the bot is
+        paused (its host told); whether the lane may go on."""
+        d, verdict = failure.outcome.delivery, failure.verdict
+        lane = d.channel_id
+        if error is not None:
+            log.warning("delivery %d: its failure not recorded: %s", d.id, judge(error))
             return False
-        if give_up:
+        if failure.outcome.give_up:
             self._not_before.pop(lane, None)  # the lane goes on with what follows
             self._failures.pop(lane, None)
             if verdict.kind == "rejected" and d.game_id is not None:
@@ -372,7 +402,7 @@ class Deliveries(DeliveriesBase):
         elif verdict.kind == "forbidden":
             await self._forbidden(d)
         self._wake.set()  # the worker takes it from here, when it is due
-        return give_up
+        return failure.outcome.give_up
 
     async def _server_gone(self, d: Delivery) -> bool:
         """Whether a 50001 Missing Access means the bot is no longer in the server (not a
@@ -513,7 +543,6 @@ class Deliveries(DeliveriesBase):
         delivering itself, nor waits, nor another process holds); returns how long until
         the next one is due. Failed rows older than ``PRUNE_AFTER_SECONDS`` are pruned."""
         rows = await self.outbox.due(self.shards)
-        rows = [d for d in rows if not self.outbox.is_landed(d.id)]
         now = self.now()
         await self._prune(now)
         failed = await self.outbox.given_up_count(self.shards)
@@ -593,8 +622,7 @@ class Deliveries(DeliveriesBase):
             now = self.now()
             lanes: dict[int, Delivery] = {}
             for d in rows:
-                if not self.outbox.is_landed(d.id):
-                    lanes.setdefault(d.channel_id, d)
+                lanes.setdefault(d.channel_id, d)
             due = [
                 lane
                 for lane, head in lanes.items()

@@ -34,10 +34,16 @@ and what this process keeps of it in memory. One object, built once and handed t
 service and the worker at construction; the worker reaches the outbox's rows through it,
 never the store.
 
-- **The rows.** A lane's deliveries due, a lane's lease (one owner per lane), a delivery
-  recorded as made or as failed (given up past its age), the given-up ones counted and
-  pruned, a game's host told of a problem once (``bot.store.delivery_store``,
-  ``host_notice_store``).
+- **The rows.** A lane's deliveries due, a lane's lease (one owner per lane), the given-up
+  ones counted and pruned, a game's host told of a problem once
+  (``bot.store.delivery_store``, ``host_notice_store``).
+- **A lane's pass** (``lane_pass``): one conversation per pass of the worker over a lane.
+  The outbox hands it the lane's work at once (its waiting rows, in order, without the
+  edits that landed) and takes back each delivery's outcome (``Made``, ``Landed``,
+  ``Failed``: tried again at its time, or given up) as it comes: what was made or failed
+  is recorded before the next delivery is attempted (its courier reads the game's row as
+  committed: the message's id the last one recorded), an edit that landed is kept in
+  memory.
 - **Lanes just queued in.** A change that queued deliveries in a channel's lane says so
   (``queued``): the command or AI turn that made it delivers them itself at once, and the
   worker leaves that lane alone for a few seconds (``queued_at``).
@@ -53,7 +59,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from bot.play.games import ActiveGame
@@ -245,6 +252,49 @@ def game_started(game: ActiveGame, now: float, to: int) -> Delivery:
 FORGET_SECONDS: Final = 1.0  # edits that landed are removed within this, if no move did
 
 
+@dataclass(frozen=True, slots=True)
+class Made:
+    """A delivery made: its row goes, with what it queued in its place (``then``) and what
+    it records on its game (``fields``: a message's id), in one transaction."""
+
+    delivery: Delivery
+    then: Sequence[Delivery] = ()
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Landed:
+    """An edit landed (made again, it changes nothing): its row goes with the game's next
+    move's commit, or within ``FORGET_SECONDS``."""
+
+    delivery: Delivery
+
+
+@dataclass(frozen=True, slots=True)
+class Failed:
+    """An attempt failed: tried again at ``due_at``, or given up."""
+
+    delivery: Delivery
+    attempts: int
+    due_at: float
+    error: str
+    give_up: bool
+    now: float
+
+
+Outcome = Made | Landed | Failed
+
+
+@dataclass(frozen=True, slots=True)
+class LaneWork:
+    """What a lane's pass is handed: the lane's waiting rows as read when it began, in order,
+    none of them an edit that landed; after an outcome, the error that kept it from being
+    recorded (the database), if any."""
+
+    rows: tuple[Delivery, ...]
+    error: Exception | None = None
+
+
 class Outbox:
     """The outbox's rows, the lanes just queued in, the edits that landed; see the module
     docstring."""
@@ -277,13 +327,10 @@ class Outbox:
 
     # ---- edits that landed ---------------------------------------------------------------
 
-    def landed(self, delivery_id: int, game_id: int | None) -> None:
+    def _land(self, d: Delivery) -> None:
         """An edit landed: its row goes with the next commit, or within a second."""
-        self._landed[delivery_id] = game_id or 0
+        self._landed[d.id] = d.game_id or 0
         self._forget_soon()
-
-    def is_landed(self, delivery_id: int) -> bool:
-        return delivery_id in self._landed
 
     def take_landed(self) -> list[int]:
         """The rows of the edits that landed, for a commit to remove."""
@@ -335,12 +382,45 @@ class Outbox:
     # ---- the rows ------------------------------------------------------------------------
 
     async def due(self, shards: Shards | None = None) -> list[Delivery]:
-        """The deliveries waiting in the lanes of these shards' servers, in lane order."""
-        return await self.store.pending_deliveries(shards)
+        """The deliveries waiting in the lanes of these shards' servers, in lane order (the
+        edits that landed left out: their rows wait for their removal)."""
+        rows = await self.store.pending_deliveries(shards)
+        return [d for d in rows if d.id not in self._landed]
 
-    async def in_lane(self, channel_id: int) -> list[Delivery]:
-        """The deliveries waiting in one lane, in order."""
-        return await self.store.pending_deliveries(channel_id=channel_id)
+    async def lane_pass(self, channel_id: int) -> AsyncGenerator[LaneWork, Outcome | None]:
+        """One pass of the worker over a lane, as one conversation: first the lane's work
+        (its waiting rows, in order, the edits that landed left out), then, for each outcome
+        sent back, whether it was recorded (``LaneWork.error``). A delivery made or failed
+        is recorded at once, before the worker attempts the next one (whose courier reads
+        the game's row as committed: the message's id the last one recorded); an edit that
+        landed is kept in memory, its row removed with the next commit or within a second.
+        A pass after a delivery queued others in its place is a new pass (the lane read
+        again once its lease is known to be held)."""
+        rows = await self.store.pending_deliveries(channel_id=channel_id)
+        work = LaneWork(tuple(d for d in rows if d.id not in self._landed))
+        while True:
+            outcome = yield work
+            error: Exception | None = None
+            try:
+                match outcome:
+                    case Landed(d):
+                        self._land(d)
+                    case Made(d, then, fields):
+                        await self.store.delivered(d.id, d.game_id, then, **fields)
+                    case Failed(d, attempts, due_at, reason, give_up, now):
+                        await self.store.delivery_failed(
+                            d.id,
+                            attempts=attempts,
+                            due_at=due_at,
+                            error=reason,
+                            give_up=give_up,
+                            now=now,
+                        )
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                error = e
+            work = LaneWork(work.rows, error)
 
     async def take_lane(
         self, channel_id: int, owner: str, now: float, until: float
@@ -352,19 +432,6 @@ class Outbox:
     async def let_lanes_go(self, owner: str) -> None:
         """A process that stops lets its lanes go at once."""
         await self.store.release_lanes(owner)
-
-    async def made(self, d: Delivery, then: Sequence[Delivery] = (), **fields: Any) -> None:
-        """``d`` was made: its row goes, with what it queued in its place (``then``) and
-        what it records on its game (a message's id)."""
-        await self.store.delivered(d.id, d.game_id, then, **fields)
-
-    async def failed(
-        self, d: Delivery, *, attempts: int, due_at: float, error: str, give_up: bool, now: float
-    ) -> None:
-        """An attempt failed: when to try again, or that it is given up."""
-        await self.store.delivery_failed(
-            d.id, attempts=attempts, due_at=due_at, error=error, give_up=give_up, now=now
-        )
 
     async def given_up_count(self, shards: Shards | None = None) -> int:
         return (await self.store.delivery_counts(shards))[2]
@@ -396,8 +463,13 @@ class Outbox:
 __all__ = [
     "FORGET_SECONDS",
     "KINDS",
+    "Failed",
     "Kind",
+    "Landed",
+    "LaneWork",
+    "Made",
     "Outbox",
+    "Outcome",
     "announcement",
     "delivery",
     "direct",
