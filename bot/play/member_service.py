@@ -1,5 +1,6 @@
 """The game service's members between games: how a member hears that their turn began
-(``/af notify``), what the bot knows of its DMs with them (the DM channel opened, DMs found
+(``/af notify``) and what the DM telling them says (``turn_notice``, read once for the
+delivery), what the bot knows of its DMs with them (the DM channel opened, DMs found
 closed and the hint about it owed to them; sent by ``bot.discord.notify``), and every game
 they sit in (``/af mygames``). Their coach and screen-reader modes are
 ``GameService.coach`` and ``GameService.readers``.
@@ -7,8 +8,28 @@ they sit in (``/af mygames``). Their coach and screen-reader modes are
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import partial
+
 from bot.play.service_base import ServiceBase
+from bot.play.story_service import read_since_last_turn
+from bot.play.turn_view import keep_catch_up
 from bot.store.rows import GameRow, MemberPrefs
+from bot.text.turn_message import CatchUp
+
+
+@dataclass(frozen=True, slots=True)
+class TurnNotice:
+    """What the DM telling a member their turn began says (``bot.text.turn_message.
+    turn_dm``): the committed row, their preferences, their seat, the names, the catch-up
+    (None: none kept) and whether they read with a screen reader."""
+
+    row: GameRow
+    prefs: MemberPrefs
+    seat: int
+    names: list[str]
+    catch_up: CatchUp | None
+    spoken: bool
 
 
 class MemberService(ServiceBase):
@@ -43,3 +64,29 @@ class MemberService(ServiceBase):
         """Every game the member sits in, in its lobby or in play."""
         seats = dict(await self.store.seats_of_user(user_id))
         return await self.store.games_by_id(seats)
+
+    async def turn_notice(self, game_id: int | None, turn: int, user: int) -> TurnNotice | None:
+        """What the DM telling ``user`` their turn ``turn`` began says, read once for the
+        delivery (their preferences, the catch-up as the turn message has it), or None when
+        it is not to be sent (the game is over, the turn told already or over, or another
+        is to act)."""
+        game = await self.as_committed(int(game_id or 0))
+        if game is None or game.row.status != "playing" or game.row.notified_turn == turn:
+            return None
+        if game.game is None or game.state.turn_number != turn:
+            return None  # the turn is over: a later turn tells its own member
+        seat = game.to_act()
+        if seat is None or game.waiting_on() != user:
+            return None
+        prefs = (await self.store.prefs([user]))[user]
+        self.readers.saw({user: prefs})
+        kept = await keep_catch_up(game, partial(read_since_last_turn, self.store))
+        catch_up = CatchUp(game.catch_up, game.catch_up_before, game.catch_up_now)
+        return TurnNotice(
+            row=game.row,
+            prefs=prefs,
+            seat=seat,
+            names=game.chat_names,
+            catch_up=catch_up if kept else None,
+            spoken=prefs.screen_reader,
+        )

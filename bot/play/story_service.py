@@ -15,6 +15,7 @@ from bot.play.games import ActiveGame
 from bot.play.service_base import ServiceBase
 from bot.store.rating_store import RatedChange
 from bot.store.rows import ActionRow, GameRow, SeatRow
+from bot.store.storage import Storage
 from bot.text.catchup import turn_window
 from engine import GameState, loads
 
@@ -30,6 +31,16 @@ class GameOver:
     seconds: float  # from its first action to its last
     rated: list[RatedChange]
     notations: list[str]  # its whole log, for the story picture
+
+
+async def read_since_last_turn(store: Storage, game_id: int, seat: int) -> list[ActionRow]:
+    """The logged actions the catch-up of ``seat``'s turn in play tells (the catch-up's
+    window, ``bot.text.catchup.turn_window``): read since the seat's last action, or, once
+    it has moved in this turn, from the whole log."""
+    window = turn_window(await store.actions_since(game_id, seat), seat)
+    if window is None:
+        window = turn_window(await store.actions(game_id), seat)
+    return window or []
 
 
 class StoryService(ServiceBase):
@@ -52,13 +63,9 @@ class StoryService(ServiceBase):
         return await self.store.actions_between(game_id, low, to)
 
     async def since_last_turn(self, game_id: int, seat: int) -> list[ActionRow]:
-        """The logged actions the catch-up of ``seat``'s turn in play tells (the catch-up's
-        window, ``bot.text.catchup.turn_window``): read since the seat's last action, or,
-        once it has moved in this turn, from the whole log."""
-        window = turn_window(await self.store.actions_since(game_id, seat), seat)
-        if window is None:
-            window = turn_window(await self.store.actions(game_id), seat)
-        return window or []
+        """The logged actions the catch-up of ``seat``'s turn in play tells
+        (``read_since_last_turn``)."""
+        return await read_since_last_turn(self.store, game_id, seat)
 
     async def board_at_end(self, game_id: int) -> GameState | None:
         """The board as the game's last commit left it."""
