@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
+from bot.play.games import ActiveGame
+from bot.play.readers import KEEP_SECONDS
 from bot.play.service_base import ServiceBase
 from bot.play.story_service import read_since_last_turn
 from bot.play.turn_view import keep_catch_up
@@ -42,6 +44,7 @@ class MemberService(ServiceBase):
         await self.store.set_prefs(
             user_id, notify=mode, dm_blocked=False, dm_hint=False, locale=locale
         )
+        self._changed(user_id)
 
     async def prefs_of(self, user_id: int) -> MemberPrefs:
         """How the member chose to hear of their turn, and what is known of their DMs."""
@@ -50,15 +53,18 @@ class MemberService(ServiceBase):
     async def dm_channel_opened(self, user_id: int, channel_id: int) -> None:
         """The DM channel with the member (opened once, then reused)."""
         await self.store.set_prefs(user_id, dm_channel_id=channel_id)
+        self._changed(user_id)
 
     async def dms_closed(self, user_id: int) -> None:
         """Discord refused a DM to the member: their pings go to the channel, and they are
         owed a hint (``dm_hint_given`` once told)."""
         await self.store.set_prefs(user_id, dm_blocked=True, dm_hint=True)
+        self._changed(user_id)
 
     async def dm_hint_given(self, user_id: int) -> None:
         """The member was told their DMs are closed (the hint is no longer owed)."""
         await self.store.set_prefs(user_id, dm_hint=False)
+        self._changed(user_id)
 
     async def games_of(self, user_id: int) -> list[GameRow]:
         """Every game the member sits in, in its lobby or in play."""
@@ -78,8 +84,10 @@ class MemberService(ServiceBase):
         seat = game.to_act()
         if seat is None or game.waiting_on() != user:
             return None
-        prefs = (await self.store.prefs([user]))[user]
-        self.readers.saw({user: prefs})
+        prefs = self._kept_prefs(game, turn, user)
+        if prefs is None:
+            prefs = (await self.store.prefs([user]))[user]
+            self.readers.saw({user: prefs})
         kept = await keep_catch_up(game, partial(read_since_last_turn, self.store))
         catch_up = CatchUp(game.catch_up, game.catch_up_before, game.catch_up_now)
         return TurnNotice(
@@ -88,5 +96,20 @@ class MemberService(ServiceBase):
             seat=seat,
             names=game.chat_names,
             catch_up=catch_up if kept else None,
-            spoken=prefs.screen_reader,
+            spoken=await self.readers.is_on(user),
         )
+
+    def _kept_prefs(self, game: ActiveGame, turn: int, user: int) -> MemberPrefs | None:
+        """The member's preferences as the view of their turn's message read them, if
+        they are still fresh (``KEEP_SECONDS``, as the screen-reader and coach modes): the
+        DM is delivered right after the message."""
+        kept = game.told_prefs
+        if kept is None or kept[0] != turn or kept[1].user_id != user:
+            return None
+        return kept[1] if self.clock() - kept[2] <= KEEP_SECONDS else None
+
+    def _changed(self, user_id: int) -> None:
+        """The member's preferences changed: none kept of them is used."""
+        for game in self.active_games():
+            if game.told_prefs is not None and game.told_prefs[1].user_id == user_id:
+                game.told_prefs = None

@@ -239,6 +239,8 @@ class TurnViews(StoryService):
             away = {u: t for u, t in (await self.store.away_until(present)).items() if t > now}
         self.readers.saw(prefs)
         self.coach.saw(prefs)
+        if member is not None and member in prefs:  # kept for the turn's DM, sent next
+            game.told_prefs = (board.turn_number, prefs[member], self.clock())
         game.spoken = any(self.readers.known(u) for u in seated if u is not None)
         if not game.state.over:
             await self.coach.before_pick(game)  # the coach's lines, once per state
