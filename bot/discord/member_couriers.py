@@ -10,11 +10,11 @@ from dataclasses import replace
 from typing import Any
 
 from bot.discord.announce import mentions
-from bot.discord.courier_base import CourierBase, Done, Reply, _said, _turn_link, nonce, same_text
+from bot.discord.courier_base import CourierBase, Done, Reply, _turn_link, nonce, same_text
 from bot.discord.notify import wants_dm
 from bot.store.rows import Delivery, MemberPrefs
 from bot.text.strings import text
-from bot.text.turn_message import turn_dm
+from bot.text.turn_message import said, turn_dm
 
 
 class MemberCouriers(CourierBase):
@@ -94,7 +94,7 @@ class MemberCouriers(CourierBase):
         locale = str(d.payload.get("locale") or (row.locale if row is not None else "en"))
         content = self.render(d.payload, locale, row)
         if row is not None:
-            content = _said(content, locale, await self.spoken(row.id))
+            content = said(content, locale, await self.spoken(row.id))
         allowed = mentions([int(u) for u in d.payload.get("users", [])])
         channel = self.client.get_partial_messageable(d.channel_id, guild_id=d.guild_id)
         await self._say(d, channel, content[:2000], allowed, reply, check)
