@@ -3,7 +3,7 @@
 A member in screen-reader mode gets their private answers in plain words
 (``bot.text.spoken``), a short private line after each panel pick with what it did and
 what is left (``bot.text.gains``), and the channel of a game they sit in says each fact
-once, without emoji or symbols (``bot.discord.announce``). Whether a member has it on is
+once, without emoji or symbols (``bot.text.turn_message``). Whether a member has it on is
 read once and kept for ``KEEP_SECONDS`` (a move's answer needs no database read);
 ``/af notify`` sets it at once in this process, and another process of a big bot sees the
 change within that time — as the coach's on/off (``bot.play.coach_memory``)."""
