@@ -3,8 +3,7 @@
 The turn message (``bot.discord.announce``, ``bot.discord.turn_couriers``), a turn that
 ended and the turn's DM (``bot.discord.member_couriers``) each ask the game service one
 question (``TurnViews.turn_view``, ``closed_turn``; ``MemberService.turn_notice``) and get
-one value
-holding all they show: the committed row and seats, the board shown, who acts and the
+one value holding all they show: the committed row and seats, the board shown, who acts and the
 member to ping with their preferences, whether the game is followed with a screen reader,
 the catch-up, the coach's and the lesson's lines, the panel's menus with the marked pick,
 and what the sentences need (``bot.text.turn_message.TurnWords``). What persists from one
