@@ -31,7 +31,7 @@ import asyncio
 import logging
 import math
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -109,7 +109,11 @@ class BoardEdits:
             )
 
     async def file_now(
-        self, game: ActiveGame, message_id: int, state: GameState
+        self,
+        game: ActiveGame,
+        message_id: int,
+        state: GameState,
+        names: Sequence[str] | None = None,
     ) -> discord.File | None:
         """The picture of ``state`` for the edit of message ``message_id`` the caller is
         about to make (its text and panel), when the channel's picture may change now:
@@ -117,7 +121,7 @@ class BoardEdits:
         old, and the message does not show ``state`` already. Then the picture goes out
         with that edit (one edit instead of two; call ``shown`` once it went out) and
         pictures asked for meanwhile wait their second after it. Otherwise None: ask with
-        ``request``."""
+        ``request``. ``names``: the seats' names on it, when read already (a turn's view)."""
         channel = game.row.channel_id
         if game.id in self.rejected:
             return None
@@ -129,7 +133,7 @@ class BoardEdits:
         if self.clock() - self._last.get(channel, -math.inf) < self.interval:
             return None
         self._last[channel] = self.clock()
-        return await self.pictures.board_file(game, state, redrawn=True)
+        return await self.pictures.board_file(game, state, redrawn=True, names=names)
 
     def shown(self, game: ActiveGame, message_id: int, state: GameState) -> None:
         """The caller's edit put the picture of ``state`` (``file_now``; a board no longer

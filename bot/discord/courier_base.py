@@ -32,7 +32,6 @@ from bot.store.clock_settings import ClockSettings
 from bot.store.rows import Delivery, GameRow, SeatRow
 from bot.text.clock_text import settings_text
 from bot.text.durations import hours_text
-from bot.text.spoken import named_once, plain
 from bot.text.strings import text
 from engine import Event
 
@@ -377,12 +376,6 @@ class CourierBase:
         if "hours" in value:
             return hours_text(float(value["hours"]), locale)
         return self.render(value, locale, row)
-
-
-def _said(content: str, locale: str, spoken: bool, names: Sequence[str] = ()) -> str:
-    """A message's content, for a screen reader when ``spoken`` (an AI's level said at the
-    first mention of its name only), within Discord's limit."""
-    return (plain(named_once(content, names), locale) if spoken else content)[:2000]
 
 
 def _posted_after(since: float) -> discord.Object:

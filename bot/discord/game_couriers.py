@@ -11,16 +11,14 @@ import discord
 
 from bot.discord.announce import mentions
 from bot.discord.components import PanelView, RematchButton
-from bot.discord.courier_base import CourierBase, Done, Reply, _event, _said, nonce, same_text
+from bot.discord.courier_base import CourierBase, Done, Reply, _event, nonce, same_text
 from bot.discord.failures import is_gone
-from bot.play.games import ActiveGame
 from bot.store.rows import Delivery
 from bot.text import describe
-from bot.text.durations import duration_text
+from bot.text.game_over_text import game_over_message
 from bot.text.lobby_text import lobby_text
-from bot.text.rating_text import over_ratings_text
 from bot.text.strings import text
-from engine import outcome, score_parts
+from bot.text.turn_message import said
 
 # Events of the game's start shown in its first message.
 START_EVENTS = ("dealt", "first_player", "compensation")
@@ -38,44 +36,24 @@ class GameCouriers(CourierBase):
         if ended is None:
             return Done()
         row, seats, state = ended.row, ended.seats, ended.state
-        result = outcome(state)
-        if result is None:
-            return Done()
         locale = row.locale
-        # Each seat named by who played it (the record's name: an AI seat by the level that
-        # played most of it), a member by their mention, which no seat's name can pass
-        # for; pinged: the members holding a seat at the end (not one removed from it).
-        recorded = ended.recorded
-        names = [
-            f"<@{s.user_id}>"
-            if s.user_id is not None
-            else describe.chat_name(recorded.get(s.seat, s.name))
-            for s in seats
-        ]
-        members = [s.user_id for s in seats if s.user_id is not None]
-        parts = [score_parts(state, p) for p in range(state.num_players)]
-        length = ended.seconds
-        lines = [
-            text("over.header", locale, {"mentions": " ".join(f"<@{u}>" for u in members)}),
-            describe.outcome_text(result, names, locale, parts),
-        ]
-        rated = ended.rated
-        if rated:
-            lines.append(over_ratings_text(rated, locale))
-        lines.append(
-            text(
-                "over.length",
-                locale,
-                {"rounds": state.round, "duration": duration_text(length, locale)},
-            )
+        content = game_over_message(
+            state,
+            seats,
+            ended.recorded,
+            ended.rated,
+            ended.seconds,
+            locale,
+            tutorial=row.config.tutorial,
+            spoken=ended.game.spoken,
         )
+        if content is None:
+            return Done()
+        # Pinged: the members holding a seat at the end (not one removed from it).
+        members = [s.user_id for s in seats if s.user_id is not None]
         view = PanelView()
-        if row.config.tutorial:  # a guided game ends with where to go next, no rematch
-            lines.append(text("learning.over", locale))
-        else:
+        if not row.config.tutorial:  # a guided game ends with where to go next, no rematch
             view.add_item(RematchButton(row.id, text("over.rematch", locale)))
-        over = ActiveGame(row, seats, spoken=await self.spoken(seats))
-        content = _said("\n".join(lines), locale, over.spoken)
         channel = self.channel(row)
         if check:
             start = same_text(content)
@@ -87,7 +65,7 @@ class GameCouriers(CourierBase):
         files = [
             f
             for f in (
-                await self.announcer.pictures.board_file(over, state),
+                await self.announcer.pictures.board_file(ended.game, state),
                 await self.announcer.pictures.story_file(row, [s.name for s in seats], notations),
             )
             if f is not None
@@ -111,7 +89,7 @@ class GameCouriers(CourierBase):
         extra = self.render(p.get("extra"), row.locale, row)
         if extra:
             content = f"{content}\n{extra}"
-        content = _said(content, row.locale, await self.spoken(lobby.seats))
+        content = said(content, row.locale, await self.spoken(lobby.seats))
         if row.lobby_message_id is not None:
             try:
                 partial = self.channel(row).get_partial_message(row.lobby_message_id)
@@ -137,6 +115,6 @@ class GameCouriers(CourierBase):
             for e in (_event(data) for r in rows for data in r.events)
             if e.key in START_EVENTS
         ]
-        content = _said("\n".join(lines), row.locale, await self.spoken(row.id), names)
+        content = said("\n".join(lines), row.locale, await self.spoken(row.id), names)
         await self._say(d, self.channel(row), content, mentions([]), reply, check)
         return Done()

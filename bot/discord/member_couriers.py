@@ -10,11 +10,11 @@ from dataclasses import replace
 from typing import Any
 
 from bot.discord.announce import mentions
-from bot.discord.courier_base import CourierBase, Done, Reply, _said, _turn_link, nonce, same_text
+from bot.discord.courier_base import CourierBase, Done, Reply, _turn_link, nonce, same_text
 from bot.discord.notify import wants_dm
-from bot.store.rows import Delivery
-from bot.text.catchup import changes, told_text
+from bot.store.rows import Delivery, MemberPrefs
 from bot.text.strings import text
+from bot.text.turn_message import said, turn_dm
 
 
 class MemberCouriers(CourierBase):
@@ -23,35 +23,24 @@ class MemberCouriers(CourierBase):
     async def _notify(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
         """Tell the member to act by DM that their turn began (if they chose DMs), with what
         happened since their last turn; if their DMs are closed and they chose DMs only,
-        ping them in the channel instead (a notice queued in its place)."""
+        ping them in the channel instead (a notice queued in its place). What it says is
+        read once (``GameService.turn_notice``)."""
         turn, user = int(d.payload["turn"]), int(d.payload["user"])
-        game = await self.service.as_committed(int(d.game_id or 0))
-        if game is None or game.row.status != "playing" or game.row.notified_turn == turn:
-            return Done()
-        row = game.row
-        if game.game is None or game.state.turn_number != turn:
-            return Done()  # the turn is over: a later turn tells its own member
-        seat = game.to_act()
-        if seat is None or game.waiting_on() != user:
-            return Done()
+        told = await self.service.turn_notice(d.game_id, turn, user)
+        if told is None:
+            return Done()  # over, told already, or a later turn tells its own member
         notified = {"notified_turn": turn}
-        prefs = await self.notifier.prefs(user)
+        prefs, row = told.prefs, told.row
         if not wants_dm(prefs):
             return Done(notified)
         locale = prefs.locale or row.locale
-        link = _turn_link(row)
-        parts = [text("notify.your_turn", locale, {"where": self.where(row), "link": link})]
-        if await self.announcer.catch_up_for(game):  # as the turn message has it
-            before, now = game.catch_up_before, game.catch_up_now
-            changed = changes(before, now, seat, game.chat_names, locale)
-            caught = told_text(game.catch_up, game.chat_names, locale, changed)
-            if caught:
-                parts.append(caught)
-        spoken = await self.service.readers.is_on(user)
-        content = _said("\n".join(parts), locale, spoken, game.chat_names)
-        if check and await self._in_dms(user, content, d.created_at):
+        where, link = self.where(row), _turn_link(row)
+        content = turn_dm(where, link, told.catch_up, told.seat, told.names, locale, told.spoken)
+        if check and await self._in_dms(user, content, d.created_at, prefs):
             return Done(notified)
-        sent = await self.notifier.send_dm(user, content, nonce=nonce(d, f"{d.game_id}n{turn}"))
+        sent = await self.notifier.send_dm(
+            user, content, nonce=nonce(d, f"{d.game_id}n{turn}"), prefs=prefs
+        )
         if sent:
             return Done(notified)
         if prefs.notify != "dm":
@@ -61,9 +50,13 @@ class MemberCouriers(CourierBase):
         )
         return Done(notified, [fallback])
 
-    async def _in_dms(self, user: int, content: str, since: float) -> bool:
-        """Whether the bot's DMs to ``user`` already hold this text (a DM made, not recorded)."""
-        prefs = await self.notifier.prefs(user)
+    async def _in_dms(
+        self, user: int, content: str, since: float, prefs: MemberPrefs | None = None
+    ) -> bool:
+        """Whether the bot's DMs to ``user`` already hold this text (a DM made, not
+        recorded); ``prefs``: theirs, read already."""
+        if prefs is None:
+            prefs = await self.notifier.prefs(user)
         if prefs.dm_channel_id is None:
             return False
         start = same_text(content)
@@ -86,9 +79,9 @@ class MemberCouriers(CourierBase):
         content = self.render(p, locale, row)
         if not p.get("plain"):
             content = f"{content}\n{text('notify.in_game', locale, {'where': self.where(row)})}"
-        if check and await self._in_dms(user, content, d.created_at):
+        if check and await self._in_dms(user, content, d.created_at, prefs):
             return Done()
-        if await self.notifier.send_dm(user, content, nonce=nonce(d)):
+        if await self.notifier.send_dm(user, content, nonce=nonce(d), prefs=prefs):
             return Done()
         return Done(then=then)
 
@@ -101,7 +94,7 @@ class MemberCouriers(CourierBase):
         locale = str(d.payload.get("locale") or (row.locale if row is not None else "en"))
         content = self.render(d.payload, locale, row)
         if row is not None:
-            content = _said(content, locale, await self.spoken(row.id))
+            content = said(content, locale, await self.spoken(row.id))
         allowed = mentions([int(u) for u in d.payload.get("users", [])])
         channel = self.client.get_partial_messageable(d.channel_id, guild_id=d.guild_id)
         await self._say(d, channel, content[:2000], allowed, reply, check)

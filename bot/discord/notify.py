@@ -48,11 +48,20 @@ class Notifier:
     async def prefs(self, user_id: int) -> MemberPrefs:
         return await self.service.prefs_of(user_id)
 
-    async def send_dm(self, user_id: int, content: str, *, nonce: str | None = None) -> bool:
+    async def send_dm(
+        self,
+        user_id: int,
+        content: str,
+        *,
+        nonce: str | None = None,
+        prefs: MemberPrefs | None = None,
+    ) -> bool:
         """Send a DM; False when Discord refuses it because the member's DMs are closed
         (remembered: their pings go to the channel until they choose again). Any other
-        failure is raised (a delivery tries again)."""
-        prefs = await self.prefs(user_id)
+        failure is raised (a delivery tries again). ``prefs``: the member's, read already
+        for the delivery (else read here)."""
+        if prefs is None:
+            prefs = await self.prefs(user_id)
         channel_id = prefs.dm_channel_id
         extra: dict[str, Any] = {"nonce": nonce} if nonce is not None else {}
         for _ in range(2):

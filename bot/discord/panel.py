@@ -21,8 +21,7 @@ now 3": ``Choices.yields``).
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.discord.components import (
@@ -33,17 +32,8 @@ from bot.discord.components import (
     PanelView,
     UndoButton,
 )
-from bot.play.choice_tree import (
-    MAX_OPTIONS,
-    Branch,
-    Choices,
-    Entry,
-    Leaf,
-    Node,
-    parent_path,
-    split_moves,
-)
-from bot.play.choices import menu
+from bot.play.choice_tree import Choices, Entry, parent_path
+from bot.play.panel_menus import Menu, PanelMenus, leading, panel_menus
 from bot.text.describe import shorten
 from bot.text.limits import LABEL_LIMIT
 from bot.text.strings import text
@@ -71,70 +61,67 @@ def build_panel(
     with a screen reader, a row with nothing to offer is left out, and so are End turn and
     Undo when they may not be used (a greyed-out menu or button is one more thing read at
     every turn)."""
+    menus = panel_menus(choices, locale, marked, open_path, page)
+    return lay_out(game_id, version, menus, can_undo=can_undo, locale=locale, spoken=spoken)
+
+
+def lay_out(
+    game_id: int,
+    version: int,
+    menus: PanelMenus,
+    *,
+    can_undo: bool = False,
+    locale: str = "en",
+    spoken: bool = False,
+) -> PanelView:
+    """The panel's components for its menus as worked out (``bot.play.panel_menus``)."""
     view = PanelView()
-    mark = Marker(choices, marked)
     idle = not spoken  # whether a row with nothing to offer shows, greyed out
+    _menu_row(view, game_id, version, menus.dock, "d", ROW_DOCK, locale, "panel.no_docks", idle)
     _menu_row(
-        view, game_id, version, choices.dock, "d", ROW_DOCK, locale, "panel.no_docks", mark, idle
+        view, game_id, version, menus.powers, "c", ROW_POWERS, locale, "panel.no_powers", idle
     )
-    _menu_row(
-        view,
-        game_id,
-        version,
-        choices.powers,
-        "c",
-        ROW_POWERS,
-        locale,
-        "panel.no_powers",
-        mark,
-        idle,
-    )
-    opened = choices.node(open_path) if open_path else None
-    if opened is None:
-        open_path = None
-    path, node = (open_path, opened) if opened is not None else ("p", choices.pending)
-    if node is None and choices.more is not None:  # what the two menus above cannot show
-        path, node = "o", choices.more
-    pages = 1
-    if node is None or not node.children:
+    choice = menus.choice
+    if choice is None:
         if idle:
             waiting = text("panel.choice_idle", locale)
             view.add_item(ActionSelect.idle(game_id, version, "@p", waiting, ROW_CHOICE))
     else:
-        assert path is not None
-        entries = menu(node, path, locale, inner=path != "o")
-        pages = max(1, math.ceil(len(entries) / MAX_OPTIONS))
-        page = min(max(page, 0), pages - 1)
-        shown = mark.entries(
-            described(choices, entries[page * MAX_OPTIONS : (page + 1) * MAX_OPTIONS])
-        )
-        prompt = node.prompt
-        if pages > 1:
-            params = {"prompt": prompt, "page": page + 1, "pages": pages}
+        prompt = choice.prompt
+        if choice.pages > 1:
+            params = {"prompt": prompt, "page": choice.page + 1, "pages": choice.pages}
             prompt = text("panel.page_of", locale, params)
-        view.add_item(ActionSelect(game_id, version, "@" + path, page, prompt, shown, ROW_CHOICE))
-    end = mark.label(text("panel.end", locale), marked == "end")
-    if idle or choices.can_end:  # for a screen reader, no greyed-out button either
-        view.add_item(ActionButton(game_id, version, "end", end, ROW_BUTTONS, not choices.can_end))
+        shown = marked_entries(choice.entries, choice.leading)
+        view.add_item(
+            ActionSelect(
+                game_id, version, "@" + choice.path, choice.page, prompt, shown, ROW_CHOICE
+            )
+        )
+    end = label_of(text("panel.end", locale), menus.marked == "end")
+    if idle or menus.can_end:  # for a screen reader, no greyed-out button either
+        view.add_item(ActionButton(game_id, version, "end", end, ROW_BUTTONS, not menus.can_end))
     if idle or can_undo:
         view.add_item(
             UndoButton(game_id, version, text("panel.undo", locale), ROW_BUTTONS, not can_undo)
         )
     view.add_item(HintButton(game_id, version, text("panel.hint", locale), ROW_BUTTONS))
-    if open_path is not None:
-        back = parent_path(open_path)
+    if menus.opened is not None:
+        back = parent_path(menus.opened)
         target = back if back is not None and "." in back else CLOSE
         view.add_item(
             PageButton(game_id, version, target, 0, text("panel.back", locale), ROW_BUTTONS)
         )
-    if pages > 1:
-        assert path is not None
-        if page > 0:
+    if choice is not None and choice.pages > 1:
+        if choice.page > 0:
             label = text("panel.previous", locale)
-            view.add_item(PageButton(game_id, version, path, page - 1, label, ROW_PAGES))
-        if page < pages - 1:
+            view.add_item(
+                PageButton(game_id, version, choice.path, choice.page - 1, label, ROW_PAGES)
+            )
+        if choice.page < choice.pages - 1:
             label = text("panel.next", locale)
-            view.add_item(PageButton(game_id, version, path, page + 1, label, ROW_PAGES))
+            view.add_item(
+                PageButton(game_id, version, choice.path, choice.page + 1, label, ROW_PAGES)
+            )
     return view
 
 
@@ -142,28 +129,39 @@ def _menu_row(
     view: PanelView,
     game_id: int,
     version: int,
-    root: Branch,
+    shown: Menu | None,
     path: str,
     row: int,
     locale: str,
     idle: str,
-    mark: Marker,
     shown_idle: bool = True,
 ) -> None:
-    entries: Sequence[Entry] = menu(root, path, locale, spill=True) if root.children else ()
-    if not entries:
+    if shown is None:
         if shown_idle:
             view.add_item(ActionSelect.idle(game_id, version, path, text(idle, locale), row))
         return
-    shown = mark.entries(described(mark.choices, entries[:MAX_OPTIONS]))
-    view.add_item(ActionSelect(game_id, version, path, 0, root.prompt, shown, row))
+    entries = marked_entries(shown.entries, shown.leading)
+    view.add_item(ActionSelect(game_id, version, path, 0, shown.prompt, entries, row))
 
 
-def described(choices: Choices, entries: Sequence[Entry]) -> list[Entry]:
-    """The entries with what each pick yields as its description ("+2 fuel, now 3"), for
-    everyone: a step keeps its count of options."""
+SIGN = "⭐"  # after the words of an option that leads to the suggested pick
+
+
+def label_of(label: str, on: bool) -> str:
+    """The label, with the mark after its words when it leads to the suggested pick."""
+    return f"{shorten(label, LABEL_LIMIT - len(SIGN) - 1)} {SIGN}" if on else label
+
+
+def marked_entries(entries: Sequence[Entry], leading: frozenset[str]) -> list[Entry]:
+    """The entries, marked (``leading``: the values of those that lead to the suggested
+    pick); a step ("…: more…") only when the pick itself is not one of them (one mark a
+    menu)."""
+    shown = any(not e.value.startswith("@") and e.value in leading for e in entries)
     return [
-        e if e.description is not None else replace(e, description=choices.yields(e.value))
+        replace(
+            e,
+            label=label_of(e.label, e.value in leading and not (shown and e.value[:1] == "@")),
+        )
         for e in entries
     ]
 
@@ -172,40 +170,14 @@ class Marker:
     """Marks the options that lead to a suggested pick (its notation): the pick that plays
     exactly it (never a combined pick that goes on past it), or a step that offers it."""
 
-    SIGN = "⭐"
+    SIGN = SIGN
 
     def __init__(self, choices: Choices, marked: str | None) -> None:
         self.choices = choices
         self.marked = marked
 
     def label(self, label: str, on: bool) -> str:
-        """The label, with the mark after its words when it leads to the suggested pick."""
-        return f"{shorten(label, LABEL_LIMIT - len(self.SIGN) - 1)} {self.SIGN}" if on else label
+        return label_of(label, on)
 
     def entries(self, entries: Sequence[Entry]) -> list[Entry]:
-        """The entries, marked; a step ("…: more…") only when the pick itself is not one
-        of them (one mark a menu)."""
-        shown = any(not e.value.startswith("@") and self.leads(e) for e in entries)
-        return [
-            replace(
-                e, label=self.label(e.label, self.leads(e) and not (shown and e.value[:1] == "@"))
-            )
-            for e in entries
-        ]
-
-    def leads(self, entry: Entry) -> bool:
-        if self.marked is None:
-            return False
-        if entry.value.startswith("@"):
-            node = self.choices.node(entry.value[1:])
-            return node is not None and any(m == (self.marked,) for m in _picks(node))
-        return split_moves(entry.value) == [self.marked]
-
-
-def _picks(node: Node) -> Iterator[tuple[str, ...]]:
-    """The moves of every pick under a node."""
-    if isinstance(node, Leaf):
-        yield node.moves
-        return
-    for child in node.children:
-        yield from _picks(child)
+        return marked_entries(entries, leading(self.choices, entries, self.marked))

@@ -18,12 +18,11 @@ import discord
 from bot.play.game_story import vp_by_round
 from bot.play.games import ActiveGame
 from bot.play.service import GameService
+from bot.play.turn_view import names_with_absences
 from bot.render.charts import vp_chart
 from bot.store.rows import GameRow
 from bot.text.board_words import alt_text, brief_alt_text
 from bot.text.chart_words import vp_chart_text
-from bot.text.durations import day_text
-from bot.text.strings import text
 from engine import GameState
 
 log = logging.getLogger(__name__)
@@ -64,16 +63,21 @@ class Pictures:
         self.renderer = renderer
 
     async def board_file(
-        self, game: ActiveGame, state: GameState | None = None, redrawn: bool = False
+        self,
+        game: ActiveGame,
+        state: GameState | None = None,
+        redrawn: bool = False,
+        names: Sequence[str] | None = None,
     ) -> discord.File | None:
         """The board image (of ``state``, else the game's now), drawn in a worker thread so
         the event loop stays free; ``redrawn``: for a message that has a picture already
-        (its words do not say again where the whole board is in words).
+        (its words do not say again where the whole board is in words); ``names``: the
+        seats' names on it as read already (a turn's view), else asked for.
 
         None if drawing failed (logged): the turn goes on without its picture.
         """
         state = state if state is not None else game.state
-        names = await self.board_names(game)
+        names = list(names) if names is not None else await self.board_names(game)
 
         def draw() -> tuple[bytes, str]:
             # The picture and its words (read aloud by screen readers, shown on hover): for
@@ -119,15 +123,7 @@ class Pictures:
         they are back, in the game's language; UTC)."""
         members = [s.user_id for s in game.seats if s.user_id is not None]
         away = await self.service.away(members)
-        names = []
-        for s in game.seats:
-            back = away.get(s.user_id) if s.user_id is not None else None
-            if back is None:
-                names.append(s.name)
-                continue
-            date = day_text(back, game.row.locale)
-            names.append(text("seat.away", game.row.locale, {"name": s.name[:16], "date": date}))
-        return names
+        return names_with_absences(game.seats, away, game.row.locale)
 
 
 __all__ = ["Pictures", "Renderer", "board_name", "default_renderer"]

@@ -11,11 +11,12 @@ process of a big bot sees the change within that time."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 from bot.play.coach_things import first_thing, first_things, thing_key, usable_things, used_things
 from bot.play.games import ActiveGame
+from bot.store.rows import MemberPrefs
 from bot.store.storage import Storage
 from bot.text.strings import text
 from engine import Action, GameState, apply_in_place
@@ -50,6 +51,12 @@ class Coach:
             known = ((await self.store.prefs([user_id]))[user_id].coach, now)
             self._on[user_id] = known
         return known[0]
+
+    def saw(self, prefs: Mapping[int, MemberPrefs]) -> None:
+        """These members' preferences were just read (by a turn's view): kept."""
+        now = self.clock()
+        for u, p in prefs.items():
+            self._on[u] = (p.coach, now)
 
     async def set_on(self, user_id: int, on: bool) -> None:
         """Turn the member's coach on or off (``/af coach``)."""

@@ -19,7 +19,7 @@ from bot.play.choice_tree import Choices
 from bot.play.choices import choices
 from bot.store.clock_settings import ClockSettings
 from bot.store.errors import ServiceError
-from bot.store.rows import GameRow, SeatRow
+from bot.store.rows import GameRow, MemberPrefs, SeatRow
 from bot.text.clock_text import Waiting
 from bot.text.describe import chat_name
 from engine import CHANCE, Action, Event, Game, GameState, GameView, legal_actions, view
@@ -117,6 +117,10 @@ class ActiveGame:
     turn_ends: dict[int, GameState] = field(default_factory=dict)
     # What the coach (bot.play.coach_memory) explained in this game, per member: once a game each.
     coached: dict[int, set[str]] = field(default_factory=dict)
+    # The preferences of the member to act as the turn's view read them for its message
+    # (turn, prefs, read at): the turn's DM, delivered next, is told by them while they are
+    # fresh (bot.play.member_service.turn_notice); a change of them in this process drops them.
+    told_prefs: tuple[int, MemberPrefs, float] | None = field(default=None, repr=False)
     # The coach's lines on the turn message at a state (bot.play.coach_memory.Coach.before_pick).
     coach_before: tuple[GameState, list[str]] | None = field(default=None, repr=False)
     # A guided game's tutor (bot.play.tutor.Tutor, made on first use by ``tutor_of``).

@@ -3,18 +3,18 @@
 A member in screen-reader mode gets their private answers in plain words
 (``bot.text.spoken``), a short private line after each panel pick with what it did and
 what is left (``bot.text.gains``), and the channel of a game they sit in says each fact
-once, without emoji or symbols (``bot.discord.announce``). Whether a member has it on is
+once, without emoji or symbols (``bot.text.turn_message``). Whether a member has it on is
 read once and kept for ``KEEP_SECONDS`` (a move's answer needs no database read);
 ``/af notify`` sets it at once in this process, and another process of a big bot sees the
 change within that time — as the coach's on/off (``bot.play.coach_memory``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final
 
 from bot.play.games import ActiveGame
-from bot.store.rows import SeatRow
+from bot.store.rows import MemberPrefs, SeatRow
 from bot.store.storage import Storage
 
 KEEP_SECONDS: Final = 60.0
@@ -65,6 +65,18 @@ class Readers:
         plays ``seat`` (a turn's lines they did not hear as they were edited in)."""
         actor = member_of(seats[seat]) if 0 <= seat < len(seats) else None
         return await self.any_on(member_of(s) for s in seats if member_of(s) != actor)
+
+    def stale(self, user_ids: Iterable[int | None]) -> set[int]:
+        """Those of these members whose mode is not known, or was read too long ago."""
+        now = self.clock()
+        users = {u for u in user_ids if u is not None}
+        return {u for u in users if u not in self._on or now - self._on[u][1] > KEEP_SECONDS}
+
+    def saw(self, prefs: Mapping[int, MemberPrefs]) -> None:
+        """These members' preferences were just read (by a turn's view): kept."""
+        now = self.clock()
+        for u, p in prefs.items():
+            self._on[u] = (p.screen_reader, now)
 
     def known(self, user_id: int) -> bool:
         """Whether the member has it on, as last read (False if never read)."""

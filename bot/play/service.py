@@ -14,7 +14,8 @@ undo, AI moves and the commit (``move_service``), a finished game's record
 (``result_service``), the turn clock's reminders and timeouts (``timeout_service``), a
 server's defaults and a game's settings (``settings_service``), games that lost their
 channel (``orphan_service``), the ids of a game's messages (``message_service``), a
-game's record as its messages show it (``story_service``), which process acts on an
+game's record as its messages show it (``story_service``) and a turn as its messages
+show it, read once per delivery (``turn_view``), which process acts on an
 interaction (``owner_service``); and what the commands read: finished games, ratings and
 seasons (``records_service``), a channel's game looked at (``look_service``), a member's
 notices, DMs and games (``member_service``). What they share is in
@@ -36,6 +37,7 @@ from bot.play.seat_service import SeatService
 from bot.play.settings_service import SettingsService
 from bot.play.story_service import StoryService
 from bot.play.timeout_service import TimeoutService
+from bot.play.turn_view import TurnViews
 
 
 class GameService(
@@ -47,6 +49,7 @@ class GameService(
     SettingsService,
     OrphanService,
     MessageService,
+    TurnViews,
     StoryService,
     OwnerService,
     RecordsService,

@@ -1,7 +1,7 @@
 """The game service's record of a game as its messages tell it, read as committed: its row
 and seats, the lobby as it is, the log's actions between two points, the board a game
 ended on, what happened since a seat's last turn, and a finished game's outcome (results,
-length, rating changes, notation).
+length, rating changes, notation, whether a member in it reads with a screen reader).
 
 The couriers (``bot.discord``) render each delivery from these when it is delivered, so a
 retry an hour later shows the game of now; they never read the store themselves.
@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.play.games import ActiveGame
+from bot.play.readers import member_of
 from bot.play.service_base import ServiceBase
 from bot.store.rating_store import RatedChange
 from bot.store.rows import ActionRow, GameRow, SeatRow
+from bot.store.storage import Storage
 from bot.text.catchup import turn_window
 from engine import GameState, loads
 
@@ -30,6 +32,19 @@ class GameOver:
     seconds: float  # from its first action to its last
     rated: list[RatedChange]
     notations: list[str]  # its whole log, for the story picture
+    # The game that ended, no longer held (whether a member in it reads with a screen
+    # reader: its final message and picture are written for one), for its final board.
+    game: ActiveGame
+
+
+async def read_since_last_turn(store: Storage, game_id: int, seat: int) -> list[ActionRow]:
+    """The logged actions the catch-up of ``seat``'s turn in play tells (the catch-up's
+    window, ``bot.text.catchup.turn_window``): read since the seat's last action, or, once
+    it has moved in this turn, from the whole log."""
+    window = turn_window(await store.actions_since(game_id, seat), seat)
+    if window is None:
+        window = turn_window(await store.actions(game_id), seat)
+    return window or []
 
 
 class StoryService(ServiceBase):
@@ -52,13 +67,9 @@ class StoryService(ServiceBase):
         return await self.store.actions_between(game_id, low, to)
 
     async def since_last_turn(self, game_id: int, seat: int) -> list[ActionRow]:
-        """The logged actions the catch-up of ``seat``'s turn in play tells (the catch-up's
-        window, ``bot.text.catchup.turn_window``): read since the seat's last action, or,
-        once it has moved in this turn, from the whole log."""
-        window = turn_window(await self.store.actions_since(game_id, seat), seat)
-        if window is None:
-            window = turn_window(await self.store.actions(game_id), seat)
-        return window or []
+        """The logged actions the catch-up of ``seat``'s turn in play tells
+        (``read_since_last_turn``)."""
+        return await read_since_last_turn(self.store, game_id, seat)
 
     async def board_at_end(self, game_id: int) -> GameState | None:
         """The board as the game's last commit left it."""
@@ -73,12 +84,15 @@ class StoryService(ServiceBase):
             return None
         last = await self.store.last_actions(row.id, 1)
         first = await self.store.first_action_time(row.id)
+        seats = await self.store.seats(row.id)
+        spoken = await self.readers.any_on(member_of(s) for s in seats)
         return GameOver(
             row=row,
-            seats=await self.store.seats(row.id),
+            seats=seats,
             state=state,
             recorded={r.seat: r.name for r in await self.store.results(row.id)},
             seconds=(last[-1].created_at if last else 0.0) - (first or 0.0),
             rated=list(await self.store.rating_changes(row.id)),
             notations=[a.notation for a in await self.store.actions(row.id)],
+            game=ActiveGame(row, seats, spoken=spoken),
         )

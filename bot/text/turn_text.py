@@ -1,6 +1,6 @@
 """A turn message's words: its first line (whose turn, in which round, played by whom) and
-the turn's events as its lines, within a message's room. The message is written and
-posted by ``bot.discord.announce.Announcer`` (``turn_text``)."""
+the turn's events as its lines, within a message's room. The message is
+composed by ``bot.text.turn_message`` and posted by ``bot.discord.announce.Announcer``."""
 
 from __future__ import annotations
 

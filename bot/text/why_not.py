@@ -7,7 +7,7 @@ facility where none of the player's undocked ships may dock now, this asks the e
 (``engine.refusal``, the rules' one answer: nothing here restates a rule) for every group
 of those ships, and keeps the first reason that is not only the shape of the dice ("the
 Shipyard needs a pair", "no 6"): those the player knows from their own roll. Said in a
-turn message for a screen reader (``bot.discord.announce``).
+turn message for a screen reader (``bot.text.turn_message``).
 
 Likewise for the territories while a colony's place is chosen (the Colony Constructor's,
 the Terraforming Station's or a launch's; a launch offered in the panel is chosen with its

@@ -15,6 +15,7 @@ from bot.discord.board_edits import BoardEdits
 from bot.discord.pictures import Pictures
 from bot.play.games import ActiveGame, event_data, new_events
 from bot.play.story_service import StoryService
+from bot.play.turn_view import keep_catch_up, view_of
 from bot.store.game_config import GameSettings
 from bot.store.rows import ActionRow, GameRow, SeatRow
 from bot.text import catchup, describe
@@ -41,24 +42,9 @@ class Log:
         return [r for r in self.rows if r.seq > last]
 
 
-class Readers:
-    def __init__(self, on: bool) -> None:
-        self.on = on
-
-    async def any_on(self, members: Any) -> bool:
-        return self.on
-
-
-class Coach:
-    async def before_pick(self, game: ActiveGame) -> None:
-        return None
-
-
 @dataclass
 class Service:
     store: Log
-    readers: Readers
-    coach: Coach = field(default_factory=Coach)
 
     async def since_last_turn(self, game_id: int, seat: int) -> list[ActionRow]:
         # The service's own reading of the log, on this log (its store).
@@ -74,7 +60,7 @@ def play(game: Game, log: Log, action: Action) -> None:
     log.rows.append(ActionRow(len(game.log) - 1, actor, None, str(action), events))
 
 
-def active(game: Game) -> ActiveGame:
+def active(game: Game, spoken: bool = False) -> ActiveGame:
     row = GameRow(
         id=1,
         guild_id=1,
@@ -97,7 +83,7 @@ def active(game: Game) -> ActiveGame:
         SeatRow(seat=0, user_id=100, ai_level=None, name=NAMES[0]),
         *(SeatRow(seat=i, user_id=None, ai_level="normal", name=NAMES[i]) for i in (1, 2)),
     ]
-    return ActiveGame(row, seats, game)
+    return ActiveGame(row, seats, game, spoken=spoken)
 
 
 def raid_turn(seed: int) -> tuple[Game, Log, Dock] | None:
@@ -136,21 +122,23 @@ async def turn_texts(spoken: bool) -> tuple[str, str, str, str, Log]:
     line of her roll, and the game's log."""
     found = next(f for f in map(raid_turn, range(40)) if f is not None)
     game, log, raid = found
-    service: Any = Service(log, Readers(spoken))  # what the announcer asks of the service
-    pictures = Pictures(service, lambda *a: b"")
-    announcer = Announcer(cast(Any, None), service, pictures, BoardEdits(cast(Any, None), pictures))
-    held = active(game)
-    await announcer.prepare_catch_up(held)
+    service = Service(log)  # what the turn's view reads the log with
+    pictures = Pictures(cast(Any, service), lambda *a: b"")
+    announcer = Announcer(
+        cast(Any, None), cast(Any, service), pictures, BoardEdits(cast(Any, None), pictures)
+    )
+    held = active(game, spoken)
+    await keep_catch_up(held, service.since_last_turn)
     rolled = next(e for e in game.state.events if e.key == "rolled" and e.player == 0)
     roll = "• " + describe.event_line(rolled, "en", NAMES)
-    first = announcer.turn_text(held)
+    first = announcer.turn_text(view_of(held))
     play(game, log, raid)  # Anna docks at the Raiders' Outpost and takes from another
     steal = next(a for a in legal_actions(game.state) if isinstance(a, StealResource))
     play(game, log, steal)
-    edited = announcer.turn_text(held)
-    restarted = active(game)  # a restart: the game read again, the catch-up worked out again
-    await announcer.prepare_catch_up(restarted)
-    again = announcer.turn_text(restarted)
+    edited = announcer.turn_text(view_of(held))
+    restarted = active(game, spoken)  # a restart: the game read again, the catch-up again
+    await keep_catch_up(restarted, service.since_last_turn)
+    again = announcer.turn_text(view_of(restarted))
     return first, edited, again, roll, log
 
 

@@ -9,20 +9,19 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
 import bot.play.choices
-from bot.discord.announce import Announcer
-from bot.discord.board_edits import BoardEdits
 from bot.discord.panel import build_panel
-from bot.discord.pictures import Pictures
 from bot.play.choice_tree import Branch, Choices
 from bot.play.choices import choices, menu
 from bot.play.games import ActiveGame
+from bot.play.turn_view import words_of
 from bot.store.game_config import GameSettings, Variants
 from bot.store.rows import GameRow, SeatRow
+from bot.text.turn_message import turn_message
 from engine import CHANCE, GameConfig, apply, legal_actions, sample_chance
 from engine.game import Game
 
@@ -143,9 +142,6 @@ def repeats() -> Iterator[list[str]]:
     ],
 )
 def test_no_menu_has_two_alike_labels_or_goes_past_a_limit(first: int, repeats: list[str]) -> None:
-    pictures = Pictures(cast(Any, None), lambda *a, **k: b"")
-    nowhere = cast(Any, None)  # no Discord: the panel is built, never sent
-    announcer = Announcer(nowhere, cast(Any, None), pictures, BoardEdits(nowhere, pictures))
     checked = 0
     for number in range(first, first + 5):
         rng = random.Random(number)
@@ -165,7 +161,7 @@ def test_no_menu_has_two_alike_labels_or_goes_past_a_limit(first: int, repeats: 
             check_view(view.to_components(), where)
             for path, node in steps(c):
                 check_menu(menu(node, path, locale, inner=True), f"{where} {path}")
-            text = announcer.turn_text(active)
+            text = turn_message(words_of(active))  # the turn message's text
             assert 0 < len(text) <= 2000, where
             checked += 1
             game.state = state = apply(state, rng.choice(legal_actions(state)))
