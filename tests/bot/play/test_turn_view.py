@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.play.service import GameService
+from bot.factory import build_service
 from bot.store.rows import MemberPrefs
 from bot.store.storage import Storage
 from tests.bot.table import game_between
@@ -28,7 +28,7 @@ def counted(store: Storage) -> list[list[int]]:
 async def test_the_turns_dm_is_told_by_the_prefs_its_message_read_unless_they_changed(
     store: Storage,
 ) -> None:
-    service = GameService(store)
+    service = build_service(store)
     game = await game_between(service, channel=10)
     member, turn = game.waiting_on(), game.state.turn_number
     assert member is not None
