@@ -7,7 +7,8 @@ tick of the clock) starts those not running, the last resort.
 After a start, AI turns go on, and a game whose turn has no message (nor a delivery
 queued for it) gets one queued; the delivery worker (``bot.discord.delivery``) sends what was
 left pending. At every check the clock repairs the same way a game whose turn message
-is still missing a short while (``REPAIR_SECONDS``) after its turn began.
+is still missing a short while (``REPAIR_SECONDS``) after its turn began, and asks again
+about a game whose channel Discord did not confirm at the start (``check_places``).
 
 The turn clock is one task that sends reminders and final warnings and takes the
 timeout action of games whose member to act went quiet. The timing lives in the
@@ -81,6 +82,7 @@ class Background:
         self._clock_task: asyncio.Task[None] | None = None
         self._checked = asyncio.Event()  # the turn clock's first check since the start is done
         self._asked: dict[int, float] = {}  # servers asked whether the bot is back, when
+        self._unchecked: set[int] = set()  # games whose place Discord did not confirm yet
 
     # ---- AI seats -------------------------------------------------------------------------
 
@@ -171,16 +173,21 @@ class Background:
             except Exception:
                 log.exception("could not resume game %d", game.id)
 
-    async def check_places(self) -> int:
+    async def check_places(self, games: set[int] | None = None) -> int:
         """Once ready after a start: a game whose channel is gone, or whose server removed
         the bot, while the bot was away (its event missed) is orphaned once Discord confirms
         it (a channel not in view is asked for: 10003 Unknown Channel; a server not among
-        the bot's: refused). How many were orphaned."""
+        the bot's: refused). A game Discord gave no answer about (an error, its server
+        unavailable) is checked again at the turn clock's next check (``tick``), until it
+        has one: nothing else would find its channel gone if nothing waits to be sent
+        there, and its host would never be told. ``games``: only those (the default:
+        every game in play here). How many were orphaned."""
         service = self.service
         orphaned = 0
+        unchecked: set[int] = set()
         for game in list(service.owned_games()):
             row = game.row
-            if row.guild_id is None:
+            if row.guild_id is None or (games is not None and row.id not in games):
                 continue
             guild = self.client.get_guild(row.guild_id)
             try:
@@ -190,14 +197,21 @@ class Background:
                     except (discord.Forbidden, discord.NotFound):
                         orphaned += bool(await service.orphan(row.id, "guild"))
                     continue
-                if guild.unavailable or guild.get_channel_or_thread(row.channel_id):
+                if guild.unavailable:
+                    unchecked.add(row.id)  # its channels unknown yet
+                    continue
+                if guild.get_channel_or_thread(row.channel_id):
                     continue
                 try:
                     await self.client.fetch_channel(row.channel_id)  # an archived thread?
                 except discord.NotFound:
                     orphaned += bool(await service.orphan(row.id, "channel"))
             except Exception as e:
-                log.warning("game %d: its channel not checked: %s", row.id, e)
+                unchecked.add(row.id)
+                log.warning(
+                    "game %d: its channel not checked (again at the next check): %s", row.id, e
+                )
+        self._unchecked = unchecked
         if orphaned:
             self.deliveries.wake()
         return orphaned
@@ -266,6 +280,8 @@ class Background:
             except Exception as e:
                 log.warning("game %d: the turn message not checked: %s", game.id, e)
         done["back"] = await self.back_in_view()
+        if self._unchecked:
+            done["orphaned"] = await self.check_places(self._unchecked)
         self.restart_stalled()
         return +done
 

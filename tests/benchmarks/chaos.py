@@ -38,10 +38,14 @@ faults injected (the lifecycle's included); a game is *announced* when the membe
 waits on was told of that turn (or it is over, with its game-over message); *stalled* when
 not; *lost*: moves acknowledged with a ✅ that are not in the stored log; *dup*: moves in the
 log no member sent (an action applied twice); *doubled*: turns with two turn messages;
-*orphaned untold*: games whose channel was lost and whose host got no DM about it; *max
+*orphaned untold*: games in play when their channel was lost (a game over by then is not
+orphaned) whose host got no DM about it; *max
 req/s to a failing channel*: the most requests in any second to a channel while all its
 calls fail (without permissions, deleted, the bot removed); the ping delay runs from the
-commit that started a turn to its ping.
+commit that started a turn to its ping. Before it, each doubled turn and each untold
+orphaned game is explained: the requests that made and touched the turn's messages, the
+host's DMs about the game, what of it waits in the outbox, and the bot's warnings about it
+(the lifecycle's steps among them, in time order).
 """
 
 from __future__ import annotations
@@ -78,6 +82,16 @@ CALLBACK = "/interactions/{interaction_id}/{token}/callback"
 FOLLOWUP = "/webhooks/{application_id}/{token}"
 BOARD = re.compile(r"board-(\d+)-turn(\d+)\.png")
 MEMBERS = ("owner", "member", "manager")
+# The bot's warnings (and worse), kept to explain an untold orphaned game afterwards.
+NOTES: list[tuple[float, str, str]] = []
+
+
+class Notes(logging.Handler):
+    def emit(self, record: logging.LogRecord) -> None:
+        NOTES.append((record.created, record.name, record.getMessage()))
+
+
+TIMELINE: list[tuple[float, str]] = []  # the lifecycle's steps, when (time.time)
 NONCE_SECONDS = 4.0  # how long the fake keeps a nonce here (Discord: a few minutes)
 READ_ONLY_SECONDS = 5.0
 
@@ -562,6 +576,7 @@ async def run(args: argparse.Namespace, db: str, server: Any) -> str:
             if wait > 0:
                 await asyncio.sleep(wait)
             now = time.time()
+            TIMELINE.append((now, step))
             if step == "delete":
                 fake.delete_channel(deleted)
                 windows.add(deleted, now)
@@ -596,6 +611,7 @@ async def run(args: argparse.Namespace, db: str, server: Any) -> str:
                 chaos.counts["channel deleted unseen"] += 1
                 await asyncio.sleep(NONCE_SECONDS + 2)  # past the nonce window
                 await fleet.start()
+                TIMELINE.append((time.time(), "started again"))
                 chaos.counts["restart past the nonce"] += 1
         while time.monotonic() - chaos.started < T:
             await asyncio.sleep(0.5)
@@ -621,11 +637,33 @@ async def run(args: argparse.Namespace, db: str, server: Any) -> str:
         while players._seen < len(fake.requests):  # every ping, to the last one
             players._read(fake.requests[players._seen])
             players._seen += 1
-        lost_places = {deleted, deleted_quietly, *removed_channels}
+        # A game is orphaned when it was in play in a channel when that was lost (a game
+        # over before then is not: its host has nothing to be told).
+        lost_at = {c: start for c, start, _ in windows.spans if c != forbidden}
         rows = [await store.game(g) for g in games]
-        orphaned = {r.id for r in rows if r is not None and r.channel_id in lost_places}
+        over_before = {
+            r.id
+            for r in rows
+            if r is not None
+            and r.channel_id in lost_at
+            and r.status in ("over", "aborted")
+            and r.updated_at < lost_at[r.channel_id]
+        }
+        if over_before:
+            print(f"games over before their channel was lost: {sorted(over_before)}")
+        orphaned = {
+            r.id
+            for r in rows
+            if r is not None and r.channel_id in lost_at and r.id not in over_before
+        }
         orphaned |= set(players.moved)
-        line = await measure(fleet, fake, bot, players, games, chaos, windows, orphaned)
+        places = {
+            deleted: "deleted",
+            deleted_quietly: "deleted while no bot ran",
+            **{c: "in the server that removed the bot" for c in removed_channels},
+            **{c: "taken there by its host" for c in players.moved.values()},
+        }
+        line = await measure(fleet, fake, bot, players, games, chaos, windows, orphaned, places)
         for h in list(fleet.harnesses):
             await fleet.stop(h)
         return line
@@ -640,6 +678,7 @@ async def measure(
     chaos: Chaos,
     windows: Windows,
     orphaned: set[int],
+    places: dict[int, str],
 ) -> str:
     store = bot.service.store
     stalled = lost = dup = doubled = 0
@@ -657,6 +696,7 @@ async def measure(
     for (doubled_game, doubled_turn), n in sorted(boards.items()):
         if n > 1:
             print(f"game {doubled_game}, turn {doubled_turn}: {n} turn messages")
+            explain_doubled(fake, doubled_game, doubled_turn)
     for game_id in games:
         row = await store.game(game_id)
         assert row is not None
@@ -691,6 +731,11 @@ async def measure(
     untold = sorted(g for g in orphaned if g not in players.orphan_dms)
     if untold:
         print(f"orphaned games whose host was not told: {untold}")
+        for game_id in untold:
+            await explain_untold(store, fake, players, places, game_id)
+    unchecked = [m for _, _, m in NOTES if "its channel not checked" in m]
+    if unchecked:
+        print(f"places Discord did not confirm at a start: {unchecked}")
     faults = sum(chaos.counts.values())
     kinds = ", ".join(f"{k} {v}" for k, v in sorted(chaos.counts.items()))
     print(f"faults by kind: {kinds}")
@@ -706,6 +751,62 @@ async def measure(
         f" untold, {busiest} max req/s to a failing channel, p99 ping delay"
         f" {pct(delays, 0.99):.1f} s"
     )
+
+
+def explain_doubled(fake: FakeDiscord, game_id: int, turn: int) -> None:
+    """The requests that made and touched a doubled turn's messages, and the bot's warnings
+    about its game, in time order (with the lifecycle's steps)."""
+    made = {mid for mid, message in fake.messages.items() if _turn_of(message) == (game_id, turn)}
+    lines = [(at, f"lifecycle: {step}") for at, step in TIMELINE]
+    for r in fake.requests:
+        mid = int((r.message or {}).get("id", 0) or r.params.get("message_id", 0) or 0)
+        if mid in made:
+            nonce = (r.json or {}).get("nonce")
+            lines.append((r.at, f"{r.method} {r.path} -> {r.status} message {mid} nonce {nonce}"))
+    game = re.compile(rf"\bgame #?{game_id}\b")
+    lines += [(at, f"{name}: {m[:200]}") for at, name, m in NOTES if game.search(m)]
+    first = min((at for at, line in lines if line.startswith(("POST", "PATCH"))), default=0.0)
+    for at, line in sorted(lines):
+        if at >= first - 30:
+            print(f"  {at:.2f} {line}")
+
+
+async def explain_untold(
+    store: Any, fake: FakeDiscord, players: Players, places: dict[int, str], game_id: int
+) -> None:
+    """Where an orphaned game whose host was not told was played, what became of its
+    channel, and what the host's DMs said of it."""
+    row = await store.game(game_id)
+    assert row is not None
+    host = row.host_id
+    dms = [
+        (round(r.at, 2), r.status, str((r.message or r.json or {}).get("content", ""))[:90])
+        for r in fake.requests
+        if r.method == "POST"
+        and r.route == MESSAGES
+        and fake.channels.get(int(r.params.get("channel_id", 0)), {}).get("type") == p.DM
+        and int(fake.channels[int(r.params["channel_id"])]["recipients"][0]["id"]) == host
+        and f"#{game_id}" in str((r.json or {}).get("content", ""))
+    ]
+    deliveries = [
+        (d.kind, d.status, d.channel_id, d.attempts, d.error)
+        for d in await store.pending_deliveries()
+        if d.game_id == game_id
+    ] + [
+        (d.kind, "given up", d.channel_id, d.attempts, d.error)
+        for d in await store.failed_deliveries(game_id=game_id)
+    ]
+    print(
+        f"untold game {game_id}: {row.status} (orphaned: {row.orphaned}) in channel"
+        f" {row.channel_id} ({places.get(row.channel_id, 'a channel not lost')},"
+        f" {'still there' if row.channel_id in fake.channels else 'gone'}), turn"
+        f" {row.turn_message_turn}; moved to {players.moved.get(game_id)}; host's DMs about"
+        f" it {dms}; deliveries {deliveries}"
+    )
+    said = re.compile(rf"\bgame #?{game_id}\b|channel {row.channel_id}\b")
+    for at, name, message in NOTES:
+        if said.search(message):
+            print(f"  {at:.2f} {name}: {message[:200]}")
 
 
 async def explain(store: Any, game_id: int, why: str) -> None:
@@ -737,6 +838,11 @@ def main() -> None:
     parser.add_argument("--restart-db", action="store_true", help="restart PostgreSQL midway")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
+    for printed in logging.getLogger().handlers:
+        printed.setLevel(logging.ERROR)  # the warnings are only kept (NOTES)
+    notes = Notes(logging.WARNING)
+    logging.getLogger("bot").addHandler(notes)
+    logging.getLogger("bot").setLevel(logging.WARNING)
     if args.db == "pg":
         from tests.postgres import PostgresServer
 

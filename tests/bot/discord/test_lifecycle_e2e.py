@@ -20,6 +20,7 @@ import pytest
 
 from engine import legal_actions
 from tests.bot.discord.test_deliveries_e2e import (
+    FAULTS,
     MESSAGES,
     assert_told_once,
     opened,
@@ -373,3 +374,37 @@ async def test_a_channel_deleted_while_the_bot_was_away_is_found_at_its_next_sta
     assert row is not None and (row.status, row.orphaned) == ("orphaned", "channel")
     told = [m for m in dms_to(again, again.user_id("owner")) if f"#{game_id}" in m]
     assert len(told) == 1 and "deleted" in told[0]
+
+
+async def test_a_channel_deleted_while_the_bot_was_away_is_checked_again_when_discord_failed_to_say(
+    db_url: str, start_bot: StartBot
+) -> None:
+    """As above, but Discord fails the bot's question about the channel at its start (a
+    503): the turn clock's next check asks again, orphans the game and tells its host — a
+    game with nothing left to deliver in its lost channel would otherwise wait there for
+    good, its host never told (the chaos benchmark's untold orphaned game)."""
+    t, clock = await opened(db_url, start_bot)
+    game_id = t.game().id
+    channel = t.h.guild.channel_id
+    await t.h.close()
+    t.fake.delete_channel(channel, event=False)
+    t.fake.fail_next("GET", f"/channels/{channel}", **FAULTS["503"])
+    again = Table(await start_bot(make_bot(db_url, clock=clock)))
+    again.members = dict(t.members)
+    await until(
+        lambda: any(
+            r.method == "GET" and r.path == f"/channels/{channel}" and r.status == 503
+            for r in t.fake.requests
+        ),
+        "asked about the channel",
+    )
+    await again.bot.background.wait_first_check()
+    await again.bot.background.tick()
+    await again.bot.deliveries.settle()
+    row = await again.bot.service.store.game(game_id)
+    assert row is not None and (row.status, row.orphaned) == ("orphaned", "channel")
+    told = [m for m in dms_to(again, again.user_id("owner")) if f"#{game_id}" in m]
+    assert len(told) == 1 and "deleted" in told[0]
+    await again.bot.background.tick()  # asked once more: not again
+    await again.bot.deliveries.settle()
+    assert len([m for m in dms_to(again, again.user_id("owner")) if f"#{game_id}" in m]) == 1
