@@ -45,9 +45,9 @@ from bot.health import Heartbeat
 from bot.play.ai import AIFactory, default_factory
 from bot.play.coach_memory import Coach
 from bot.play.outbox import Outbox
+from bot.play.picks import Picks
 from bot.play.readers import Readers
 from bot.play.service import GameService
-from bot.play.turns import Moves
 from bot.settings import Settings
 from bot.store.shards import ALL, Shards
 from bot.store.storage import Storage
@@ -150,7 +150,7 @@ def build_parts(
             owners=owners,
             service=service,
             readers=service.readers,
-            moves=Moves(service),
+            picks=Picks(service),
             announcer=announcer,
             deliveries=deliveries,
             notifier=notifier,

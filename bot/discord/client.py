@@ -24,9 +24,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.announce import Announcer
-from bot.discord.answering import watch
 from bot.discord.background import Background
 from bot.discord.command_checks import check_command
+from bot.discord.deferral import watch
 from bot.discord.delivery import Deliveries
 from bot.discord.failures import InvalidRequests
 from bot.discord.owners import InteractionOwners, first_to_claim

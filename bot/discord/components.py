@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
 import discord
 from discord import app_commands
 
-from bot.discord.answering import watch
+from bot.discord.deferral import watch
 from bot.discord.owners import InteractionOwners, first_to_claim
 from bot.discord.refusals import refuse
 from bot.discord.shutdown import Gate, ShuttingDown

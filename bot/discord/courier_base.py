@@ -237,7 +237,7 @@ class CourierBase:
             try:
                 return await reply.answer(content, allowed)
             except discord.InteractionResponded:
-                pass  # deferred meanwhile (bot.discord.answering): posted, then "done"
+                pass  # deferred meanwhile (bot.discord.deferral): posted, then "done"
             except CALL_FAULTS as e:
                 reply.lost(e)
         unsure = check or (reply is not None and reply.unsure)

@@ -15,10 +15,10 @@ from typing import Protocol
 
 import discord
 
-from bot.play.game_story import vp_by_round
 from bot.play.games import ActiveGame
 from bot.play.service import GameService
 from bot.play.turn_view import names_with_absences
+from bot.play.vp_by_round import vp_by_round
 from bot.render.charts import vp_chart
 from bot.store.rows import GameRow
 from bot.text.board_words import alt_text, brief_alt_text

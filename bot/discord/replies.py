@@ -64,7 +64,7 @@ async def send_public(interaction: discord.Interaction[Any], content: str) -> No
         try:
             await interaction.response.send_message(content, allowed_mentions=mentions)
             return
-        except discord.InteractionResponded:  # deferred meanwhile (bot.discord.answering)
+        except discord.InteractionResponded:  # deferred meanwhile (bot.discord.deferral)
             pass
     channel = interaction.channel
     if isinstance(channel, discord.abc.Messageable):

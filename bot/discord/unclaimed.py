@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord.answering import watch
+from bot.discord.deferral import watch
 from bot.discord.replies import locale_of, send_ephemeral
 from bot.text.strings import text
 

@@ -11,8 +11,8 @@ service does each job), so its reader sees here what it can ask, and nothing els
 - ``TableSettingsJob``: a game's and a server's settings (Settings);
 - ``NoticesJob``: how a member is told of their turn, and their games (Notifications);
 - ``PlayJob``: the game a move, an undo or a panel's click is for, the panel re-posted, an
-  orphaned game continued (Play); ``MovesJob``: a pick checked, committed and taken back
-  (``bot.play.turns.Moves``, which the Play cog is given);
+  orphaned game continued (Play); ``PicksJob``: a pick checked, committed and taken back
+  (``bot.play.picks.Picks``, which the Play cog is given);
 - ``LookJob``: a game looked at: its status, its log, what did not reach the channel (Info);
 - ``RecordsJob``: finished games, ratings, seasons, replays (Records);
 - ``LessonsJob``: guided games (Learn).
@@ -194,7 +194,7 @@ class PlayJob(FindsGames, HostsOrphans, Protocol):
     ) -> ActiveGame: ...
 
 
-class MovesJob(Protocol):
+class PicksJob(Protocol):
     """A member's move checked, played and committed (or its first result, if its key was
     committed already), and taken back."""
 
@@ -298,8 +298,8 @@ __all__ = [
     "LessonsJob",
     "LobbyJob",
     "LookJob",
-    "MovesJob",
     "NoticesJob",
+    "PicksJob",
     "PlayJob",
     "RecordsJob",
     "SeatsJob",

@@ -15,8 +15,8 @@ from typing import Any
 
 from bot.play import outbox
 from bot.play.ai import Chooser, Level, choose_move
+from bot.play.final_results_service import FinalResultsService
 from bot.play.games import ActiveGame, MoveResult, MoveUnsure, Step, event_data, new_events
-from bot.play.result_service import ResultService
 from bot.play.service_base import _back_to, _with
 from bot.play.tutor import opponent_move, scripted
 from bot.store.db import UniqueViolation
@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 KEYS_KEPT = 64
 
 
-class MoveService(ResultService):
+class MoveService(FinalResultsService):
     """Moves checked, played and committed; undo."""
 
     def check_version(self, game: ActiveGame, version: int | None) -> None:

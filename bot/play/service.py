@@ -11,7 +11,7 @@ announced in order.
 set of games in memory: the lobby, the start and the end before the end
 (``lobby_service``), seats changing hands and members away (``seat_service``), moves,
 undo, AI moves and the commit (``move_service``), a finished game's record
-(``result_service``), the turn clock's reminders and timeouts (``timeout_service``), a
+(``final_results_service``), the turn clock's reminders and timeouts (``timeout_service``), a
 server's defaults and a game's settings (``settings_service``), games that lost their
 channel (``orphan_service``), the ids of a game's messages (``message_service``), a
 game's record as its messages show it (``story_service``) and a turn as its messages
@@ -24,6 +24,7 @@ notices, DMs and games (``member_service``). What they share is in
 
 from __future__ import annotations
 
+from bot.play.final_results_service import FinalResultsService
 from bot.play.lobby_service import LobbyService
 from bot.play.look_service import LookService
 from bot.play.member_service import MemberService
@@ -32,7 +33,6 @@ from bot.play.move_service import MoveService
 from bot.play.orphan_service import OrphanService
 from bot.play.owner_service import OwnerService
 from bot.play.records_service import RecordsService
-from bot.play.result_service import ResultService
 from bot.play.seat_service import SeatService
 from bot.play.settings_service import SettingsService
 from bot.play.story_service import StoryService
@@ -44,7 +44,7 @@ class GameService(
     LobbyService,
     SeatService,
     MoveService,
-    ResultService,
+    FinalResultsService,
     TimeoutService,
     SettingsService,
     OrphanService,

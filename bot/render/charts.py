@@ -402,7 +402,7 @@ def vp_chart_image(
 
 
 def vp_chart(series: Sequence[Sequence[int]], names: Sequence[str], locale: str) -> bytes:
-    """Each player's VP by round (``bot.play.game_story.vp_by_round``) as a PNG line chart:
+    """Each player's VP by round (``bot.play.vp_by_round.vp_by_round``) as a PNG line chart:
     x the round, y the VP, a line per player (seat order, ``names``) in their colour with
     their shape at every round and their name and final VP at its end."""
     return encode_png(vp_chart_image(series, names, locale))

@@ -25,7 +25,7 @@ def draw_static_text(image: Image.Image, layout: Layout, locale: str) -> None:
     draw_text(image, (18, layout.header.center[1]), title, theme.GOLD, "bold", 22, "lm")
 
 
-def status_text(scene: Scene) -> str:
+def waiting_line(scene: Scene) -> str:
     """What the game waits for, in words."""
     view = scene.view
     if view.over:
@@ -82,7 +82,7 @@ def _centre(scene: Scene) -> None:
     sprites.paste(image, sprites.badge(26, view.current), (x, y - 13))
     draw_text(image, (x + 34, y), name, theme.TEXT, "bold", 22, "lm")
     y += 28
-    status = fit_label(status_text(scene), "cond", 16, box.w - 30, smallest=11, max_lines=2)
+    status = fit_label(waiting_line(scene), "cond", 16, box.w - 30, smallest=11, max_lines=2)
     draw_label(image, (cx, y), status, theme.GOLD, "cond", "ma")
     y += max(40, status.height)
     ships = view.undocked

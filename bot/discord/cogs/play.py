@@ -36,8 +36,8 @@ from bot.play.choice_tree import split_moves, valid_path
 from bot.play.coach_memory import Coach
 from bot.play.games import ActiveGame, MoveResult, MoveUnsure
 from bot.play.jobs import PlayJob
+from bot.play.picks import Picks
 from bot.play.readers import Readers
-from bot.play.turns import Moves
 from bot.play.tutor import (
     Before,
     before_move,
@@ -103,7 +103,7 @@ class Play(AfCog):
         owners: InteractionOwners,
         service: PlayJob,
         readers: Readers,
-        moves: Moves,
+        picks: Picks,
         announcer: Announcer,
         deliveries: Deliveries,
         notifier: Notifier,
@@ -114,7 +114,7 @@ class Play(AfCog):
         self.coach = coach
         self.service = service
         self.readers = readers
-        self.moves = moves
+        self.picks = picks
         self.announcer = announcer
         self.deliveries = deliveries
         self.notifier = notifier
@@ -129,20 +129,20 @@ class Play(AfCog):
         """Apply a member's move given in the engine's notation (the localised names of
         facilities and territories are read too)."""
         locale = locale_of(interaction)
-        move = self.moves.read(move)
+        move = self.picks.read(move)
         game = await self.service.require(interaction.channel_id)
         key = move_key(interaction)
         try:
             if game.lock.locked() and key not in game.keys:  # refuse at once, not after
-                self.moves.check_pick(game, interaction.user.id, [move])
+                self.picks.check_pick(game, interaction.user.id, [move])
             async with holding(game.lock, interaction):
                 before = game.state
                 learned = before_move(game)
-                result = await self.moves.commit(game, interaction.user.id, [move], key=key)
+                result = await self.picks.commit(game, interaction.user.id, [move], key=key)
                 # Committed (now or, for the same interaction, before): from here on the
                 # member is told what their move did, never that it failed; what the channel
                 # must see is delivered (or retried).
-                made = self.moves.made(result, locale, game.chat_names)
+                made = self.picks.made(result, locale, game.chat_names)
                 spoken = await self._reads_aloud(interaction.user.id)
                 extra = []
                 if not result.repeated:
@@ -275,7 +275,7 @@ class Play(AfCog):
             await interaction.response.defer(ephemeral=not from_panel, thinking=not from_panel)
         async with game.lock:
             try:
-                undone = await self.moves.take_back(game, interaction.user.id, version)
+                undone = await self.picks.take_back(game, interaction.user.id, version)
             except (EngineError, ServiceError) as e:
                 await refuse(
                     interaction,
@@ -359,7 +359,7 @@ class Play(AfCog):
         try:
             game = await self._panel_game(game_id)
             try:
-                self.moves.check_turn(game, interaction.user.id, version)
+                self.picks.check_turn(game, interaction.user.id, version)
             except StalePanelError:
                 pick = picked(interaction)
                 if (
@@ -398,7 +398,7 @@ class Play(AfCog):
             async with game.lock:
                 try:
                     self.service.check_version(game, version)
-                    whole = self.moves.check_pick(game, interaction.user.id, split_moves(move))
+                    whole = self.picks.check_pick(game, interaction.user.id, split_moves(move))
                 except (EngineError, ServiceError):
                     first = await self.service.first_result(game, key)
                     if first is None:
@@ -410,7 +410,7 @@ class Play(AfCog):
                 picked = cut_pick(game, whole)  # a guided game: up to a lesson's decision
                 before = game.state
                 learned = before_move(game)
-                result = await self.moves.commit(
+                result = await self.picks.commit(
                     game, interaction.user.id, picked, key=key, version=version
                 )
         except Exception as e:

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 import pytest
 from PIL import Image, ImageFont
 
-from bot.play.game_story import vp_by_round
+from bot.play.vp_by_round import vp_by_round
 from bot.render import charts, fonts, theme
 from bot.render.charts import (
     PREVIEW_MIN_PX,

@@ -24,7 +24,7 @@ from bot.text.seat_names import ai_name, replaced_member
 from engine import outcome, places, score_parts
 
 
-class ResultService(ServiceBase):
+class FinalResultsService(ServiceBase):
     """A finished game's record."""
 
     async def _results(self, game: ActiveGame, new_rows: list[ActionRow]) -> list[ResultRow]:

@@ -1,4 +1,4 @@
-"""What ``/play``, ``/undo`` and the panel's picks share (``Moves``): checking a pick
+"""What ``/play``, ``/undo`` and the panel's picks share (``Picks``): checking a pick
 (one move, or a macro's several), committing its actions one after the other, taking
 back a whole pick, and the check that only the player to act uses the panel. The
 commands and the panel's callbacks themselves are the Play cog's (``bot.discord.cogs.play``);
@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from bot.play.choice_tree import MAX_MOVES
 from bot.play.games import ActiveGame, MoveResult
-from bot.play.jobs import MovesJob
+from bot.play.jobs import PicksJob
 from bot.store.errors import ServiceError
 from bot.text import describe
 from bot.text.move_words import move_made
@@ -25,11 +25,11 @@ from engine import CHANCE, Action, apply_in_place, check
 log = logging.getLogger(__name__)
 
 
-class Moves:
+class Picks:
     """Members' picks, checked and committed; the last pick of each game remembered so
     that Undo takes back all of it (a macro's several docks at once)."""
 
-    def __init__(self, service: MovesJob) -> None:
+    def __init__(self, service: PicksJob) -> None:
         self.service = service
         # The last pick on each game: (state version after it, actions it applied).
         self._picks: dict[int, tuple[int, int]] = {}

@@ -1,4 +1,4 @@
-"""The story of a game in numbers (``bot.play.game_story.vp_by_round``): each player's VP at
+"""The story of a game in numbers (``bot.play.vp_by_round.vp_by_round``): each player's VP at
 the end of every round, replayed from the stored log, ending at the game's final score
 (R-END-1, R-END-2)."""
 
@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bot.play.game_story import vp_by_round
+from bot.play.vp_by_round import vp_by_round
 from bot.store.game_config import GameSettings, Variants
 from engine import GameConfig, apply_in_place, new_game, outcome, parse
 from engine.scoring import recount_victory_points
