@@ -144,7 +144,7 @@ def hold_database(settings: Settings) -> BotHold:
 def check_health_file(settings: Settings) -> str | None:
     """Why the bot could not write its heartbeat at ``HEALTH_FILE`` (a folder, a folder
     that cannot be made, a read-only place): None if it can, or if there is none."""
-    from bot.health import Heartbeat
+    from bot.discord.health import Heartbeat
 
     if not settings.health_file:
         return None

@@ -259,8 +259,9 @@ def ratings_cli(argv: Sequence[str]) -> int:
 
 
 def health_cli(argv: Sequence[str]) -> int:
-    """``health``: exit 0 if the bot's heartbeat (``HEALTH_FILE``) is recent (bot.health)."""
-    from bot.health import MAX_AGE_SECONDS, backlog_text, check
+    """``health``: exit 0 if the bot's heartbeat (``HEALTH_FILE``) is recent
+    (``bot.discord.health``)."""
+    from bot.discord.health import MAX_AGE_SECONDS, backlog_text, check
     from bot.settings import env_value
 
     parser = argparse.ArgumentParser(

@@ -37,11 +37,11 @@ from bot.discord.couriers import Couriers
 from bot.discord.delivery import Deliveries
 from bot.discord.delivery_base import process_name
 from bot.discord.failures import InvalidRequests
+from bot.discord.health import Heartbeat
 from bot.discord.notify import Notifier
 from bot.discord.owners import InteractionOwners
 from bot.discord.parts import Parts
 from bot.discord.pictures import Pictures, Renderer, default_renderer
-from bot.health import Heartbeat
 from bot.play.ai import AIFactory, default_factory
 from bot.play.coach_memory import Coach
 from bot.play.outbox import Outbox

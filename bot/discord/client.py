@@ -29,13 +29,13 @@ from bot.discord.command_checks import check_command
 from bot.discord.deferral import watch
 from bot.discord.delivery import Deliveries
 from bot.discord.failures import InvalidRequests
+from bot.discord.health import Heartbeat
 from bot.discord.owners import InteractionOwners, first_to_claim
 from bot.discord.parts import Parts
 from bot.discord.refusals import refuse
 from bot.discord.shutdown import GRACE_SECONDS, Gate, ShuttingDown, hold_locks
 from bot.discord.translator import CatalogTranslator, command_text
 from bot.discord.unclaimed import UNCLAIMABLE, answer_unclaimed, claimed
-from bot.health import Heartbeat
 from bot.play.readers import Readers
 from bot.play.service import GameService
 from bot.settings import Settings

@@ -12,8 +12,8 @@ from discord.ext import commands
 from bot.discord.announce import Announcer
 from bot.discord.background import Background
 from bot.discord.delivery import Deliveries
+from bot.discord.health import Heartbeat
 from bot.discord.owners import InteractionOwners
-from bot.health import Heartbeat
 from bot.play.service import GameService
 
 

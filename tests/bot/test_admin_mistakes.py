@@ -26,8 +26,8 @@ import discord
 import pytest
 
 from bot.__main__ import hold_database, main
+from bot.discord.health import Heartbeat
 from bot.factory import build_service
-from bot.health import Heartbeat
 from bot.render.__main__ import main as render_main
 from bot.render.sample_states import check_folder
 from bot.settings import Settings, SettingsError, from_env

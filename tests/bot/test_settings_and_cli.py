@@ -21,7 +21,7 @@ from bot.discord.client import (
     ShardedAlienFrontiersBot,
     invite_url,
 )
-from bot.health import check
+from bot.discord.health import check
 from bot.settings import DEFAULT_DATABASE_URL, Settings, SettingsError, from_env
 from bot.store.shards import Shards
 from tests.bot.table import PNG_MAGIC, make_bot, stub_renderer

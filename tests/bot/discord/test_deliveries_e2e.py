@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from bot.discord.delivery import MAX_AGE_SECONDS
-from bot.health import Heartbeat, backlog_text
+from bot.discord.health import Heartbeat, backlog_text
 from engine import legal_actions
 from tests.bot.discord.test_play_e2e import finish_turn
 from tests.bot.table import Clock, Table, make_bot

@@ -26,7 +26,7 @@ import pytest
 
 from bot.discord import courier_base as couriers
 from bot.discord import delivery
-from bot.health import Heartbeat, backlog_text
+from bot.discord.health import Heartbeat, backlog_text
 from bot.play import outbox
 from bot.store.rows import ActionRow, ResultRow
 from tests.bot.discord.test_deliveries_e2e import (
