@@ -85,3 +85,19 @@ async def test_a_play_goes_down_the_layers_only_and_crosses_eight_package_bounda
             "bot/play -> bot/text",
             "bot/play -> bot/store",
         }, f.pairs
+
+
+async def test_a_play_enters_each_module_of_the_bot_at_most_twice_from_another_package() -> None:
+    """Issue 43's check, held for the bot's own layers (bot/discord, its cogs, bot/play): a
+    /play asks each of their modules at most twice from another package — one view per
+    delivery (bot/play/turn_view.py), one conversation per lane pass (Outbox.lane_pass) —
+    not a question at a time. (The store's areas are entered once per delivery, each
+    delivery reading the game as committed: the benchmark prints them.)"""
+    for move in ("dock", "end"):
+        f = await one_play(move, seed=1, real_renderer=False)
+        many = {
+            name: n
+            for name, n in f.entries_across.items()
+            if name.startswith(("bot/discord/", "bot/play/")) and n > 2
+        }
+        assert many == {}, (move, many)
