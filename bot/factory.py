@@ -25,6 +25,7 @@ from bot.discord.announce import Announcer
 from bot.discord.background import Background
 from bot.discord.board_edits import BoardEdits
 from bot.discord.client import AlienFrontiersBot, ShardedAlienFrontiersBot
+from bot.discord.cogs.channel_settings import ChannelSettings
 from bot.discord.cogs.info import Info
 from bot.discord.cogs.learn import Learn
 from bot.discord.cogs.lobby import Lobby
@@ -32,7 +33,6 @@ from bot.discord.cogs.notifications import Notifications
 from bot.discord.cogs.play import Play
 from bot.discord.cogs.records import Records
 from bot.discord.cogs.seats import Seats
-from bot.discord.cogs.settings import Settings as SettingsCog
 from bot.discord.couriers import Couriers
 from bot.discord.delivery import Deliveries
 from bot.discord.delivery_base import process_name
@@ -141,7 +141,7 @@ def build_parts(
             deliveries=deliveries,
             schedule_ai=schedule_ai,
         ),
-        SettingsCog(client, owners=owners, service=service, deliveries=deliveries),
+        ChannelSettings(client, owners=owners, service=service, deliveries=deliveries),
         Notifications(
             client, owners=owners, service=service, readers=service.readers, notifier=notifier
         ),

@@ -9,7 +9,7 @@ service does each job), so its reader sees here what it can ask, and nothing els
   (the Lobby cog);
 - ``SeatsJob``: seats changing hands, members leaving, kicked, replaced, away (Seats);
 - ``TableSettingsJob``: a game's and a server's settings (Settings);
-- ``NoticesJob``: how a member is told of their turn, and their games (Notifications);
+- ``NotifyJob``: how a member is told of their turn, and their games (Notifications);
 - ``PlayJob``: the game a move, an undo or a panel's click is for, the panel re-posted, an
   orphaned game continued (Play); ``PicksJob``: a pick checked, committed and taken back
   (``bot.play.picks.Picks``, which the Play cog is given);
@@ -156,7 +156,7 @@ class TableSettingsJob(Protocol):
     async def set_guild_language(self, guild_id: int, language: str) -> None: ...
 
 
-class NoticesJob(Protocol):
+class NotifyJob(Protocol):
     """How a member is told it is their turn, the hint on opening DMs given, and the games
     they sit in."""
 
@@ -298,7 +298,7 @@ __all__ = [
     "LessonsJob",
     "LobbyJob",
     "LookJob",
-    "NoticesJob",
+    "NotifyJob",
     "PicksJob",
     "PlayJob",
     "RecordsJob",

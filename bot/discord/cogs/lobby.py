@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.cogs.base import AF, TableCog, orphan_choices
-from bot.discord.cogs.settings import TIMEOUT_CHOICES, language_choices
+from bot.discord.cogs.channel_settings import TIMEOUT_CHOICES, language_choices
 from bot.discord.components import RematchButton
 from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.translator import command_text

@@ -14,7 +14,7 @@ from bot.discord.notify import Notifier
 from bot.discord.owners import InteractionOwners
 from bot.discord.replies import jump_url, locale_of, send_ephemeral
 from bot.discord.translator import command_text
-from bot.play.jobs import NoticesJob
+from bot.play.jobs import NotifyJob
 from bot.play.readers import Readers
 from bot.store.rows import GameRow
 from bot.text.durations import when
@@ -37,7 +37,7 @@ class Notifications(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
-        service: NoticesJob,
+        service: NotifyJob,
         readers: Readers,
         notifier: Notifier,
     ) -> None:

@@ -37,10 +37,10 @@ game are ids, seats are ints (``victim``): render with ``text(key, locale, param
 
 from bot.play.learn.consequence import Line, consequence
 from bot.play.learn.coverage import COVERAGE, REQUIRED, Taught
+from bot.play.learn.finders import LEARNER, OPPONENT
 from bot.play.learn.guide import Guidance, Note, Progress, advance, guidance, start
 from bot.play.learn.lesson import Lesson
 from bot.play.learn.lessons import LESSONS
-from bot.play.learn.picks import LEARNER, OPPONENT
 from bot.play.learn.script import opponent_move, scripted_outcome
 
 __all__ = [

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.play.learn import picks
+from bot.play.learn import finders
+from bot.play.learn.finders import LEARNER, OPPONENT
 from bot.play.learn.lesson import Cost, Params, Seen, Suggest
-from bot.play.learn.picks import LEARNER, OPPONENT
 from bot.play.learn.steps import SPARE_COLONIES, cycle_first, step
 from engine import (
     ARTIFACT_CLAIM_TOTAL,
@@ -77,7 +77,9 @@ def colonies_left(s: GameState) -> bool:
 
 def dock_highest(facility: FacilityId) -> Suggest:
     def suggest(seen: Seen) -> Action | None:
-        return picks.dock(seen.state, facility, picks.singles(seen.state)) if _turn(seen) else None
+        return (
+            finders.dock(seen.state, facility, finders.singles(seen.state)) if _turn(seen) else None
+        )
 
     return suggest
 
@@ -86,32 +88,38 @@ def dock_lowest(facility: FacilityId) -> Suggest:
     def suggest(seen: Seen) -> Action | None:
         if not _turn(seen):
             return None
-        return picks.dock(seen.state, facility, picks.singles(seen.state, highest_first=False))
+        return finders.dock(seen.state, facility, finders.singles(seen.state, highest_first=False))
 
     return suggest
 
 
 def dock_pair(facility: FacilityId) -> Suggest:
     def suggest(seen: Seen) -> Action | None:
-        return picks.dock(seen.state, facility, picks.pairs(seen.state)) if _turn(seen) else None
+        return (
+            finders.dock(seen.state, facility, finders.pairs(seen.state)) if _turn(seen) else None
+        )
 
     return suggest
 
 
 def triple(seen: Seen) -> Action | None:
-    return picks.dock(seen.state, "constructor", picks.triples(seen.state)) if _turn(seen) else None
+    return (
+        finders.dock(seen.state, "constructor", finders.triples(seen.state))
+        if _turn(seen)
+        else None
+    )
 
 
 def run(seen: Seen) -> Action | None:
-    return picks.dock(seen.state, "raiders", picks.runs(seen.state)) if _turn(seen) else None
+    return finders.dock(seen.state, "raiders", finders.runs(seen.state)) if _turn(seen) else None
 
 
 def mine(seen: Seen) -> Action | None:
-    return picks.mine_dock(seen.state) if _turn(seen) else None
+    return finders.mine_dock(seen.state) if _turn(seen) else None
 
 
 def end(seen: Seen) -> Action | None:
-    return picks.first_legal(seen.state, [EndTurn()]) if _turn(seen) else None
+    return finders.first_legal(seen.state, [EndTurn()]) if _turn(seen) else None
 
 
 def stasis(target: Callable[[GameState], Die | None]) -> Suggest:
@@ -119,7 +127,7 @@ def stasis(target: Callable[[GameState], Die | None]) -> Suggest:
         if not _turn(seen):
             return None
         die = target(seen.state)
-        return None if die is None else picks.first_legal(seen.state, [Stasis(die)])
+        return None if die is None else finders.first_legal(seen.state, [Stasis(die)])
 
     return suggest
 
@@ -135,7 +143,7 @@ def use_beam(seen: Seen) -> Action | None:
     for a in uses:
         if pair_for_yard(s, a):
             return a
-    die = picks.lowered_to_pair(s)
+    die = finders.lowered_to_pair(s)
     return next((a for a in uses if a.die == die), uses[-1] if uses else None)
 
 
@@ -144,8 +152,8 @@ def pair_for_yard(s: GameState, a: Action) -> bool:
     if not isinstance(a, Stasis):
         return False
     after = apply(s, a)
-    made = [p for p in picks.pairs(after) if p[0].value == a.die.value - 1]
-    return picks.dock(after, "yard", made) is not None
+    made = [p for p in finders.pairs(after) if p[0].value == a.die.value - 1]
+    return finders.dock(after, "yard", made) is not None
 
 
 def use_variant(seen: Seen, a: Action) -> str | None:
@@ -188,20 +196,20 @@ def hub_many(seen: Seen) -> Action | None:
     bonus (else the docking would not show it)."""
     if not _turn(seen) or not asimov_bonus(seen.state):
         return None
-    ships = picks.dice(seen.state)
+    ships = finders.dice(seen.state)
     docked = seen.state.turn.hub_docks
     room = HUB_DOCKS - len(seen.state.hub_docks[LEARNER])
     if docked >= 1:
-        return picks.dock(seen.state, "hub", [(d,) for d in ships])
+        return finders.dock(seen.state, "hub", [(d,) for d in ships])
     groups = [tuple(ships[:n]) for n in (2, 3) if n <= min(room, len(ships))]
-    return picks.dock(seen.state, "hub", groups)
+    return finders.dock(seen.state, "hub", groups)
 
 
 def place(territory: TerritoryId) -> Suggest:
     def suggest(seen: Seen) -> Action | None:
         if not _deciding(seen, PlaceColonyDecision):
             return None
-        return picks.first_legal(seen.state, [Place(territory)])
+        return finders.first_legal(seen.state, [Place(territory)])
 
     return suggest
 
@@ -212,9 +220,9 @@ def colony(seen: Seen) -> Action | None:
     if not _deciding(seen, PlaceColonyDecision):
         return None
     wanted: list[TerritoryId] = []
-    if "asimov" in seen.pending and picks.gains_control(seen.state, "asimov"):
+    if "asimov" in seen.pending and finders.gains_control(seen.state, "asimov"):
         wanted = ["asimov"]
-    return picks.place(seen.state, wanted)
+    return finders.place(seen.state, wanted)
 
 
 def territory(seen: Seen, a: Action) -> Params:
@@ -228,8 +236,8 @@ def pay_colony(seen: Seen) -> Action | None:
         return None
     s = seen.state
     options = [
-        picks.dock(s, "terraform", [(d,) for d in picks.dice(s) if d.value == 6]),
-        picks.dock(s, "constructor", picks.triples(s)),
+        finders.dock(s, "terraform", [(d,) for d in finders.dice(s) if d.value == 6]),
+        finders.dock(s, "constructor", finders.triples(s)),
     ]
     return next((a for a in options if a is not None), None)
 
@@ -242,12 +250,12 @@ def placing(target: TerritoryId | None, control: bool = False) -> Suggest:
     def setup(seen: Seen) -> Action | None:
         s = seen.state
         voided = target is not None and s.fields["isolation"] == target
-        if target is not None and control and (voided or not picks.gains_control(s, target)):
+        if target is not None and control and (voided or not finders.gains_control(s, target)):
             return None
         if _deciding(seen, PlaceColonyDecision):
             if target is None:
-                return picks.place(s)
-            return picks.first_legal(s, [Place(target)])
+                return finders.place(s)
+            return finders.first_legal(s, [Place(target)])
         if s.players[LEARNER].colonies <= SPARE_COLONIES:
             return None
         return pay_colony(seen)
@@ -278,7 +286,7 @@ def colony_dice(seen: Seen) -> tuple[int, ...]:
     s = seen.state
     if s.players[LEARNER].colonies <= SPARE_COLONIES:
         return ()
-    if picks.colour_ships(s) > MIN_COLOUR_SHIPS:
+    if finders.colour_ships(s) > MIN_COLOUR_SHIPS:
         return (6,)
     return (4, 4, 4)
 
@@ -286,12 +294,12 @@ def colony_dice(seen: Seen) -> tuple[int, ...]:
 def terraform_dice(seen: Seen) -> tuple[int, ...]:
     """A 6; and a pair for a new ship first while the learner has only 3 (the station
     needs one to spare, R-TERR-MIN)."""
-    return (6,) if picks.colour_ships(seen.state) > MIN_COLOUR_SHIPS else (2, 2, 6)
+    return (6,) if finders.colour_ships(seen.state) > MIN_COLOUR_SHIPS else (2, 2, 6)
 
 
 def spare_ship(seen: Seen) -> Action | None:
     """The terraform lesson's setup while the learner has only 3 ships: a new one."""
-    if not _turn(seen) or picks.colour_ships(seen.state) > MIN_COLOUR_SHIPS:
+    if not _turn(seen) or finders.colour_ships(seen.state) > MIN_COLOUR_SHIPS:
         return None
     return dock_pair("yard")(seen)
 
@@ -325,7 +333,7 @@ def raid_dice(seen: Seen) -> tuple[int, ...]:
 
 
 def trade(seen: Seen) -> Action | None:
-    return picks.first_legal(seen.state, [Trade()]) if _turn(seen) else None
+    return finders.first_legal(seen.state, [Trade()]) if _turn(seen) else None
 
 
 def rate(seen: Seen, a: Action) -> Params:
@@ -337,16 +345,16 @@ def claim(seen: Seen) -> Action | None:
     on display but still in the deck)."""
     if not _turn(seen) or cycle_first(seen.state, seen.need):
         return None
-    return picks.claim(seen.state, seen.need.cards)
+    return finders.claim(seen.state, seen.need.cards)
 
 
 def to_claim(seen: Seen) -> Action | None:
     """The claim lesson's setup: the ship at the Alien Artifact that reaches 8, else its
     highest ship there, while 8 can still be reached this turn (R-ART-2: the total starts
     again after a claim)."""
-    if not _turn(seen) or picks.artifact_reach(seen.state) < ARTIFACT_CLAIM_TOTAL:
+    if not _turn(seen) or finders.artifact_reach(seen.state) < ARTIFACT_CLAIM_TOTAL:
         return None
-    return picks.artifact_dock(seen.state)
+    return finders.artifact_dock(seen.state)
 
 
 def card(seen: Seen, a: Action) -> Params:
@@ -370,12 +378,12 @@ def get_card(card_id: CardId) -> Suggest:
         if not shown and not in_deck(s, card_id):
             return None
         if shown and s.turn.artifact_total >= ARTIFACT_CLAIM_TOTAL:
-            return picks.first_legal(s, [Claim(card_id)])
+            return finders.first_legal(s, [Claim(card_id)])
         if not shown and s.turn.artifact_cycles:
-            return picks.first_legal(s, [Cycle()])
-        if picks.artifact_reach(s) < ARTIFACT_CLAIM_TOTAL:
+            return finders.first_legal(s, [Cycle()])
+        if finders.artifact_reach(s) < ARTIFACT_CLAIM_TOTAL:
             return None
-        return picks.artifact_dock(s)
+        return finders.artifact_dock(s)
 
     return setup
 
@@ -395,20 +403,20 @@ def discard(card_id: CardId, where: Callable[[GameState], list[TerritoryId]]) ->
     def suggest(seen: Seen) -> Action | None:
         if not _turn(seen):
             return None
-        return picks.discard_field(seen.state, card_id, where(seen.state))
+        return finders.discard_field(seen.state, card_id, where(seen.state))
 
     return suggest
 
 
 def ours(s: GameState) -> list[TerritoryId]:
-    return picks.held_territories(s, LEARNER)
+    return finders.held_territories(s, LEARNER)
 
 
 def theirs(s: GameState) -> list[TerritoryId]:
     """Where the Isolation Field hurts the opponent: their territories, else any but ours."""
-    mine_ = set(picks.held_territories(s, LEARNER))
-    rest = [t for t in picks.PLACE_ORDER if t not in mine_]
-    return [*[t for t in picks.held_territories(s, OPPONENT) if t not in mine_], *rest]
+    mine_ = set(finders.held_territories(s, LEARNER))
+    rest = [t for t in finders.PLACE_ORDER if t not in mine_]
+    return [*[t for t in finders.held_territories(s, OPPONENT) if t not in mine_], *rest]
 
 
 def steal(seen: Seen) -> Action | None:
@@ -417,7 +425,7 @@ def steal(seen: Seen) -> Action | None:
         return None
     cards = [StealCard(c, OPPONENT) for c in ("city", "monument")]
     steals = [StealResource("ore", OPPONENT), StealResource("fuel", OPPONENT)]
-    return picks.first_legal(seen.state, [*cards, *steals])
+    return finders.first_legal(seen.state, [*cards, *steals])
 
 
 def steal_params(seen: Seen, a: Action) -> Params:
@@ -442,7 +450,7 @@ def launch(seen: Seen) -> Action | None:
     """Launch at space 7; before that, the ships that take the colony there this turn."""
     if not _turn(seen):
         return None
-    found = picks.first_legal(seen.state, [Launch()])
+    found = finders.first_legal(seen.state, [Launch()])
     if found is not None:
         return found
     return to_space_7(seen)
@@ -454,14 +462,14 @@ def to_space_7(seen: Seen) -> Action | None:
     if not _turn(seen):
         return None
     me = seen.state.players[LEARNER]
-    ships = picks.dice(seen.state)
+    ships = finders.dice(seen.state)
     room = HUB_DOCKS - len(seen.state.hub_docks[LEARNER])
     needed = HUB_TRACK_LENGTH - me.hub if me.hub else HUB_TRACK_LENGTH
     if me.hub == 0 or needed > min(room, len(ships)):
         if me.hub == HUB_TRACK_LENGTH:
             return None
-        return picks.dock(seen.state, "hub", [tuple(ships[: min(room, len(ships))])])
-    return picks.dock(seen.state, "hub", [tuple(ships[:needed])])
+        return finders.dock(seen.state, "hub", [tuple(ships[: min(room, len(ships))])])
+    return finders.dock(seen.state, "hub", [tuple(ships[:needed])])
 
 
 def launched(taken: Action, suggested: Action) -> bool:
@@ -469,7 +477,7 @@ def launched(taken: Action, suggested: Action) -> bool:
 
 
 def relic(seen: Seen) -> Action | None:
-    return picks.first_legal(seen.state, [BuyRelic()]) if _turn(seen) else None
+    return finders.first_legal(seen.state, [BuyRelic()]) if _turn(seen) else None
 
 
 def cycle(seen: Seen) -> Action | None:
@@ -481,7 +489,7 @@ def cycle(seen: Seen) -> Action | None:
         return dock_highest("artifact")(seen)
     if any(c in seen.state.display for c in seen.need.cards):
         return None
-    return picks.first_legal(seen.state, [Cycle()])
+    return finders.first_legal(seen.state, [Cycle()])
 
 
 def cycled(taken: Action, suggested: Action) -> bool:
@@ -535,7 +543,7 @@ def gravity(seen: Seen) -> Action | None:
         return None
     s = seen.state
     uses = [a for a in legal_actions(s) if isinstance(a, Gravity)]
-    values = [d.value for d in picks.dice(s)]
+    values = [d.value for d in finders.dice(s)]
 
     def pairs_after(a: Gravity) -> int:
         after = list(values)
@@ -614,10 +622,10 @@ def warp(seen: Seen) -> Action | None:
     highest)."""
     if not _turn(seen):
         return None
-    ships = picks.dice(seen.state)
+    ships = finders.dice(seen.state)
     if len(ships) < 2:
         return None
-    return picks.first_legal(seen.state, [Warp(tuple(ships[:-1]))])
+    return finders.first_legal(seen.state, [Warp(tuple(ships[:-1]))])
 
 
 def warp_params(seen: Seen, a: Action) -> Params:
@@ -636,7 +644,7 @@ def claim_card(card_id: CardId) -> Suggest:
         s = seen.state
         if card_id not in s.display and not deck_for_reveal(s)[CARD_INDEX[card_id]]:
             return None if card_id in s.players[LEARNER].cards else the_step(seen)
-        return picks.first_legal(s, [Claim(card_id)])
+        return finders.first_legal(s, [Claim(card_id)])
 
     return suggest
 

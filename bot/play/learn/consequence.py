@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from bot.play.learn.finders import LEARNER
 from bot.play.learn.guide import Guidance, Note, Progress, advance, comes_back, followed
-from bot.play.learn.picks import LEARNER
 from engine import (
     FIELD_OF_CARD,
     RULEBOOK,

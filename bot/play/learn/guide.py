@@ -25,9 +25,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final, Literal, NamedTuple
 
+from bot.play.learn.finders import LEARNER
 from bot.play.learn.lesson import Lesson, Seen
 from bot.play.learn.lessons import BY_ID, LESSONS, NEEDS_CARD, seen_at
-from bot.play.learn.picks import LEARNER
 from bot.play.learn.steps import Step, step
 from engine import (
     RULEBOOK,

@@ -17,7 +17,7 @@ from collections.abc import Collection
 from dataclasses import replace
 from typing import Final
 
-from bot.play.learn import picks
+from bot.play.learn import finders
 from bot.play.learn.applies import (
     anything,
     artifact_dice,
@@ -94,8 +94,8 @@ from bot.play.learn.applies import (
     warp_params,
     yard_dice,
 )
+from bot.play.learn.finders import LEARNER
 from bot.play.learn.lesson import Dice, Lesson, Seen, always
-from bot.play.learn.picks import LEARNER
 from bot.play.learn.raided import raided, raided_params
 from bot.play.learn.steps import Need
 from engine import CardId, GameState
@@ -202,7 +202,7 @@ _PLANNED: Final[tuple[Lesson, ...]] = (
         4,
         ("R-TECH-STASIS", "R-COL-4"),
         ("territory:pohl",),
-        stasis(picks.lowered_to_run),
+        stasis(finders.lowered_to_run),
         stasis_dice("raiders", (1, 2, 4)),
         card_power,
         lowered,

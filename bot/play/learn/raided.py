@@ -9,9 +9,9 @@ again next turn).
 
 from __future__ import annotations
 
-from bot.play.learn import picks
+from bot.play.learn import finders
+from bot.play.learn.finders import LEARNER, OPPONENT
 from bot.play.learn.lesson import Params, Seen
-from bot.play.learn.picks import LEARNER, OPPONENT
 from engine import Action, Dock, GameState
 
 
@@ -43,7 +43,7 @@ def raided(seen: Seen) -> Action | None:
     s = seen.state
     if s.pending or not was_raided(s):
         return None
-    return picks.dock(s, "raiders", picks.runs(s)[::-1])
+    return finders.dock(s, "raiders", finders.runs(s)[::-1])
 
 
 def raided_params(seen: Seen, a: Action) -> Params:

@@ -21,6 +21,7 @@ import random
 from itertools import combinations
 from typing import Final
 
+from bot.play.learn.finders import LEARNER, OPPONENT
 from bot.play.learn.guide import Progress, new_turn
 from bot.play.learn.lessons import (
     CLAIM_DICE,
@@ -30,7 +31,6 @@ from bot.play.learn.lessons import (
     seen_at,
     wanted_cards,
 )
-from bot.play.learn.picks import LEARNER, OPPONENT
 from engine import (
     CARD_INDEX,
     CARDS,

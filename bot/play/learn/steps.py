@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from bot.play.learn import picks
-from bot.play.learn.picks import LEARNER, OPPONENT
+from bot.play.learn import finders
+from bot.play.learn.finders import LEARNER, OPPONENT
 from engine import (
     ARTIFACT_CLAIM_TOTAL,
     CARD_INDEX,
@@ -77,7 +77,7 @@ def step(s: GameState, need: Need = NOTHING_NEEDED) -> Step:
     if d is None:
         found = turn_step(s, need)
     elif isinstance(d, PlaceColonyDecision):
-        a = picks.place(s)
+        a = finders.place(s)
         if a is not None:
             found = Step("learn.step.place", {"territory": getattr(a, "territory", "")}, a)
     elif isinstance(d, RaidDecision):
@@ -115,7 +115,7 @@ def raid_step(s: GameState) -> Step:
     stop, saying why: nothing left, or only cards the learner holds (taken, they would be
     discarded, R-RAID-4)."""
     for resource in ("ore", "fuel"):
-        a = picks.first_legal(s, [StealResource(resource, OPPONENT)])
+        a = finders.first_legal(s, [StealResource(resource, OPPONENT)])
         if a is not None:
             return Step(f"learn.step.steal.{resource}", {"victim": OPPONENT}, a)
     held = s.players[LEARNER].cards
@@ -146,30 +146,30 @@ def turn_step(s: GameState, need: Need) -> Step | None:
     """A free decision of the learner's turn: claim (after cycling the display for a card
     the lessons need), launch, trade for missing ore, dock the rest where it helps most, or
     end the turn."""
-    chosen = picks.claim(s, need.cards)
+    chosen = finders.claim(s, need.cards)
     if chosen is not None and cycle_first(s, need):
         return Step("learn.step.cycle", {}, Cycle())
     if chosen is not None:
         return Step("learn.step.claim", {"card": getattr(chosen, "card", "")}, chosen)
     spare = s.players[LEARNER].colonies > SPARE_COLONIES
-    if (need.hub or spare) and picks.first_legal(s, [Launch()]) is not None:
+    if (need.hub or spare) and finders.first_legal(s, [Launch()]) is not None:
         return Step("learn.step.launch", {}, Launch())
     me = s.players[LEARNER]
     rate = market_rate(s, LEARNER)
     short = rate is not None and me.ore < need.ore and me.fuel - rate >= need.soon_fuel
-    if short and picks.first_legal(s, [Trade()]) is not None:
+    if short and finders.first_legal(s, [Trade()]) is not None:
         return Step("learn.step.trade", {"rate": rate}, Trade())
     total = s.turn.artifact_total
     if 0 < total < ARTIFACT_CLAIM_TOTAL:  # one more ship there may reach the claim
-        reach = [(d,) for d in picks.dice(s) if total + d.value >= ARTIFACT_CLAIM_TOTAL]
-        a = picks.dock(s, "artifact", reach)
+        reach = [(d,) for d in finders.dice(s) if total + d.value >= ARTIFACT_CLAIM_TOTAL]
+        a = finders.dock(s, "artifact", reach)
         if isinstance(a, Dock):
             return dock_step("learn.step.artifact", a)
     filler = filler_dock(s, need)
     if filler is not None:
         named = filler.facility in ("mine", "solar", "hub")
         return dock_step(f"learn.step.{filler.facility}" if named else "learn.step.dock", filler)
-    if picks.first_legal(s, [EndTurn()]) is not None:
+    if finders.first_legal(s, [EndTurn()]) is not None:
         return Step("learn.step.end", {}, EndTurn())
     return None
 
@@ -183,7 +183,7 @@ def cycle_first(s: GameState, need: Need) -> bool:
     counts = deck_for_reveal(s)
     if not any(counts[CARD_INDEX[c]] for c in wanted):
         return False
-    return picks.first_legal(s, [Cycle()]) is not None
+    return finders.first_legal(s, [Cycle()]) is not None
 
 
 def dock_step(key: str, a: Dock) -> Step:
@@ -214,7 +214,7 @@ def filler_dock(s: GameState, need: Need) -> Dock | None:
     order += ["mine", "solar"]
     for facility in order:
         highest = facility != "hub"  # low ships move the colony as well as high ones
-        a = picks.dock(s, facility, picks.singles(s, highest_first=highest))
+        a = finders.dock(s, facility, finders.singles(s, highest_first=highest))
         if isinstance(a, Dock):
             return a
     return next((x for x in legal_actions(s) if isinstance(x, Dock)), None)

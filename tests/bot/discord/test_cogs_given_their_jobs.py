@@ -42,7 +42,7 @@ def test_each_cog_is_built_by_the_factory_with_a_job_of_the_service(tmp_path: Pa
     assert [type(c).__name__ for c in cogs] == [
         "Lobby",
         "Seats",
-        "Settings",
+        "ChannelSettings",
         "Notifications",
         "Play",
         "Info",

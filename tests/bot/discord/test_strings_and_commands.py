@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.app_commands import TranslationContext, TranslationContextLocation
 
 from bot.discord.client import AlienFrontiersBot, invite_url
-from bot.discord.cogs.settings import language_choices
+from bot.discord.cogs.channel_settings import language_choices
 from bot.discord.translator import CatalogTranslator, catalog_language, command_text
 from bot.text import i18n
 from bot.text.strings import SOURCES, text

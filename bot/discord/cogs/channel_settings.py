@@ -52,7 +52,7 @@ LEVEL_CHOICES = [
 ]
 
 
-class Settings(AfCog):
+class ChannelSettings(AfCog):
     """The turn clock's settings."""
 
     def __init__(
@@ -190,4 +190,4 @@ class Settings(AfCog):
         return text("settings.server_language_auto", locale, {"language": auto})
 
 
-__all__ = ["LEVEL_CHOICES", "TIMEOUT_CHOICES", "Settings", "language_choices"]
+__all__ = ["LEVEL_CHOICES", "TIMEOUT_CHOICES", "ChannelSettings", "language_choices"]
