@@ -48,7 +48,11 @@ Definitions:
 - The **entries** of a module: how many hops of the path enter it, plus its entries from
   outside; "from another package": those whose caller is in another package (or outside).
   The headline's ``max_entries`` (and ``max_entries_across``) is the most of a module
-  outside the leaves.
+  outside the leaves. Entries count hops, so a function calling one module three times
+  (a loop, three questions, or a generator sent three values) enters it once: the
+  **calls from another package** count each call one by one (a function started, or a
+  generator resumed with a value — ``next``/``asend`` is a message to it — never a
+  coroutine resumed after an ``await``); ``max_calls_across`` is their most.
 - **Files**: the distinct modules at either end of a hop of the path (or entered from
   outside).
 - A hop **against the layers** (↑) goes from a layer to one above it (``bot/play`` calling
@@ -75,6 +79,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dis
 import functools
 import json
 import random
@@ -187,7 +192,26 @@ class Trace:
     transactions: int = 0
     other_tasks: Counter[str] = field(default_factory=Counter)  # hops outside the trip
     leaf_exits: Counter[str] = field(default_factory=Counter)  # a leaf calling out of them
+    # every call into a module from another package (or outside), one by one
+    calls_across: Counter[str] = field(default_factory=Counter)
     unfinished: list[str] = field(default_factory=list)  # trip tasks still running at the end
+
+
+_RESUMES: dict[CodeType, dict[int, int]] = {}
+
+
+def is_a_call(frame: FrameType) -> bool:
+    """Whether a frame's "call" event is a call (a function started, or a generator sent a
+    value: each ``next``/``asend`` is a message to it) rather than a coroutine resumed
+    after an ``await`` (Python 3.11+: the ``RESUME`` it stopped at says which; older: all
+    are calls)."""
+    code = frame.f_code
+    resumes = _RESUMES.get(code)
+    if resumes is None:
+        resumes = _RESUMES[code] = {
+            i.offset: int(i.arg or 0) for i in dis.get_instructions(code) if i.opname == "RESUME"
+        }
+    return resumes.get(frame.f_lasti, 0) in (0, 1)  # 0: started; 1: after a yield
 
 
 def task_label(task: asyncio.Task[Any] | None) -> str:
@@ -324,6 +348,9 @@ class PathTracer:
             self._count_store(frame, code, target, source, in_trip)
             if source is not None and source.name == target.name:
                 return None
+            across = source is None or source.package != target.package
+            if in_trip and across and is_a_call(frame):
+                self.trace.calls_across[target.name] += 1
             key = (id(caller), target.name) if caller is not None else (id(frame), "")
             if key in self._seen:
                 return None  # the same invocation again, or the same coroutine resumed
@@ -467,8 +494,10 @@ class Figures:
     against_layers: int
     max_entries: int  # of a module outside the leaves
     max_entries_across: int  # the same, from another package (or outside)
+    max_calls_across: int  # every call from another package, one by one
     entries: dict[str, int]
     entries_across: dict[str, int]
+    calls_across: dict[str, int]
     functions: dict[str, dict[str, int]]
     pairs: dict[str, int]
     store_calls: dict[str, int]
@@ -490,6 +519,7 @@ class Figures:
         "against_layers",
         "max_entries",
         "max_entries_across",
+        "max_calls_across",
         "sql_statements",
         "transactions",
     )
@@ -543,8 +573,10 @@ def figures(
         against_layers=sum(h.against_layers for h in path),
         max_entries=most(entries),
         max_entries_across=most(across),
+        max_calls_across=most(trace.calls_across),
         entries=dict(entries.most_common()),
         entries_across=dict(across.most_common()),
+        calls_across=dict(trace.calls_across.most_common()),
         functions={m: dict(c.most_common()) for m, c in functions.items()},
         pairs=dict(pairs.most_common()),
         store_calls=dict(trace.store_calls.most_common()),
@@ -699,7 +731,8 @@ def line(f: Figures) -> str:
         f"seed {f.seed}: {f.hops} hops, {f.files} files, {f.package_pairs} package pairs "
         f"({f.crossings} crossings), {f.outside_entries} entries from outside, "
         f"{f.against_layers} against the layers; most entered {short(name)} ×{n} "
-        f"(from another package at most ×{f.max_entries_across}); "
+        f"(from another package at most ×{f.max_entries_across}, called from another "
+        f"package at most ×{f.max_calls_across}); "
         f"{sum(f.store_calls.values())} store calls, {f.sql_statements} SQL statements, "
         f"{f.transactions} write transactions"
     )
@@ -711,12 +744,13 @@ def details(f: Figures, sequence: bool) -> list[str]:
     out += [f"  {n:4d}  {pair}" for pair, n in f.pairs.items()]
     out.append(
         "modules entered (* more than twice, outside the leaves): entries, of them from "
-        "another package; the functions entered"
+        "another package, calls from another package one by one; the functions entered"
     )
     for name, n in f.entries.items():
         mark = "  " if f.leaf(name) or n <= 2 else "* "
         called = ", ".join(f"{fn} ×{c}" if c > 1 else fn for fn, c in f.functions[name].items())
-        out.append(f"  {mark}{n:3d} {f.entries_across.get(name, 0):3d}  {name}: {called}")
+        across, calls = f.entries_across.get(name, 0), f.calls_across.get(name, 0)
+        out.append(f"  {mark}{n:3d} {across:3d} {calls:3d}  {name}: {called}")
     out.append("store calls (the storage's methods called from outside bot/store):")
     out += [f"  {n:3d}  {name}" for name, n in f.store_calls.items()]
     sql = ", ".join(f"{k} {n}" for k, n in f.sql.items())

@@ -5,6 +5,7 @@ benchmark's to print, not this test's to hold)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from tests.benchmarks.play_path import (
     ROOT,
@@ -91,8 +92,10 @@ async def test_a_play_enters_each_module_of_the_bot_at_most_twice_from_another_p
     """Issue 43's check, held for the bot's own layers (bot/discord, its cogs, bot/play): a
     /play asks each of their modules at most twice from another package — one view per
     delivery (bot/play/turn_view.py), one conversation per lane pass (Outbox.lane_pass) —
-    not a question at a time. (The store's areas are entered once per delivery, each
-    delivery reading the game as committed: the benchmark prints them.)"""
+    not a question at a time. An entry is the benchmark's: one function's calls into one
+    module are one entry (a lane pass's outcomes sent to the outbox too); the benchmark
+    also prints the calls one by one. The store's areas are entered once per delivery,
+    each delivery reading the game as committed: the benchmark prints them."""
     for move in ("dock", "end"):
         f = await one_play(move, seed=1, real_renderer=False)
         many = {
@@ -101,3 +104,46 @@ async def test_a_play_enters_each_module_of_the_bot_at_most_twice_from_another_p
             if name.startswith(("bot/discord/", "bot/play/")) and n > 2
         }
         assert many == {}, (move, many)
+
+
+def test_a_generator_sent_a_value_is_called_again_a_coroutine_resumed_is_not() -> None:
+    """The benchmark's calls one by one: each ``asend`` to a generator is a message to it;
+    a coroutine resumed after an ``await`` is the same call going on."""
+    import asyncio
+    import sys
+    from types import FrameType
+
+    from tests.benchmarks.play_path import is_a_call
+
+    seen: list[tuple[str, bool]] = []
+
+    async def talk() -> Any:
+        got = yield 1
+        await asyncio.sleep(0)
+        yield got
+
+    async def helper() -> None:
+        await asyncio.sleep(0)
+
+    def tracer(frame: FrameType, event: str, arg: object) -> None:
+        if event == "call" and frame.f_code in (talk.__code__, helper.__code__):
+            seen.append((frame.f_code.co_name, is_a_call(frame)))
+
+    async def main() -> None:
+        chat = talk()
+        sys.settrace(tracer)
+        try:
+            await chat.asend(None)
+            await chat.asend("two")
+            await helper()
+        finally:
+            sys.settrace(None)
+
+    asyncio.run(main())
+    assert seen == [
+        ("talk", True),  # started
+        ("talk", True),  # sent "two"
+        ("talk", False),  # resumed after its await
+        ("helper", True),
+        ("helper", False),
+    ]
