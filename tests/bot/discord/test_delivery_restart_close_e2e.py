@@ -1,7 +1,8 @@
 """A message made but not recorded before a restart (the process died, or stopped while
-the database refused writes): the new process no longer knows its id. If what it was made
-for moves on before the new process delivers it again, the delivery that follows (a
-turn's close) finds that message and edits it, never posting a second one."""
+the database refused writes), or by an attempt whose answer was lost: its id is not known.
+If what it was made for moves on before it is delivered again, the delivery that shows it
+now (a turn's close, the lobby as it is) finds that message and edits it, never posting a
+second one. (The game over is posted once and never changes: found by its text.)"""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from tests.bot.discord.test_deliveries_e2e import (
     assert_told_once,
     opened,
     recover,
+    table,
     turn_messages,
 )
 from tests.bot.discord.test_play_e2e import finish_turn
@@ -122,3 +124,35 @@ async def test_a_turn_message_posted_unrecorded_is_found_by_its_close_an_hour_la
     shown = [m for m in again.channel_messages() if str(m["content"]).startswith("🎲")]
     assert len(shown) == turn + 1, [str(m["content"]).split("\n")[0] for m in shown]
     await assert_told_once(again)
+
+
+async def test_a_lobby_message_posted_unrecorded_before_a_restart_is_edited_not_posted_again(
+    tmp_path: Path, start_bot: StartBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lobby's message is posted (the answer to ``/af new``) while the database refuses
+    writes, and the bot stops then, unable to let its lanes go. A member joins before the
+    new process may deliver the lane: the lobby, shown as it is now (two seats), is not the
+    text that was posted (one seat) — its message is found by its first line and edited,
+    not posted a second time."""
+    db = tmp_path / "af.db"
+    t, clock = await table(db, start_bot)
+    store = t.bot.service.store
+    refused = sqlite3.OperationalError("attempt to write a readonly database")
+
+    async def read_only(*args: Any, **kwargs: Any) -> Any:
+        raise refused
+
+    monkeypatch.setattr(store, "delivered", read_only)
+    monkeypatch.setattr(store, "release_lanes", read_only)
+    await t.cmd("af new", {"players": 2}, "owner")  # posted, its id not recorded
+    await t.h.close()
+    monkeypatch.undo()
+    again = Table(await start_bot(make_bot(db, clock=clock)))
+    again.members = dict(t.members)
+    await again.cmd("af join", member="member")  # committed; its lane the old process's
+    await recover(again, clock)
+    lobbies = [m for m in again.channel_messages() if str(m["content"]).startswith("🪐")]
+    assert len(lobbies) == 1, [str(m["content"]).split("\n")[0] for m in lobbies]
+    assert "2/2 seats" in str(lobbies[0]["content"])
+    row = await again.bot.service.store.game(again.game().id)
+    assert row is not None and row.lobby_message_id == int(lobbies[0]["id"])
