@@ -149,7 +149,10 @@ class TurnCouriers(CourierBase):
     async def _close(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
         """A turn that ended: its message with its final lines and no panel (and the board
         as the turn left it); posted if the turn never had a message, or it was deleted.
-        What it shows is the closed turn's view (``bot.play.turn_view``), read once."""
+        A message the row does not record may still have been posted (``check``: before a
+        restart, or by a turn delivery dropped for a later one): it is looked for (its
+        board, or its first line) and closed. What it shows is the closed turn's view
+        (``bot.play.turn_view``), read once."""
         p = d.payload
         turn, seat = int(p["turn"]), int(p["seat"])
         closed = await self.service.closed_turn(
