@@ -52,9 +52,11 @@ Failed rows are pruned after ``PRUNE_AFTER_SECONDS``. An edit that landed (the t
 shown as the game is) is removed with the game's next move's commit, or within a second:
 a move costs no database write more than it did. Several ``turn`` deliveries of one game
 waiting in a lane are one: the last one shows the game as it is (the earlier ones are
-dropped, but for one made and not recorded: recorded first, its message is its turn's);
-and a ``lobby`` delivery shows the lobby as the ones queued after it would (they are
-dropped, its extra line and its pings kept).
+dropped, but for one made and not recorded: recorded first, its message is its turn's;
+one dropped that may have posted it unknowingly has its turn's close look for that message,
+since it was queued, to close it rather than post the closed turn beside it); and a
+``lobby`` delivery shows the lobby as the ones queued after it would (they are dropped, its
+extra line and its pings kept).
 """
 
 from __future__ import annotations
@@ -172,6 +174,7 @@ class Deliveries(DeliveriesBase):
                 made = d.id in self._unrecorded
                 if d.kind == "turn" and later and not d.payload.get("repost") and not made:
                     await talk.asend(Landed(d))
+                    self._closes_for(rows[i + 1 :], d)
                     self._stands_for(later[0], d)
                     continue
                 if not await self._own(lane):
@@ -226,6 +229,26 @@ class Deliveries(DeliveriesBase):
         if earlier.id in self._unsure:
             unsure = self._unsure.pop(earlier.id)
             self._unsure[later.id] = min(unsure, self._unsure.get(later.id, unsure))
+
+    def _closes_for(self, rows: list[Delivery], earlier: Delivery) -> None:
+        """``earlier`` (a turn's message, dropped) may have posted it unrecorded: its turn's
+        close in the lane looks for that message (since ``earlier`` was queued) to close it,
+        rather than post the closed turn beside it. Its nonce is not the turn message's:
+        the close looks, however recent the attempt."""
+        if earlier.id not in self._check and earlier.id not in self._unsure:
+            return
+        turn = earlier.payload.get("turn")
+        for close in rows:
+            if (
+                close.kind == "close"
+                and close.game_id == earlier.game_id
+                and close.payload.get("turn") == turn
+            ):
+                first = min(
+                    earlier.created_at, self._first_queued.get(earlier.id, earlier.created_at)
+                )
+                self._first_queued[close.id] = min(first, self._first_queued.get(close.id, first))
+                self._check.add(close.id)
 
     def _since(self, d: Delivery) -> Delivery:
         """``d`` as delivered: queued when the first of the deliveries it stands for was."""

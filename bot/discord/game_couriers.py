@@ -16,7 +16,7 @@ from bot.discord.failures import is_gone
 from bot.store.rows import Delivery
 from bot.text import describe
 from bot.text.game_over_text import game_over_message
-from bot.text.lobby_text import lobby_text
+from bot.text.lobby_text import lobby_headers, lobby_text
 from bot.text.strings import text
 from bot.text.turn_message import said
 
@@ -89,17 +89,31 @@ class GameCouriers(CourierBase):
         extra = self.render(p.get("extra"), row.locale, row)
         if extra:
             content = f"{content}\n{extra}"
-        content = said(content, row.locale, await self.spoken(lobby.seats))
-        if row.lobby_message_id is not None:
+        spoken = await self.spoken(lobby.seats)
+        content = said(content, row.locale, spoken)
+        channel = self.channel(row)
+        message_id, found = row.lobby_message_id, False
+        if message_id is None and check:
+            # Posted and not recorded (before a restart) as the lobby was then: found by its
+            # first line (its seats may have changed since), it is edited, not posted again.
+            heads = {said(h, row.locale, spoken) for h in lobby_headers(row, lobby.seats)}
+            made = await self.find(
+                channel, lambda m: m.content.split("\n", 1)[0] in heads, d.created_at
+            )
+            if made is not None:
+                message_id, found = made.id, True
+        if message_id is not None:
             try:
-                partial = self.channel(row).get_partial_message(row.lobby_message_id)
+                partial = channel.get_partial_message(message_id)
                 await partial.edit(content=content, allowed_mentions=mentions([]))
-                return Done()
+                return Done({"lobby_message_id": message_id}) if found else Done()
             except discord.NotFound as e:
                 if not is_gone(e):
                     raise
         allowed = mentions([int(u) for u in p.get("users", [])])
-        message_id = await self._say(d, self.channel(row), content, allowed, reply, check)
+        # Looked for above when the row had no message (its own post, as it is now, too).
+        again = check and message_id is not None
+        message_id = await self._say(d, channel, content, allowed, reply, again)
         return Done({"lobby_message_id": message_id}) if message_id is not None else Done()
 
     async def _started(self, d: Delivery, reply: Reply | None, check: bool) -> Done:

@@ -6,6 +6,7 @@ that ended (``close``: its final lines, no panel, the board as the turn left it)
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -20,7 +21,7 @@ from bot.discord.pictures import board_name
 from bot.discord.replies import jump_url
 from bot.store.rows import Delivery, GameRow
 from bot.text.strings import text
-from bot.text.turn_message import closed_turn_message
+from bot.text.turn_message import closed_turn_message, turn_first_line
 from engine import GameView
 
 log = logging.getLogger(__name__)
@@ -148,7 +149,10 @@ class TurnCouriers(CourierBase):
     async def _close(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
         """A turn that ended: its message with its final lines and no panel (and the board
         as the turn left it); posted if the turn never had a message, or it was deleted.
-        What it shows is the closed turn's view (``bot.play.turn_view``), read once."""
+        A message the row does not record may still have been posted (``check``: before a
+        restart, or by a turn delivery dropped for a later one): it is looked for (its
+        board, or its first line) and closed. What it shows is the closed turn's view
+        (``bot.play.turn_view``), read once."""
         p = d.payload
         turn, seat = int(p["turn"]), int(p["seat"])
         closed = await self.service.closed_turn(
@@ -174,8 +178,31 @@ class TurnCouriers(CourierBase):
             scores=scores,
             spoken=spoken,
         )
-        if row.turn_message_turn == turn and row.turn_message_id is not None:
-            message_id = row.turn_message_id
+        message_id = row.turn_message_id if row.turn_message_turn == turn else None
+        if message_id is None and check:
+            # Its turn's message may have been posted and not recorded (before a restart,
+            # or by a delivery a later one took the place of): found, it is closed, not
+            # posted again beside it; so is this close's own post, made before.
+            heads = {
+                _first_line(content),
+                turn_first_line(
+                    closed.events,
+                    ai=closed.ai,
+                    seat=seat,
+                    names=names,
+                    locale=row.locale,
+                    spoken=spoken,
+                ),
+            }
+            made = await self.find(
+                self.channel(row),
+                lambda m: _closes_turn(m, row.id, turn, heads),
+                d.created_at,
+            )
+            if made is not None:
+                log.info("game %d: turn %d's message %d found posted", row.id, turn, made.id)
+                message_id = made.id
+        if message_id is not None:
             try:
                 await self._edit(row, message_id, reply, content, PanelView(), None)
             except discord.NotFound as e:
@@ -202,8 +229,10 @@ class TurnCouriers(CourierBase):
             file = await self.announcer.pictures.board_file(game, last)
             if file is not None:
                 kwargs["file"] = file
+        # Looked for above (its own post too) when the row had no message of the turn.
+        again = check and message_id is not None
         message = await self._post(
-            d, self.channel(row), content, check, allowed_mentions=mentions([]), **kwargs
+            d, self.channel(row), content, again, allowed_mentions=mentions([]), **kwargs
         )
         if game is not None and last is not None:
             game.turn_ends.pop(turn, None)
@@ -229,3 +258,19 @@ def _shows_turn(message: discord.Message, game_id: int, turn: int, header: str) 
     if any(a.filename == board_name(game_id, turn) for a in message.attachments):
         return True
     return not message.attachments and message.content.split("\n", 1)[0] == header
+
+
+def _closes_turn(message: discord.Message, game_id: int, turn: int, heads: set[str]) -> bool:
+    """Whether a message of the bot is that turn's message, or its close posted: its board,
+    or (text alone) its first line, whoever it pinged."""
+    if any(a.filename == board_name(game_id, turn) for a in message.attachments):
+        return True
+    return not message.attachments and _first_line(message.content) in heads
+
+
+def _first_line(content: str) -> str:
+    """A message's first line, its pings left out."""
+    return _PING.sub("", content.split("\n", 1)[0]).strip()
+
+
+_PING = re.compile(r"<@!?\d+>")

@@ -198,8 +198,9 @@ class ServiceBase:
         never posted). It is then loaded again: in place, unless a commit of this process
         changed it meanwhile (that copy is then returned, kept nowhere). Its row is the row
         as read now (with the ids of the messages recorded by the deliveries): a courier
-        reads it once."""
-        row = await self.store.game(game_id)
+        reads it once, with the count of actions logged, in one statement."""
+        found = await self.store.game_as_logged(game_id)  # its row and log, read at once
+        row, logged = found if found is not None else (None, 0)
         held = self._games.get(game_id)
         if row is None or row.status not in ("lobby", "playing"):
             if held is not None and row is not None and not held.lock.locked():
@@ -207,7 +208,6 @@ class ServiceBase:
             return None
         if held is None:
             return await self._load(row)
-        logged = await self.store.logged(game_id)
         # A lobby's seats change with no action logged (and within a clock tick, may be).
         seats = await self.store.seats(game_id) if row.status == "lobby" else held.seats
         if (

@@ -70,6 +70,16 @@ class GameStore(StoreArea):
         row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
         return game_row(row) if row else None
 
+    async def game_as_logged(self, game_id: int) -> tuple[GameRow, int] | None:
+        """The game's row and the number of actions its stored state follows (0 before its
+        start), read together: one statement, one moment of the game."""
+        row = await self._one(
+            "SELECT games.*, COALESCE(snapshots.seq, 0) AS logged_count FROM games"
+            " LEFT JOIN snapshots ON snapshots.game_id = games.id WHERE games.id = ?",
+            (game_id,),
+        )
+        return (game_row(row), int(row["logged_count"])) if row else None
+
     async def active_game(self, channel_id: int) -> GameRow | None:
         """The channel's game in its lobby or in play, if any."""
         row = await self._one(

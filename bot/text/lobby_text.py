@@ -24,26 +24,8 @@ VARIANT_TEXTS = {
 def lobby_text(row: GameRow, seats: Sequence[SeatRow], closing: str | None = None) -> str:
     """The lobby message: options and seats, then how to join (or how the lobby ended)."""
     locale = row.locale
-    variants = asdict(row.config.variants)
-    options = [text(key, locale) for name, key in VARIANT_TEXTS.items() if variants[name]]
     host = next((s.name for s in seats if s.user_id == row.host_id), None)
-    lines = [
-        text(
-            "lobby.header",
-            locale,
-            {
-                "host": host or f"<@{row.host_id}>",
-                "seats": len(seats),
-                "max": row.max_players,
-                "options": " · ".join(
-                    [
-                        *(options or [text("lobby.option.none", locale)]),
-                        text("lobby.option.language", locale),
-                    ]
-                ),
-            },
-        )
-    ]
+    lines = [_header(row, host or f"<@{row.host_id}>", len(seats))]
     for s in seats:
         lines.append(text("lobby.seat", locale, {"number": s.seat + 1, "name": s.name}))
     lines.append(settings_text(row.config.clock, locale))
@@ -51,4 +33,33 @@ def lobby_text(row: GameRow, seats: Sequence[SeatRow], closing: str | None = Non
     return "\n".join(lines)
 
 
-__all__ = ["VARIANT_TEXTS", "lobby_text"]
+def lobby_headers(row: GameRow, seats: Sequence[SeatRow]) -> set[str]:
+    """The first lines the game's lobby message may have had, however many seats were
+    taken and whether its host sat: what it is recognised by, once the lobby changed."""
+    hosts = {f"<@{row.host_id}>", *(s.name for s in seats if s.user_id == row.host_id)}
+    return {_header(row, host, n) for host in hosts for n in range(row.max_players + 1)}
+
+
+def _header(row: GameRow, host: str, taken: int) -> str:
+    """The lobby message's first line: its host, its seats taken, its options."""
+    locale = row.locale
+    variants = asdict(row.config.variants)
+    options = [text(key, locale) for name, key in VARIANT_TEXTS.items() if variants[name]]
+    return text(
+        "lobby.header",
+        locale,
+        {
+            "host": host,
+            "seats": taken,
+            "max": row.max_players,
+            "options": " · ".join(
+                [
+                    *(options or [text("lobby.option.none", locale)]),
+                    text("lobby.option.language", locale),
+                ]
+            ),
+        },
+    )
+
+
+__all__ = ["VARIANT_TEXTS", "lobby_headers", "lobby_text"]

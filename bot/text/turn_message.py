@@ -139,6 +139,22 @@ def closed_turn_message(
     return said("\n".join(parts), locale, spoken, names)
 
 
+def turn_first_line(
+    events: Sequence[Event], *, ai: bool, seat: int, names: Sequence[str], locale: str, spoken: bool
+) -> str:
+    """The first line of a turn's message as it was posted (``turn_message``), its ping
+    left out: what the turn's message sent as text is recognised by once it ended."""
+    start = next((e for e in events if e.key == "turn_started"), None)
+    header = turn_header(
+        None,
+        ai,
+        locale,
+        round=start.params.get("round", "?") if start is not None else "?",
+        name=describe.seat_name(seat, names),
+    )
+    return said(header, locale, spoken, names).strip()
+
+
 def turn_dm(
     where: str,
     link: str,

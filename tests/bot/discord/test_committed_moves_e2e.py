@@ -274,9 +274,11 @@ async def test_an_undo_is_answered_as_made_when_the_read_after_it_fails(
     before = len(await logged(t))
     await t.play(move, member)
     store = t.bot.service.store
-    for name in ("undo_action", "game"):
+    for name in ("undo_action", "game_as_logged"):  # the read of the game as committed
         monkeypatch.setattr(store, name, getattr(store, name))
-    failing_after(store, "undo_action", "game", sqlite3.OperationalError("disk I/O error"))
+    failing_after(
+        store, "undo_action", "game_as_logged", sqlite3.OperationalError("disk I/O error")
+    )
     said = await t.cmd("undo", member=member)
     content = str(said.data.get("content", ""))
     assert content.startswith("↩️") and APOLOGY not in content

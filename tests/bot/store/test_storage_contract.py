@@ -240,6 +240,33 @@ async def test_actions_and_snapshot_are_committed_together(store: Storage) -> No
     assert (await store.game(game_id)) == row
 
 
+@covers("game_as_logged")
+async def test_a_game_is_read_with_its_count_of_logged_actions_in_one_statement(
+    store: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a courier shows a game from (``GameService.as_committed``): its row and how
+    many actions its stored state follows, read together — 0 for a lobby."""
+    game_id = await lobby(store)
+    assert await store.game_as_logged(game_id) == (await store.game(game_id), 0)
+    await store.commit_actions(
+        game_id, [action(0, "roll 1 2 3", -1), action(1)], '{"v": 2}', status="playing"
+    )
+    row = await store.game(game_id)
+    assert row is not None and row.status == "playing"
+    statements: list[str] = []
+    for name in ("fetch", "write"):  # every statement outside a transaction
+        run = getattr(store.db, name)
+
+        async def counted(sql: str, *args: Any, _run: Any = run, **kwargs: Any) -> Any:
+            statements.append(sql)
+            return await _run(sql, *args, **kwargs)
+
+        monkeypatch.setattr(store.db, name, counted)
+    assert await store.game_as_logged(game_id) == (row, 2)
+    assert len(statements) == 1, statements
+    assert await store.game_as_logged(game_id + 1000) is None
+
+
 def told(
     game_id: int | None, kind: str, channel: int = 10, at: float = 50.0, **payload: Any
 ) -> Delivery:
