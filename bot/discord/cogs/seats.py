@@ -28,7 +28,7 @@ from bot.play.jobs import SeatsJob
 from bot.store.clock_settings import MAX_AWAY_DAYS
 from bot.store.errors import ServiceError
 from bot.text.describe import shorten
-from bot.text.durations import when
+from bot.text.seat_text import away_text, leave_question
 from bot.text.strings import text
 
 if TYPE_CHECKING:
@@ -117,24 +117,21 @@ class Seats(TableCog[SeatsJob]):
     # ---- leave --------------------------------------------------------------------------
 
     def leave_question(self, game: ActiveGame, user_id: int, locale: str) -> str:
-        """What leaving would do, in words."""
+        """What leaving would do, in words (``bot.text.seat_text``), from what the game
+        service works out of the game."""
         seat = game.seat_of(user_id)
         assert seat is not None
-        if game.row.status == "playing":
-            if self.service.ends_without(game, seat):
-                asked = text("leave.confirm_game_last", locale)
-            else:
-                level = text(f"ai.level.{game.clock.takeover}", locale)
-                asked = text("leave.confirm_game", locale, {"level": level})
-            if self.service.leaving_counts(game):  # docs/ratings.md: leaving is last place
-                asked = f"{asked}\n{text('leave.counts_last', locale)}"
-            return asked
-        humans = [s for s in game.seats if s.user_id is not None and s.user_id != user_id]
-        if game.row.host_id != user_id:
-            return text("leave.confirm_lobby", locale)
-        if not humans:
-            return text("leave.confirm_lobby_last", locale)
-        return text("leave.confirm_lobby_host", locale, {"next": humans[0].name})
+        playing = game.row.status == "playing"
+        return leave_question(
+            playing,
+            game.seats,
+            game.row.host_id,
+            user_id,
+            game.clock.takeover,
+            ends_game=playing and self.service.ends_without(game, seat),
+            counts_last=playing and self.service.leaving_counts(game),
+            locale=locale,
+        )
 
     @app_commands.command(
         name="leave", description=command_text("cmd.leave.description"), extras=AF
@@ -262,10 +259,7 @@ class Seats(TableCog[SeatsJob]):
     ) -> None:
         locale = locale_of(interaction)
         until = await self.service.set_away(interaction.user.id, days)
-        if until is None:
-            await send_ephemeral(interaction, text("away.back", locale))
-        else:
-            await send_ephemeral(interaction, text("away.set", locale, {"until": when(until, "f")}))
+        await send_ephemeral(interaction, away_text(until, locale))
 
 
 __all__ = ["LeaveButton", "Seats", "find_seat"]
