@@ -150,14 +150,6 @@ def member_rating_text(
     return text("rating.none_in_season", locale, {"name": name, "season": shown})
 
 
-def season_choice(season: Season, locale: str) -> str:
-    """A season as the autocomplete offers it: its name, marked if it is the current one."""
-    name = season_name(season, locale)
-    if season.ended_at is None:
-        return text("season.current", locale, {"season": name})
-    return name
-
-
 def leaderboard_answer(
     season: Season | None,
     skills: Mapping[int, Skill],

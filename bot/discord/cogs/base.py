@@ -23,7 +23,7 @@ from bot.discord.components import wired
 from bot.discord.owners import InteractionOwners
 from bot.discord.replies import locale_of
 from bot.play.jobs import FindsGames, HostsOrphans
-from bot.text.game_choices import orphan_choice
+from bot.text.autocomplete_words import orphan_choice
 
 if TYPE_CHECKING:
     from bot.discord.client import AlienFrontiersBot

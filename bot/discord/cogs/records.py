@@ -30,10 +30,10 @@ from bot.render.replay import make_replay
 from bot.store.ratings import PROVISIONAL_GAMES
 from bot.store.rows import GameRow
 from bot.text import rating_text as rating_text_
+from bot.text.autocomplete_words import replay_choice, season_choice
 from bot.text.board_words import replay_caption, replay_text
 from bot.text.chart_words import rating_chart_text
 from bot.text.describe import chat_name
-from bot.text.game_choices import replay_choice
 from bot.text.record_text import record_text
 
 if TYPE_CHECKING:
@@ -165,7 +165,7 @@ class Records(AfCog):
         locale = locale_of(interaction)
         out = []
         for s in await self.service.seasons_of(interaction.guild_id):
-            name = rating_text_.season_choice(s, locale)
+            name = season_choice(s, locale)
             if current.strip().casefold() in name.casefold():
                 out.append(app_commands.Choice(name=name[:100], value=s.number))
         return out[:25]

@@ -27,6 +27,7 @@ from bot.play.games import ActiveGame
 from bot.play.jobs import SeatsJob
 from bot.store.clock_settings import MAX_AWAY_DAYS
 from bot.store.errors import ServiceError
+from bot.text.autocomplete_words import seat_choice
 from bot.text.describe import shorten
 from bot.text.seat_text import away_text, leave_question
 from bot.text.strings import text
@@ -193,7 +194,7 @@ class Seats(TableCog[SeatsJob]):
             return []
         typed = current.strip().lower()
         return [
-            app_commands.Choice(name=shorten(f"{s.seat + 1} · {s.name}"), value=str(s.seat + 1))
+            app_commands.Choice(name=seat_choice(s), value=str(s.seat + 1))
             for s in game.seats
             if typed in s.name.lower() or typed == str(s.seat + 1)
         ][:25]
