@@ -117,23 +117,6 @@ class Seats(TableCog[SeatsJob]):
 
     # ---- leave --------------------------------------------------------------------------
 
-    def leave_question(self, game: ActiveGame, user_id: int, locale: str) -> str:
-        """What leaving would do, in words (``bot.text.seat_text``), from what the game
-        service works out of the game."""
-        seat = game.seat_of(user_id)
-        assert seat is not None
-        playing = game.row.status == "playing"
-        return leave_question(
-            playing,
-            game.seats,
-            game.row.host_id,
-            user_id,
-            game.clock.takeover,
-            ends_game=playing and self.service.ends_without(game, seat),
-            counts_last=playing and self.service.leaving_counts(game),
-            locale=locale,
-        )
-
     @app_commands.command(
         name="leave", description=command_text("cmd.leave.description"), extras=AF
     )
@@ -141,15 +124,26 @@ class Seats(TableCog[SeatsJob]):
     async def leave(self, interaction: Interaction) -> None:
         game = await self.service.require(interaction.channel_id)
         locale = locale_of(interaction)
-        if game.seat_of(interaction.user.id) is None:
+        user = interaction.user.id
+        seat = game.seat_of(user)
+        if seat is None:
             raise ServiceError("lobby.not_seated")
         view = PanelView()
         for answer in ("yes", "no"):
             label = text(f"leave.{answer}", locale)
-            view.add_item(LeaveButton(game.id, interaction.user.id, answer, label))
-        await interaction.response.send_message(
-            self.leave_question(game, interaction.user.id, locale), view=view, ephemeral=True
+            view.add_item(LeaveButton(game.id, user, answer, label))
+        playing = game.row.status == "playing"  # what leaving would do, from the service
+        asked = leave_question(
+            playing,
+            game.seats,
+            game.row.host_id,
+            user,
+            game.clock.takeover,
+            ends_game=playing and self.service.ends_without(game, seat),
+            counts_last=playing and self.service.leaving_counts(game),
+            locale=locale,
         )
+        await interaction.response.send_message(asked, view=view, ephemeral=True)
 
     async def answer_leave(
         self, interaction: Interaction, game_id: int, user_id: int, confirmed: bool
