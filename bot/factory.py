@@ -157,8 +157,8 @@ def build_parts(
             schedule_ai=schedule_ai,
             coach=service.coach,
         ),
-        Info(client, owners=owners, service=service, readers=service.readers, announcer=announcer),
-        Records(client, owners=owners, service=service, announcer=announcer, deliveries=deliveries),
+        Info(client, owners=owners, service=service, readers=service.readers, pictures=pictures),
+        Records(client, owners=owners, service=service, pictures=pictures, deliveries=deliveries),
         Learn(
             client,
             owners=owners,

@@ -418,12 +418,25 @@ def _cut(words: str, limit: int) -> str:
     return words[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
+def board_caption(round_number: int, detail: bool, locale: str) -> str:
+    """/af board's caption over the picture: the round, and whether it is the full board."""
+    key = "board.caption_detail" if detail else "board.caption"
+    return text(key, locale, {"round": round_number})
+
+
 def brief_alt_text(locale: str = "en") -> str:
     """The alt text of a turn message's picture in a game followed with a screen reader:
     the message itself says the turn, so the picture's words only say what it is (each
     fact said once; the member was told where the board is in words when they chose the
     mode: ``notify.reader.on``)."""
     return text("a11y.alt.brief", locale)
+
+
+def replay_caption(game_id: int, frames: int, seconds: float, locale: str) -> str:
+    """A replay's caption: the game, its frames and how long it plays."""
+    return text(
+        "replay.caption", locale, {"game": game_id, "frames": frames, "seconds": round(seconds)}
+    )
 
 
 def replay_text(
@@ -445,11 +458,13 @@ __all__ = [
     "FULL_BOARD",
     "Fact",
     "alt_text",
+    "board_caption",
     "board_text",
     "brief_alt_text",
     "facts",
     "message_parts",
     "ranking",
+    "replay_caption",
     "replay_text",
     "scores_line",
     "ships_by_owner",

@@ -127,6 +127,42 @@ def earlier_text(
     )
 
 
+def member_rating_text(
+    name: str,
+    user_id: int,
+    season: Season | None,
+    skills: Mapping[int, Skill],
+    recent: Sequence[tuple[RatedChange, int]],
+    earlier: Season | None,
+    earlier_skills: Mapping[int, Skill],
+    locale: str,
+) -> str:
+    """``/af rating``'s answer: the member's rating in ``season`` (``rating_text``), else
+    why they have none: no season yet in the server, or no rated game in this one, with
+    their rating in the last season they played (``earlier``)."""
+    if season is not None and user_id in skills:
+        return rating_text(name, season, skills[user_id], skills, user_id, recent, locale)
+    if season is None:
+        return text("rating.none", locale, {"name": name})
+    if earlier is not None:
+        return earlier_text(name, season, earlier, earlier_skills, user_id, locale)
+    shown = season_name(season, locale)
+    return text("rating.none_in_season", locale, {"name": name, "season": shown})
+
+
+def leaderboard_answer(
+    season: Season | None,
+    skills: Mapping[int, Skill],
+    wins: Mapping[int, tuple[int, int]],
+    locale: str,
+) -> str:
+    """``/af leaderboard``'s answer: the season's table (``leaderboard_text``), or that
+    the server has no season yet (``season`` None)."""
+    if season is None:
+        return text("leaderboard.none", locale)
+    return leaderboard_text(season, skills, wins, locale)
+
+
 def leaderboard_text(
     season: Season,
     skills: Mapping[int, Skill],

@@ -13,7 +13,10 @@ from bot.text.strings import text, thing_name
 
 
 def record_text(name: str, results: list[ResultRow], locale: str) -> str:
-    """A member's record over some finished games, in one short paragraph."""
+    """A member's record over some finished games, in one short paragraph (or that they
+    have finished none)."""
+    if not results:
+        return text("stats.none", locale, {"name": chat_name(name)})
     games = len(results)
     wins = sum(1 for r in results if r.winner)
     firsts = Counter(r.first_territory for r in results if r.first_territory)

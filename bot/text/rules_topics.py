@@ -52,6 +52,11 @@ def topic_text(topic: str, locale: str = "en") -> str:
     return "\n".join([*lines, text("rules.group_more", locale)])
 
 
+def topic_answer(topic: str, locale: str = "en") -> str:
+    """/af rules' answer: the topic's name in bold over its text."""
+    return f"**{topic_name(topic, locale)}**\n{topic_text(topic, locale)}"
+
+
 def folded(words: str) -> str:
     """Text compared without case, extra spaces, quotes or the ё/е difference."""
     return " ".join(words.casefold().replace("ё", "е").strip("«»\"'“”„ ").split())
@@ -85,6 +90,7 @@ __all__ = [
     "RULE_TOPICS",
     "find_topic",
     "folded",
+    "topic_answer",
     "topic_name",
     "topic_text",
 ]

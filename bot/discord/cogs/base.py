@@ -23,8 +23,7 @@ from bot.discord.components import wired
 from bot.discord.owners import InteractionOwners
 from bot.discord.replies import locale_of
 from bot.play.jobs import FindsGames, HostsOrphans
-from bot.text.durations import day_text
-from bot.text.strings import text
+from bot.text.autocomplete_words import orphan_choice
 
 if TYPE_CHECKING:
     from bot.discord.client import AlienFrontiersBot
@@ -98,15 +97,7 @@ async def orphan_choices(
     out = []
     for row in await service.orphaned(interaction.user.id):
         channel = interaction.client.get_channel(row.channel_id)
-        name = text(
-            "orphan.choice",
-            locale,
-            {
-                "game": row.id,
-                "channel": f"#{getattr(channel, 'name', row.channel_id)}",
-                "date": day_text(row.orphaned_at or row.updated_at, locale),
-            },
-        )
+        name = orphan_choice(row, f"#{getattr(channel, 'name', row.channel_id)}", locale)
         if current.strip() in name:
             out.append(app_commands.Choice(name=name[:100], value=row.id))
     return out[:25]

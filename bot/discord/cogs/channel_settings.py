@@ -21,10 +21,16 @@ from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.ai import LEVELS
 from bot.play.jobs import TableSettingsJob
-from bot.store.clock_settings import MAX_HOURS, MAX_TIMEOUTS, MIN_HOURS, TIMEOUT_ACTIONS
+from bot.store.clock_settings import (
+    MAX_HOURS,
+    MAX_TIMEOUTS,
+    MIN_HOURS,
+    TIMEOUT_ACTIONS,
+    ClockSettings,
+)
 from bot.store.errors import ServiceError
 from bot.text import i18n
-from bot.text.clock_text import settings_text
+from bot.text.channel_settings_text import server_settings_changed, settings_shown
 from bot.text.strings import text
 
 if TYPE_CHECKING:
@@ -122,43 +128,30 @@ class ChannelSettings(AfCog):
             else None
         )
         if not changing:
-            lines = []
-            if game is not None:
-                lines.append(
-                    text("settings.game", locale, {"settings": settings_text(game.clock, locale)})
-                )
             defaults = await service.default_clock(interaction.guild_id)
-            lines.append(
-                text("settings.server", locale, {"settings": settings_text(defaults, locale)})
+            chosen = await service.default_language(interaction.guild_id)
+            shown = settings_shown(
+                game.clock if game is not None else None,
+                defaults,
+                chosen,
+                locale_of(interaction, guild=True),
+                locale,
             )
-            lines.append(await self.server_language_line(interaction, locale))
-            await send_ephemeral(interaction, "\n".join(lines))
+            await send_ephemeral(interaction, shown)
             return
         if scope == "server":
             if interaction.guild_id is None:
                 raise ServiceError("settings.not_in_server")
             if not interaction.permissions.manage_guild:
                 raise ServiceError("settings.server_only_admins")
-            said = []
+            new: ClockSettings | None = None
             if any(v is not None for v in changes.values()):
                 current = await service.default_clock(interaction.guild_id)
                 new = current.changed(**changes)  # checked before anything is written
                 await service.set_guild_clock(interaction.guild_id, new)
-                said.append(
-                    text(
-                        "settings.server_changed", locale, {"settings": settings_text(new, locale)}
-                    )
-                )
             if language is not None:
                 await service.set_guild_language(interaction.guild_id, language)
-                said.append(
-                    text(
-                        "settings.server_language_changed",
-                        locale,
-                        {"language": i18n.endonym(language)},
-                    )
-                )
-            await send_ephemeral(interaction, "\n".join(said))
+            await send_ephemeral(interaction, server_settings_changed(new, language, locale))
             return
         if game is None:
             raise ServiceError("settings.no_game")
@@ -179,15 +172,6 @@ class ChannelSettings(AfCog):
                 await send_ephemeral(interaction, text("settings.unchanged", locale))
                 return
             await self.deliveries.run(game.row.channel_id, interaction)
-
-    async def server_language_line(self, interaction: Interaction, locale: str) -> str:
-        """The language new games of the server start in: the admins' choice, else the
-        server's language in Discord."""
-        chosen = await self.service.default_language(interaction.guild_id)
-        if chosen is not None:
-            return text("settings.server_language", locale, {"language": i18n.endonym(chosen)})
-        auto = i18n.endonym(locale_of(interaction, guild=True))
-        return text("settings.server_language_auto", locale, {"language": auto})
 
 
 __all__ = ["LEVEL_CHOICES", "TIMEOUT_CHOICES", "ChannelSettings", "language_choices"]

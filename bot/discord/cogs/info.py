@@ -13,20 +13,19 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.discord.announce import Announcer
 from bot.discord.cogs.base import AF, AfCog
 from bot.discord.owners import InteractionOwners
+from bot.discord.pictures import Pictures
 from bot.discord.replies import locale_of
 from bot.discord.translator import command_text
 from bot.play.games import waiting
 from bot.play.jobs import LookJob
 from bot.play.readers import Readers
 from bot.store.errors import ServiceError
-from bot.text import describe, i18n
-from bot.text.board_words import alt_text, board_text, message_parts
-from bot.text.clock_text import waiting_lines
+from bot.store.rows import Delivery
+from bot.text import i18n
+from bot.text.board_words import alt_text, board_caption, board_text, message_parts
 from bot.text.describe import chat_name
-from bot.text.durations import when
 from bot.text.log_lines import log_file, log_message
 from bot.text.rules_topics import (
     FIRST_LISTED,
@@ -34,13 +33,11 @@ from bot.text.rules_topics import (
     RULE_TOPICS,
     find_topic,
     folded,
+    topic_answer,
     topic_name,
-    topic_text,
 )
 from bot.text.spoken import plain
-from bot.text.strings import text
-from bot.text.strings import text as say
-from engine import view
+from bot.text.status_answer import InPlay, status_answer
 
 if TYPE_CHECKING:
     from bot.discord.client import AlienFrontiersBot
@@ -49,7 +46,8 @@ Interaction = discord.Interaction[Any]
 
 
 class Info(AfCog):
-    """Read-only looks at a game; the board drawn by the announcer's renderer, as posted."""
+    """Read-only looks at a game; the board drawn by the pictures' renderer the factory gives
+    it, as posted."""
 
     def __init__(
         self,
@@ -58,12 +56,12 @@ class Info(AfCog):
         owners: InteractionOwners,
         service: LookJob,
         readers: Readers,
-        announcer: Announcer,
+        pictures: Pictures,
     ) -> None:
         super().__init__(bot, owners=owners)
         self.service = service
         self.readers = readers
-        self.announcer = announcer
+        self.pictures = pictures
 
     async def _said(self, interaction: Interaction, content: str, locale: str) -> str:
         """A private answer, in plain words for a member in screen-reader mode."""
@@ -92,18 +90,14 @@ class Info(AfCog):
             for part in message_parts(board_text(game.state, names, locale, you)):
                 await interaction.followup.send(part, ephemeral=True)
             return
-        png = await asyncio.to_thread(
-            self.announcer.pictures.renderer, game.state, names, locale, detail
-        )
+        png = await asyncio.to_thread(self.pictures.renderer, game.state, names, locale, detail)
         kind = "full" if detail else "live"
         about = alt_text(game.state, names, locale, you=you)
         file = discord.File(
             io.BytesIO(png), filename=f"board-{row.id}-{kind}.png", description=about
         )
-        caption = "board.caption_detail" if detail else "board.caption"
-        await interaction.followup.send(
-            say(caption, locale, {"round": game.state.round}), file=file, ephemeral=True
-        )
+        caption = board_caption(game.state.round, detail, locale)
+        await interaction.followup.send(caption, file=file, ephemeral=True)
 
     @app_commands.command(
         name="status", description=command_text("cmd.status.description"), extras=AF
@@ -113,24 +107,16 @@ class Info(AfCog):
         played = await self.service.played_in(interaction.channel_id)
         row, game = played.row, played.game
         locale = locale_of(interaction)
-        chat = [chat_name(n) for n in played.names]
-        content = describe.status_text(game.state, view(game.state), chat, locale)
+        in_play: InPlay | None = None
         active = await self.service.by_id(row.id)
         if active is not None and active.game is not None:  # still in play: the clock
             members = [s.user_id for s in active.seats if s.user_id is not None]
             away = await self.service.away(members)
-            clock = waiting_lines(active.seats, active.clock, waiting(active), away, chat, locale)
-            content = "\n".join([content, *clock])
+            in_play = InPlay(active.seats, active.clock, waiting(active), away)
+        failed: list[Delivery] = []
         if row.host_id == interaction.user.id or interaction.permissions.manage_channels:
-            failed = await self.service.undelivered(row.id)
-            if failed:  # the host sees what did not reach the channel
-                last = failed[0]
-                said = {
-                    "count": len(failed),
-                    "what": text(f"delivery.kind.{last.kind}", locale),
-                    "when": when(last.failed_at or last.due_at),
-                }
-                content = f"{content}\n{text('status.failed', locale, said)}"
+            failed = await self.service.undelivered(row.id)  # what did not reach the channel
+        content = status_answer(game.state, played.names, locale, in_play, failed)
         content = await self._said(interaction, content, locale)
         await interaction.response.send_message(content[:2000], ephemeral=True)
 
@@ -161,7 +147,7 @@ class Info(AfCog):
         key = find_topic(topic, locale)
         if key is None:
             raise ServiceError("rules.unknown", topic=topic)
-        content = f"**{topic_name(key, locale)}**\n{topic_text(key, locale)}"
+        content = topic_answer(key, locale)
         await interaction.response.send_message(content[:2000], ephemeral=True)
 
     @rules.autocomplete("topic")

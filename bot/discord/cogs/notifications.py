@@ -16,8 +16,13 @@ from bot.discord.replies import jump_url, locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.jobs import NotifyJob
 from bot.play.readers import Readers
-from bot.store.rows import GameRow
-from bot.text.durations import when
+from bot.text.notify_text import (
+    ListedGame,
+    listed_first,
+    my_games_text,
+    notify_changed,
+    notify_shown,
+)
 from bot.text.spoken import plain
 from bot.text.strings import text
 
@@ -26,7 +31,6 @@ if TYPE_CHECKING:
 
 Interaction = discord.Interaction[Any]
 MODES = ("channel", "dm", "both", "off")
-MAX_LISTED = 15
 
 
 class Notifications(AfCog):
@@ -74,28 +78,27 @@ class Notifications(AfCog):
         readers = self.readers
         if screen_reader is not None:
             await readers.set_on(user, screen_reader == "on")
-        reader = text(f"notify.reader.{'on' if await readers.is_on(user) else 'off'}", locale)
+        reader_on = await readers.is_on(user)
         if mode is None:
-            lines = [reader]
+            told: str | None = None
+            blocked = False
             if screen_reader is None:
                 prefs = await notifier.prefs(user)
-                told = [text(f"notify.mode.{prefs.notify}", locale)]
-                told += [text("notify.blocked", locale)] * prefs.dm_blocked
-                lines.insert(0, " ".join(told))
-            await send_ephemeral(interaction, self._said(user, "\n".join(lines), locale, readers))
+                told, blocked = prefs.notify, prefs.dm_blocked
+            said = notify_shown(reader_on, told, blocked, locale)
+            await send_ephemeral(interaction, self._said(user, said, locale, readers))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.service.set_turn_notice(user, mode, locale)
-        lines = [text(f"notify.mode.{mode}", locale)]
+        reached: bool | None = None
         if mode in ("dm", "both"):
-            if await notifier.dm(user, text("notify.dm_test", locale)):
-                lines.append(text("notify.dm_ok", locale))
-            else:
+            reached = await notifier.dm(user, text("notify.dm_test", locale))
+            if not reached:
                 await self.service.dm_hint_given(user)  # told right here instead
-                lines.append(text("notify.dm_hint", locale))
-        if screen_reader is not None:
-            lines.append(reader)
-        await send_ephemeral(interaction, self._said(user, "\n".join(lines), locale, readers))
+        said = notify_changed(
+            mode, reached, reader_on if screen_reader is not None else None, locale
+        )
+        await send_ephemeral(interaction, self._said(user, said, locale, readers))
 
     @staticmethod
     def _said(user: int, content: str, locale: str, readers: Readers) -> str:
@@ -111,40 +114,23 @@ class Notifications(AfCog):
         locale = locale_of(interaction)
         user = interaction.user.id
         rows = await self.service.games_of(user)
-        if not rows:
-            await send_ephemeral(interaction, text("mygames.none", locale))
-            return
+        listed: list[ListedGame] = []
+        for row in listed_first(rows, user, interaction.guild_id):
+            guild = self.bot.get_guild(row.guild_id) if row.guild_id else None
+            message = row.turn_message_id or row.lobby_message_id
+            link = jump_url(row.guild_id, row.channel_id, message) if message else ""
+            player = ""
+            if row.status != "lobby" and row.waiting_on_user != user:
+                player = await self.player_to_act(row.id)
+            listed.append(ListedGame(row, guild.name if guild is not None else None, link, player))
+        await send_ephemeral(interaction, my_games_text(listed, len(rows), user, locale))
 
-        def order(row: GameRow) -> tuple[int, int, float]:
-            mine = row.waiting_on_user == user
-            here = row.guild_id == interaction.guild_id
-            return (0 if mine else 1, 0 if here else 1, row.clock_since or row.updated_at)
-
-        lines = [text("mygames.header", locale, {"count": len(rows)})]
-        for row in sorted(rows, key=order)[:MAX_LISTED]:
-            lines.append(await self.line(row, user, locale))
-        if len(rows) > MAX_LISTED:
-            lines.append(text("catchup.more", locale, {"count": len(rows) - MAX_LISTED}))
-        await send_ephemeral(interaction, "\n".join(lines))
-
-    async def line(self, row: GameRow, user: int, locale: str) -> str:
-        """One game: where, whose turn and since when, and a link to its turn message."""
-        guild = self.bot.get_guild(row.guild_id) if row.guild_id else None
-        where = f"<#{row.channel_id}>" + (f" ({guild.name})" if guild is not None else "")
-        since = when(row.created_at if row.status == "lobby" else row.clock_since or row.updated_at)
-        message = row.turn_message_id or row.lobby_message_id
-        link = jump_url(row.guild_id, row.channel_id, message) if message else ""
-        if row.status == "lobby":
-            key = "mygames.lobby"
-            name = ""
-        elif row.waiting_on_user == user:
-            key, name = "mygames.yours", ""
-        else:
-            game = await self.service.by_id(row.id)
-            acting = game.to_act() if game is not None else None
-            name = game.chat_names[acting] if game is not None and acting is not None else "?"
-            key = "mygames.theirs"
-        return text(key, locale, {"where": where, "since": since, "link": link, "player": name})
+    async def player_to_act(self, game_id: int) -> str:
+        """The name of the player a game in play waits on ("?" if none, or the game is
+        gone)."""
+        game = await self.service.by_id(game_id)
+        acting = game.to_act() if game is not None else None
+        return game.chat_names[acting] if game is not None and acting is not None else "?"
 
 
 __all__ = ["MODES", "Notifications"]

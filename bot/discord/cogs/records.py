@@ -18,25 +18,23 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.discord.announce import Announcer
 from bot.discord.cogs.base import AF, AfCog
 from bot.discord.delivery import Deliveries
 from bot.discord.owners import InteractionOwners
+from bot.discord.pictures import Pictures
 from bot.discord.replies import locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.jobs import RecordsJob
-from bot.play.records_service import MemberRating
 from bot.render.charts import rating_chart
 from bot.render.replay import make_replay
 from bot.store.ratings import PROVISIONAL_GAMES
 from bot.store.rows import GameRow
 from bot.text import rating_text as rating_text_
-from bot.text.board_words import replay_text
+from bot.text.autocomplete_words import replay_choice, season_choice
+from bot.text.board_words import replay_caption, replay_text
 from bot.text.chart_words import rating_chart_text
 from bot.text.describe import chat_name
-from bot.text.durations import day_text
 from bot.text.record_text import record_text
-from bot.text.strings import text
 
 if TYPE_CHECKING:
     from bot.discord.client import AlienFrontiersBot
@@ -45,8 +43,8 @@ Interaction = discord.Interaction[Any]
 
 
 class Records(AfCog):
-    """Stats, leaderboard and replays of finished games (a replay drawn by the announcer's
-    renderer)."""
+    """Stats, leaderboard and replays of finished games (a replay drawn by the renderer of
+    the pictures the factory gives it, the turn messages' own)."""
 
     def __init__(
         self,
@@ -54,12 +52,12 @@ class Records(AfCog):
         *,
         owners: InteractionOwners,
         service: RecordsJob,
-        announcer: Announcer,
+        pictures: Pictures,
         deliveries: Deliveries,
     ) -> None:
         super().__init__(bot, owners=owners)
         self.service = service
-        self.announcer = announcer
+        self.pictures = pictures
         self.deliveries = deliveries
 
     @app_commands.command(
@@ -71,12 +69,10 @@ class Records(AfCog):
         locale = locale_of(interaction)
         who = player or interaction.user
         results = await self.service.record_of(who.id, interaction.guild_id)
-        if not results:
-            await send_ephemeral(
-                interaction, text("stats.none", locale, {"name": chat_name(who.display_name)})
-            )
-            return
         content = record_text(who.display_name, results, locale)
+        if not results:
+            await send_ephemeral(interaction, content)
+            return
         chart = await self.rating_chart(interaction.guild_id, who, locale)
         if chart is None:
             await send_ephemeral(interaction, content)
@@ -120,30 +116,17 @@ class Records(AfCog):
         rating = await self.service.member_rating(
             interaction.guild_id, who.id, season, rating_text_.RECENT
         )
-        chosen, skills = rating.season, rating.table
-        if chosen is None or who.id not in skills:
-            await send_ephemeral(interaction, self.no_rating(rating, who.id, name, locale))
-            return
-        await send_ephemeral(
-            interaction,
-            rating_text_.rating_text(
-                name, chosen, skills[who.id], skills, who.id, rating.recent, locale
-            ),
+        said = rating_text_.member_rating_text(
+            name,
+            who.id,
+            rating.season,
+            rating.table,
+            rating.recent,
+            rating.earlier,
+            rating.earlier_table,
+            locale,
         )
-
-    @staticmethod
-    def no_rating(rating: MemberRating, user_id: int, name: str, locale: str) -> str:
-        """Why a member has no rating in a season: none yet in the server, or none yet in
-        this season, with their rating in the last season they played."""
-        chosen, earlier = rating.season, rating.earlier
-        if chosen is None:
-            return text("rating.none", locale, {"name": name})
-        if earlier is not None:
-            return rating_text_.earlier_text(
-                name, chosen, earlier, rating.earlier_table, user_id, locale
-            )
-        shown = rating_text_.season_name(chosen, locale)
-        return text("rating.none_in_season", locale, {"name": name, "season": shown})
+        await send_ephemeral(interaction, said)
 
     @app_commands.command(
         name="leaderboard", description=command_text("cmd.leaderboard.description"), extras=AF
@@ -154,15 +137,14 @@ class Records(AfCog):
         """A season's table by rating (the current season's by default), with wins."""
         locale = locale_of(interaction)
         standings = await self.service.season_standings(interaction.guild_id, season)
-        if standings is None:
-            await send_ephemeral(interaction, text("leaderboard.none", locale))
-            return
-        await send_ephemeral(
-            interaction,
-            rating_text_.leaderboard_text(
+        said = (
+            rating_text_.leaderboard_answer(None, {}, {}, locale)
+            if standings is None
+            else rating_text_.leaderboard_answer(
                 standings.season, standings.table, standings.wins, locale
-            ),
+            )
         )
+        await send_ephemeral(interaction, said)
 
     @leaderboard.autocomplete("season")
     async def leaderboard_seasons(
@@ -183,9 +165,7 @@ class Records(AfCog):
         locale = locale_of(interaction)
         out = []
         for s in await self.service.seasons_of(interaction.guild_id):
-            name = rating_text_.season_name(s, locale)
-            if s.ended_at is None:
-                name = text("season.current", locale, {"season": name})
+            name = season_choice(s, locale)
             if current.strip().casefold() in name.casefold():
                 out.append(app_commands.Choice(name=name[:100], value=s.number))
         return out[:25]
@@ -227,13 +207,9 @@ class Records(AfCog):
             played.notations,
             played.names,
             row.locale,
-            self.announcer.pictures.renderer,
+            self.pictures.renderer,
         )
-        caption = text(
-            "replay.caption",
-            row.locale,
-            {"game": row.id, "frames": made.frames, "seconds": round(made.seconds)},
-        )
+        caption = replay_caption(row.id, made.frames, made.seconds, row.locale)
         about = replay_text(row.id, made.frames, made.final, played.names, row.locale)
         file = discord.File(
             io.BytesIO(made.data), filename=f"alien-frontiers-game-{row.id}.gif", description=about
@@ -249,15 +225,7 @@ class Records(AfCog):
         locale = locale_of(interaction)
         out = []
         for g in games:
-            name = text(
-                "replay.choice",
-                locale,
-                {
-                    "game": g.id,
-                    "channel": self.channel_name(g),
-                    "date": day_text(g.updated_at, locale, year=True),
-                },
-            )
+            name = replay_choice(g, self.channel_name(g), locale)
             if current.strip() in name:
                 out.append(app_commands.Choice(name=name[:100], value=g.id))
         return out[:25]

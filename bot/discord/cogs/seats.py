@@ -27,8 +27,9 @@ from bot.play.games import ActiveGame
 from bot.play.jobs import SeatsJob
 from bot.store.clock_settings import MAX_AWAY_DAYS
 from bot.store.errors import ServiceError
+from bot.text.autocomplete_words import seat_choice
 from bot.text.describe import shorten
-from bot.text.durations import when
+from bot.text.seat_text import away_text, leave_question
 from bot.text.strings import text
 
 if TYPE_CHECKING:
@@ -116,26 +117,6 @@ class Seats(TableCog[SeatsJob]):
 
     # ---- leave --------------------------------------------------------------------------
 
-    def leave_question(self, game: ActiveGame, user_id: int, locale: str) -> str:
-        """What leaving would do, in words."""
-        seat = game.seat_of(user_id)
-        assert seat is not None
-        if game.row.status == "playing":
-            if self.service.ends_without(game, seat):
-                asked = text("leave.confirm_game_last", locale)
-            else:
-                level = text(f"ai.level.{game.clock.takeover}", locale)
-                asked = text("leave.confirm_game", locale, {"level": level})
-            if self.service.leaving_counts(game):  # docs/ratings.md: leaving is last place
-                asked = f"{asked}\n{text('leave.counts_last', locale)}"
-            return asked
-        humans = [s for s in game.seats if s.user_id is not None and s.user_id != user_id]
-        if game.row.host_id != user_id:
-            return text("leave.confirm_lobby", locale)
-        if not humans:
-            return text("leave.confirm_lobby_last", locale)
-        return text("leave.confirm_lobby_host", locale, {"next": humans[0].name})
-
     @app_commands.command(
         name="leave", description=command_text("cmd.leave.description"), extras=AF
     )
@@ -143,15 +124,26 @@ class Seats(TableCog[SeatsJob]):
     async def leave(self, interaction: Interaction) -> None:
         game = await self.service.require(interaction.channel_id)
         locale = locale_of(interaction)
-        if game.seat_of(interaction.user.id) is None:
+        user = interaction.user.id
+        seat = game.seat_of(user)
+        if seat is None:
             raise ServiceError("lobby.not_seated")
         view = PanelView()
         for answer in ("yes", "no"):
             label = text(f"leave.{answer}", locale)
-            view.add_item(LeaveButton(game.id, interaction.user.id, answer, label))
-        await interaction.response.send_message(
-            self.leave_question(game, interaction.user.id, locale), view=view, ephemeral=True
+            view.add_item(LeaveButton(game.id, user, answer, label))
+        playing = game.row.status == "playing"  # what leaving would do, from the service
+        asked = leave_question(
+            playing,
+            game.seats,
+            game.row.host_id,
+            user,
+            game.clock.takeover,
+            ends_game=playing and self.service.ends_without(game, seat),
+            counts_last=playing and self.service.leaving_counts(game),
+            locale=locale,
         )
+        await interaction.response.send_message(asked, view=view, ephemeral=True)
 
     async def answer_leave(
         self, interaction: Interaction, game_id: int, user_id: int, confirmed: bool
@@ -196,7 +188,7 @@ class Seats(TableCog[SeatsJob]):
             return []
         typed = current.strip().lower()
         return [
-            app_commands.Choice(name=shorten(f"{s.seat + 1} · {s.name}"), value=str(s.seat + 1))
+            app_commands.Choice(name=seat_choice(s), value=str(s.seat + 1))
             for s in game.seats
             if typed in s.name.lower() or typed == str(s.seat + 1)
         ][:25]
@@ -262,10 +254,7 @@ class Seats(TableCog[SeatsJob]):
     ) -> None:
         locale = locale_of(interaction)
         until = await self.service.set_away(interaction.user.id, days)
-        if until is None:
-            await send_ephemeral(interaction, text("away.back", locale))
-        else:
-            await send_ephemeral(interaction, text("away.set", locale, {"until": when(until, "f")}))
+        await send_ephemeral(interaction, away_text(until, locale))
 
 
 __all__ = ["LeaveButton", "Seats", "find_seat"]
