@@ -108,7 +108,7 @@ def build_parts(
     notifier = Notifier(client, service)
     pictures = Pictures(service, renderer)
     boards = BoardEdits(client, pictures, guard)
-    announcer = Announcer(client, service, pictures, boards)
+    announcer = Announcer(pictures, boards)
     couriers = Couriers(client, service, announcer, notifier)
     owner = process_name()  # this process, as the owner of lanes and interactions
     owners = InteractionOwners(service, owner, clock)
