@@ -124,7 +124,7 @@ def build_parts(
         owner=owner,
         owners=owners,
     )
-    background = Background(client, settings, service, deliveries, notifier)
+    background = Background(client, settings, service, deliveries)
     heartbeat = (
         Heartbeat(
             client,
