@@ -16,6 +16,7 @@ figures (read when it beats).
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from functools import partial
@@ -107,14 +108,23 @@ def build_parts(
     notifier = Notifier(client, service)
     pictures = Pictures(service, renderer)
     boards = BoardEdits(client, pictures, guard)
-    announcer = Announcer(client, service, pictures, boards)
+    announcer = Announcer(pictures, boards)
     couriers = Couriers(client, service, announcer, notifier)
     owner = process_name()  # this process, as the owner of lanes and interactions
     owners = InteractionOwners(service, owner, clock)
     deliveries = Deliveries(
-        client, service, couriers, shards, outbox=outbox, guard=guard, owner=owner, owners=owners
+        client,
+        service,
+        couriers,
+        shards,
+        outbox=outbox,
+        clock=clock,
+        rng=random.Random(),  # the backoff's jitter
+        guard=guard,
+        owner=owner,
+        owners=owners,
     )
-    background = Background(client, settings, service, deliveries, notifier)
+    background = Background(client, settings, service, deliveries)
     heartbeat = (
         Heartbeat(
             client,
@@ -180,20 +190,28 @@ def build_parts(
     )
 
 
+def random_seed() -> int:
+    """A new game's seed, from the system's randomness."""
+    return random.SystemRandom().randrange(2**62)
+
+
 def build_service(
     storage: Storage,
     *,
     clock: Callable[[], float] = time.time,
+    new_seed: Callable[[], int] = random_seed,
     ai_factory: AIFactory = default_factory,
     ai_budget_ms: int | None = None,
     shards: Shards = ALL,
 ) -> GameService:
-    """The game service over ``storage``, handed its outbox (the delivery worker is given
+    """The game service over ``storage``, handed its clock, what seeds a new game (by
+    default the system's randomness), its outbox (the delivery worker is given
     the same one: ``service.outbox``), its coach's memory and its screen readers' modes.
     The bot's, the demo's and the tests' service are all built here."""
     return GameService(
         storage,
         clock=clock,
+        new_seed=new_seed,
         ai_factory=ai_factory,
         ai_budget_ms=ai_budget_ms,
         shards=shards,
@@ -222,4 +240,4 @@ def backlog_figures(
     }
 
 
-__all__ = ["backlog_figures", "build_parts", "build_service", "create_bot"]
+__all__ = ["backlog_figures", "build_parts", "build_service", "create_bot", "random_seed"]

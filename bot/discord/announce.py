@@ -29,7 +29,6 @@ from bot.discord.pictures import Pictures
 from bot.discord.replies import jump_url
 from bot.play.choice_tree import Choices
 from bot.play.games import ActiveGame
-from bot.play.service import GameService
 from bot.play.turn_view import PanelFacts, TurnView, panel_of
 from bot.text.board_words import scores_line
 from bot.text.turn_message import turn_message
@@ -63,15 +62,7 @@ class Announcer:
     """Renders the turn messages of games (text, panel, board) from their turn views, for
     the deliveries (``bot.discord.couriers``)."""
 
-    def __init__(
-        self,
-        client: discord.Client,
-        service: GameService,
-        pictures: Pictures,
-        boards: BoardEdits,
-    ) -> None:
-        self.client = client
-        self.service = service
+    def __init__(self, pictures: Pictures, boards: BoardEdits) -> None:
         self.pictures = pictures  # the board's picture and the VP chart
         self.boards = boards  # the live board's edits
         # Per game, the VP said last in its channel for a screen reader (``said_scores``).
@@ -110,9 +101,6 @@ class Announcer:
 
     def allowed(self, view: TurnView) -> discord.AllowedMentions:
         return mentions([view.member] if view.member is not None else [])
-
-    def channel(self, game: ActiveGame) -> discord.PartialMessageable:
-        return self.client.get_partial_messageable(game.row.channel_id, guild_id=game.row.guild_id)
 
     def panel_link(self, game: ActiveGame) -> str:
         if game.row.turn_message_id is None:

@@ -10,15 +10,18 @@ left pending. At every check the clock repairs the same way a game whose turn me
 is still missing a short while (``REPAIR_SECONDS``) after its turn began, and asks again
 about a game whose channel Discord did not confirm at the start (``check_places``).
 
-The turn clock is one task that sends reminders and final warnings and takes the
-timeout action of games whose member to act went quiet. The timing lives in the
+The turn clock is one task that ticks: at each tick it asks the game service which games
+have a step of their clock due (``clock_due``) and has it take each (``take_clock_step``:
+a reminder or final warning, queued as the member chose to hear of their turn, or the
+timeout action of a game whose member to act went quiet), then delivers what was queued
+and lets the AI play a turn timed out. The timing lives in the
 database (``games.clock_since``, ``clock_turn``, ``reminders_sent``, ``timeout_turn``;
 ``members.away_until``), so a restart neither loses nor repeats a step: a reminder is
 recorded before it is sent, and a timeout is written once, in one transaction, before
 the bot plays the turn (``GameService.time_out``); after a restart the bot goes on
 playing that turn. Its time is the service's ``clock``, so tests make days pass by
 moving it and calling ``tick``. Its texts are ``bot.text.clock_text``'s, the clock's facts
-of a game in play ``bot.play.games``'s.
+of a game in play ``bot.play.games``'s, which step is due when ``bot.store.clock_settings``'s.
 """
 
 from __future__ import annotations
@@ -27,22 +30,17 @@ import asyncio
 import logging
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import discord
 
 from bot.discord.delivery import Deliveries
 from bot.discord.failures import judge
-from bot.discord.notify import Notifier, pings_in_channel, wants_dm
 from bot.discord.shutdown import cancel
-from bot.play import outbox
-from bot.play.games import ActiveGame, reminders_sent, since_of
+from bot.play.games import ActiveGame
 from bot.play.service import GameService
 from bot.settings import Settings
-from bot.store.clock_settings import REMINDED, WARNED, Step, clock_start, deadline, due_step
-from bot.store.rows import Delivery
-from bot.text.clock_text import mention
-from bot.text.durations import when
+from bot.store.clock_settings import Step
 
 log = logging.getLogger(__name__)
 
@@ -71,13 +69,11 @@ class Background:
         settings: Settings,
         service: GameService,
         deliveries: Deliveries,
-        notifier: Notifier,
     ) -> None:
         self.client = client
         self.settings = settings
         self.service = service
         self.deliveries = deliveries
-        self.notifier = notifier
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._clock_task: asyncio.Task[None] | None = None
         self._checked = asyncio.Event()  # the turn clock's first check since the start is done
@@ -261,13 +257,8 @@ class Background:
         service = self.service
         for game in await service.reload_dropped():  # the database was away for them
             self.schedule_ai(game)
-        games = [g for g in service.owned_games() if g.waiting_on() is not None]
-        away = await service.back_from_away(u for g in games if (u := g.waiting_on()))
         done: Counter[str] = Counter()
-        for game in games:
-            step = self.due(game, away, now)
-            if step is None:
-                continue
+        for game, step in await service.clock_due(service.owned_games(), now):
             try:
                 if await self._take(game, step, now):
                     done[step] += 1
@@ -325,57 +316,16 @@ class Background:
             back += len(games)
         return back
 
-    def due(self, game: ActiveGame, away: dict[int, float], now: float) -> Step | None:
-        user = game.waiting_on()
-        if user is None or game.row.status != "playing":
-            return None
-        return due_step(game.clock, since_of(game), reminders_sent(game), away.get(user), now)
-
     async def _take(self, game: ActiveGame, step: Step, now: float) -> bool:
-        timed_out = False
-        service = self.service
+        """Ask the service to take the clock's step (``take_clock_step``), with the game's
+        lock held, and deliver what it queued; a turn timed out goes on with the AI."""
         async with game.lock:
-            user = game.waiting_on()
-            away = await service.back_from_away([user] if user else [])
-            if self.due(game, away, now) != step or user is None:
+            if not await self.service.take_clock_step(game, step, now):
                 return False  # a move (or a change of seats) came in meanwhile
-            if step == "timeout":
-                timed_out = (await service.time_out(game)).action != "none"
-            else:
-                clock = game.clock
-                since = since_of(game)
-                params = {
-                    "mention": mention(user),
-                    "since": when(clock_start(since, away.get(user))),
-                    "deadline": when(deadline(clock, since, away.get(user)), "f"),
-                    "relative": when(deadline(clock, since, away.get(user))),
-                }
-                key = "clock.reminder" if step == "remind" else f"clock.warning.{clock.action}"
-                told = await self.reminder(game, user, key, params)
-                await service.mark_reminders(game, REMINDED if step == "remind" else WARNED, told)
             await self.deliveries.run(game.row.channel_id)
-        if timed_out:
-            self.schedule_ai(game)
+        if step == "timeout":
+            self.schedule_ai(game)  # the AI plays the turn for its member (action ai)
         return True
-
-    async def reminder(
-        self, game: ActiveGame, user: int, key: str, params: Mapping[str, object]
-    ) -> list[Delivery]:
-        """A reminder or final warning for ``user``, as they chose to hear of their turns:
-        by DM (in the channel if their DMs are closed), in the channel with a ping, both, or
-        (``off``) in the channel without a ping."""
-        prefs = await self.notifier.prefs(user)
-        now = self.service.clock()
-        pinged = outbox.notice(game, now, key, params, users=[user], link=True)
-        told = []
-        if wants_dm(prefs):
-            fallback = None if pings_in_channel(prefs) else pinged
-            told.append(outbox.direct(game, now, user, key, params, fallback=fallback, link=True))
-        if pings_in_channel(prefs):
-            told.append(pinged)
-        elif prefs.notify == "off":
-            told.append(outbox.notice(game, now, key, params, link=True))
-        return told
 
 
 __all__ = ["Background"]

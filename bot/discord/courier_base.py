@@ -247,20 +247,9 @@ class CourierBase:
     async def tell_host(
         self, row: GameRow, problem: str, key: str, params: Mapping[str, Any]
     ) -> None:
-        """Tell the game's host of ``problem`` by DM, once (remembered in the database)."""
-        now = self.service.clock()
-        dm = Delivery(
-            "dm",
-            row.id,
-            -row.host_id,  # a lane of its own
-            row.guild_id,
-            {"key": key, "params": dict(params), "user": row.host_id, "always": True},
-            created_at=now,
-            due_at=now,
-        )
+        """Tell the game's host of ``problem`` by DM, once (the game service queues it)."""
         try:
-            if await self.service.outbox.tell_host(row.id, problem, now, dm):
-                self.service.outbox.queued(-row.host_id)
+            await self.service.tell_host(row.id, problem, key, params)
         except Exception as e:
             log.warning("game %d: its host not told of %s: %s", row.id, problem, judge(e))
 

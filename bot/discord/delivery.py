@@ -338,7 +338,7 @@ class Deliveries(DeliveriesBase):
             if d.game_id is not None:
                 with contextlib.suppress(Exception):
                     problem = f"forbidden:{d.channel_id}"
-                    await self.outbox.problem_solved(d.game_id, problem)
+                    await self.service.problem_solved(d.game_id, problem)
 
     # ---- failures ----------------------------------------------------------------------
 
@@ -478,24 +478,11 @@ class Deliveries(DeliveriesBase):
             )
 
     async def _tell_host(self, d: Delivery, problem: str, key: str, params: dict[str, Any]) -> bool:
-        """Tell the game's host of ``problem`` by DM, once (remembered in the database):
+        """Tell the game's host of ``problem`` by DM, once (the game service queues it):
         whether they are told now."""
         assert d.game_id is not None
         try:
-            row = await self.outbox.game_of(d)
-            if row is None:
-                return False
-            now = self.now()
-            dm = Delivery(
-                "dm",
-                d.game_id,
-                -row.host_id,  # a lane of its own: the game's channel is the one that fails
-                d.guild_id,
-                {"key": key, "params": params, "user": row.host_id, "always": True},
-                created_at=now,
-                due_at=now,
-            )
-            told = await self.outbox.tell_host(d.game_id, problem, now, dm)
+            told = await self.service.tell_host(d.game_id, problem, key, params)
         except Exception as e:
             log.warning("game %d: its host not told of %s: %s", d.game_id, problem, judge(e))
             return False

@@ -78,11 +78,11 @@ class DeliveriesBase:
         shards: Shards | None = None,
         *,
         outbox: Outbox,
-        clock: Callable[[], float] | None = None,
+        clock: Callable[[], float],
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-        rng: random.Random | None = None,
-        guard: InvalidRequests | None = None,
-        owner: str | None = None,
+        rng: random.Random,
+        guard: InvalidRequests,
+        owner: str,
         owners: InteractionOwners | None = None,
     ) -> None:
         self.client = client
@@ -90,11 +90,11 @@ class DeliveriesBase:
         self.outbox = outbox  # its rows, lanes just queued in, edits that landed (the service's)
         self.couriers = couriers
         self.shards = shards
-        self._clock = clock
+        self.clock = clock
         self.sleep = sleep
-        self.rng = rng or random.Random()
-        self.guard = guard or InvalidRequests()
-        self.owner = owner or process_name()  # this process, as a lane's owner
+        self.rng = rng  # the backoff's jitter
+        self.guard = guard  # the bot's count of Discord's invalid requests
+        self.owner = owner  # this process, as a lane's owner (process_name)
         # How long a post's nonce is trusted to make a retry harmless (Discord keeps it "a
         # few minutes"); past it, a delivery that may have landed is looked for first.
         self.nonce_trust = NONCE_SECONDS
@@ -121,4 +121,4 @@ class DeliveriesBase:
         self.owners = owners
 
     def now(self) -> float:
-        return self._clock() if self._clock is not None else self.service.clock()
+        return self.clock()

@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.discord.announce import mentions
 from bot.discord.courier_base import CourierBase, Done, Reply, _turn_link, nonce, same_text
-from bot.discord.notify import wants_dm
+from bot.play.notify_modes import wants_dm
 from bot.store.rows import Delivery, MemberPrefs
 from bot.text.strings import text
 from bot.text.turn_message import said, turn_dm

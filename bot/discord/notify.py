@@ -22,20 +22,14 @@ from typing import Any
 import discord
 
 from bot.discord.failures import DM_CLOSED
+
+# Its home is bot.play.notify_modes; bot.discord.turn_couriers imports it from here.
+from bot.play.notify_modes import pings_in_channel
 from bot.play.service import GameService
 from bot.store.rows import MemberPrefs
 from bot.text.strings import text
 
 log = logging.getLogger(__name__)
-
-
-def pings_in_channel(prefs: MemberPrefs) -> bool:
-    """Whether the member is pinged in the channel (their choice, or closed DMs)."""
-    return prefs.notify in ("channel", "both") or (prefs.notify == "dm" and prefs.dm_blocked)
-
-
-def wants_dm(prefs: MemberPrefs) -> bool:
-    return prefs.notify in ("dm", "both") and not prefs.dm_blocked
 
 
 class Notifier:
@@ -102,4 +96,4 @@ class Notifier:
         return text("notify.dm_hint", locale)
 
 
-__all__ = ["DM_CLOSED", "Notifier", "pings_in_channel", "wants_dm"]
+__all__ = ["DM_CLOSED", "Notifier", "pings_in_channel"]

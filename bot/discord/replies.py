@@ -55,23 +55,6 @@ async def holding(lock: asyncio.Lock, interaction: discord.Interaction[Any]) -> 
         yield
 
 
-async def send_public(interaction: discord.Interaction[Any], content: str) -> None:
-    """Answer for the whole channel (no pings). After a private deferral (``holding``), the
-    answer is posted in the channel and the member gets a private "done"."""
-    content = content[:2000]
-    mentions = discord.AllowedMentions.none()
-    if not interaction.response.is_done():
-        try:
-            await interaction.response.send_message(content, allowed_mentions=mentions)
-            return
-        except discord.InteractionResponded:  # deferred meanwhile (bot.discord.deferral)
-            pass
-    channel = interaction.channel
-    if isinstance(channel, discord.abc.Messageable):
-        await channel.send(content, allowed_mentions=mentions)
-    await interaction.followup.send(text("done", locale_of(interaction)), ephemeral=True)
-
-
 def describe_interaction(interaction: discord.Interaction[Any]) -> str:
     """Command or component, user, channel and arguments, for the log."""
     data: dict[str, Any] = dict(interaction.data or {})

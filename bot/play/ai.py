@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Literal, Protocol
 
-from engine import Action, GameState, apply, legal_actions
+from engine import Action, GameState, legal_actions
 
 log = logging.getLogger(__name__)
 
@@ -78,15 +78,3 @@ def hint_plan(state: GameState, seed: int) -> list[Action]:
     if state.over or seat < 0:
         return []
     return NormalAI(seed).make_plan(state, seat)
-
-
-def plan_after(state: GameState, first: Action, seed: int) -> list[Action]:
-    """``first``, then what the normal AI would do with the rest of the turn after it (a
-    guided game's hint: the lesson's pick first). Blocking: run in a thread."""
-    from engine.ai import NormalAI
-
-    seat = state.to_act()
-    after = apply(state, first)
-    if after.over or after.to_act() != seat:
-        return [first]
-    return [first, *NormalAI(seed).make_plan(after, seat)]

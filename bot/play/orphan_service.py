@@ -1,11 +1,14 @@
 """The game service's games that lost their channel (deleted, or the bot removed from the
 server): orphaned, continued in another channel (``adopt``), back where they were when the
-bot is added back to their server, or ended.
+bot is added back to their server, or ended; and a game's host told once, by DM, of a
+problem with its channel or its messages (the bot's permissions missing there, a message
+Discord rejects), told again if it comes back after it was solved.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from bot.play import outbox
@@ -18,7 +21,34 @@ log = logging.getLogger(__name__)
 
 
 class OrphanService(ServiceBase):
-    """Orphaned games: lost, adopted, back, or ended."""
+    """Orphaned games: lost, adopted, back, or ended; a host told of a problem."""
+
+    async def tell_host(
+        self, game_id: int, problem: str, key: str, params: Mapping[str, Any]
+    ) -> bool:
+        """Queue a DM telling the game's host of ``problem`` (the text ``key`` with
+        ``params``), unless they were told of it already and it was not solved since
+        (remembered in the database, so a restart does not tell them again): whether it was
+        queued. Its lane is the host's own (the game's channel may be the one that fails);
+        the delivery worker delivers it."""
+        row = await self.store.game(game_id)
+        if row is None:
+            return False
+        now = self.clock()
+        dm = Delivery(
+            "dm",
+            row.id,
+            -row.host_id,
+            row.guild_id,
+            {"key": key, "params": dict(params), "user": row.host_id, "always": True},
+            created_at=now,
+            due_at=now,
+        )
+        return await self.store.tell_host(row.id, problem, now, [dm])
+
+    async def problem_solved(self, game_id: int, problem: str) -> None:
+        """The problem went away: the host is told again if it comes back."""
+        await self.store.problem_solved(game_id, problem)
 
     async def orphan(self, game_id: int, why: OrphanedBy) -> GameRow | None:
         """A game's channel is gone (``why``: the channel or thread deleted, or the bot

@@ -35,8 +35,7 @@ service and the worker at construction; the worker reaches the outbox's rows thr
 never the store.
 
 - **The rows.** A lane's deliveries due, a lane's lease (one owner per lane), the given-up
-  ones counted and pruned, a game's host told of a problem once
-  (``bot.store.delivery_store``, ``host_notice_store``).
+  ones counted and pruned (``bot.store.delivery_store``).
 - **A lane's pass** (``lane_pass``): one conversation per pass of the worker over a lane.
   The outbox hands it the lane's work at once (its waiting rows, in order, without the
   edits that landed) and takes back each delivery's outcome (``Made``, ``Landed``,
@@ -449,15 +448,6 @@ class Outbox:
     async def game_of(self, d: Delivery) -> GameRow | None:
         """The row of the game a delivery is about, as committed."""
         return await self.store.game(d.game_id) if d.game_id is not None else None
-
-    async def tell_host(self, game_id: int, problem: str, now: float, dm: Delivery) -> bool:
-        """Queue ``dm`` to a game's host about ``problem`` unless they were told of it (and
-        it was not solved since): whether it was queued."""
-        return await self.store.tell_host(game_id, problem, now, [dm])
-
-    async def problem_solved(self, game_id: int, problem: str) -> None:
-        """The problem went away: the host is told again if it comes back."""
-        await self.store.problem_solved(game_id, problem)
 
 
 __all__ = [

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from dataclasses import fields as fields_of
 from typing import Any
 
 from bot.play import outbox
-from bot.play.ai import AIFactory, default_factory
+from bot.play.ai import AIFactory
 from bot.play.coach_memory import Coach
 from bot.play.games import ActiveGame
 from bot.play.outbox import Outbox
@@ -34,7 +32,7 @@ from bot.store.rating_rules import (
     holders_json,
 )
 from bot.store.rows import Delivery, GameRow, SeatChanges, SeatRow
-from bot.store.shards import ALL, Shards
+from bot.store.shards import Shards
 from bot.store.storage import Storage
 from bot.text.seat_names import ai_name
 from engine import Game, dumps, loads
@@ -64,10 +62,11 @@ class ServiceBase:
         self,
         store: Storage,
         *,
-        clock: Callable[[], float] = time.time,
-        ai_factory: AIFactory = default_factory,
-        ai_budget_ms: int | None = None,
-        shards: Shards = ALL,
+        clock: Callable[[], float],
+        new_seed: Callable[[], int],
+        ai_factory: AIFactory,
+        ai_budget_ms: int | None,
+        shards: Shards,
         outbox: Outbox,
         coach: Coach,
         readers: Readers,
@@ -80,7 +79,7 @@ class ServiceBase:
         self.clock = clock
         self.ai_factory = ai_factory
         self.ai_budget_ms = ai_budget_ms
-        self.new_seed: Callable[[], int] = lambda: random.SystemRandom().randrange(2**62)
+        self.new_seed = new_seed  # a new game's seed (its dice and its deck)
         self._games: dict[int, ActiveGame] = {}
         self._by_channel: dict[int, int] = {}
         self._load_lock = asyncio.Lock()

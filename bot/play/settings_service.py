@@ -50,13 +50,6 @@ class SettingsService(ServiceBase):
             )
         await self.store.set_guild_language(guild_id, language, self.clock())
 
-    async def set_clock(
-        self, game: ActiveGame, user_id: int, can_manage: bool, clock: ClockSettings
-    ) -> None:
-        """The host (or Manage Channels) changes the game's clock; it applies at once. A
-        clock switched on starts counting now, not from the last move."""
-        await self.configure(game, user_id, can_manage, clock=clock)
-
     async def configure(
         self,
         game: ActiveGame,

@@ -1,21 +1,37 @@
-"""The game service's turn clock at work: this turn's reminders recorded with the reminder,
-and a turn whose limit passed timed out (played by the AI or skipped, the seat handed to
-the AI after too many in a row). The clock's background task is
-``bot.discord.background.Background``; its texts are ``bot.text.clock_text``'s.
+"""The game service's turn clock at work: which step of it is due for the games in play
+(``clock_due``) and that step taken (``take_clock_step``): a reminder or final warning
+told to the member to act as they chose to hear of their turn (by DM, with the channel as
+the fallback if their DMs are closed; in the channel with a ping; or without one), recorded
+with this turn's reminders in one commit; or a turn whose limit passed timed out (played
+by the AI or skipped, the seat handed to the AI after too many in a row). The values of
+the clock (which step is due when, the deadline) are ``bot.store.clock_settings``'s; the
+clock's background task, which ticks and asks, is ``bot.discord.background.Background``;
+its texts are ``bot.text.clock_text``'s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from bot.play import outbox
-from bot.play.games import ActiveGame
+from bot.play.games import ActiveGame, reminders_sent, since_of
+from bot.play.notify_modes import pings_in_channel, wants_dm
 from bot.play.service_base import ServiceBase, _with
-from bot.store.clock_settings import LIMIT_PASSED
+from bot.store.clock_settings import (
+    LIMIT_PASSED,
+    REMINDED,
+    WARNED,
+    Step,
+    clock_start,
+    deadline,
+    due_step,
+)
 from bot.store.errors import ServiceError
 from bot.store.rows import Delivery, SeatRow
+from bot.text.clock_text import mention
+from bot.text.durations import when
 from bot.text.seat_names import ai_name
 
 
@@ -30,13 +46,77 @@ class Timeout:
     takeover: bool
 
 
+def step_due(game: ActiveGame, away: Mapping[int, float], now: float) -> Step | None:
+    """The step of the game's turn clock due at ``now`` (None: nothing is due, or the game
+    waits on no member), ``away``: when the absences of members end."""
+    user = game.waiting_on()
+    if user is None or game.row.status != "playing":
+        return None
+    return due_step(game.clock, since_of(game), reminders_sent(game), away.get(user), now)
+
+
 class TimeoutService(ServiceBase):
-    """Reminders recorded and turns timed out."""
+    """The turn clock's steps: reminders told and recorded, turns timed out."""
 
     async def back_from_away(self, user_ids: Iterable[int]) -> dict[int, float]:
         """When each of these members' absence ends (those who set one): their turn clock
         starts then."""
         return await self.store.away_until(user_ids)
+
+    async def clock_due(
+        self, games: Sequence[ActiveGame], now: float
+    ) -> list[tuple[ActiveGame, Step]]:
+        """The games of ``games`` with a step of their turn clock due at ``now``, and that
+        step (the members' absences read once for all of them)."""
+        waiting = [g for g in games if g.waiting_on() is not None]
+        away = await self.back_from_away(u for g in waiting if (u := g.waiting_on()))
+        return [(g, step) for g in waiting if (step := step_due(g, away, now)) is not None]
+
+    async def take_clock_step(self, game: ActiveGame, step: Step, now: float) -> bool:
+        """Take the step of the game's turn clock due at ``now`` (``clock_due``), if it is
+        still the one due (a move, or a change of seats, may have come in meanwhile):
+        whether it was taken. A reminder or final warning is queued for the member to act
+        and recorded with this turn's reminders in one commit (a restart neither loses nor
+        repeats it); a timeout is the game's timeout action (``time_out``). Call with the
+        game's lock held; its lane is then to be delivered."""
+        user = game.waiting_on()
+        away = await self.back_from_away([user] if user else [])
+        if step_due(game, away, now) != step or user is None:
+            return False
+        if step == "timeout":
+            await self.time_out(game)
+            return True
+        clock = game.clock
+        since = since_of(game)
+        params = {
+            "mention": mention(user),
+            "since": when(clock_start(since, away.get(user))),
+            "deadline": when(deadline(clock, since, away.get(user)), "f"),
+            "relative": when(deadline(clock, since, away.get(user))),
+        }
+        key = "clock.reminder" if step == "remind" else f"clock.warning.{clock.action}"
+        told = await self._reminder(game, user, key, params)
+        await self.mark_reminders(game, REMINDED if step == "remind" else WARNED, told)
+        return True
+
+    async def _reminder(
+        self, game: ActiveGame, user: int, key: str, params: Mapping[str, object]
+    ) -> list[Delivery]:
+        """A reminder or final warning for ``user``, as they chose to hear of their turns:
+        by DM (in the channel if their DMs are closed), in the channel with a ping, both, or
+        (``off``) in the channel without a ping."""
+        prefs = (await self.store.prefs([user]))[user]
+        now = self.clock()
+        pinged = outbox.notice(game, now, key, params, users=[user], link=True)
+        told = []
+        if wants_dm(prefs):
+            fallback = None if pings_in_channel(prefs) else pinged
+            told.append(outbox.direct(game, now, user, key, params, fallback=fallback, link=True))
+        if pings_in_channel(prefs):
+            told.append(pinged)
+        elif prefs.notify == "off":
+            told.append(outbox.notice(game, now, key, params, link=True))
+        return told
 
     async def mark_reminders(
         self, game: ActiveGame, sent: int, told: Sequence[Delivery] = ()

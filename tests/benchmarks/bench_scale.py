@@ -177,9 +177,8 @@ async def make_games(url: str, fake: FakeDiscord, count: int, seed: int) -> list
     store = await Storage.open(url)
     seats: list[Seat] = []
     try:
-        service = build_service(store)
         seeds = random.Random(seed)
-        service.new_seed = lambda: seeds.randrange(2**62)
+        service = build_service(store, new_seed=lambda: seeds.randrange(2**62))
         for i in range(count):
             guild = guilds[i % SERVERS]
             channel = fake.add_channel(p.text_channel(guild.id, f"game-{i}"))

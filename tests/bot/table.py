@@ -111,6 +111,11 @@ class Table:
     def fake(self) -> Any:
         return self.h.fake
 
+    def set_clock(self, clock: Clock) -> None:
+        """From now on the bot's time is ``clock``'s: the client's, the game service's and
+        the delivery worker's (each was handed the clock it was built with)."""
+        self.bot.clock = self.bot.service.clock = self.bot.deliveries.clock = clock
+
     def user_id(self, member: str) -> int:
         return int(getattr(self.h.guild, member)["user"]["id"])
 

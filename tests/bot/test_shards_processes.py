@@ -30,8 +30,7 @@ def shard_env(url: str, shard: int) -> dict[str, str]:
 
 async def ai_game(store: Storage, guild: p.TestGuild, seed: int) -> int:
     """A game of two easy AI seats in the server's #general, started, not shown yet."""
-    service = build_service(store)
-    service.new_seed = lambda: seed
+    service = build_service(store, new_seed=lambda: seed)
     host = user_id(guild.owner)
     game = await service.create(
         guild_id=guild.id,

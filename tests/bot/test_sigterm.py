@@ -41,8 +41,7 @@ async def game_in_play(
     """
     store = await Storage.open(db)
     try:
-        service = build_service(store)
-        service.new_seed = lambda: 1234
+        service = build_service(store, new_seed=lambda: 1234)
         game = await game_between(
             service,
             guild=guild,

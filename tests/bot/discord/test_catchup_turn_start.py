@@ -124,9 +124,7 @@ async def turn_texts(spoken: bool) -> tuple[str, str, str, str, Log]:
     game, log, raid = found
     service = Service(log)  # what the turn's view reads the log with
     pictures = Pictures(cast(Any, service), lambda *a: b"")
-    announcer = Announcer(
-        cast(Any, None), cast(Any, service), pictures, BoardEdits(cast(Any, None), pictures)
-    )
+    announcer = Announcer(pictures, BoardEdits(cast(Any, None), pictures))
     held = active(game, spoken)
     await keep_catch_up(held, service.since_last_turn)
     rolled = next(e for e in game.state.events if e.key == "rolled" and e.player == 0)

@@ -83,8 +83,7 @@ async def test_dm_mode_sends_one_dm_per_turn_with_a_link_and_no_channel_ping(
     assert turns == 3  # exactly one DM per turn of theirs
     # Reminders come by DM too.
     clock = Clock(t.bot.clock() + 1)
-    t.bot.clock = clock
-    t.bot.service.clock = clock
+    t.set_clock(clock)
     await to_member_turn(t, rng)
     before = len(dms(t, dm))
     clock.advance(13)
@@ -139,7 +138,7 @@ async def test_mode_off_pings_nobody(db_url: str, start_bot: StartBot) -> None:
     await to_member_turn(t, rng)
     assert pinged(t, t.game().row.turn_message_id or 0) == []
     clock = Clock(t.bot.clock() + 1)
-    t.bot.clock = t.bot.service.clock = clock
+    t.set_clock(clock)
     clock.advance(13)
     assert await t.bot.background.tick() == {"remind": 1}
     reminder = t.fake.find(method="POST", route=MESSAGES)[-1]

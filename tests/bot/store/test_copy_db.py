@@ -33,9 +33,8 @@ async def filled(url: str) -> dict[str, object]:
     settings of servers and members, results; returns what to compare after the copy."""
     store = await Storage.open(url)
     try:
-        service = build_service(store)
         seeds = random.Random(3)
-        service.new_seed = lambda: seeds.randrange(2**62)
+        service = build_service(store, new_seed=lambda: seeds.randrange(2**62))
         rng = random.Random(5)
         for channel in range(4):
             game = await service.create(

@@ -622,8 +622,7 @@ async def test_two_processes_cannot_apply_two_actions_at_one_version(pg_url: str
     the game as stored."""
     stores = [await Storage.open(pg_url), await Storage.open(pg_url)]
     try:
-        first = build_service(stores[0])
-        first.new_seed = lambda: 77
+        first = build_service(stores[0], new_seed=lambda: 77)
         game = await game_between(first, channel=5)
         second = build_service(stores[1])
         other = await second.in_channel(5)
