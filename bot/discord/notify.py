@@ -24,7 +24,6 @@ import discord
 from bot.discord.failures import DM_CLOSED
 
 # Its home is bot.play.notify_modes; bot.discord.turn_couriers imports it from here.
-from bot.play.notify_modes import pings_in_channel
 from bot.play.service import GameService
 from bot.store.rows import MemberPrefs
 from bot.text.strings import text
@@ -96,4 +95,4 @@ class Notifier:
         return text("notify.dm_hint", locale)
 
 
-__all__ = ["DM_CLOSED", "Notifier", "pings_in_channel"]
+__all__ = ["DM_CLOSED", "Notifier"]

@@ -16,9 +16,9 @@ from bot.discord.announce import mentions
 from bot.discord.components import PanelView
 from bot.discord.courier_base import SHOWN, CourierBase, Done, Reply, rejected_params
 from bot.discord.failures import CALL_FAULTS, is_gone, is_rejected, judge
-from bot.discord.notify import pings_in_channel
 from bot.discord.pictures import board_name
 from bot.discord.replies import jump_url
+from bot.play.notify_modes import pings_in_channel
 from bot.store.rows import Delivery, GameRow
 from bot.text.strings import text
 from bot.text.turn_message import closed_turn_message, turn_first_line
