@@ -20,31 +20,44 @@ follow-up (a private message, a click's message edit), so the handlers' code doe
 change. A public answer to a command cannot follow a private deferral: it raises
 ``discord.InteractionResponded`` as discord.py does for an answered interaction, and the
 callers post it in the channel instead.
+
+A deferral whose outcome is unknown (the connection dropped, a timeout, a 5xx: Discord may
+have taken it) is remembered: if the answer's callback is then refused as acknowledged
+already (40060), that deferral landed — every other process leaves the interaction alone
+(``bot.discord.owners``) and nothing else of this one may have — so the answer becomes its
+follow-up as above ("thinking…" is replaced by it), sent once. If an answer of this
+process's own may also have landed, the 40060 is taken as it is: no second answer.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, Literal, TypeVar
 
 import discord
+
+from bot.discord.failures import ALREADY_ACKNOWLEDGED, is_expired, maybe_made
 
 log = logging.getLogger(__name__)
 
 DEFER_AFTER_SECONDS = 2.0  # the default of ``Settings.defer_after_seconds``
 _pending: set[asyncio.Task[None]] = set()  # deferrals under way (kept from the collector)
+T = TypeVar("T")
 
 
 class GuardedResponse(discord.InteractionResponse[Any]):
     """An interaction's response whose answers go one at a time (see the module)."""
 
-    __slots__ = ("_lock", "deferred_late")
+    __slots__ = ("_lock", "_unsure", "deferred_late")
 
     def __init__(self, parent: discord.Interaction[Any]) -> None:
         super().__init__(parent)
         self._lock = asyncio.Lock()
         self.deferred_late = False  # deferred by ``defer_late``: later answers follow it
+        # What of this process's may have landed unheard: its deferral only, or an answer.
+        self._unsure: Literal["deferral", "answer"] | None = None
 
     async def defer_late(self) -> bool:
         """Defer the interaction unless it was answered (or is being answered); True if
@@ -55,23 +68,54 @@ class GuardedResponse(discord.InteractionResponse[Any]):
                 return False
             parent = self._parent
             if parent.type is discord.InteractionType.component:
-                await super().defer()
+                await self._call(super().defer(), deferral=True)
             else:
-                await super().defer(ephemeral=True, thinking=True)
+                await self._call(super().defer(ephemeral=True, thinking=True), deferral=True)
             self.deferred_late = True
             log.info("interaction %d deferred: not answered in time", parent.id)
             return True
 
+    async def _call(self, call: Awaitable[T], deferral: bool = False) -> T:
+        """Make one callback, remembering a failure that may have landed (see the module)."""
+        try:
+            return await call
+        except Exception as e:
+            if maybe_made(e) and not is_expired(e):
+                self._unsure = "deferral" if deferral and self._unsure is None else "answer"
+            raise
+
+    def _deferral_landed(self, error: discord.HTTPException) -> bool:
+        """Whether a callback refused with ``error`` was refused because this process's own
+        deferral, whose reply was lost, had landed: then it counts as deferred (True)."""
+        if error.code != ALREADY_ACKNOWLEDGED or self._unsure != "deferral":
+            return False
+        parent = self._parent
+        if parent.type is discord.InteractionType.component:
+            self._response_type = discord.InteractionResponseType.deferred_message_update
+        else:
+            self._response_type = discord.InteractionResponseType.deferred_channel_message
+        self.deferred_late = True
+        log.info("interaction %d: its deferral had landed; the answer follows it", parent.id)
+        return True
+
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> Any:
         async with self._lock:
-            if self.deferred_late:
-                return None  # deferred already: what the caller wanted
-            return await super().defer(ephemeral=ephemeral, thinking=thinking)
+            if not self.deferred_late:
+                try:
+                    return await self._call(super().defer(ephemeral=ephemeral, thinking=thinking))
+                except discord.HTTPException as e:
+                    if not self._deferral_landed(e):
+                        raise
+            return None  # deferred already: what the caller wanted
 
     async def send_message(self, content: Any = None, **kwargs: Any) -> Any:
         async with self._lock:
             if not self.deferred_late:
-                return await super().send_message(content, **kwargs)
+                try:
+                    return await self._call(super().send_message(content, **kwargs))
+                except discord.HTTPException as e:
+                    if not self._deferral_landed(e):
+                        raise
             private = bool(kwargs.get("ephemeral"))
             if not private and self._parent.type is not discord.InteractionType.component:
                 raise discord.InteractionResponded(self._parent)  # posted in the channel
@@ -82,7 +126,11 @@ class GuardedResponse(discord.InteractionResponse[Any]):
     async def edit_message(self, **kwargs: Any) -> Any:
         async with self._lock:
             if not self.deferred_late:
-                return await super().edit_message(**kwargs)
+                try:
+                    return await self._call(super().edit_message(**kwargs))
+                except discord.HTTPException as e:
+                    if not self._deferral_landed(e):
+                        raise
             if self._parent.type is not discord.InteractionType.component:
                 raise discord.InteractionResponded(self._parent)
             kwargs.pop("delete_after", None)
@@ -91,7 +139,7 @@ class GuardedResponse(discord.InteractionResponse[Any]):
 
     async def send_modal(self, modal: discord.ui.Modal, /) -> Any:
         async with self._lock:
-            return await super().send_modal(modal)
+            return await self._call(super().send_modal(modal))
 
     async def autocomplete(self, choices: Any) -> None:
         async with self._lock:
