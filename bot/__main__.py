@@ -276,6 +276,12 @@ def check_database(settings: Settings, hold: BotHold | None = None) -> str | Non
             asyncio.run(_open_database(settings))
     except InUse as e:
         return str(e)
+    except asyncpg.ReadOnlySQLTransactionError as e:  # a current schema is only read
+        return (
+            f"the PostgreSQL database {redacted(settings.database_url)} refuses writes ({e}), "
+            f"and its schema must be created or migrated to version {LATEST} first: start the "
+            "bot once it takes writes (not a read-only standby; a failover finished)"
+        )
     except (asyncpg.PostgresError, asyncpg.InterfaceError) as e:
         return (
             f"cannot use the PostgreSQL database {redacted(settings.database_url)} ({e}): "

@@ -211,10 +211,25 @@ class PostgresServer:
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
+async def refuse_writes(url: str, on: bool) -> None:
+    """PostgreSQL takes reads but refuses writes in every new session of the database at
+    ``url`` (as a server read-only after a failover does; this database only: the test
+    server is shared)."""
+    name = url.rsplit("/", 1)[1]
+    admin = await asyncpg.connect(url.rsplit("/", 1)[0] + "/postgres")
+    try:
+        if on:
+            await admin.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
+        else:
+            await admin.execute(f'ALTER DATABASE "{name}" RESET default_transaction_read_only')
+    finally:
+        await admin.close()
+
+
 async def _sleep(seconds: float) -> None:
     import asyncio
 
     await asyncio.sleep(seconds)
 
 
-__all__ = ["ENV_URL", "NoPostgres", "PostgresServer", "binaries", "missing"]
+__all__ = ["ENV_URL", "NoPostgres", "PostgresServer", "binaries", "missing", "refuse_writes"]

@@ -8,7 +8,7 @@ After a start, AI turns go on, and a game whose turn has no message (nor a deliv
 queued for it) gets one queued; the delivery worker (``bot.discord.delivery``) sends what was
 left pending. At every check the clock repairs the same way a game whose turn message
 is still missing a short while (``REPAIR_SECONDS``) after its turn began, and asks again
-about a game whose channel Discord did not confirm at the start (``check_places``).
+about a game whose channel Discord did not confirm at a READY (``check_places``).
 
 The turn clock is one task that ticks: at each tick it asks the game service which games
 have a step of their clock due (``clock_due``) and has it take each (``take_clock_step``:
@@ -170,8 +170,9 @@ class Background:
                 log.exception("could not resume game %d", game.id)
 
     async def check_places(self, games: set[int] | None = None) -> int:
-        """Once ready after a start: a game whose channel is gone, or whose server removed
-        the bot, while the bot was away (its event missed) is orphaned once Discord confirms
+        """At every READY (a start, or a new session after a reconnect that could not
+        resume): a game whose channel is gone, or whose server removed the bot, while the
+        bot was away (its event missed) is orphaned once Discord confirms
         it (a channel not in view is asked for: 10003 Unknown Channel; a server not among
         the bot's: refused). A game Discord gave no answer about (an error, its server
         unavailable) is checked again at the turn clock's next check (``tick``), until it

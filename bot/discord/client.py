@@ -144,7 +144,6 @@ class AlienFrontiersBot(commands.Bot):
         assert isinstance(tree, CommandTree)  # the tree_cls given to discord.py above
         tree.given(self.gate, self.parts.owners, self.parts.service.readers)
         self._invite_logged = False
-        self._places_checked = False
 
     # The parts the client itself uses (and the tests look at), by name.
 
@@ -304,8 +303,10 @@ class AlienFrontiersBot(commands.Bot):
             )
         else:
             log.info("ready as %s in %d servers", self.user, len(self.guilds))
-        if not self._places_checked and self.service.database_open:
-            self._places_checked = True  # the channels deleted while the bot was away
+        if self.service.database_open:
+            # At a start, and at every new session after a reconnect that could not resume:
+            # Discord replays no CHANNEL_DELETE or GUILD_DELETE of what happened while the
+            # bot was away (a game whose channel or server is gone would wait for good).
             await self.background.check_places()
         # on_ready fires again after a reconnect that could not resume: log the link once.
         if not self._invite_logged and self.application_id is not None:

@@ -477,19 +477,35 @@ class PostgresDatabase(Database):
 
     async def schema_version(self) -> int:
         async with self._pool.acquire() as conn:
-            return await self._version(conn)
+            return await self._read_version(conn)
 
     @staticmethod
-    async def _version(conn: Any) -> int:
+    async def _read_version(conn: Any) -> int:
+        """The schema's version, read only (0 while there is no ``schema_version`` table):
+        a database refusing writes (read-only after a failover) answers it."""
+        if await conn.fetchval("SELECT to_regclass('schema_version')") is None:
+            return 0
+        value = await conn.fetchval("SELECT version FROM schema_version WHERE id = 1")
+        return int(value) if value is not None else 0
+
+    @classmethod
+    async def _version(cls, conn: Any) -> int:
+        """The schema's version, its table made first if missing (to migrate)."""
         await conn.execute(
             "CREATE TABLE IF NOT EXISTS schema_version ("
             " id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)"
         )
-        value = await conn.fetchval("SELECT version FROM schema_version WHERE id = 1")
-        return int(value) if value is not None else 0
+        return await cls._read_version(conn)
 
     async def migrate(self, migrations: Sequence[Migration]) -> None:
+        """Each migration not applied yet in a transaction of its own, one process at a
+        time. A schema already current is only read: the bot starts on a database that
+        refuses writes (one that needs a migration fails to, its error in a line)."""
         latest = migrations[-1][0]
+        current = await self.schema_version()
+        _check_version(current, latest)
+        if all(m[0] <= current for m in migrations):
+            return
         migrated = False
         for migration in migrations:
             number = migration[0]

@@ -23,9 +23,11 @@ from bot.discord.client import (
 )
 from bot.discord.health import check
 from bot.settings import DEFAULT_DATABASE_URL, Settings, SettingsError, from_env
+from bot.store.migrations import LATEST
 from bot.store.shards import Shards
 from tests.bot.table import PNG_MAGIC, make_bot, stub_renderer
 from tests.discord_fake import FakeDiscord, StartBot
+from tests.postgres import refuse_writes
 
 ROOT = Path(__file__).resolve().parents[2]
 GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
@@ -260,3 +262,20 @@ async def test_a_forced_sync_registers_unchanged_commands(
     await again.close()
     await start_bot(make_bot(db, force_sync=True))  # SYNC_COMMANDS=force
     assert puts() == 2
+
+
+def test_a_postgresql_database_refusing_writes_is_started_on_only_if_its_schema_is_current(
+    pg_url: str,
+) -> None:
+    """PostgreSQL refuses writes (read-only after a failover): a database whose schema must
+    be made first is one line that says so, not a start; once its schema is current, the
+    start only reads it, and goes ahead while writes are refused."""
+    settings = Settings(token=GOOD_TOKEN, database_url=pg_url)
+    asyncio.run(refuse_writes(pg_url, True))
+    problem = cli.check_database(settings)
+    assert problem is not None and "\n" not in problem, problem
+    assert "refuses writes" in problem and f"migrated to version {LATEST}" in problem
+    asyncio.run(refuse_writes(pg_url, False))
+    assert cli.check_database(settings) is None  # its schema made
+    asyncio.run(refuse_writes(pg_url, True))
+    assert cli.check_database(settings) is None  # current: only read

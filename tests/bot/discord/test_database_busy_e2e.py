@@ -15,6 +15,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 from bot.discord.background import AI_RETRY_CAP_SECONDS, ai_retry_wait
@@ -24,13 +25,14 @@ from tests.bot.discord.test_deliveries_e2e import APOLOGY, recover
 from tests.bot.table import Clock, Table, make_bot
 from tests.discord_fake import StartBot
 from tests.discord_fake.harness import CALLBACK_ROUTE, FOLLOWUP_ROUTE
+from tests.postgres import refuse_writes
 
 BUSY = "The database is busy"
 DEFERRED = 5  # the callback type of a deferral with "thinking…"
 DEFERRED_UPDATE = 6  # a click's deferral: its message is edited later
 
 
-async def table(db: Path, start_bot: StartBot, **settings: Any) -> tuple[Table, Clock]:
+async def table(db: Path | str, start_bot: StartBot, **settings: Any) -> tuple[Table, Clock]:
     clock = Clock()
     bot = make_bot(db, clock=clock, **settings)
     t = Table(await start_bot(bot))
@@ -226,3 +228,26 @@ async def test_the_deferral_never_crosses_an_answer_in_flight(
     callbacks = result.requests
     assert [r.status for r in callbacks if r.route == CALLBACK_ROUTE] == [200], callbacks
     assert [r for r in callbacks if r.route != CALLBACK_ROUTE] == []
+
+
+async def test_a_bot_whose_schema_is_current_starts_while_postgresql_refuses_writes(
+    pg_url: str, start_bot: StartBot
+) -> None:
+    """PostgreSQL refuses writes (read-only after a failover) when the bot starts: its
+    schema is current, so the start only reads (nothing to migrate, nothing created), and
+    the bot is up with its games, answering what only reads (``/af status``), while every
+    write is still refused. Before, the start wrote (``CREATE TABLE IF NOT EXISTS``) and
+    failed: the supervisor restarted it for as long as the database was read-only."""
+    t, clock = await table(pg_url, start_bot)
+    await t.open(humans=("owner", "member"))
+    game_id = t.game().id
+    await t.h.close()
+    await refuse_writes(pg_url, True)
+    again = Table(await start_bot(make_bot(pg_url, clock=clock)))
+    again.members = dict(t.members)
+    assert again.bot.service.held(game_id) is not None
+    with pytest.raises(asyncpg.ReadOnlySQLTransactionError):
+        await again.bot.service.store.set_meta("written", "no")
+    status = await again.cmd("af status")
+    answer = str(status.data.get("content", ""))
+    assert "**Round 1** (turn 1)" in answer and "Waiting on member" in answer, answer

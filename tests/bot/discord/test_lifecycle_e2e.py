@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -408,3 +409,38 @@ async def test_a_channel_deleted_while_the_bot_was_away_is_checked_again_when_di
     await again.bot.background.tick()  # asked once more: not again
     await again.bot.deliveries.settle()
     assert len([m for m in dms_to(again, again.user_id("owner")) if f"#{game_id}" in m]) == 1
+
+
+@pytest.mark.parametrize("gone", ["channel", "guild"])
+async def test_a_place_lost_while_the_gateway_was_away_is_found_at_the_new_sessions_ready(
+    tmp_path: Path, start_bot: StartBot, gone: str
+) -> None:
+    """The gateway connection drops and cannot resume: Discord starts a new session (READY
+    again) and replays nothing of the outage. The game's channel was deleted meanwhile, or
+    the bot removed from its server, with no event: at the new READY the bot checks its
+    games' places again, orphans the game and tells its host once (not 12 h later, when a
+    reminder meets the lost channel), and another READY tells nobody again."""
+    t, clock = await opened(tmp_path / "af.db", start_bot)
+    game = t.game()
+    guild = t.h.guild.id
+    if gone == "channel":
+        t.fake.delete_channel(t.h.guild.channel_id, event=False)
+    else:  # the host shares another server with the bot: the DM reaches them
+        other = p.build_test_guild(t.fake.bot_user, name="Elsewhere")
+        t.fake.add_guild(other.payload)
+        t.fake.add_member(other.id, t.fake.get_member(guild, t.user_id("owner")))
+        t.fake.remove_bot(guild, event=False)
+    await t.h._ready()  # the new session's READY, its cache filled from it
+    await until(lambda: game.id not in t.bot.service._games, "orphaned")
+    await t.bot.deliveries.settle()
+    row = await t.bot.service.store.game(game.id)
+    assert row is not None and (row.status, row.orphaned) == ("orphaned", gone)
+    said = "deleted" if gone == "channel" else "removed"
+    told = [m for m in dms_to(t, t.user_id("owner")) if f"#{game.id}" in m]
+    assert len(told) == 1 and said in told[0]
+
+    await t.h._ready()  # yet another new session, and the clock's check: nobody told again
+    clock.advance(1)
+    await t.bot.background.tick()
+    await t.bot.deliveries.settle()
+    assert len([m for m in dms_to(t, t.user_id("owner")) if f"#{game.id}" in m]) == 1
