@@ -124,15 +124,7 @@ def closed_turn_message(
     """The message of a turn that ended: its header, its lines (as many as fit), the
     closing line (the clock's, the undo's...) and, for a screen reader, the scores when
     they changed (``scores``, "" otherwise)."""
-    start = next((e for e in events if e.key == "turn_started"), None)
-    header = turn_header(
-        timeout,
-        ai,
-        locale,
-        round=start.params.get("round", "?") if start is not None else "?",
-        name=describe.seat_name(seat, names),
-        member=member,
-    )
+    header = _ended_header(events, timeout, ai, seat, names, locale, member)
     room = MESSAGE_LIMIT - len(header) - len(closing) - len(scores) - 3
     lines = event_lines(events, locale, names, room, spoken)
     parts = [header, *lines, *[closing] * bool(closing), *[scores] * bool(scores)]
@@ -144,15 +136,29 @@ def turn_first_line(
 ) -> str:
     """The first line of a turn's message as it was posted (``turn_message``), its ping
     left out: what the turn's message sent as text is recognised by once it ended."""
+    header = _ended_header(events, None, ai, seat, names, locale, None)
+    return said(header, locale, spoken, names).strip()
+
+
+def _ended_header(
+    events: Sequence[Event],
+    timeout: str | None,
+    ai: bool,
+    seat: int,
+    names: Sequence[str],
+    locale: str,
+    member: int | None,
+) -> str:
+    """The header of a turn read back from its events (its round from its start)."""
     start = next((e for e in events if e.key == "turn_started"), None)
-    header = turn_header(
-        None,
+    return turn_header(
+        timeout,
         ai,
         locale,
         round=start.params.get("round", "?") if start is not None else "?",
         name=describe.seat_name(seat, names),
+        member=member,
     )
-    return said(header, locale, spoken, names).strip()
 
 
 def turn_dm(
