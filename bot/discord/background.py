@@ -41,6 +41,7 @@ from bot.play.games import ActiveGame
 from bot.play.service import GameService
 from bot.settings import Settings
 from bot.store.clock_settings import Step
+from bot.store.errors import ServiceError
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +59,19 @@ def ai_retry_wait(failures: int, first: float) -> float:
     ``first``, doubling, at most ``AI_RETRY_CAP_SECONDS`` (and never less than 0.01 s)."""
     wait: float = first * 2.0 ** min(failures - 1, 32)
     return max(0.01, min(AI_RETRY_CAP_SECONDS, wait))
+
+
+def _lost_race(e: Exception, game: ActiveGame | None, logged: int) -> bool:
+    """Whether an AI move failed only because another process committed a move of the
+    game first: refused as ``game.changed``, and the game (loaded again as committed)
+    has more actions than when the move was chosen."""
+    return (
+        isinstance(e, ServiceError)
+        and e.key == "game.changed"
+        and game is not None
+        and game.game is not None
+        and len(game.game.log) > logged >= 0
+    )
 
 
 class Background:
@@ -97,14 +111,22 @@ class Background:
         """Play the game's AI seats while one is to act. A move that fails (the database
         refusing writes, Discord away, a bug) is tried again after a wait that doubles from
         ``ai_retry_seconds`` up to ``AI_RETRY_CAP_SECONDS``, for as long as it fails: the
-        AI goes on within a minute of the fault ending, never in a hot loop."""
+        AI goes on within a minute of the fault ending, never in a hot loop.
+
+        Another process over the database (a rolling restart's overlap) may play the same
+        seat: a move it committed first refuses this one (``game.changed``), the game is
+        loaded again as committed, and the AI looks again at once — the expected outcome
+        of losing that race, no failure, as long as the game moved on meanwhile."""
         pause = self.settings.ai_pause_seconds
         failures = 0
         while True:
+            game: ActiveGame | None = None
+            logged = -1  # the game's count of actions when this move was chosen
             try:
                 game = await self.service.by_id(game_id)
                 if game is None or game.ai_to_act() is None:
                     return
+                logged = len(game.game.log) if game.game is not None else -1
                 await asyncio.sleep(pause)
                 async with game.lock:
                     if game.ai_to_act() is None:
@@ -118,6 +140,12 @@ class Background:
             except asyncio.CancelledError:
                 raise
             except Exception as e:
+                if _lost_race(e, game, logged):
+                    log.info(
+                        "game %d: another process played the AI's move first; the AI looks again",
+                        game_id,
+                    )
+                    continue
                 failures += 1
                 wait = ai_retry_wait(failures, self.settings.ai_retry_seconds)
                 if failures == 1:

@@ -3,7 +3,11 @@
 told to the member to act as they chose to hear of their turn (by DM, with the channel as
 the fallback if their DMs are closed; in the channel with a ping; or without one), recorded
 with this turn's reminders in one commit; or a turn whose limit passed timed out (played
-by the AI or skipped, the seat handed to the AI after too many in a row). The values of
+by the AI or skipped, the seat handed to the AI after too many in a row). A step is
+taken once across processes over one database (a rolling restart's overlap, or two
+processes given the same shards): it is recorded only if the stored row still holds what
+this process judged it from (``judged``), in one statement with its deliveries queued;
+the process that loses takes the game as committed and does nothing. The values of
 the clock (which step is due when, the deadline) are ``bot.store.clock_settings``'s; the
 clock's background task, which ticks and asks, is ``bot.discord.background.Background``;
 its texts are ``bot.text.clock_text``'s.
@@ -11,6 +15,7 @@ its texts are ``bot.text.clock_text``'s.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -28,11 +33,13 @@ from bot.store.clock_settings import (
     deadline,
     due_step,
 )
-from bot.store.errors import ServiceError
+from bot.store.errors import GameChangedError, ServiceError
 from bot.store.rows import Delivery, SeatRow
 from bot.text.clock_text import mention
 from bot.text.durations import when
 from bot.text.seat_names import ai_name
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +60,22 @@ def step_due(game: ActiveGame, away: Mapping[int, float], now: float) -> Step | 
     if user is None or game.row.status != "playing":
         return None
     return due_step(game.clock, since_of(game), reminders_sent(game), away.get(user), now)
+
+
+def judged(game: ActiveGame) -> dict[str, object]:
+    """The columns of the game's row that its turn clock's step is judged from, as this
+    process holds them: the step is recorded only if the stored row still holds them.
+    Another process over the database that took the step first (each takes a reminder
+    from ``reminders_sent``, and the timeout sets it), a move there (``clock_since``,
+    ``clock_turn``) or a clock restarted by a change of settings, changed them."""
+    row = game.row
+    return {
+        "status": row.status,
+        "clock_turn": row.clock_turn,
+        "reminders_sent": row.reminders_sent,
+        "clock_since": row.clock_since,
+        "timeout_turn": row.timeout_turn,
+    }
 
 
 class TimeoutService(ServiceBase):
@@ -78,14 +101,36 @@ class TimeoutService(ServiceBase):
         whether it was taken. A reminder or final warning is queued for the member to act
         and recorded with this turn's reminders in one commit (a restart neither loses nor
         repeats it); a timeout is the game's timeout action (``time_out``). Call with the
-        game's lock held; its lane is then to be delivered."""
+        game's lock held; its lane is then to be delivered.
+
+        Taken once across processes over the database: if another one took it first (or
+        the game moved on there), nothing is recorded nor queued here, and the game is
+        loaded again as committed (not taken)."""
         user = game.waiting_on()
         away = await self.back_from_away([user] if user else [])
         if step_due(game, away, now) != step or user is None:
             return False
+        try:
+            await self._take_step(game, step, user, away)
+        except GameChangedError:
+            log.info(
+                "game %d: the turn clock's %s was taken by another process, or the game "
+                "moved on there; loaded again as committed",
+                game.id,
+                step,
+            )
+            await self._reload(game)
+            return False
+        return True
+
+    async def _take_step(
+        self, game: ActiveGame, step: Step, user: int, away: Mapping[int, float]
+    ) -> None:
+        """Take the step (``take_clock_step``); GameChangedError if the stored game is no
+        longer as judged (``judged``): nothing was written."""
         if step == "timeout":
             await self.time_out(game)
-            return True
+            return
         clock = game.clock
         since = since_of(game)
         params = {
@@ -97,7 +142,6 @@ class TimeoutService(ServiceBase):
         key = "clock.reminder" if step == "remind" else f"clock.warning.{clock.action}"
         told = await self._reminder(game, user, key, params)
         await self.mark_reminders(game, REMINDED if step == "remind" else WARNED, told)
-        return True
 
     async def _reminder(
         self, game: ActiveGame, user: int, key: str, params: Mapping[str, object]
@@ -122,9 +166,15 @@ class TimeoutService(ServiceBase):
         self, game: ActiveGame, sent: int, told: Sequence[Delivery] = ()
     ) -> None:
         """Record that this turn's reminders up to ``sent`` were sent, with the reminder
-        itself (``told``): one commit, so a restart neither loses nor repeats it."""
+        itself (``told``): one commit, so a restart neither loses nor repeats it; only if the
+        stored game is still as this process judged it (``judged``), else GameChangedError
+        and nothing is recorded nor queued (another process took the step)."""
         row = await self.store.update_game(
-            game.id, told, reminders_sent=sent, clock_turn=game.state.turn_number
+            game.id,
+            told,
+            expected=judged(game),
+            reminders_sent=sent,
+            clock_turn=game.state.turn_number,
         )
         self._took(game, row, None, told)
 
@@ -134,7 +184,9 @@ class TimeoutService(ServiceBase):
         Written once, in one transaction: the turn being played for the member (``ai`` or
         ``skip``), the seat's count of timeouts in a row, and — at the limit — the seat
         passing to the AI. After a restart the bot goes on playing that turn; it never
-        plays it twice. Call with the game's lock held.
+        plays it twice. Only if the stored game is still as this process judged it
+        (``judged``), else GameChangedError and nothing is written nor told (another
+        process timed the turn out). Call with the game's lock held.
         """
         seat_no = game.to_act()
         if seat_no is None or game.waiting_on() is None:
@@ -183,6 +235,7 @@ class TimeoutService(ServiceBase):
             {seat_no: changes},
             told,
             departure=self._departure(game, seat_no, "timeout") if takeover else None,
+            expected=judged(game),
             timeout_turn=game.state.turn_number,
             timeout_mode=clock.action,
             waiting_on_user=None,

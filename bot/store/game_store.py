@@ -3,10 +3,10 @@ channel, a server or a host, and games that lost their channel (orphaned, adopte
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from bot.store.db import UniqueViolation
-from bot.store.errors import ChannelBusyError
+from bot.store.errors import ChannelBusyError, GameChangedError
 from bot.store.game_config import DEFAULT_SETTINGS, GameSettings
 from bot.store.rows import ACTIVE, Deliveries, GameRow, GameStatus, OrphanedBy
 from bot.store.shards import Shards
@@ -117,16 +117,28 @@ class GameStore(StoreArea):
         return [game_row(r) for r in rows]
 
     async def update_game(
-        self, game_id: int, deliveries: Deliveries = (), **fields: object
+        self,
+        game_id: int,
+        deliveries: Deliveries = (),
+        *,
+        expected: Mapping[str, object] | None = None,
+        **fields: object,
     ) -> GameRow | None:
         """Set some columns of a game's row (names checked against a fixed list), with the
         deliveries the change causes; the row as it is now (None if there is no such game).
-        Without deliveries, one statement committed alone."""
+        Without deliveries, one statement committed alone. ``expected``: only if the stored
+        row still holds these values, else GameChangedError and nothing is written (nor
+        queued): of two processes that judged the same row, one makes the change."""
+        update = game_update(game_id, fields, expected=expected)
         if not deliveries:
-            rows = await self.db.write(*game_update(game_id, fields))
+            rows = await self.db.write(*update)
+            if not rows and expected is not None:
+                raise GameChangedError(f"game {game_id}: the stored row is not as expected")
             return game_row(rows[0]) if rows else None
         async with self.transaction() as tx:
-            row = await tx.fetchone(*game_update(game_id, fields))
+            row = await tx.fetchone(*update)
+            if row is None and expected is not None:
+                raise GameChangedError(f"game {game_id}: the stored row is not as expected")
             await queue_in(tx, deliveries)
         return game_row(row) if row else None
 

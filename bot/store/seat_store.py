@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
+from bot.store.errors import GameChangedError
 from bot.store.rating_rules import Departure
 from bot.store.rating_store import record_departure
 from bot.store.rows import Deliveries, GameRow, SeatChanges, SeatRow
@@ -77,17 +78,22 @@ class SeatStore(StoreArea):
         deliveries: Deliveries = (),
         *,
         departure: tuple[int, Departure, float] | None = None,
+        expected: Mapping[str, object] | None = None,
         **game_fields: object,
     ) -> GameRow:
         """Set some columns of a game's seats and of its row, with the deliveries the change
         causes, in one transaction; ``departure``: (server, departure, time) a member leaves
         the game in play, rated on that server (``bot.store.rating_store``), in the same one.
+        ``expected``: only if the game's stored row still holds these values, else
+        GameChangedError and nothing is written (``GameStore.update_game``).
         The game's row as committed (the caller knows the seats it set: nothing needs reading
         back after the commit)."""
         async with self.transaction() as tx:
             await queue_in(tx, deliveries)
             await update_seats_in(tx, game_id, seats or {})
-            row = await tx.fetchone(*game_update(game_id, game_fields))
+            row = await tx.fetchone(*game_update(game_id, game_fields, expected=expected))
+            if row is None and expected is not None:  # the transaction is rolled back
+                raise GameChangedError(f"game {game_id}: the stored row is not as expected")
             if row is None:
                 raise ValueError(f"no game {game_id}")
             if departure is not None:

@@ -158,19 +158,33 @@ async def update_game_in(tx: Tx, game_id: int, fields: Mapping[str, object]) -> 
 
 
 def game_update(
-    game_id: int, fields: Mapping[str, object], *, returning: bool = True
+    game_id: int,
+    fields: Mapping[str, object],
+    *,
+    returning: bool = True,
+    expected: Mapping[str, object] | None = None,
 ) -> tuple[str, list[object]]:
     """The statement that sets some columns of a game's row (and returns the row; with
-    nothing to set, only reads it)."""
-    unknown = set(fields) - GAME_FIELDS
+    nothing to set, only reads it). ``expected``: only if the stored row still holds these
+    values (None: the column is NULL) — one statement, so of two processes that judged
+    the same row, one changes it and the other finds no row."""
+    unknown = (set(fields) | set(expected or {})) - GAME_FIELDS
     if unknown:
         raise ValueError(f"not game columns: {sorted(unknown)}")
+    where = "WHERE id = ?"
+    conditions: list[object] = [game_id]
+    for name, value in (expected or {}).items():
+        if value is None:
+            where += f" AND {name} IS NULL"
+        else:
+            where += f" AND {name} = ?"
+            conditions.append(column_value(name, value))
     if not fields:
-        return "SELECT * FROM games WHERE id = ?", [game_id]
+        return f"SELECT * FROM games {where}", conditions
     assignments = ", ".join(f"{name} = ?" for name in fields)
     values = [column_value(name, v) for name, v in fields.items()]
-    sql = f"UPDATE games SET {assignments} WHERE id = ?"
-    return sql + " RETURNING *" if returning else sql, [*values, game_id]
+    sql = f"UPDATE games SET {assignments} {where}"
+    return sql + " RETURNING *" if returning else sql, [*values, *conditions]
 
 
 async def forget_in(tx: Tx, landed: Sequence[int]) -> None:
