@@ -109,7 +109,7 @@ def build_parts(
     pictures = Pictures(service, renderer)
     boards = BoardEdits(client, pictures, guard)
     announcer = Announcer(pictures, boards)
-    couriers = Couriers(client, service, announcer, notifier)
+    couriers = Couriers(client, service, announcer, notifier, pictures=pictures, boards=boards)
     owner = process_name()  # this process, as the owner of lanes and interactions
     owners = InteractionOwners(service, owner, clock)
     deliveries = Deliveries(
@@ -182,6 +182,7 @@ def build_parts(
     return Parts(
         service=service,
         announcer=announcer,
+        boards=boards,
         deliveries=deliveries,
         owners=owners,
         background=background,

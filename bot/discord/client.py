@@ -226,8 +226,8 @@ class AlienFrontiersBot(commands.Bot):
             left = max(0.0, deadline - asyncio.get_running_loop().time())
             await self.deliveries.stop(timeout=left)
             left = max(0.0, deadline - asyncio.get_running_loop().time())
-            await self.announcer.boards.flush(timeout=left)
-            await self.announcer.boards.stop()
+            await self.parts.boards.flush(timeout=left)
+            await self.parts.boards.stop()
         await super().close()
         if self.service.database_open:
             await self.service.close_database()

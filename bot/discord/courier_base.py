@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.discord.announce import Announcer
+from bot.discord.board_edits import BoardEdits
 from bot.discord.components import PanelView
 from bot.discord.failures import (
     CALL_FAULTS,
@@ -26,6 +27,7 @@ from bot.discord.failures import (
     maybe_made,
 )
 from bot.discord.notify import Notifier
+from bot.discord.pictures import Pictures
 from bot.discord.replies import jump_url, locale_of
 from bot.play.service import GameService
 from bot.store.clock_settings import ClockSettings
@@ -147,11 +149,16 @@ class CourierBase:
         service: GameService,
         announcer: Announcer,
         notifier: Notifier,
+        *,
+        pictures: Pictures,
+        boards: BoardEdits,
     ) -> None:
         self.client = client
         self.service = service
-        self.announcer = announcer
+        self.announcer = announcer  # the turn message's words and panel
         self.notifier = notifier
+        self.pictures = pictures  # the board's picture and the VP chart
+        self.boards = boards  # the live board's edits
         # Games whose messages Discord rejected: shown as text from then on (until a
         # restart tries again once), so nothing Discord rejects is sent again.
         self._plain: set[int] = set()
@@ -159,7 +166,7 @@ class CourierBase:
     def text_only(self, game_id: int) -> None:
         """The game's messages are sent as text from now on: no picture, no panel."""
         self._plain.add(game_id)
-        self.announcer.boards.rejected.add(game_id)
+        self.boards.rejected.add(game_id)
 
     async def find(
         self,

@@ -65,8 +65,8 @@ class GameCouriers(CourierBase):
         files = [
             f
             for f in (
-                await self.announcer.pictures.board_file(ended.game, state),
-                await self.announcer.pictures.story_file(row, [s.name for s in seats], notations),
+                await self.pictures.board_file(ended.game, state),
+                await self.pictures.story_file(row, [s.name for s in seats], notations),
             )
             if f is not None
         ]

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.discord.announce import Announcer
 from bot.discord.background import Background
+from bot.discord.board_edits import BoardEdits
 from bot.discord.delivery import Deliveries
 from bot.discord.health import Heartbeat
 from bot.discord.owners import InteractionOwners
@@ -23,6 +24,7 @@ class Parts:
 
     service: GameService
     announcer: Announcer
+    boards: BoardEdits  # the live board's edits (flushed when the bot stops)
     deliveries: Deliveries
     owners: InteractionOwners
     background: Background

@@ -67,7 +67,7 @@ class TurnCouriers(CourierBase):
                 message_id = made.id
                 found = {"turn_message_id": made.id, "turn_message_turn": turn}
         if message_id is not None:
-            boards = self.announcer.boards
+            boards = self.boards
             file = await boards.file_now(game, message_id, state, view.board_names)
             try:
                 await self._edit(row, message_id, reply, content, panel, file)
@@ -93,7 +93,7 @@ class TurnCouriers(CourierBase):
             ping = pings_in_channel(prefs)
         allowed = self.announcer.allowed(view) if ping else mentions([])
         extra: dict[str, Any] = {"view": panel, "allowed_mentions": allowed}
-        pictures = self.announcer.pictures
+        pictures = self.pictures
         file = None
         if game.id not in self._plain:
             file = await pictures.board_file(game, names=view.board_names)
@@ -104,7 +104,7 @@ class TurnCouriers(CourierBase):
             if game.id in self._plain:
                 raise PlainOnly()
             message = await self._post(d, channel, content, False, what=key, **extra)
-            self.announcer.boards.shown(game, message.id, state)
+            self.boards.shown(game, message.id, state)
         except (discord.HTTPException, PlainOnly) as e:
             if isinstance(e, discord.HTTPException):
                 if not is_rejected(e):
@@ -210,7 +210,7 @@ class TurnCouriers(CourierBase):
                     raise
             else:
                 if game is not None and last is not None:
-                    self.announcer.boards.request(game, message_id, last)
+                    self.boards.request(game, message_id, last)
                     game.turn_ends.pop(turn, None)
                 if not spoken or not closed.others_listen:
                     return SHOWN
@@ -226,7 +226,7 @@ class TurnCouriers(CourierBase):
         if spoken and game is not None and last is not None:
             # An AI's turn posted whole when it ended (``told_when_done``): its picture is
             # the board as the turn left it.
-            file = await self.announcer.pictures.board_file(game, last)
+            file = await self.pictures.board_file(game, last)
             if file is not None:
                 kwargs["file"] = file
         # Looked for above (its own post too) when the row had no message of the turn.
@@ -237,7 +237,7 @@ class TurnCouriers(CourierBase):
         if game is not None and last is not None:
             game.turn_ends.pop(turn, None)
             if file is not None:
-                self.announcer.boards.shown(game, message.id, last)
+                self.boards.shown(game, message.id, last)
         self.heard_scores(row.id, seen if scores else None)
         return Done()
 
