@@ -349,14 +349,24 @@ class Outbox:
             self._forget_task = asyncio.create_task(self._forget_later(), name="af-landed")
 
     async def _forget_later(self) -> None:
-        await self.sleep(FORGET_SECONDS)
-        await self.forget_landed()
+        """Remove the landed edits' rows within a second; if the database refuses (they are
+        handed back), again after twice the wait, up to a minute, until it takes them: this
+        task is the one running, so handing them back cannot start another."""
+        wait = FORGET_SECONDS
+        while True:
+            await self.sleep(wait)
+            removed = await self.forget_landed()
+            if not self._landed:
+                return
+            # refused: wait longer; else others landed meanwhile: within a second again
+            wait = FORGET_SECONDS if removed else min(wait * 2, 60.0)
 
-    async def forget_landed(self) -> None:
-        """Remove the rows of the edits that landed now (no commit took them)."""
+    async def forget_landed(self) -> bool:
+        """Remove the rows of the edits that landed now (no commit took them): whether the
+        database took it (False: they wait, handed back)."""
         ids = self.take_landed()
         if not ids:
-            return
+            return True
         try:
             await self.store.forget_deliveries(ids)
         except asyncio.CancelledError:
@@ -365,6 +375,8 @@ class Outbox:
         except Exception as e:
             log.warning("deliveries: %d landed ones not removed yet: %s", len(ids), e)
             self.give_back_landed(ids)
+            return False
+        return True
 
     async def stop(self) -> None:
         """Stop waiting, and remove what landed now (else the next start makes those edits

@@ -69,3 +69,38 @@ async def test_a_pass_is_handed_the_lane_at_once_and_records_each_outcome_as_it_
     await outbox.stop()
     assert "forget [1]" in store.calls
     assert [d.id for d in (await anext(outbox.lane_pass(7))).rows] == [3]
+
+
+async def test_landed_rows_the_database_refused_to_remove_are_removed_once_it_takes_writes() -> (
+    None
+):
+    """The timer that removes the rows of edits that landed is the task running when the
+    database refuses: it tries again itself (waiting longer each time), so the rows do not
+    wait for some later commit."""
+    store = Rows([row(1), row(2)])
+    refusals = 2
+
+    async def forget(ids: list[int]) -> None:
+        nonlocal refusals
+        store.calls.append(f"forget {sorted(ids)}")
+        if refusals:
+            refusals -= 1
+            raise RuntimeError("read-only")
+        store.rows = [d for d in store.rows if d.id not in ids]
+
+    store.forget_deliveries = forget  # type: ignore[method-assign]
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    outbox = Outbox(store, sleep=sleep)  # type: ignore[arg-type]
+    talk = outbox.lane_pass(7)
+    work = await anext(talk)
+    await talk.asend(Landed(work.rows[0]))
+    task = outbox._forget_task
+    assert task is not None
+    await task
+    assert store.calls[1:] == ["forget [1]"] * 3
+    assert [d.id for d in store.rows] == [2]  # removed at the third try, nothing left behind
+    assert waits == [1.0, 2.0, 4.0] and outbox.take_landed() == []
