@@ -168,16 +168,13 @@ async def test_a_post_made_but_not_recorded_is_not_made_again_after_a_restart_pa
     await assert_told_once(again)
 
 
-async def killed_after_posting_then_chat(
-    tmp_path: Path, start_bot: StartBot, chat: int, later: float | None = None
+async def next_turn_posted_answer_lost(
+    db: Path, start_bot: StartBot
 ) -> tuple[Table, Clock, int, int]:
-    """The bot is killed right after its post of the next turn's message reaches Discord
-    (the answer lost); while it is down, past Discord's memory of the nonce, the members
-    write ``chat`` messages in the channel. ``later``: another delivery of the turn's
-    message was queued that many seconds after the first. The table, its clock, the game
-    and the turn."""
-    clock = Clock(time.time())  # the bot's clock and Discord's ids agree, as in production
-    db = tmp_path / "af.db"
+    """A game whose turn ends and whose next turn's message reaches Discord, its answer lost
+    (the bot cannot know it was posted). The table, its clock (the bot's and Discord's ids
+    agree, as in production), the game and the turn now in play."""
+    clock = Clock(time.time())
     t = Table(await start_bot(make_bot(db, clock=clock)))
     await t.open(humans=("owner", "member"))
     last = await finish_turn(t)
@@ -186,6 +183,19 @@ async def killed_after_posting_then_chat(
     await t.play(last)
     turn = t.state.turn_number
     assert turn_messages(t, game_id)[turn] == 1  # posted, its answer lost
+    return t, clock, game_id, turn
+
+
+async def killed_after_posting_then_chat(
+    tmp_path: Path, start_bot: StartBot, chat: int, later: float | None = None
+) -> tuple[Table, Clock, int, int]:
+    """The bot is killed right after its post of the next turn's message reaches Discord
+    (the answer lost); while it is down, past Discord's memory of the nonce, the members
+    write ``chat`` messages in the channel. ``later``: another delivery of the turn's
+    message was queued that many seconds after the first. The table, its clock, the game
+    and the turn."""
+    db = tmp_path / "af.db"
+    t, clock, game_id, turn = await next_turn_posted_answer_lost(db, start_bot)
     if later is not None:
         await t.bot.service.store.queue([outbox.turn_shown(t.game(), clock() + later)])
     await t.h.close()

@@ -7,7 +7,6 @@ second one. (The game over is posted once and never changes: found by its text.)
 from __future__ import annotations
 
 import sqlite3
-import time
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +21,9 @@ from tests.bot.discord.test_deliveries_e2e import (
     table,
     turn_messages,
 )
+from tests.bot.discord.test_delivery_owners_e2e import next_turn_posted_answer_lost
 from tests.bot.discord.test_play_e2e import finish_turn
-from tests.bot.table import Clock, Table, make_bot
+from tests.bot.table import Table, make_bot
 from tests.discord_fake import StartBot
 
 
@@ -101,16 +101,8 @@ async def test_a_turn_message_posted_unrecorded_is_found_by_its_close_an_hour_la
     the member, pinged by the message, plays the turn over an hour: the close, queued an
     hour after the turn's message was, looks for it since the turn's first delivery was
     queued — the message is closed, not posted anew."""
-    clock = Clock(time.time())  # the bot's clock and Discord's ids agree, as in production
     db = tmp_path / "af.db"
-    t = Table(await start_bot(make_bot(db, clock=clock)))
-    await t.open(humans=("owner", "member"))
-    last = await finish_turn(t)
-    game_id = t.game().id
-    arm(t, "POST", MESSAGES, "reset_after")
-    await t.play(last)
-    turn = t.state.turn_number
-    assert turn_messages(t, game_id)[turn] == 1  # posted, its answer lost
+    t, clock, _, turn = await next_turn_posted_answer_lost(db, start_bot)
     arm(t, "GET", MESSAGES, "503", times=10**6)  # the history: it cannot be looked for
     await t.h.close()
     again = Table(await start_bot(make_bot(db, clock=clock)))
