@@ -197,9 +197,10 @@ class _SQLiteTx:
             raise
 
     async def fetch(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        # One trip to the connection's thread (run, read every row, close the cursor), not
+        # three: each trip is a hand-over between threads, made while the lock is held.
         try:
-            async with self.conn.execute(sql, _values(params)) as cur:
-                return list(await cur.fetchall())
+            return list(await self.conn.execute_fetchall(sql, _values(params)))
         except sqlite3.IntegrityError as e:
             if "UNIQUE" in str(e):
                 raise UniqueViolation(str(e)) from e
