@@ -83,7 +83,7 @@ def test_every_storage_method_is_covered() -> None:
 
 def test_each_method_of_the_storage_is_in_one_area_named_unlike_any_method() -> None:
     """``store.<area>.<method>``: an area's name says what it holds, never a method's name
-    (``store.seats.seats(...)``), and a method is found in one area only."""
+    (an area ``seats`` would read ``seats`` twice), and a method is found in one area only."""
     store = Storage.to_open("never-opened.db")
     methods = [
         name
