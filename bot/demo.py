@@ -78,8 +78,8 @@ async def run_demo(
             await service.add_ai(game, 0, levels[i % len(levels)])
         if random_seats:  # named for what plays them: random legal moves, not an AI level
             named = [replace(s, name=f"Random {s.seat + 1}") for s in game.seats]
-            await store.set_seats(game.id, named)
-            game.seats = await store.seats(game.id)
+            await store.seat_rows.set_seats(game.id, named)
+            game.seats = await store.seat_rows.seats(game.id)
         echo("seats: " + ", ".join(game.seat_names))
         await service.start(game, 0)
         images = 0
@@ -119,7 +119,7 @@ async def run_demo(
 async def _write_log(service: GameService, game: ActiveGame, out: Path) -> str:
     """Write log.txt (every action with its events) and check the stored game replays."""
     names = game.seat_names
-    rows = await service.store.actions(game.id)
+    rows = await service.store.action_log.actions(game.id)
     rebuilt = await service.rebuild(game.row, game.seats)
     if rebuilt.state != game.state:
         raise RuntimeError("the game rebuilt from the database differs from the one played")

@@ -7,7 +7,7 @@ module inside them. Checked by import-linter on the code, and shown to fail on a
 the code with one bad import planted against each contract.
 
 Discord's side (``bot/discord``) asks the game service, never the store: no import can
-show a ``service.store.game(...)`` (an attribute, not an import), so ``store_reached``
+show a ``service.store.game_rows.game(...)`` (an attribute, not an import), so ``store_reached``
 reads the code of bot/discord for any attribute named ``store``; shown to fail on a copy
 with one such call planted."""
 
@@ -85,8 +85,8 @@ def test_discords_side_asks_the_game_service_never_the_store(tmp_path: Path) -> 
     shutil.copytree(ROOT / "bot" / "discord", tmp_path / "bot" / "discord")
     planted = tmp_path / "bot" / "discord" / "cogs" / "info.py"
     calls = (
-        "service.store.game(1)",
-        "bot.heartbeat.storage.game(1)",
+        "service.store.game_rows.game(1)",
+        "bot.heartbeat.storage.game_rows.game(1)",
         'getattr(service, "store").game(1)',
         'vars(service)["_games"]',
         'operator.attrgetter("db")(service.outbox)',

@@ -13,7 +13,7 @@ waiting rows handed at once, each delivery's outcome handed back as it comes and
 before the next one is attempted (whose courier reads what it recorded).
 
 **One owner per lane.** A process delivers a lane only while it holds the lane's lease
-(``Storage.claim_lane``: one statement that takes it only if its lease ran out or is its
+(``DeliveryStore.claim_lane``: one statement that takes it only if its lease ran out or is its
 own, on both databases), renewed as it goes, and while a delivery is under way (one call
 to Discord may outlast a lease: ``KEEP_SECONDS``); a process that stops lets its lanes go, one
 that dies holds them ``LEASE_SECONDS`` more. Two processes over one database — a rolling

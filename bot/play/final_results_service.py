@@ -35,7 +35,7 @@ class FinalResultsService(ServiceBase):
         assert ended is not None
         place = places(state)
         first: dict[int, str] = {}
-        logged = [*await self.store.actions(game.id), *new_rows]
+        logged = [*await self.store.action_log.actions(game.id), *new_rows]
         turns = turns_by_seat((a.actor, a.user_id, a.events) for a in logged)
         by = played_by(
             turn_starts((a.seq, a.actor, a.user_id, a.events) for a in logged),

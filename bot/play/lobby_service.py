@@ -59,7 +59,7 @@ class LobbyService(MoveService, SettingsService):
             return [Delivery("lobby", game_id, channel_id, guild_id, payload, created_at=now)]
 
         try:
-            game_id = await self.store.create_game(
+            game_id = await self.store.game_rows.create_game(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 host_id=host_id,
@@ -74,7 +74,7 @@ class LobbyService(MoveService, SettingsService):
         except ChannelBusyError:
             raise ServiceError("lobby.busy") from None
         self.outbox.queued(channel_id)
-        row = await self.store.game(game_id)
+        row = await self.store.game_rows.game(game_id)
         assert row is not None
         return await self._load(row)
 
@@ -126,7 +126,7 @@ class LobbyService(MoveService, SettingsService):
             outbox.notice(game, now, "lobby.joined", params, reply=True),
             outbox.lobby_shown(game, now),
         ]
-        row = await self.store.set_seats(game.id, seats, told, updated_at=now)
+        row = await self.store.seat_rows.set_seats(game.id, seats, told, updated_at=now)
         self._took(game, row, seats, told)
 
     async def add_ai(
@@ -148,7 +148,7 @@ class LobbyService(MoveService, SettingsService):
         if announce:
             told.insert(0, outbox.notice(game, now, "lobby.bot_added", params, reply=True))
         seats = [*game.seats, seat]
-        row = await self.store.set_seats(game.id, seats, told, updated_at=now)
+        row = await self.store.seat_rows.set_seats(game.id, seats, told, updated_at=now)
         self._took(game, row, seats, told)
         return seat
 
@@ -169,7 +169,7 @@ class LobbyService(MoveService, SettingsService):
                     outbox.notice(game, now, "lobby.left_ended", name),
                     self._ended(game, now, closing),
                 ]
-                row = await self.store.update(
+                row = await self.store.seat_rows.update(
                     game.id,
                     None,
                     told,
@@ -235,7 +235,7 @@ class LobbyService(MoveService, SettingsService):
             outbox.notice(game, now, key, {"name": by}, reply=True),
             self._ended(game, now, closing),
         ]
-        row = await self.store.update(
+        row = await self.store.seat_rows.update(
             game.id,
             None,
             told,

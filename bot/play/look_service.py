@@ -46,16 +46,16 @@ class LookService(ServiceBase):
             return PlayedGame(active.row, active.seats, active.game)
         if active is not None:
             raise ServiceError("game.not_started")
-        row = await self.store.latest_played_game(channel_id)
+        row = await self.store.game_rows.latest_played_game(channel_id)
         if row is None:
             raise ServiceError("game.none")
-        seats = await self.store.seats(row.id)
+        seats = await self.store.seat_rows.seats(row.id)
         return PlayedGame(row, seats, await self.rebuild(row, seats))
 
     async def game_log(self, game_id: int) -> list[ActionRow]:
         """Every action of a game's log, in order."""
-        return await self.store.actions(game_id)
+        return await self.store.action_log.actions(game_id)
 
     async def undelivered(self, game_id: int) -> list[Delivery]:
         """What the bot gave up delivering of a game (posts, edits, DMs), newest first."""
-        return await self.store.failed_deliveries(game_id=game_id)
+        return await self.store.deliveries.failed_deliveries(game_id=game_id)

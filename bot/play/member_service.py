@@ -41,35 +41,35 @@ class MemberService(ServiceBase):
         """Where a member is told their turn began (``channel``, ``dm``, ``both``, ``off``),
         their DMs in ``locale``: their DMs are tried afresh (no longer taken as closed), and
         no hint about closed DMs is owed to them."""
-        await self.store.set_prefs(
+        await self.store.members.set_prefs(
             user_id, notify=mode, dm_blocked=False, dm_hint=False, locale=locale
         )
         self._changed(user_id)
 
     async def prefs_of(self, user_id: int) -> MemberPrefs:
         """How the member chose to hear of their turn, and what is known of their DMs."""
-        return (await self.store.prefs([user_id]))[user_id]
+        return (await self.store.members.prefs([user_id]))[user_id]
 
     async def dm_channel_opened(self, user_id: int, channel_id: int) -> None:
         """The DM channel with the member (opened once, then reused)."""
-        await self.store.set_prefs(user_id, dm_channel_id=channel_id)
+        await self.store.members.set_prefs(user_id, dm_channel_id=channel_id)
         self._changed(user_id)
 
     async def dms_closed(self, user_id: int) -> None:
         """Discord refused a DM to the member: their pings go to the channel, and they are
         owed a hint (``dm_hint_given`` once told)."""
-        await self.store.set_prefs(user_id, dm_blocked=True, dm_hint=True)
+        await self.store.members.set_prefs(user_id, dm_blocked=True, dm_hint=True)
         self._changed(user_id)
 
     async def dm_hint_given(self, user_id: int) -> None:
         """The member was told their DMs are closed (the hint is no longer owed)."""
-        await self.store.set_prefs(user_id, dm_hint=False)
+        await self.store.members.set_prefs(user_id, dm_hint=False)
         self._changed(user_id)
 
     async def games_of(self, user_id: int) -> list[GameRow]:
         """Every game the member sits in, in its lobby or in play."""
-        seats = dict(await self.store.seats_of_user(user_id))
-        return await self.store.games_by_id(seats)
+        seats = dict(await self.store.seat_rows.seats_of_user(user_id))
+        return await self.store.records.games_by_id(seats)
 
     async def turn_notice(self, game_id: int | None, turn: int, user: int) -> TurnNotice | None:
         """What the DM telling ``user`` their turn ``turn`` began says, read once for the
@@ -86,7 +86,7 @@ class MemberService(ServiceBase):
             return None
         prefs = self._kept_prefs(game, turn, user)
         if prefs is None:
-            prefs = (await self.store.prefs([user]))[user]
+            prefs = (await self.store.members.prefs([user]))[user]
             self.readers.saw({user: prefs})
         kept = await keep_catch_up(game, partial(read_since_last_turn, self.store))
         catch_up = CatchUp(game.catch_up, game.catch_up_before, game.catch_up_now)

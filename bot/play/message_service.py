@@ -26,7 +26,7 @@ class MessageService(ServiceBase):
         ping), the old one pointing to the new one: a delivery, like every post."""
         now = self.clock()
         told = [outbox.delivery(game, "turn", now, turn=game.state.turn_number, repost=True)]
-        await self.store.queue(told)
+        await self.store.deliveries.queue(told)
         self._queued(game, told)
 
     async def show_turn_again(self, game: ActiveGame, grace: float = 0.0) -> bool:
@@ -40,10 +40,10 @@ class MessageService(ServiceBase):
             return False  # shown, or an AI's turn posted when it is done (screen readers)
         if self.clock() - since_of(game) < grace:
             return False
-        row = await self.store.game(game.id)  # as committed: the message may be recorded
+        row = await self.store.game_rows.game(game.id)  # as committed: the message may be recorded
         if row is None or row.turn_message_turn == turn:
             return False
-        if await self.store.has_pending(game.id, "turn"):
+        if await self.store.deliveries.has_pending(game.id, "turn"):
             return False
         now = self.clock()
         told: list[Delivery] = [outbox.turn_shown(game, now)]
@@ -51,10 +51,10 @@ class MessageService(ServiceBase):
         if (
             notify is not None
             and row.notified_turn != turn
-            and not await self.store.has_pending(game.id, "notify")
+            and not await self.store.deliveries.has_pending(game.id, "notify")
         ):
             told.append(notify)
-        await self.store.queue(told)
+        await self.store.deliveries.queue(told)
         log.warning("game %d: turn %d had no message; one is queued", game.id, turn)
         self._queued(game, told)
         return True
@@ -64,6 +64,6 @@ class MessageService(ServiceBase):
 
     async def _set_row(self, game: ActiveGame, **fields: Any) -> None:
         """Set some columns of the game's row and keep the row as stored."""
-        row = await self.store.update_game(game.id, **fields)
+        row = await self.store.game_rows.update_game(game.id, **fields)
         assert row is not None
         game.row = row

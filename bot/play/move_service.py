@@ -133,7 +133,7 @@ class MoveService(FinalResultsService):
             return None
         if key in game.keys:
             return replace(game.keys[key], repeated=True)
-        rows = await self.store.keyed_move(game.id, key)
+        rows = await self.store.action_log.keyed_move(game.id, key)
         if not rows:
             return None
         steps = tuple(
@@ -192,7 +192,7 @@ class MoveService(FinalResultsService):
             )
         ]
         try:
-            row = await self.store.undo_action(
+            row = await self.store.action_log.undo_action(
                 game.id,
                 seq,
                 dumps(after.state),
@@ -207,7 +207,7 @@ class MoveService(FinalResultsService):
         except Exception as e:
             # Was it made (its acknowledgement lost)? The stored snapshot says.
             try:
-                stored = await self.store.snapshot(game.id)
+                stored = await self.store.action_log.snapshot(game.id)
             except Exception:
                 self._drop(game)
                 raise MoveUnsure(f"game {game.id}: undo {seq}") from e
@@ -301,7 +301,7 @@ class MoveService(FinalResultsService):
         told = self._told(after, now, first_seq + len(steps), closed_by, started)
         landed = self.outbox.take_landed()
         try:
-            row: GameRow | None = await self.store.commit_actions(
+            row: GameRow | None = await self.store.action_log.commit_actions(
                 game.id, rows, dumps(state), seats, results, told, landed, rated_in, **fields
             )
         except (GameChangedError, UniqueViolation):
@@ -323,7 +323,7 @@ class MoveService(FinalResultsService):
                 self._drop(game)  # made or not: the database says at the next load
                 raise
             try:
-                made = await self.store.keyed_move(game.id, key)
+                made = await self.store.action_log.keyed_move(game.id, key)
             except Exception:
                 self._drop(game)
                 raise MoveUnsure(f"game {game.id}: move {key}") from e

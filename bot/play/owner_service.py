@@ -22,10 +22,10 @@ class OwnerService(ServiceBase):
         again keeps it)."""
         if not self.shares_its_database:
             return True
-        return await self.store.claim_interaction(interaction_id, owner, now)
+        return await self.store.interactions.claim_interaction(interaction_id, owner, now)
 
     async def prune_claims(self, before: float) -> int:
         """Forget who took the interactions taken before ``before``; how many."""
         if not self.shares_its_database:
             return 0
-        return await self.store.prune_interactions(before)
+        return await self.store.interactions.prune_interactions(before)

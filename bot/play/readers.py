@@ -55,7 +55,7 @@ class Readers:
         users = {u for u in user_ids if u is not None}
         stale = [u for u in users if u not in self._on or now - self._on[u][1] > KEEP_SECONDS]
         if stale:
-            prefs = await self.store.prefs(stale)
+            prefs = await self.store.members.prefs(stale)
             for u in stale:
                 self._on[u] = (prefs[u].screen_reader, now)
         return any(self._on[u][0] for u in users)
@@ -84,5 +84,5 @@ class Readers:
 
     async def set_on(self, user_id: int, on: bool) -> None:
         """Turn the member's screen-reader mode on or off."""
-        await self.store.set_prefs(user_id, screen_reader=on)
+        await self.store.members.set_prefs(user_id, screen_reader=on)
         self._on[user_id] = (on, self.clock())

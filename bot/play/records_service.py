@@ -81,12 +81,12 @@ class RecordsService(ServiceBase):
     async def record_of(self, user_id: int, guild_id: int | None) -> list[ResultRow]:
         """A member's results in the server's finished games, newest first (the seats they
         held at the end and played most of)."""
-        rows = await self.store.results_of(user_id=user_id, guild_id=guild_id)
+        rows = await self.store.records.results_of(user_id=user_id, guild_id=guild_id)
         return [result for _, result in rows]
 
     async def seasons_of(self, guild_id: int | None) -> list[Season]:
         """The server's seasons, newest first (none before its first rated game)."""
-        return await self.store.seasons(guild_id) if guild_id is not None else []
+        return await self.store.records.seasons(guild_id) if guild_id is not None else []
 
     async def current_season(self, guild_id: int | None) -> Season | None:
         """The server's season in play: its newest, unless it ended."""
@@ -99,7 +99,10 @@ class RecordsService(ServiceBase):
         season = await self.current_season(guild_id)
         if season is None:
             return []
-        return [h.change.after.shown for h in await self.store.rating_history(season.id, user_id)]
+        return [
+            h.change.after.shown
+            for h in await self.store.records.rating_history(season.id, user_id)
+        ]
 
     async def member_rating(
         self, guild_id: int | None, user_id: int, number: int | None, recent: int
@@ -112,18 +115,18 @@ class RecordsService(ServiceBase):
         chosen = season_numbered(seasons, number)
         if chosen is None:
             return MemberRating(None)
-        table = await self.store.season_table(chosen.id)
+        table = await self.store.records.season_table(chosen.id)
         if user_id not in table:
             for earlier in seasons:
                 if earlier.number >= chosen.number:
                     continue
-                skills = await self.store.season_table(earlier.id)
+                skills = await self.store.records.season_table(earlier.id)
                 if user_id in skills:
                     return MemberRating(chosen, table, earlier=earlier, earlier_table=skills)
             return MemberRating(chosen, table)
-        history = await self.store.rating_history(chosen.id, user_id)
+        history = await self.store.records.rating_history(chosen.id, user_id)
         games = [
-            (h, len(await self.store.results(h.game_id)) or h.change.place)
+            (h, len(await self.store.records.results(h.game_id)) or h.change.place)
             for h in history[-recent:]
         ]
         return MemberRating(chosen, table, games)
@@ -135,8 +138,8 @@ class RecordsService(ServiceBase):
         chosen = season_numbered(await self.seasons_of(guild_id), number)
         if chosen is None:
             return None
-        table = await self.store.season_table(chosen.id)
-        return Standings(chosen, table, await self.store.season_wins(chosen.id))
+        table = await self.store.records.season_table(chosen.id)
+        return Standings(chosen, table, await self.store.records.season_wins(chosen.id))
 
     async def start_season(
         self, guild_id: int | None, channel_id: int, name: str, locale: str, can_manage: bool
@@ -163,7 +166,9 @@ class RecordsService(ServiceBase):
                 )
             ]
 
-        await self.store.start_season(guild_id, " ".join(name.split()), now, deliveries=announced)
+        await self.store.records.start_season(
+            guild_id, " ".join(name.split()), now, deliveries=announced
+        )
 
     async def finished_game(
         self, guild_id: int | None, channel_id: int | None, game_id: int | None
@@ -172,11 +177,11 @@ class RecordsService(ServiceBase):
         newest: ServiceError("replay.unknown") for a game that is not a finished game of the
         server, ("replay.none") when the channel has none."""
         if game_id is None:
-            games = await self.store.finished_games(guild_id, channel_id)
+            games = await self.store.records.finished_games(guild_id, channel_id)
             if not games:
                 raise ServiceError("replay.none")
             return games[0]
-        row = await self.store.game(game_id) if 0 < game_id < 2**63 else None
+        row = await self.store.game_rows.game(game_id) if 0 < game_id < 2**63 else None
         if row is None or row.guild_id != guild_id or row.status != "over":
             raise ServiceError("replay.unknown", game=game_id)
         return row
@@ -185,23 +190,23 @@ class RecordsService(ServiceBase):
         self, guild_id: int | None, channel_id: int | None
     ) -> list[GameRow]:
         """The server's finished games, the channel's first, each newest first."""
-        games = await self.store.finished_games(guild_id, None)
+        games = await self.store.records.finished_games(guild_id, None)
         here = [g for g in games if g.channel_id == channel_id]
         return [*here, *(g for g in games if g.channel_id != channel_id)]
 
     async def moves_played(self, game_id: int) -> PlayedMoves:
         """A game's seats' names and every move of its log, in order."""
-        seats = await self.store.seats(game_id)
-        notations = [a.notation for a in await self.store.actions(game_id)]
+        seats = await self.store.seat_rows.seats(game_id)
+        notations = [a.notation for a in await self.store.action_log.actions(game_id)]
         return PlayedMoves([s.name for s in seats], notations)
 
     async def rematch_of(self, game_id: int, channel_id: int | None) -> Rematch | None:
         """The finished game ``game_id`` of this channel, to play again (None when it is not
         one: not over, or of another channel)."""
-        row = await self.store.game(game_id)
+        row = await self.store.game_rows.game(game_id)
         if row is None or row.status != "over" or row.channel_id != channel_id:
             return None
-        seats = await self.store.seats(game_id)
+        seats = await self.store.seat_rows.seats(game_id)
         members = [
             u for s in seats if (u := s.user_id if s.user_id is not None else s.former_user_id)
         ]

@@ -74,7 +74,7 @@ class SeatService(ServiceBase):
         seat = game.to_act()
         if seat is None or game.waiting_on() is None:
             return None
-        last = await self.store.last_actions(game.id, 1)
+        last = await self.store.action_log.last_actions(game.id, 1)
         since = last[-1].created_at if last else game.row.updated_at
         handed = holders_from_json(game.seats[seat].holders)
         if handed:
@@ -94,7 +94,10 @@ class SeatService(ServiceBase):
     async def _moved(self, game: ActiveGame, seat: int) -> bool:
         """Whether the seat's member made a move in it in this game."""
         user = game.seats[seat].user_id
-        return any(a.actor == seat and a.user_id == user for a in await self.store.actions(game.id))
+        return any(
+            a.actor == seat and a.user_id == user
+            for a in await self.store.action_log.actions(game.id)
+        )
 
     async def replace(
         self,
@@ -206,10 +209,10 @@ class SeatService(ServiceBase):
             raise ServiceError("away.range", high=MAX_AWAY_DAYS)
         now = self.clock()
         until = now + days * DAY
-        await self.store.set_away_until(user_id, until)
+        await self.store.members.set_away_until(user_id, until)
         return until if days else None
 
     async def away(self, user_ids: list[int]) -> dict[int, float]:
         """Members among ``user_ids`` who are away now, with when they are back."""
         now = self.clock()
-        return {u: t for u, t in (await self.store.away_until(user_ids)).items() if t > now}
+        return {u: t for u, t in (await self.store.members.away_until(user_ids)).items() if t > now}

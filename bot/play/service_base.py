@@ -126,7 +126,7 @@ class ServiceBase:
             game = await self.as_committed(game_id)
             if game is not None and game.row.channel_id == channel_id:
                 return game
-        row = await self.store.active_game(channel_id)
+        row = await self.store.game_rows.active_game(channel_id)
         return await self._load(row) if row else None
 
     async def require(self, channel_id: int | None) -> ActiveGame:
@@ -140,7 +140,7 @@ class ServiceBase:
         """A game in its lobby or in play, by id (None once it is over or aborted)."""
         if game_id in self._games:
             return self._games[game_id]
-        row = await self.store.game(game_id)
+        row = await self.store.game_rows.game(game_id)
         if row is None or row.status not in ("lobby", "playing"):
             return None
         return await self._load(row)
@@ -152,7 +152,7 @@ class ServiceBase:
         async with self._load_lock:
             if row.id in self._games:
                 return self._games[row.id]
-            seats = await self.store.seats(row.id)
+            seats = await self.store.seat_rows.seats(row.id)
             active = ActiveGame(row, seats)
             if row.status != "lobby":
                 active.game = await self.rebuild(row, seats)
@@ -167,8 +167,8 @@ class ServiceBase:
         log and the snapshot are read one after the other: another process's commit in
         between (a rolling restart) is no mismatch, and they are read again."""
         for _ in range(3):  # a mismatch that stays is a real one
-            actions = await self.store.actions(row.id)
-            snapshot = await self.store.snapshot(row.id)
+            actions = await self.store.action_log.actions(row.id)
+            snapshot = await self.store.action_log.snapshot(row.id)
             if snapshot is None or snapshot[0] == len(actions):
                 break
         game = Game.replay(row.config.engine(len(seats)), [a.notation for a in actions])
@@ -183,7 +183,9 @@ class ServiceBase:
                 found,
                 len(actions),
             )
-            await self.store.repair_snapshot(row.id, found, len(actions), dumps(game.state))
+            await self.store.action_log.repair_snapshot(
+                row.id, found, len(actions), dumps(game.state)
+            )
         return game
 
     async def as_committed(self, game_id: int) -> ActiveGame | None:
@@ -198,7 +200,7 @@ class ServiceBase:
         changed it meanwhile (that copy is then returned, kept nowhere). Its row is the row
         as read now (with the ids of the messages recorded by the deliveries): a courier
         reads it once, with the count of actions logged, in one statement."""
-        found = await self.store.game_as_logged(game_id)  # its row and log, read at once
+        found = await self.store.game_rows.game_as_logged(game_id)  # its row and log, read at once
         row, logged = found if found is not None else (None, 0)
         held = self._games.get(game_id)
         if row is None or row.status not in ("lobby", "playing"):
@@ -208,7 +210,7 @@ class ServiceBase:
         if held is None:
             return await self._load(row)
         # A lobby's seats change with no action logged (and within a clock tick, may be).
-        seats = await self.store.seats(game_id) if row.status == "lobby" else held.seats
+        seats = await self.store.seat_rows.seats(game_id) if row.status == "lobby" else held.seats
         if (
             (held.row.status, held.row.updated_at) == (row.status, row.updated_at)
             and (len(held.game.log) if held.game else 0) == logged
@@ -220,7 +222,7 @@ class ServiceBase:
             return held
         seen = (held.row, held.game)
         if row.status != "lobby":
-            seats = await self.store.seats(game_id)
+            seats = await self.store.seat_rows.seats(game_id)
         copy = ActiveGame(row, seats)
         if row.status != "lobby":
             copy.game = await self.rebuild(row, seats)
@@ -247,7 +249,7 @@ class ServiceBase:
         """Load every game in play in this process's shards (at start-up): each is rebuilt
         and checked."""
         out = []
-        for row in await self.store.games_with_status("playing", self.shards):
+        for row in await self.store.game_rows.games_with_status("playing", self.shards):
             try:
                 out.append(await self._load(row))
             except Exception:
@@ -260,10 +262,10 @@ class ServiceBase:
             del self._by_channel[game.row.channel_id]
 
     async def _refresh_row(self, game: ActiveGame) -> None:
-        row = await self.store.game(game.id)
+        row = await self.store.game_rows.game(game.id)
         assert row is not None
         game.row = row
-        game.seats = await self.store.seats(game.id)
+        game.seats = await self.store.seat_rows.seats(game.id)
 
     def _took(
         self,
@@ -414,7 +416,9 @@ class ServiceBase:
         humans = [s for s in seats if not s.is_ai]
         if not humans and old.user_id == game.row.host_id:
             told = [said_closed or said, self._ended(game, now, {})]
-            row = await self.store.set_seats(game.id, seats, told, status="aborted", updated_at=now)
+            row = await self.store.seat_rows.set_seats(
+                game.id, seats, told, status="aborted", updated_at=now
+            )
             self._took(game, row, seats, told)
             self._forget(game)
             return SeatChange(old, None, ended=True)
@@ -422,7 +426,9 @@ class ServiceBase:
         if old.user_id == host and humans and humans[0].user_id is not None:
             host = humans[0].user_id
         told = [said, outbox.lobby_shown(game, now)]
-        row = await self.store.set_seats(game.id, seats, told, host_id=host, updated_at=now)
+        row = await self.store.seat_rows.set_seats(
+            game.id, seats, told, host_id=host, updated_at=now
+        )
         self._took(game, row, seats, told)
         return SeatChange(old, None)
 
@@ -450,7 +456,9 @@ class ServiceBase:
             if waiting is not None:
                 game_fields.update(clock_since=now, reminders_sent=0)
         told = [*said, self._shown(after, now)]
-        row = await self.store.update(game.id, seats, told, departure=departure, **game_fields)
+        row = await self.store.seat_rows.update(
+            game.id, seats, told, departure=departure, **game_fields
+        )
         self._took(game, row, new_seats, told)
 
     def check_manager(self, game: ActiveGame, user_id: int, can_manage: bool) -> None:

@@ -20,26 +20,28 @@ class SettingsService(ServiceBase):
 
     async def commands_digest(self, key: str) -> str | None:
         """The digest of the slash commands last synced under ``key`` (their scope)."""
-        return await self.store.get_meta(key)
+        return await self.store.meta.get_meta(key)
 
     async def remember_commands_digest(self, key: str, digest: str) -> None:
-        await self.store.set_meta(key, digest)
+        await self.store.meta.set_meta(key, digest)
 
     async def default_clock(self, guild_id: int | None) -> ClockSettings:
         """A server's clock settings for new games (the built-in defaults if none)."""
         if guild_id is None:
             return DEFAULT_CLOCK
-        return ClockSettings.from_json(await self.store.guild_clock(guild_id))
+        return ClockSettings.from_json(await self.store.server_settings.guild_clock(guild_id))
 
     async def set_guild_clock(self, guild_id: int, clock: ClockSettings) -> None:
-        await self.store.set_guild_clock(guild_id, clock.checked().to_json(), self.clock())
+        await self.store.server_settings.set_guild_clock(
+            guild_id, clock.checked().to_json(), self.clock()
+        )
 
     async def default_language(self, guild_id: int | None) -> str | None:
         """The language a server's admins chose for its new games (None: not chosen, or
         no longer a language of the bot)."""
         if guild_id is None:
             return None
-        language = await self.store.guild_language(guild_id)
+        language = await self.store.server_settings.guild_language(guild_id)
         return language if language in i18n.languages() else None
 
     async def set_guild_language(self, guild_id: int, language: str) -> None:
@@ -48,7 +50,7 @@ class SettingsService(ServiceBase):
             raise ServiceError(
                 "language.unknown", language=language, languages=", ".join(i18n.languages())
             )
-        await self.store.set_guild_language(guild_id, language, self.clock())
+        await self.store.server_settings.set_guild_language(guild_id, language, self.clock())
 
     async def configure(
         self,
@@ -104,7 +106,7 @@ class SettingsService(ServiceBase):
             return False
         told = [outbox.notice(game, now, lines, reply=True), self._shown(game, now)]
         new_seats = [_with(s, seats.get(s.seat)) for s in game.seats]
-        row = await self.store.update(game.id, seats, told, updated_at=now, **fields)
+        row = await self.store.seat_rows.update(game.id, seats, told, updated_at=now, **fields)
         self._took(game, row, new_seats, told)
         return True
 

@@ -41,9 +41,9 @@ async def read_since_last_turn(store: Storage, game_id: int, seat: int) -> list[
     """The logged actions the catch-up of ``seat``'s turn in play tells (the catch-up's
     window, ``bot.text.catchup.turn_window``): read since the seat's last action, or, once
     it has moved in this turn, from the whole log."""
-    window = turn_window(await store.actions_since(game_id, seat), seat)
+    window = turn_window(await store.action_log.actions_since(game_id, seat), seat)
     if window is None:
-        window = turn_window(await store.actions(game_id), seat)
+        window = turn_window(await store.action_log.actions(game_id), seat)
     return window or []
 
 
@@ -52,19 +52,21 @@ class StoryService(ServiceBase):
 
     async def committed_row(self, game_id: int | None) -> GameRow | None:
         """The game's row as committed (another process may have moved it on)."""
-        return await self.store.game(game_id) if game_id else None
+        return await self.store.game_rows.game(game_id) if game_id else None
 
     async def seats_of(self, game_id: int) -> list[SeatRow]:
-        return await self.store.seats(game_id)
+        return await self.store.seat_rows.seats(game_id)
 
     async def lobby_of(self, game_id: int | None) -> ActiveGame | None:
         """The lobby (or game) as committed: its row and its seats."""
         row = await self.committed_row(game_id)
-        return ActiveGame(row, await self.store.seats(row.id)) if row is not None else None
+        return (
+            ActiveGame(row, await self.store.seat_rows.seats(row.id)) if row is not None else None
+        )
 
     async def logged(self, game_id: int, low: int, to: int) -> list[ActionRow]:
         """The log's actions from ``low`` (0-based) up to ``to``, in order."""
-        return await self.store.actions_between(game_id, low, to)
+        return await self.store.action_log.actions_between(game_id, low, to)
 
     async def since_last_turn(self, game_id: int, seat: int) -> list[ActionRow]:
         """The logged actions the catch-up of ``seat``'s turn in play tells
@@ -73,7 +75,7 @@ class StoryService(ServiceBase):
 
     async def board_at_end(self, game_id: int) -> GameState | None:
         """The board as the game's last commit left it."""
-        snapshot = await self.store.snapshot(game_id)
+        snapshot = await self.store.action_log.snapshot(game_id)
         return loads(snapshot[1]) if snapshot is not None else None
 
     async def game_over(self, game_id: int | None) -> GameOver | None:
@@ -82,17 +84,17 @@ class StoryService(ServiceBase):
         state = await self.board_at_end(row.id) if row is not None else None
         if row is None or state is None:
             return None
-        last = await self.store.last_actions(row.id, 1)
-        first = await self.store.first_action_time(row.id)
-        seats = await self.store.seats(row.id)
+        last = await self.store.action_log.last_actions(row.id, 1)
+        first = await self.store.action_log.first_action_time(row.id)
+        seats = await self.store.seat_rows.seats(row.id)
         spoken = await self.readers.any_on(member_of(s) for s in seats)
         return GameOver(
             row=row,
             seats=seats,
             state=state,
-            recorded={r.seat: r.name for r in await self.store.results(row.id)},
+            recorded={r.seat: r.name for r in await self.store.records.results(row.id)},
             seconds=(last[-1].created_at if last else 0.0) - (first or 0.0),
-            rated=list(await self.store.rating_changes(row.id)),
-            notations=[a.notation for a in await self.store.actions(row.id)],
+            rated=list(await self.store.records.rating_changes(row.id)),
+            notations=[a.notation for a in await self.store.action_log.actions(row.id)],
             game=ActiveGame(row, seats, spoken=spoken),
         )

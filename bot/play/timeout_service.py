@@ -84,7 +84,7 @@ class TimeoutService(ServiceBase):
     async def back_from_away(self, user_ids: Iterable[int]) -> dict[int, float]:
         """When each of these members' absence ends (those who set one): their turn clock
         starts then."""
-        return await self.store.away_until(user_ids)
+        return await self.store.members.away_until(user_ids)
 
     async def clock_due(
         self, games: Sequence[ActiveGame], now: float
@@ -149,7 +149,7 @@ class TimeoutService(ServiceBase):
         """A reminder or final warning for ``user``, as they chose to hear of their turns:
         by DM (in the channel if their DMs are closed), in the channel with a ping, both, or
         (``off``) in the channel without a ping."""
-        prefs = (await self.store.prefs([user]))[user]
+        prefs = (await self.store.members.prefs([user]))[user]
         now = self.clock()
         pinged = outbox.notice(game, now, key, params, users=[user], link=True)
         told = []
@@ -169,7 +169,7 @@ class TimeoutService(ServiceBase):
         itself (``told``): one commit, so a restart neither loses nor repeats it; only if the
         stored game is still as this process judged it (``judged``), else GameChangedError
         and nothing is recorded nor queued (another process took the step)."""
-        row = await self.store.update_game(
+        row = await self.store.game_rows.update_game(
             game.id,
             told,
             expected=judged(game),
@@ -230,7 +230,7 @@ class TimeoutService(ServiceBase):
             }
             users = [u for u in (seat.user_id, host) if u is not None]
             told.append(outbox.notice(game, now, "clock.takeover", params, users=users))
-        row = await self.store.update(
+        row = await self.store.seat_rows.update(
             game.id,
             {seat_no: changes},
             told,

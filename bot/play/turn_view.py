@@ -230,12 +230,14 @@ class TurnViews(StoryService):
         wanted = self.readers.stale(seated)
         if posting and member is not None:
             wanted.add(member)
-        prefs = await self.store.prefs(sorted(wanted)) if wanted else {}
+        prefs = await self.store.members.prefs(sorted(wanted)) if wanted else {}
         away: dict[int, float] = {}
         if posting:  # the board drawn: the members away marked on it
             now = self.clock()
             present = [s.user_id for s in game.seats if s.user_id is not None]
-            away = {u: t for u, t in (await self.store.away_until(present)).items() if t > now}
+            away = {
+                u: t for u, t in (await self.store.members.away_until(present)).items() if t > now
+            }
         self.readers.saw(prefs)
         self.coach.saw(prefs)
         if member is not None and member in prefs:  # kept for the turn's DM, sent next
@@ -289,7 +291,7 @@ class TurnViews(StoryService):
         count = 64
         while True:
             low = max(0, to - count)
-            rows = await self.store.actions_between(game_id, low, to)
+            rows = await self.store.action_log.actions_between(game_id, low, to)
             events = [logged_event(e) for row in rows for e in row.events]
             starts = sum(1 for e in events if e.key == "turn_started")
             if starts >= wanted or low == 0:

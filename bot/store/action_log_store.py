@@ -127,7 +127,13 @@ class ActionLogStore(StoreArea):
             )
             for a in actions
         ]
-        if self.dialect == "postgresql" and first > 0 and game_fields and not seats and not results:
+        if (
+            self.db.dialect == "postgresql"
+            and first > 0
+            and game_fields
+            and not seats
+            and not results
+        ):
             # A move in play, the commit of nearly every move: one statement, one round trip.
             moved = await self.db.write(
                 *_move_statement(
@@ -137,7 +143,7 @@ class ActionLogStore(StoreArea):
             if not moved:
                 raise GameChangedError(f"game {game_id}: the game is no longer at action {first}")
             return game_row(moved[0])
-        async with self.transaction() as tx:
+        async with self.db.transaction() as tx:
             await _move_snapshot(tx, game_id, first, last, state_json)
             await tx.executemany(
                 "INSERT INTO actions (game_id, seq, actor, user_id, notation, events, created_at,"
@@ -170,7 +176,7 @@ class ActionLogStore(StoreArea):
         Only if neither changed meanwhile (the snapshot still follows ``found`` actions and
         the log still has ``seq``): a commit of another process in between wins.
         """
-        async with self.transaction() as tx:
+        async with self.db.transaction() as tx:
             count = "(SELECT COUNT(*) FROM actions WHERE game_id = ?) = ?"
             if found is None:
                 done = await tx.fetch(
@@ -197,7 +203,7 @@ class ActionLogStore(StoreArea):
         """Remove the last action (``seq``) after an undo and store the restored state, with
         the deliveries it causes (``GameChangedError`` if ``seq`` is no longer the last
         action); the game's row as committed."""
-        async with self.transaction() as tx:
+        async with self.db.transaction() as tx:
             await _move_snapshot(tx, game_id, seq + 1, seq, state_json)
             gone = await tx.fetch(
                 "DELETE FROM actions WHERE game_id = ? AND seq = ?"

@@ -347,12 +347,12 @@ async def _check_counts(source: Database, target: Database, report: CopyReport) 
 async def _replay_games(target: Storage, report: CopyReport, echo: Callable[[str], None]) -> None:
     """Each started game: its copied log replays to its copied snapshot (as a load checks)."""
     for status in ("playing", "over", "aborted", "orphaned"):
-        for row in await target.games_with_status(status):
-            snapshot = await target.snapshot(row.id)
+        for row in await target.game_rows.games_with_status(status):
+            snapshot = await target.action_log.snapshot(row.id)
             if snapshot is None:
                 continue  # aborted in its lobby: nothing was played
-            seats = await target.seats(row.id)
-            actions = await target.actions(row.id)
+            seats = await target.seat_rows.seats(row.id)
+            actions = await target.action_log.actions(row.id)
             try:
                 game = Game.replay(row.config.engine(len(seats)), [a.notation for a in actions])
             except Exception as e:

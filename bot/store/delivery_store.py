@@ -25,7 +25,7 @@ class DeliveryStore(StoreArea):
     async def queue(self, deliveries: Deliveries) -> None:
         """Store deliveries that no change of a game causes (a repair, a notice of the
         delivery worker's own)."""
-        async with self.transaction() as tx:
+        async with self.db.transaction() as tx:
             await queue_in(tx, deliveries)
 
     async def pending_deliveries(
@@ -55,7 +55,7 @@ class DeliveryStore(StoreArea):
         a retry never makes it twice. What comes in its place takes its place in the lane
         (the row becomes the first of them: a DM refused becomes its notice in the channel,
         before what was queued after it)."""
-        async with self.transaction() as tx:
+        async with self.db.transaction() as tx:
             first, rest = (then[0], then[1:]) if then else (None, ())
             if first is None:
                 await tx.execute("DELETE FROM deliveries WHERE id = ?", (delivery_id,))
@@ -74,7 +74,7 @@ class DeliveryStore(StoreArea):
     async def forget_deliveries(self, landed: Sequence[int]) -> None:
         """Remove deliveries that landed (their removal waited, to go with a commit)."""
         if landed:
-            async with self.transaction() as tx:
+            async with self.db.transaction() as tx:
                 await forget_in(tx, landed)
 
     async def delivery_failed(

@@ -36,7 +36,7 @@ class GameStore(StoreArea):
         ChannelBusyError if the channel already has an active game.
         """
         try:
-            async with self.transaction() as tx:
+            async with self.db.transaction() as tx:
                 row = await tx.fetchone(
                     "INSERT INTO games (guild_id, channel_id, host_id, status, max_players,"
                     " config, seed, locale, created_at, updated_at)"
@@ -135,7 +135,7 @@ class GameStore(StoreArea):
             if not rows and expected is not None:
                 raise GameChangedError(f"game {game_id}: the stored row is not as expected")
             return game_row(rows[0]) if rows else None
-        async with self.transaction() as tx:
+        async with self.db.transaction() as tx:
             row = await tx.fetchone(*update)
             if row is None and expected is not None:
                 raise GameChangedError(f"game {game_id}: the stored row is not as expected")
@@ -156,7 +156,7 @@ class GameStore(StoreArea):
         worth keeping); what was still to be delivered in its channel is given up; and
         ``deliveries`` (given the row) tells its host, once, with the host's problem
         recorded. None if the game was not in its lobby or in play."""
-        async with self.transaction() as tx:
+        async with self.db.transaction() as tx:
             row = await tx.fetchone(
                 "UPDATE games SET status = CASE WHEN status = 'lobby' THEN 'aborted'"
                 " ELSE 'orphaned' END, orphaned = CASE WHEN status = 'lobby' THEN NULL"
@@ -206,7 +206,7 @@ class GameStore(StoreArea):
             else " turn_message_id = NULL, turn_message_turn = NULL, lobby_message_id = NULL,"
         )
         try:
-            async with self.transaction() as tx:
+            async with self.db.transaction() as tx:
                 row = await tx.fetchone(
                     "UPDATE games SET status = 'playing', channel_id = ?, guild_id = ?,"
                     f" orphaned = NULL, orphaned_at = NULL,{messages} clock_since = ?,"

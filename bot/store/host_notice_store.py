@@ -15,7 +15,7 @@ class HostNoticeStore(StoreArea):
         """Queue what tells the host of ``problem`` (a DM), unless they were told of it
         already (and it was not solved since): whether it was queued. Remembered in the
         database, so a restart does not tell them again."""
-        async with self.transaction() as tx:
+        async with self.db.transaction() as tx:
             rows = await tx.fetch(
                 "INSERT INTO host_notices (game_id, problem, told_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (game_id, problem) DO NOTHING RETURNING game_id",

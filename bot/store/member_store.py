@@ -26,7 +26,7 @@ class MemberStore(StoreArea):
         return {int(r["user_id"]): float(r["away_until"]) for r in rows}
 
     async def set_away_until(self, user_id: int, until: float) -> None:
-        async with self.transaction() as tx:
+        async with self.db.transaction() as tx:
             await tx.execute(
                 "INSERT INTO members (user_id, away_until) VALUES (?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET away_until = excluded.away_until",
@@ -74,7 +74,7 @@ class MemberStore(StoreArea):
             raise ValueError(f"not member preferences: {sorted(unknown)}")
         names = list(changes)
         updates = ", ".join(f"{n} = excluded.{n}" for n in names)
-        async with self.transaction() as tx:
+        async with self.db.transaction() as tx:
             await tx.execute(
                 f"INSERT INTO members (user_id, {', '.join(names)})"
                 f" VALUES (?, {', '.join('?' for _ in names)})"
@@ -91,7 +91,7 @@ class MemberStore(StoreArea):
         new = sorted(set(things))
         if not new:
             return
-        async with self.transaction() as tx:
+        async with self.db.transaction() as tx:
             await tx.executemany(
                 "INSERT INTO member_things (user_id, thing) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 [(user_id, t) for t in new],

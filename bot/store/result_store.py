@@ -103,7 +103,7 @@ class ResultStore(StoreArea):
         """Close the server's season (its table is kept) and start the next, ``name``d:
         (the season closed, if one was, the new one); ``deliveries`` (given both) says what
         must be shown of it (its announcement), queued in the same transaction."""
-        async with self.transaction() as tx:
+        async with self.db.transaction() as tx:
             closed, new = await rating_store.start_season(tx, self.db.dialect, guild_id, name, now)
             if deliveries is not None:
                 await queue_in(tx, deliveries(closed, new))
@@ -112,5 +112,5 @@ class ResultStore(StoreArea):
     async def rebuild_ratings(self) -> rating_store.Rebuilt:
         """Every rating recomputed from the stored results (``python -m bot ratings
         rebuild``), in one transaction."""
-        async with self.transaction() as tx:
+        async with self.db.transaction() as tx:
             return await rating_store.rebuild(tx)

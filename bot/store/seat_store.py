@@ -43,7 +43,7 @@ class SeatStore(StoreArea):
     ) -> GameRow:
         """Replace the seats of a game (and update its row), with the deliveries the change
         causes, in one transaction; the game's row as committed."""
-        async with self.transaction() as tx:
+        async with self.db.transaction() as tx:
             await queue_in(tx, deliveries)
             await tx.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
             await tx.executemany(
@@ -88,7 +88,7 @@ class SeatStore(StoreArea):
         GameChangedError and nothing is written (``GameStore.update_game``).
         The game's row as committed (the caller knows the seats it set: nothing needs reading
         back after the commit)."""
-        async with self.transaction() as tx:
+        async with self.db.transaction() as tx:
             await queue_in(tx, deliveries)
             await update_seats_in(tx, game_id, seats or {})
             row = await tx.fetchone(*game_update(game_id, game_fields, expected=expected))

@@ -41,7 +41,7 @@ class ServerSettingsStore(StoreArea):
         change: Callable[[dict[str, object]], dict[str, object]],
         now: float,
     ) -> None:
-        async with self.transaction() as tx:
+        async with self.db.transaction() as tx:
             row = await tx.fetchone(
                 "SELECT clock FROM guild_settings WHERE guild_id = ?", (guild_id,)
             )

@@ -1,6 +1,7 @@
-"""What every area of the storage shares: the database they run on (``StoreArea``), a row read
-into its dataclass, the statements that set a game's or its seats' columns, deliveries
-queued in a change's transaction, and the filter to one shard's servers.
+"""What every area of the storage shares: the database they run on (``DatabaseSlot``, held by
+each ``StoreArea``), a row read into its dataclass, the statements that set a game's or its
+seats' columns, deliveries queued in a change's transaction, and the filter to one shard's
+servers.
 
 The SQL is written once, in the subset both databases speak (``?`` placeholders,
 ``ON CONFLICT``, ``RETURNING``; see ``bot.store.db``).
@@ -22,26 +23,36 @@ if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 
-class StoreArea:
-    """One area of the storage (games, seats, the action log...): the database it shares with
-    the others, combined into ``bot.store.storage.Storage``."""
+class DatabaseSlot:
+    """The one database every area of a storage runs on. The storage swaps what it holds as
+    a whole: ``NotOpen`` until it connects, the open ``Database`` then, ``NotOpen`` again
+    once closed. The areas keep the slot, never the database, so none is left with one that
+    is not open yet or closed."""
+
+    __slots__ = ("db",)
 
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    @property
-    def dialect(self) -> str:
-        return self.db.dialect
 
-    def transaction(self) -> Any:
-        """``async with store.transaction() as tx:`` one write transaction (``bot.store.db.Tx``)."""
-        return self.db.transaction()
+class StoreArea:
+    """One area of the storage (games, seats, the action log...), an object of its own over
+    the database it shares with the others (``bot.store.storage.Storage`` builds them on one
+    ``DatabaseSlot``). No area calls another: what a change writes, it writes in its own
+    transaction."""
+
+    def __init__(self, slot: DatabaseSlot) -> None:
+        self._slot = slot
+
+    @property
+    def db(self) -> Database:
+        return self._slot.db
 
     async def _all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
-        return await self.db.fetch(sql, params)
+        return await self._slot.db.fetch(sql, params)
 
     async def _one(self, sql: str, params: Sequence[object] = ()) -> Row | None:
-        return await self.db.fetchone(sql, params)
+        return await self._slot.db.fetchone(sql, params)
 
 
 GAME_FIELDS: Final = frozenset(

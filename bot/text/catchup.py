@@ -152,7 +152,7 @@ def board_then(
     config: GameConfig, log: Sequence[Action], rows: Sequence[ActionRow]
 ) -> GameState | None:
     """The board just after the member's last action (``rows``: the actions since, from
-    ``Storage.actions_since``), replayed from the game's log; before their first, the board
+    ``ActionLogStore.actions_since``), replayed from the game's log; before their first, the board
     as the first turn began (the cards dealt and the compensation said by the start's
     message); None when nothing happened since."""
     if not rows or rows[0].seq < 0 or rows[0].seq > len(log):

@@ -536,7 +536,7 @@ async def run(args: argparse.Namespace, db: str, server: Any) -> str:
                     if (
                         bot is not None
                         and game is None
-                        and (row := await bot.service.store.game(games[-1])) is not None
+                        and (row := await bot.service.store.game_rows.game(games[-1])) is not None
                         and row.status not in ("playing", "orphaned")
                     ):
                         break  # over: the next game in this channel
@@ -627,7 +627,7 @@ async def run(args: argparse.Namespace, db: str, server: Any) -> str:
         deadline = time.monotonic() + args.grace
         store = bot.service.store
         while time.monotonic() < deadline:
-            if not await store.pending_deliveries():
+            if not await store.deliveries.pending_deliveries():
                 break
             await asyncio.sleep(1.0)
         await asyncio.sleep(1.0)
@@ -640,7 +640,7 @@ async def run(args: argparse.Namespace, db: str, server: Any) -> str:
         # A game is orphaned when it was in play in a channel when that was lost (a game
         # over before then is not: its host has nothing to be told).
         lost_at = {c: start for c, start, _ in windows.spans if c != forbidden}
-        rows = [await store.game(g) for g in games]
+        rows = [await store.game_rows.game(g) for g in games]
         over_before = {
             r.id
             for r in rows
@@ -698,9 +698,9 @@ async def measure(
             print(f"game {doubled_game}, turn {doubled_turn}: {n} turn messages")
             explain_doubled(fake, doubled_game, doubled_turn)
     for game_id in games:
-        row = await store.game(game_id)
+        row = await store.game_rows.game(game_id)
         assert row is not None
-        actions = await store.actions(game_id)
+        actions = await store.action_log.actions(game_id)
         sends = [s for s in players.sends if s.game_id == game_id]
         # A member's move is logged with its key, the interaction that sent it: an
         # acknowledged move whose key is not in the log was lost; a move in the log whose
@@ -776,7 +776,7 @@ async def explain_untold(
 ) -> None:
     """Where an orphaned game whose host was not told was played, what became of its
     channel, and what the host's DMs said of it."""
-    row = await store.game(game_id)
+    row = await store.game_rows.game(game_id)
     assert row is not None
     host = row.host_id
     dms = [
@@ -790,11 +790,11 @@ async def explain_untold(
     ]
     deliveries = [
         (d.kind, d.status, d.channel_id, d.attempts, d.error)
-        for d in await store.pending_deliveries()
+        for d in await store.deliveries.pending_deliveries()
         if d.game_id == game_id
     ] + [
         (d.kind, "given up", d.channel_id, d.attempts, d.error)
-        for d in await store.failed_deliveries(game_id=game_id)
+        for d in await store.deliveries.failed_deliveries(game_id=game_id)
     ]
     print(
         f"untold game {game_id}: {row.status} (orphaned: {row.orphaned}) in channel"
@@ -811,13 +811,16 @@ async def explain_untold(
 
 async def explain(store: Any, game_id: int, why: str) -> None:
     """What a stalled game's row and deliveries say, for whoever reads the figures."""
-    row = await store.game(game_id)
+    row = await store.game_rows.game(game_id)
     left = [
         (d.kind, d.status, d.attempts, d.error)
-        for d in await store.pending_deliveries()
+        for d in await store.deliveries.pending_deliveries()
         if d.game_id == game_id
     ]
-    failed = [(d.kind, d.attempts, d.error) for d in await store.failed_deliveries(game_id=game_id)]
+    failed = [
+        (d.kind, d.attempts, d.error)
+        for d in await store.deliveries.failed_deliveries(game_id=game_id)
+    ]
     print(
         f"stalled game {game_id}: {why}; turn message of turn {row.turn_message_turn},"
         f" notified {row.notified_turn}, waiting on {row.waiting_on_user}; pending {left};"

@@ -119,10 +119,10 @@ class Simulation:
         """Read each game's outcome back from the database."""
         store = self.bot.service.store
         for game in self.games:
-            row = await store.game(game.game_id)
+            row = await store.game_rows.game(game.game_id)
             assert row is not None
             game.status = row.status
-            snapshot = await store.snapshot(game.game_id)
+            snapshot = await store.action_log.snapshot(game.game_id)
             game.rounds = loads(snapshot[1]).round if snapshot else 0
             game.turns, game.ai_turns = await ai_played_turns(self.bot, game)
 
@@ -240,7 +240,7 @@ async def ai_played_turns(bot: Any, game: SimGame) -> tuple[int, int]:
     A turn is a run of the log's actions by one seat (chance outcomes aside); the bot
     played it when none of its actions came from a member.
     """
-    actions = [a for a in await bot.service.store.actions(game.game_id) if a.actor >= 0]
+    actions = [a for a in await bot.service.store.action_log.actions(game.game_id) if a.actor >= 0]
     turns = ai = 0
     start = 0
     for i in range(1, len(actions) + 1):

@@ -224,7 +224,7 @@ def test_copy_db_takes_a_target_the_bots_only_started_on_and_refuses_one_with_ga
 
     async def bots_started() -> None:  # what a bot writes when it starts: its tables, meta
         store = await Storage.open(started)
-        await store.set_meta("commands:1:global", "digest")
+        await store.meta.set_meta("commands:1:global", "digest")
         await store.close()
 
     asyncio.run(bots_started())
@@ -505,7 +505,7 @@ async def test_commands_clear_removes_the_commands_and_the_next_start_registers_
 ) -> None:
     async def store_digest() -> None:
         store = await Storage.open(admin / DB)
-        await store.set_meta(f"commands:{fake.application_id}:global", "synced")
+        await store.meta.set_meta(f"commands:{fake.application_id}:global", "synced")
         await store.close()
 
     async def clear(*args: str) -> tuple[int, str, str]:

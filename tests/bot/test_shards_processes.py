@@ -49,7 +49,7 @@ async def ai_game(store: Storage, guild: p.TestGuild, seed: int) -> int:
 async def plays_on(store: Storage, game_id: int, since: int) -> None:
     """Wait until the game's log grew by ten actions (bounded; nothing here measures time)."""
     async with asyncio.timeout(WAIT):
-        while len(await store.actions(game_id)) < since + 10:
+        while len(await store.action_log.actions(game_id)) < since + 10:
             await asyncio.sleep(0.05)
 
 
@@ -62,14 +62,14 @@ async def test_each_process_resumes_only_the_games_of_its_shards(
         try:
             guilds = [guild_on_shard(fake, shard, 2, f"shard {shard}") for shard in (0, 1)]
             games = [await ai_game(store, g, seed=40 + i) for i, g in enumerate(guilds)]
-            start = [len(await store.actions(g)) for g in games]
+            start = [len(await store.action_log.actions(g)) for g in games]
 
             second = await BotProcess(fake, shard_env(pg_url, 1), tmp_path).start()
             bots.append(second)
             await second.ready()
             await plays_on(store, games[1], start[1])  # the shard-1 process plays its game
             # The game in shard 0's server was left alone: no action, no message.
-            assert len(await store.actions(games[0])) == start[0]
+            assert len(await store.action_log.actions(games[0])) == start[0]
             assert fake.messages_in(guilds[0].channel_id) == []
             assert fake.messages_in(guilds[1].channel_id) != []
 
@@ -108,7 +108,7 @@ async def test_a_killed_process_loses_no_acknowledged_move_and_its_games_go_on(
                 await command(fake, guild, owner, "af new", {"players": 2})
                 await command(fake, guild, member, "af join")
                 await command(fake, guild, owner, "af start")
-                row = await store.active_game(guild.channel_id)
+                row = await store.game_rows.active_game(guild.channel_id)
                 assert row is not None and row.status == "playing"
                 game_ids.append(row.id)
 
@@ -118,8 +118,8 @@ async def test_a_killed_process_loses_no_acknowledged_move_and_its_games_go_on(
             async def move(index: int) -> None:
                 """The member to act plays a seeded legal move; an ✅ answer is an ack."""
                 game_id, guild = game_ids[index], guilds[index]
-                row = await store.game(game_id)
-                snapshot = await store.snapshot(game_id)
+                row = await store.game_rows.game(game_id)
+                snapshot = await store.action_log.snapshot(game_id)
                 assert row is not None and snapshot is not None
                 user = row.waiting_on_user
                 assert user is not None, "a member should be to act"
@@ -146,12 +146,18 @@ async def test_a_killed_process_loses_no_acknowledged_move_and_its_games_go_on(
             await move(0)
 
             for game_id in game_ids:
-                log = [a.notation for a in await store.actions(game_id) if a.user_id is not None]
+                log = [
+                    a.notation
+                    for a in await store.action_log.actions(game_id)
+                    if a.user_id is not None
+                ]
                 assert log == acked[game_id]  # every acknowledged move, once, in order
-                row = await store.game(game_id)
+                row = await store.game_rows.game(game_id)
                 assert row is not None
-                rebuilt = await build_service(store).rebuild(row, await store.seats(game_id))
-                snapshot = await store.snapshot(game_id)
+                rebuilt = await build_service(store).rebuild(
+                    row, await store.seat_rows.seats(game_id)
+                )
+                snapshot = await store.action_log.snapshot(game_id)
                 assert snapshot is not None and loads(snapshot[1]) == rebuilt.state
         finally:
             for bot in bots.values():

@@ -31,13 +31,13 @@ async def test_close_finishes_the_move_in_flight_and_refuses_new_work(
     to_act = t.member_to_act()
     move = t.seeded_move(random.Random(5))
     store = t.bot.service.store
-    before = len(await store.actions(game.id))
+    before = len(await store.action_log.actions(game.id))
 
     payload = t.h.slash("play", {"move": move}, member=to_act)
     held = HeldCallback(t.fake, int(payload["id"]))
     playing = await t.h.interact(payload, expect_response=False)
     await asyncio.wait_for(held.arrived.wait(), WAIT)  # committed, being answered
-    assert len(await store.actions(game.id)) > before
+    assert len(await store.action_log.actions(game.id)) > before
 
     closing = asyncio.create_task(t.bot.close())
     await asyncio.sleep(0)

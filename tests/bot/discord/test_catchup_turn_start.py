@@ -41,6 +41,11 @@ class Log:
         last = max((r.seq for r in self.rows if r.actor == seat), default=-1)
         return [r for r in self.rows if r.seq > last]
 
+    @property
+    def action_log(self) -> Log:
+        """The store's area of the log (``store.action_log``): this fake is that area alone."""
+        return self
+
 
 @dataclass
 class Service:

@@ -51,7 +51,7 @@ async def test_the_coach_explains_each_new_thing_once_a_game_before_the_pick(
         docks = [m for m in moves if m.startswith("dock")]
         move = rng.choice(docks or moves)
         before = game.state
-        used_before = await store.used_things(member)
+        used_before = await store.members.used_things(member)
         answer = await t.play(move, who)
         assert not [line for line in answer.data["content"].splitlines() if line in LINES]
         if who == "member":
@@ -61,7 +61,7 @@ async def test_the_coach_explains_each_new_thing_once_a_game_before_the_pick(
     assert said, "the coached member was told of nothing new"
     assert len(said) == len(set(said))  # each thing once a game
     assert first_uses and covered == first_uses  # every thing explained before its first use
-    used = await store.used_things(member)
+    used = await store.members.used_things(member)
     assert any(u.startswith("facility:") for u in used)
     await t.cmd("af coach", {"mode": "off"}, "member")
-    assert not (await store.prefs([member]))[member].coach
+    assert not (await store.members.prefs([member]))[member].coach

@@ -23,9 +23,11 @@ import pytest
 import engine
 from bot.play import outbox
 from bot.play.choice_tree import Branch, Leaf
+from bot.store.storage import Storage
 from engine import legal_actions
 from tests.bot.discord.test_deliveries_e2e import APOLOGY, BUSY, assert_told_once, opened, recover
 from tests.bot.discord.test_play_e2e import finish_turn
+from tests.bot.store_areas import area_of
 from tests.bot.table import Table, make_bot
 from tests.discord_fake import StartBot
 
@@ -50,14 +52,14 @@ def count_in_log(logged: list[str], move: str) -> int:
 
 
 async def logged(t: Table) -> list[str]:
-    return [a.notation for a in await t.bot.service.store.actions(t.game().id)]
+    return [a.notation for a in await t.bot.service.store.action_log.actions(t.game().id)]
 
 
-def failing_after(store: Any, commit: str, method: str, error: BaseException) -> list[bool]:
-    """Make ``store.method`` fail once ``store.commit`` has run (after the commit)."""
+def failing_after(store: Storage, commit: str, method: str, error: BaseException) -> list[bool]:
+    """Make ``store``'s ``method`` fail once its ``commit`` has run (after the commit)."""
     committed = [False]
-    original_commit = getattr(store, commit)
-    original = getattr(store, method)
+    original_commit = getattr(area_of(store, commit), commit)
+    original = getattr(area_of(store, method), method)
 
     async def committing(*args: Any, **kwargs: Any) -> Any:
         result = await original_commit(*args, **kwargs)
@@ -70,8 +72,8 @@ def failing_after(store: Any, commit: str, method: str, error: BaseException) ->
             raise error
         return await original(*args, **kwargs)
 
-    setattr(store, commit, committing)
-    setattr(store, method, failing)
+    setattr(area_of(store, commit), commit, committing)
+    setattr(area_of(store, method), method, failing)
     return committed
 
 
@@ -94,7 +96,7 @@ async def test_a_move_whose_member_had_a_timeout_is_answered_as_made_when_a_read
     assert seat is not None and game.seats[seat].timeouts == 1
     store = t.bot.service.store
     for name in ("commit_actions", "seats"):
-        monkeypatch.setattr(store, name, getattr(store, name))
+        monkeypatch.setattr(area_of(store, name), name, getattr(area_of(store, name), name))
     failing_after(store, "commit_actions", "seats", sqlite3.OperationalError("disk I/O error"))
     move = docks(t)[0]
     before = len(await logged(t))
@@ -114,7 +116,7 @@ async def test_a_commit_whose_acknowledgement_is_lost_is_found_by_its_key(
     their move was made — once, never "try again"."""
     t, clock = await opened(db_url, start_bot, timeout=15.0)
     store = t.bot.service.store
-    commit = store.commit_actions
+    commit = store.action_log.commit_actions
     fails = [1]
 
     async def acknowledgement_lost(*args: Any, **kwargs: Any) -> Any:
@@ -126,7 +128,7 @@ async def test_a_commit_whose_acknowledgement_is_lost_is_found_by_its_key(
             raise sqlite3.OperationalError("disk I/O error")
         return result
 
-    monkeypatch.setattr(store, "commit_actions", acknowledgement_lost)
+    monkeypatch.setattr(store.action_log, "commit_actions", acknowledgement_lost)
     member = t.member_to_act()
     move = docks(t)[0]
     version = t.state.version
@@ -157,7 +159,7 @@ async def test_a_move_the_database_cannot_confirm_is_neither_done_nor_try_again(
 
     with monkeypatch.context() as m:
         for name in ("commit_actions", "keyed_move", "game"):
-            m.setattr(store, name, fails)
+            m.setattr(area_of(store, name), name, fails)
         said = await t.cmd("play", {"move": docks(t)[0]}, t.member_to_act(), wait=False)
         await said.done()
     content = str(said.data.get("content", ""))
@@ -198,7 +200,7 @@ async def test_the_second_move_of_a_pick_failing_leaves_the_first_made_and_said(
     else:
         pytest.skip("no pick of several moves came up")
     store = t.bot.service.store
-    commit = store.commit_actions
+    commit = store.action_log.commit_actions
     calls = [0]
 
     async def second_fails(*args: Any, **kwargs: Any) -> Any:
@@ -207,7 +209,7 @@ async def test_the_second_move_of_a_pick_failing_leaves_the_first_made_and_said(
             raise sqlite3.OperationalError("database is locked")
         return await commit(*args, **kwargs)
 
-    monkeypatch.setattr(store, "commit_actions", second_fails)
+    monkeypatch.setattr(store.action_log, "commit_actions", second_fails)
     version = t.state.version
     clicked = await t.click_pick(moves)
     answers = [
@@ -225,7 +227,7 @@ async def test_the_second_move_of_a_pick_failing_leaves_the_first_made_and_said(
         if str(c.get("custom_id", "")).startswith("af:")
     }
     assert versions == {t.state.version}
-    monkeypatch.setattr(store, "commit_actions", commit)
+    monkeypatch.setattr(store.action_log, "commit_actions", commit)
     await recover(t, clock)
     await assert_told_once(t)
 
@@ -275,7 +277,7 @@ async def test_an_undo_is_answered_as_made_when_the_read_after_it_fails(
     await t.play(move, member)
     store = t.bot.service.store
     for name in ("undo_action", "game_as_logged"):  # the read of the game as committed
-        monkeypatch.setattr(store, name, getattr(store, name))
+        monkeypatch.setattr(area_of(store, name), name, getattr(area_of(store, name), name))
     failing_after(
         store, "undo_action", "game_as_logged", sqlite3.OperationalError("disk I/O error")
     )
@@ -295,7 +297,7 @@ async def test_a_seat_change_is_answered_as_made_when_the_read_after_it_fails(
     t, clock = await opened(tmp_path / "af.db", start_bot)
     store = t.bot.service.store
     for name in ("update", "game", "seats"):
-        monkeypatch.setattr(store, name, getattr(store, name))
+        monkeypatch.setattr(area_of(store, name), name, getattr(area_of(store, name), name))
     failing_after(store, "update", "game", sqlite3.OperationalError("disk I/O error"))
     failing_after(store, "update", "seats", sqlite3.OperationalError("disk I/O error"))
     said = await t.cmd("af kick", {"player": "member"}, "owner")
@@ -303,7 +305,7 @@ async def test_a_seat_change_is_answered_as_made_when_the_read_after_it_fails(
     assert t.said("AI")  # the seat's change is said in the channel
     game = t.game()
     assert game.seats[1].is_ai and game.seats[1].former_user_id == t.user_id("member")
-    row = await store.game(game.id)
+    row = await store.game_rows.game(game.id)
     assert row is not None and row.waiting_on_user == game.waiting_on()
     await recover(t, clock)
 
@@ -317,21 +319,21 @@ async def test_the_board_never_shows_a_move_that_was_not_committed(
     t, clock = await opened(tmp_path / "af.db", start_bot)
     game = t.game()
     store = t.bot.service.store
-    commit = store.commit_actions
+    commit = store.action_log.commit_actions
     member = t.member_to_act()
     move = docks(t)[0]
     before = t.turn_message()["content"]
 
     async def shown_then_refused(*args: Any, **kwargs: Any) -> Any:
         # Meanwhile the worker shows the turn message (a delivery queued before the move).
-        await store.queue([outbox.turn_shown(game, t.bot.service.clock())])
+        await store.deliveries.queue([outbox.turn_shown(game, t.bot.service.clock())])
         await t.bot.deliveries.settle()
         raise sqlite3.OperationalError("database is locked")
 
-    monkeypatch.setattr(store, "commit_actions", shown_then_refused)
+    monkeypatch.setattr(store.action_log, "commit_actions", shown_then_refused)
     said = await t.cmd("play", {"move": move}, member)
     assert BUSY in str(said.data.get("content", ""))  # not made: they may try again
-    monkeypatch.setattr(store, "commit_actions", commit)
+    monkeypatch.setattr(store.action_log, "commit_actions", commit)
     shown = t.turn_message()
     assert shown["content"] == before and move not in await logged(t)
     versions = {

@@ -54,7 +54,7 @@ async def test_an_ai_move_refused_by_the_database_is_played_soon_after_writes_co
     — no turn clock check (``tick``, ``restart_stalled``) is needed."""
     t, _ = await table(tmp_path / "af.db", start_bot, ai_retry_seconds=0.01)
     store = t.bot.service.store
-    commit = store.commit_actions
+    commit = store.action_log.commit_actions
     refused = [0]
     refusing = [False]
 
@@ -64,7 +64,7 @@ async def test_an_ai_move_refused_by_the_database_is_played_soon_after_writes_co
             raise sqlite3.OperationalError("attempt to write a readonly database")
         return await commit(*args, **kwargs)
 
-    store.commit_actions = read_only  # type: ignore[method-assign]
+    store.action_log.commit_actions = read_only  # type: ignore[method-assign]
     await t.open(humans=("owner",), bots=("easy",))
     refusing[0] = True
     while (game := t.game()).ai_to_act() is None:  # the owner plays until the AI is to act
@@ -174,14 +174,14 @@ async def test_a_move_the_busy_database_refuses_is_told_nothing_was_changed(
     t, clock = await table(tmp_path / "af.db", start_bot, defer_after_seconds=0.05)
     await t.open(humans=("owner", "member"))
     store = t.bot.service.store
-    commit = store.commit_actions
+    commit = store.action_log.commit_actions
     release = asyncio.Event()
 
     async def locked(*args: Any, **kwargs: Any) -> Any:
         await release.wait()  # SQLite's busy wait, then its verdict
         raise sqlite3.OperationalError("database is locked")
 
-    store.commit_actions = locked  # type: ignore[method-assign]
+    store.action_log.commit_actions = locked  # type: ignore[method-assign]
     member = t.member_to_act()
     move = docks(t)[0]
     before = await logged(t)
@@ -195,7 +195,7 @@ async def test_a_move_the_busy_database_refuses_is_told_nothing_was_changed(
     content = str((answer.json or {}).get("content"))
     assert BUSY in content and "Nothing was changed" in content and APOLOGY not in content
     assert await logged(t) == before
-    store.commit_actions = commit  # type: ignore[method-assign]
+    store.action_log.commit_actions = commit  # type: ignore[method-assign]
     t.fake.interaction_deadline = None
     await recover(t, clock)
     assert [r for r in t.fake.find(route=FOLLOWUP_ROUTE) if r.status >= 400] == []
@@ -247,7 +247,7 @@ async def test_a_bot_whose_schema_is_current_starts_while_postgresql_refuses_wri
     again.members = dict(t.members)
     assert again.bot.service.held(game_id) is not None
     with pytest.raises(asyncpg.ReadOnlySQLTransactionError):
-        await again.bot.service.store.set_meta("written", "no")
+        await again.bot.service.store.meta.set_meta("written", "no")
     status = await again.cmd("af status")
     answer = str(status.data.get("content", ""))
     assert "**Round 1** (turn 1)" in answer and "Waiting on member" in answer, answer

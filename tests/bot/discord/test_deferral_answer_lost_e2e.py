@@ -53,14 +53,14 @@ async def test_an_answer_after_a_deferral_whose_reply_was_lost_follows_the_defer
     else:
         payload = await panel_payload(t, move, member)
     store = t.bot.service.store
-    commit = store.commit_actions
+    commit = store.action_log.commit_actions
     deferral_tried = asyncio.Event()
 
     async def slow(*args: Any, **kwargs: Any) -> Any:
         await deferral_tried.wait()  # the commit outlasts the deferral's attempt
         return await commit(*args, **kwargs)
 
-    store.commit_actions = slow  # type: ignore[method-assign]
+    store.action_log.commit_actions = slow  # type: ignore[method-assign]
 
     def drop_the_first_callback(method: str, route: str, path: str) -> Fault | None:
         if method != "POST" or route != CALLBACK_ROUTE or deferral_tried.is_set():
@@ -73,7 +73,7 @@ async def test_an_answer_after_a_deferral_whose_reply_was_lost_follows_the_defer
     result = await t.h.interact(payload, expect_response=False)
     await result.done(timeout=10.0)
     await t.settle(result)
-    store.commit_actions = commit  # type: ignore[method-assign]
+    store.action_log.commit_actions = commit  # type: ignore[method-assign]
     assert await logged(t) == [*before, move]  # applied once
     state = fake.interactions[result.id]
     if fault == "reset":  # the deferral never reached Discord: the answer is the callback

@@ -26,6 +26,7 @@ from bot.discord.delivery import MAX_AGE_SECONDS
 from bot.discord.health import Heartbeat, backlog_text
 from engine import legal_actions
 from tests.bot.discord.test_play_e2e import finish_turn
+from tests.bot.store_areas import area_of
 from tests.bot.table import Clock, Table, make_bot
 from tests.discord_fake import StartBot
 from tests.discord_fake.payloads import STRING_SELECT, iter_components
@@ -92,11 +93,11 @@ async def recover(t: Table, clock: Clock, rounds: int = 8) -> None:
     for _ in range(rounds):
         await t.bot.announcer.boards.flush()
         await t.settle()
-        if not await store.pending_deliveries():
+        if not await store.deliveries.pending_deliveries():
             return
         clock.advance(0.1)  # six minutes
         await t.bot.deliveries.settle()
-    raise AssertionError(f"still pending: {await store.pending_deliveries()}")
+    raise AssertionError(f"still pending: {await store.deliveries.pending_deliveries()}")
 
 
 def turn_messages(t: Table, game_id: int) -> Counter[int]:
@@ -140,12 +141,12 @@ async def assert_told_once(t: Table, channel_pings: bool = True, apologies: int 
     the game's; no apology anywhere (but for ``apologies`` moves that were not made)."""
     game = t.game()
     store = t.bot.service.store
-    assert await store.pending_deliveries() == []
+    assert await store.deliveries.pending_deliveries() == []
     counts = turn_messages(t, game.id)
     assert all(n == 1 for n in counts.values()), counts
     turn = game.state.turn_number
     assert counts[turn] == 1, counts
-    row = await store.game(game.id)
+    row = await store.game_rows.game(game.id)
     assert row is not None and row.turn_message_turn == turn
     user = game.waiting_on()
     if user is not None and channel_pings:
@@ -153,7 +154,7 @@ async def assert_told_once(t: Table, channel_pings: bool = True, apologies: int 
         per_turn = Counter(turn_of(t, game.id, m) for m in told)
         assert per_turn[turn] == 1 and row.turn_message_id in told, told
         assert all(n == 1 for n in per_turn.values()), per_turn
-    logged = [a.notation for a in await store.actions(game.id)]
+    logged = [a.notation for a in await store.action_log.actions(game.id)]
     assert game.game is not None and logged == [str(a) for a in game.game.log]
     assert len([m for m in t.h.messages() if APOLOGY in m["content"]]) == apologies
 
@@ -286,7 +287,7 @@ async def test_a_dm_that_fails_is_sent_once_when_discord_answers(
 ) -> None:
     t, clock = await table(db_url, start_bot)
     await t.cmd("af notify", {"mode": "dm"}, "member")
-    prefs = (await t.bot.service.store.prefs([t.user_id("member")]))[t.user_id("member")]
+    prefs = (await t.bot.service.store.members.prefs([t.user_id("member")]))[t.user_id("member")]
     dm = prefs.dm_channel_id
     assert dm is not None
     await t.open(humans=("owner", "member"))
@@ -389,7 +390,7 @@ async def test_the_game_over_post_that_discord_fails_comes_once(
     assert failed[0] == 2
     over = t.said("Game over")
     assert len(over) == 1 and over[0].startswith("🏁")
-    row = await t.bot.service.store.game(game_id)
+    row = await t.bot.service.store.game_rows.game(game_id)
     assert row is not None and row.status == "over"
 
 
@@ -419,7 +420,7 @@ async def test_deliveries_pending_at_a_restart_are_delivered_once_by_the_next_st
     game_id = t.game().id
     arm(t, "POST", MESSAGES, "503", times=50)  # Discord is down until the restart
     await t.play(last)
-    pending = await t.bot.service.store.pending_deliveries()
+    pending = await t.bot.service.store.deliveries.pending_deliveries()
     assert [d.kind for d in pending] == ["turn", "notify"]
     await t.h.close()
     t.fake.clear_failures()
@@ -439,7 +440,7 @@ async def test_a_delivery_made_but_not_recorded_is_never_made_again(
     t, clock = await opened(tmp_path / "af.db", start_bot)
     last = await finish_turn(t)
     store = t.bot.service.store
-    delivered = store.delivered
+    delivered = store.deliveries.delivered
     failures = [0]
 
     async def locked(delivery_id: int, game_id: int, *args: Any, **fields: Any) -> None:
@@ -448,7 +449,7 @@ async def test_a_delivery_made_but_not_recorded_is_never_made_again(
             raise sqlite3.OperationalError("database is locked")
         await delivered(delivery_id, game_id, *args, **fields)
 
-    monkeypatch.setattr(store, "delivered", locked)
+    monkeypatch.setattr(store.deliveries, "delivered", locked)
     await t.play(last)
     assert failures[0] == 1
     await recover(t, clock)
@@ -463,7 +464,7 @@ async def test_sqlite_failing_between_the_commit_and_the_delivery(
     last = await finish_turn(t)
     store = t.bot.service.store
     calls = {"pending_deliveries": 0, "game": 0, "prefs": 0}
-    originals = {name: getattr(store, name) for name in calls}
+    originals = {name: getattr(area_of(store, name), name) for name in calls}
     failing_now = [True]
 
     def failing(name: str) -> Any:
@@ -476,7 +477,7 @@ async def test_sqlite_failing_between_the_commit_and_the_delivery(
         return call
 
     for name in calls:
-        monkeypatch.setattr(store, name, failing(name))
+        monkeypatch.setattr(area_of(store, name), name, failing(name))
     played = await t.cmd("play", {"move": last}, t.member_to_act(), wait=False)
     await played.done()
     failing_now[0] = False  # the database is back
@@ -504,8 +505,8 @@ async def test_a_move_the_database_refuses_is_not_made_and_may_be_played_again(
 
     dock = next(str(a) for a in legal_actions(game.state) if str(a).startswith("dock"))
     with monkeypatch.context() as m:
-        m.setattr(store, "commit_actions", fails)
-        m.setattr(store, "game", fails)
+        m.setattr(store.action_log, "commit_actions", fails)
+        m.setattr(store.game_rows, "game", fails)
         said = await t.cmd("play", {"move": dock}, t.member_to_act(), wait=False)
         await said.done()
     assert BUSY in said.data.get("content", "")  # not made: nothing to take back
@@ -577,7 +578,7 @@ async def test_a_delivery_failing_for_days_is_given_up(tmp_path: Path, start_bot
     store = t.bot.service.store
     clock.advance(MAX_AGE_SECONDS / 3600 + 1)
     await t.bot.deliveries.settle()
-    pending, _, failed = await store.delivery_counts()
+    pending, _, failed = await store.deliveries.delivery_counts()
     assert failed >= 1 and pending <= 1  # given up; the lane moves on to what follows
 
 

@@ -41,6 +41,7 @@ from tests.bot.discord.test_deliveries_e2e import (
 )
 from tests.bot.discord.test_lifecycle_e2e import dms_to
 from tests.bot.discord.test_play_e2e import finish_turn
+from tests.bot.store_areas import area_of
 from tests.bot.table import Clock, Table, make_bot
 from tests.discord_fake import StartBot
 from tests.discord_fake.server import FakeResponse
@@ -64,7 +65,7 @@ async def test_a_channel_refusing_the_bot_while_the_database_refuses_writes_is_n
         raise refused
 
     for name in ("delivery_failed", "delivered", "tell_host", "queue", "forget_deliveries"):
-        monkeypatch.setattr(store, name, read_only)
+        monkeypatch.setattr(area_of(store, name), name, read_only)
     start = len(t.fake.requests)
     await t.play(last)  # committed; its deliveries then meet the 403
     await asyncio.sleep(2.0)  # the worker runs meanwhile (real time: the loop's pace)
@@ -109,7 +110,9 @@ async def test_a_lane_stays_its_holders_while_a_slow_delivery_is_under_way(
         await asyncio.sleep(0.3)  # the lease's keeper looks meanwhile
     now = t.bot.service.clock()
     store = t.bot.service.store
-    took, _ = await store.claim_lane(channel, "another", now, now + delivery.LEASE_SECONDS)
+    took, _ = await store.deliveries.claim_lane(
+        channel, "another", now, now + delivery.LEASE_SECONDS
+    )
     release.set()
     await play
     assert not took
@@ -135,7 +138,7 @@ async def test_discords_count_of_invalid_requests_slows_every_lane_down(
     assert guard.spacing() > 0
     now = t.bot.service.clock()
     lines = [outbox.notice(game, now, "lobby.left", {"name": f"n{i}"}) for i in range(4)]
-    await t.bot.service.store.queue(lines)
+    await t.bot.service.store.deliveries.queue(lines)
     start = len(t.fake.requests)
     await t.bot.deliveries.settle()
     posts = [r for r in t.fake.requests[start:] if r.method == "POST" and r.route == MESSAGES]
@@ -197,7 +200,7 @@ async def killed_after_posting_then_chat(
     db = tmp_path / "af.db"
     t, clock, game_id, turn = await next_turn_posted_answer_lost(db, start_bot)
     if later is not None:
-        await t.bot.service.store.queue([outbox.turn_shown(t.game(), clock() + later)])
+        await t.bot.service.store.deliveries.queue([outbox.turn_shown(t.game(), clock() + later)])
     await t.h.close()
     member = t.h.guild.member["user"]
     for i in range(chat):
@@ -309,7 +312,7 @@ async def test_two_processes_over_one_database_send_a_delivery_once(
     second = await start_bot(make_bot(db_url, clock=clock), timeout=15.0)
     game = t.game()
     now = t.bot.service.clock()
-    await t.bot.service.store.queue(
+    await t.bot.service.store.deliveries.queue(
         [outbox.notice(game, now, "lobby.left", {"name": f"n{i}"}) for i in range(3)]
     )
     await asyncio.gather(t.bot.deliveries.settle(), second.bot.deliveries.settle())  # type: ignore[attr-defined]
@@ -318,7 +321,7 @@ async def test_two_processes_over_one_database_send_a_delivery_once(
         assert len(t.said(f"n{i} leaves the lobby")) == 1
     await t.h.close()  # the first stops: its lanes are let go, taken within seconds
     clock.advance(0.01)
-    await second.bot.service.store.queue(  # type: ignore[attr-defined]
+    await second.bot.service.store.deliveries.queue(  # type: ignore[attr-defined]
         [outbox.notice(game, now, "lobby.left", {"name": "late"})]
     )
     await second.bot.deliveries.settle()  # type: ignore[attr-defined]
@@ -356,7 +359,7 @@ async def test_a_refused_dms_notice_takes_the_dms_place_in_the_lane(
     ping in the channel comes before that notice, in the order the turn began."""
     t, clock = await table(db_url, start_bot)
     await t.cmd("af notify", {"mode": "dm"}, "member")
-    prefs = (await t.bot.service.store.prefs([t.user_id("member")]))[t.user_id("member")]
+    prefs = (await t.bot.service.store.members.prefs([t.user_id("member")]))[t.user_id("member")]
     await t.open(humans=("owner", "member"))
     while t.member_to_act() != "owner":
         await t.play(await finish_turn(t))
@@ -366,7 +369,7 @@ async def test_a_refused_dms_notice_takes_the_dms_place_in_the_lane(
     t.fake.fail_next("POST", dm, status=403, code=50007, message="Cannot send messages")
     await t.play(last)
     game = t.game()  # a notice queued after the DM
-    await t.bot.service.store.queue(
+    await t.bot.service.store.deliveries.queue(
         [outbox.notice(game, t.bot.service.clock(), "lobby.left", {"name": "later"})]
     )
     await recover(t, clock)
@@ -389,7 +392,7 @@ async def test_af_panel_reposts_through_the_outbox_when_discord_fails(
     new = game.row.turn_message_id
     assert new != old and "continues further down" in t.fake.get_message(old)["content"]
     assert len(turn_messages(t, game.id)) == 1 and turn_messages(t, game.id)[1] == 2  # moved
-    assert await t.bot.service.store.pending_deliveries() == []
+    assert await t.bot.service.store.deliveries.pending_deliveries() == []
 
 
 async def test_a_season_start_is_announced_once_even_when_discord_fails(
@@ -401,7 +404,7 @@ async def test_a_season_start_is_announced_once_even_when_discord_fails(
     t, clock = await table(db_url, start_bot)
     store = t.bot.service.store
     guild = t.h.guild.id
-    played = await store.create_game(
+    played = await store.game_rows.create_game(
         guild_id=guild,
         channel_id=1,
         host_id=t.user_id("owner"),
@@ -416,8 +419,10 @@ async def test_a_season_start_is_announced_once_even_when_discord_fails(
         for seat, user in enumerate((t.user_id("owner"), t.user_id("member")))
     ]
     first = ActionRow(0, 0, t.user_id("owner"), "end", [], 2.0)
-    await store.commit_actions(played, [first], "{}", None, results, rated_in=guild, status="over")
-    assert len(await store.seasons(guild)) == 1  # a season with a rated game
+    await store.action_log.commit_actions(
+        played, [first], "{}", None, results, rated_in=guild, status="over"
+    )
+    assert len(await store.records.seasons(guild)) == 1  # a season with a rated game
     t.fake.interaction_deadline = 0.0  # every answer comes too late (10062)
     arm(t, "POST", MESSAGES, "503")
     said = await t.h.interact(
@@ -427,7 +432,7 @@ async def test_a_season_start_is_announced_once_even_when_discord_fails(
     t.fake.interaction_deadline = None
     await recover(t, clock)
     assert len(t.said("Winter")) == 1  # announced once Discord answers: no need to retry
-    assert [x.name for x in await store.seasons(guild)] == ["Winter", ""]
+    assert [x.name for x in await store.records.seasons(guild)] == ["Winter", ""]
 
 
 async def test_the_host_sees_a_games_failed_deliveries_and_the_admin_by_kind_and_age(
@@ -437,7 +442,7 @@ async def test_the_host_sees_a_games_failed_deliveries_and_the_admin_by_kind_and
     t, clock = await opened(tmp_path / "af.db", start_bot, health_file=str(health))
     game = t.game()
     t.fake.fail_next("POST", MESSAGES, status=400, code=50035, message="Invalid Form Body")
-    await t.bot.service.store.queue(
+    await t.bot.service.store.deliveries.queue(
         [outbox.notice(game, t.bot.service.clock(), "lobby.left", {"name": "x"})]
     )
     await t.bot.deliveries.settle()
@@ -454,7 +459,7 @@ async def test_the_host_sees_a_games_failed_deliveries_and_the_admin_by_kind_and
     clock.now += 30 * 86400  # failed rows are kept 30 days (bot.discord.delivery)
     t.bot.deliveries._pruned_at = -float("inf")
     await t.bot.deliveries.check()  # failed rows are pruned after 30 days
-    assert await t.bot.service.store.failed_deliveries() == []
+    assert await t.bot.service.store.deliveries.failed_deliveries() == []
 
 
 async def test_the_fake_discord_is_as_hard_as_discord(start_bot: StartBot) -> None:

@@ -45,8 +45,8 @@ async def test_a_turn_message_posted_unrecorded_before_a_restart_is_closed_not_p
     async def read_only(*args: Any, **kwargs: Any) -> Any:
         raise refused
 
-    monkeypatch.setattr(store, "delivered", read_only)
-    monkeypatch.setattr(store, "release_lanes", read_only)
+    monkeypatch.setattr(store.deliveries, "delivered", read_only)
+    monkeypatch.setattr(store.deliveries, "release_lanes", read_only)
     await t.play(last)  # the next turn's message posted, its id not recorded
     game_id = t.game().id
     turn = t.state.turn_number
@@ -134,8 +134,8 @@ async def test_a_lobby_message_posted_unrecorded_before_a_restart_is_edited_not_
     async def read_only(*args: Any, **kwargs: Any) -> Any:
         raise refused
 
-    monkeypatch.setattr(store, "delivered", read_only)
-    monkeypatch.setattr(store, "release_lanes", read_only)
+    monkeypatch.setattr(store.deliveries, "delivered", read_only)
+    monkeypatch.setattr(store.deliveries, "release_lanes", read_only)
     await t.cmd("af new", {"players": 2}, "owner")  # posted, its id not recorded
     await t.h.close()
     monkeypatch.undo()
@@ -146,5 +146,5 @@ async def test_a_lobby_message_posted_unrecorded_before_a_restart_is_edited_not_
     lobbies = [m for m in again.channel_messages() if str(m["content"]).startswith("🪐")]
     assert len(lobbies) == 1, [str(m["content"]).split("\n")[0] for m in lobbies]
     assert "2/2 seats" in str(lobbies[0]["content"])
-    row = await again.bot.service.store.game(again.game().id)
+    row = await again.bot.service.store.game_rows.game(again.game().id)
     assert row is not None and row.lobby_message_id == int(lobbies[0]["id"])

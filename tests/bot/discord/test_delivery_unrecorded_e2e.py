@@ -31,7 +31,7 @@ async def test_a_turn_message_posted_but_not_recorded_is_not_posted_again_when_i
     async def read_only(*args: Any, **kwargs: Any) -> Any:
         raise refused
 
-    monkeypatch.setattr(store, "delivered", read_only)
+    monkeypatch.setattr(store.deliveries, "delivered", read_only)
     await t.play(last)  # the next turn's message posted, its id not recorded
     monkeypatch.undo()
     turn = t.state.turn_number

@@ -73,9 +73,9 @@ async def test_full_game_from_new_to_final_scores(db_url: str, start_bot: StartB
     # Storage: the game is over, and its log replays to the same final state.
     store = await Storage.open(db)
     try:
-        row = await store.game(game.id)
+        row = await store.game_rows.game(game.id)
         assert row is not None and row.status == "over" and row.waiting_on_user is None
-        actions = await store.actions(game.id)
+        actions = await store.action_log.actions(game.id)
         assert [a.notation for a in actions] == [str(a) for a in game.game.log]  # type: ignore[union-attr]
     finally:
         await store.close()

@@ -73,13 +73,13 @@ async def test_a_lobby_given_to_two_processes_is_made_once_and_answered_once(
     games = await store.db.fetch("SELECT id, status FROM games")
     assert [str(g["status"]) for g in games] == ["playing"], games
     game_id = int(games[0]["id"])
-    seats = await store.seats(game_id)
+    seats = await store.seat_rows.seats(game_id)
     assert len(seats) == 3, answers
     assert sum(s.ai_level is not None for s in seats) == 1, seats
     assert len(t.said("takes a seat")) == 1, t.said("takes a seat")
     assert len(t.said("The game starts")) == 1
-    assert await store.pending_deliveries() == []
-    row = await store.game(game_id)
+    assert await store.deliveries.pending_deliveries() == []
+    row = await store.game_rows.game(game_id)
     assert row is not None and row.turn_message_turn is not None
     assert sum(turn_messages(t, game_id).values()) == 1
 
@@ -104,8 +104,11 @@ async def test_each_interaction_is_answered_by_one_process_only(
     store = t.bot.service.store
     game_id = int((await store.db.fetch("SELECT id FROM games"))[0]["id"])
     for _ in range(4):
-        before = len(await store.actions(game_id))
-        row, snapshot = await store.game(game_id), await store.snapshot(game_id)
+        before = len(await store.action_log.actions(game_id))
+        row, snapshot = (
+            await store.game_rows.game(game_id),
+            await store.action_log.snapshot(game_id),
+        )
         assert row is not None and snapshot is not None  # the game as committed
         member = "owner" if row.waiting_on_user == t.user_id("owner") else "member"
         actions = [str(a) for a in legal_actions(loads(snapshot[1]))]
@@ -115,7 +118,7 @@ async def test_each_interaction_is_answered_by_one_process_only(
         seen = await both(t, other, payload)
         assert len([a for a in seen if a.startswith("✅")]) == 1, seen
         assert not refused(seen), seen
-        assert len(await store.actions(game_id)) > before
+        assert len(await store.action_log.actions(game_id)) > before
     for payload in payloads:
         calls = [r for r in t.fake.find(interaction_id=int(payload["id"])) if "callback" in r.path]
         assert len(calls) == 1, [(c.status, c.json) for c in calls]
@@ -151,8 +154,8 @@ async def test_a_game_started_by_the_other_process_gets_its_turn_message(
     assert sum(turn_messages(t, game_id).values()) == 1
     await t.settle()
     store = t.bot.service.store
-    assert await store.pending_deliveries() == []
-    row = await store.game(game_id)
+    assert await store.deliveries.pending_deliveries() == []
+    row = await store.game_rows.game(game_id)
     assert row is not None and row.status == "playing" and row.turn_message_turn is not None
     assert sum(turn_messages(t, game_id).values()) == 1
     assert len(t.said("The game starts")) == 1

@@ -121,9 +121,9 @@ async def test_russian_game_with_a_polish_member(tmp_path: Path, start_bot: Star
 
     store = await Storage.open(tmp_path / "af.db")
     try:
-        row = await store.game(game.id)
+        row = await store.game_rows.game(game.id)
         assert row is not None and row.status == "over" and row.locale == "ru"
-        logged = [a.notation for a in await store.actions(game.id)]
+        logged = [a.notation for a in await store.action_log.actions(game.id)]
         assert logged and all(not CYRILLIC.search(n) for n in logged)  # one notation
     finally:
         await store.close()
@@ -190,9 +190,9 @@ async def test_the_ai_seats_take_the_games_new_language_up_to_the_chart(
     await t.cmd("af settings", {"language": "ru"}, "owner")
     assert game.row.locale == "ru"
     store = t.bot.service.store
-    names = [s.name for s in await store.seats(game.id)]
+    names = [s.name for s in await store.seat_rows.seats(game.id)]
     assert names == ["owner", "member (ИИ, обычный)", "ИИ 1 (лёгкий)"]
-    notations = [a.notation for a in await store.actions(game.id)]
+    notations = [a.notation for a in await store.action_log.actions(game.id)]
     chart = await t.bot.announcer.pictures.story_file(game.row, names, notations)
     assert chart is not None and chart.description is not None
     assert "ИИ 1 (лёгкий)" in chart.description and "AI" not in chart.description

@@ -115,7 +115,7 @@ async def test_a_guided_game_in_a_thread_with_lessons_and_marked_picks(
     old = game.id
     restarted = await t.cmd("af learn", {"restart": True}, "member")
     assert (await restarted.followup()).json["content"].startswith("📘 Your guided game starts")
-    assert (await t.bot.service.store.game(old)).status == "aborted"  # type: ignore[union-attr]
+    assert (await t.bot.service.store.game_rows.game(old)).status == "aborted"  # type: ignore[union-attr]
     assert t.game().id != old
 
 
@@ -132,11 +132,11 @@ async def test_a_guided_game_that_ends_is_never_counted(tmp_path: Path) -> None:
                 await service.play_ai(game)
             else:
                 await service.play(game, 100, rng.choice(legal_actions(game.state)))
-        row = await store.game(game.id)
+        row = await store.game_rows.game(game.id)
         assert row is not None and row.status == "over" and row.config.tutorial
-        assert await store.results(game.id) == []
-        assert await store.results_of(user_id=100) == []
-        assert await store.seasons(1) == []
+        assert await store.records.results(game.id) == []
+        assert await store.records.results_of(user_id=100) == []
+        assert await store.records.seasons(1) == []
     finally:
         await store.close()
 

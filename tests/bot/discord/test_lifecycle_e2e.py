@@ -117,7 +117,7 @@ async def test_a_turn_message_discord_rejects_is_sent_as_text_and_the_host_told_
     assert len(errors) == 1, errors
     assert f"POST /channels/{channel}/messages 400/50035" in errors[0]
     assert "components" in errors[0]  # the rejected field
-    row = await t.bot.service.store.game(game.id)
+    row = await t.bot.service.store.game_rows.game(game.id)
     assert row is not None and row.turn_message_turn == game.state.turn_number
     shown = t.fake.get_message(row.turn_message_id)
     assert shown["components"] == [] and shown["attachments"] == []
@@ -126,13 +126,13 @@ async def test_a_turn_message_discord_rejects_is_sent_as_text_and_the_host_told_
     assert user is not None and row.turn_message_id in pings(t, user)  # the player told
     told = [m for m in dms_to(t, t.user_id("owner")) if "refuses the messages" in m]
     assert len(told) == 1 and "components" in told[0]
-    assert await t.bot.service.store.pending_deliveries() == []
+    assert await t.bot.service.store.deliveries.pending_deliveries() == []
     # The next turn: rejected once again, sent as text again; the host not told again.
     member = t.member_to_act()
     await t.cmd("play", {"move": await finish_turn(t)}, member)
     await recover(t, clock)
     assert len([m for m in dms_to(t, t.user_id("owner")) if "refuses the messages" in m]) == 1
-    row = await t.bot.service.store.game(game.id)
+    row = await t.bot.service.store.game_rows.game(game.id)
     assert row is not None and row.turn_message_turn == t.state.turn_number
 
 
@@ -197,7 +197,7 @@ async def test_a_deleted_channel_orphans_its_game_and_its_host_is_told_once(
     await until(lambda: game.id not in t.bot.service._games, "orphaned")
     await t.bot.deliveries.settle()
     store = t.bot.service.store
-    row = await store.game(game.id)
+    row = await store.game_rows.game(game.id)
     assert row is not None and (row.status, row.orphaned) == ("orphaned", "channel")
     told = [m for m in dms_to(t, t.user_id("owner")) if f"#{game.id}" in m]
     assert len(told) == 1 and "deleted" in told[0] and f"/af panel game:{game.id}" in told[0]
@@ -221,7 +221,7 @@ async def test_a_deleted_channel_orphans_its_game_and_its_host_is_told_once(
     assert any(f"Game #{game.id} goes on here" in m for m in here)
     user = moved.waiting_on()
     assert user is not None and moved.row.turn_message_id in pings(t, user)
-    row = await t.bot.service.store.game(game.id)
+    row = await t.bot.service.store.game_rows.game(game.id)
     assert row is not None and row.waiting_on_user == user  # `/af mygames`: your turn
     played = await t.h.interact(
         t.h.slash("play", {"move": _a_dock(t)}, member=t.member_to_act(), channel_id=new)
@@ -245,7 +245,7 @@ async def test_a_deleted_thread_orphans_its_game(db_url: str, start_bot: StartBo
     thread = learner[0].row.channel_id
     t.fake.delete_channel(thread)
     await until(lambda: learner[0].id not in t.bot.service._games, "orphaned")
-    row = await t.bot.service.store.game(learner[0].id)
+    row = await t.bot.service.store.game_rows.game(learner[0].id)
     assert row is not None and row.status == "orphaned"
     assert t.bot.service.held(game.id) is not None  # the channel's own game goes on
 
@@ -270,7 +270,7 @@ async def test_a_server_that_removed_the_bot_orphans_its_games_until_it_is_added
     await until(lambda: game.id not in t.bot.service._games, "orphaned")
     await t.bot.deliveries.settle()
     store = t.bot.service.store
-    row = await store.game(game.id)
+    row = await store.game_rows.game(game.id)
     assert row is not None and (row.status, row.orphaned) == ("orphaned", "guild")
     told = [m for m in dms_to(t, t.user_id("owner")) if f"#{game.id}" in m]
     assert len(told) == 1 and "removed" in told[0]
@@ -311,9 +311,9 @@ async def test_an_orphaned_game_is_ended_unrated_by_its_host_only(
         t.h.slash("af abort", {"game": game.id}, member="owner", channel_id=new)
     )
     assert ended.ephemeral and "ended (unrated)" in ended.data["content"]
-    row = await t.bot.service.store.game(game.id)
+    row = await t.bot.service.store.game_rows.game(game.id)
     assert row is not None and row.status == "aborted"
-    assert await t.bot.service.store.rating_changes(game.id) == []
+    assert await t.bot.service.store.records.rating_changes(game.id) == []
     again = await t.h.interact(
         t.h.slash("af panel", {"game": game.id}, member="owner", channel_id=new)
     )
@@ -354,7 +354,9 @@ async def test_a_game_in_an_archived_thread_reopens_it_and_goes_on(
         for c in row.get("components", [])
         if str(c.get("custom_id", "")).startswith("af:")
     )
-    assert [d for d in await t.bot.service.store.failed_deliveries() if d.game_id == game.id] == []
+    assert [
+        d for d in await t.bot.service.store.deliveries.failed_deliveries() if d.game_id == game.id
+    ] == []
 
 
 async def test_a_channel_deleted_while_the_bot_was_away_is_found_at_its_next_start(
@@ -371,7 +373,7 @@ async def test_a_channel_deleted_while_the_bot_was_away_is_found_at_its_next_sta
     again.members = dict(t.members)
     await until(lambda: game_id not in again.bot.service._games, "orphaned")
     await again.bot.deliveries.settle()
-    row = await again.bot.service.store.game(game_id)
+    row = await again.bot.service.store.game_rows.game(game_id)
     assert row is not None and (row.status, row.orphaned) == ("orphaned", "channel")
     told = [m for m in dms_to(again, again.user_id("owner")) if f"#{game_id}" in m]
     assert len(told) == 1 and "deleted" in told[0]
@@ -402,7 +404,7 @@ async def test_a_channel_deleted_while_the_bot_was_away_is_checked_again_when_di
     await again.bot.background.wait_first_check()
     await again.bot.background.tick()
     await again.bot.deliveries.settle()
-    row = await again.bot.service.store.game(game_id)
+    row = await again.bot.service.store.game_rows.game(game_id)
     assert row is not None and (row.status, row.orphaned) == ("orphaned", "channel")
     told = [m for m in dms_to(again, again.user_id("owner")) if f"#{game_id}" in m]
     assert len(told) == 1 and "deleted" in told[0]
@@ -433,7 +435,7 @@ async def test_a_place_lost_while_the_gateway_was_away_is_found_at_the_new_sessi
     await t.h._ready()  # the new session's READY, its cache filled from it
     await until(lambda: game.id not in t.bot.service._games, "orphaned")
     await t.bot.deliveries.settle()
-    row = await t.bot.service.store.game(game.id)
+    row = await t.bot.service.store.game_rows.game(game.id)
     assert row is not None and (row.status, row.orphaned) == ("orphaned", gone)
     said = "deleted" if gone == "channel" else "removed"
     told = [m for m in dms_to(t, t.user_id("owner")) if f"#{game.id}" in m]

@@ -30,7 +30,7 @@ async def table(db_url: str, start_bot: StartBot, **kwargs: Any) -> Table:
 
 
 async def dm_channel(t: Table, member: str) -> int:
-    prefs = (await t.bot.service.store.prefs([t.user_id(member)]))[t.user_id(member)]
+    prefs = (await t.bot.service.store.members.prefs([t.user_id(member)]))[t.user_id(member)]
     assert prefs.dm_channel_id is not None
     return prefs.dm_channel_id
 
@@ -112,7 +112,7 @@ async def test_a_refused_dm_falls_back_to_the_channel_once_then_hints_privately(
     await to_member_turn(t, rng)
     fallback = t.said("I could not send you a DM")
     assert len(fallback) == 1 and fallback[0].startswith(f"🔔 <@{member}>")
-    prefs = (await t.bot.service.store.prefs([member]))[member]
+    prefs = (await t.bot.service.store.members.prefs([member]))[member]
     assert prefs.dm_blocked and prefs.dm_hint
     # The next move of theirs carries the hint, privately, once.
     played = await t.play(t.seeded_move(rng), "member")
@@ -208,7 +208,7 @@ async def test_the_ping_tells_what_the_others_did_since_your_last_turn(
     names = game.chat_names
     for _ in range(40):
         await to_member_turn(t, rng)
-        rows = await t.bot.service.store.actions(game.id)
+        rows = await t.bot.service.store.action_log.actions(game.id)
         seat = game.to_act()
         last = max((r.seq for r in rows if r.actor == seat), default=-1)
         colonies = [
@@ -279,7 +279,7 @@ async def test_game_over_pings_shows_the_breakdown_and_opens_a_rematch(
     result = outcome(state)
     assert result is not None
     recount = recount_victory_points(state)
-    results = await t.bot.service.store.results(game_id)
+    results = await t.bot.service.store.records.results(game_id)
     for r in results:
         parts = score_parts(state, r.seat)
         assert r.vp == recount[r.seat] == parts.total == result.scores[r.seat]
@@ -302,7 +302,7 @@ async def test_game_over_pings_shows_the_breakdown_and_opens_a_rematch(
     assert results[0].user_id == member  # the member's seat, played out by the AI
     assert re.search(rf"\n{state.round} rounds, .+ from the first move to the last\.$", content)
     # The member was rated when removed, as last: the AI's play of their seat rates nobody.
-    (rated,) = await t.bot.service.store.rating_changes(game_id)
+    (rated,) = await t.bot.service.store.records.rating_changes(game_id)
     assert (rated.change.user_id, rated.change.how, rated.change.place) == (member, "kicked", 2)
     change = rated.change.after.shown - rated.change.before.shown
     assert change < 0
@@ -345,12 +345,12 @@ def numbered_board(state: Any, names: Any, locale: str, detail: bool = False) ->
 
 
 async def store_seasons(t: Table) -> list[Any]:
-    return await t.bot.service.store.seasons(t.h.guild.id)
+    return await t.bot.service.store.records.seasons(t.h.guild.id)
 
 
 async def _row_and_seats(t: Table, game_id: int) -> tuple[Any, Any]:
-    row = await t.bot.service.store.game(game_id)
-    return row, await t.bot.service.store.seats(game_id)
+    row = await t.bot.service.store.game_rows.game(game_id)
+    return row, await t.bot.service.store.seat_rows.seats(game_id)
 
 
 async def test_stats_leaderboard_and_replay_of_finished_games(
@@ -369,7 +369,7 @@ async def test_stats_leaderboard_and_replay_of_finished_games(
         seats = [placed(0, member, place), placed(1, None, 3 - place, "easy")]
         await finish(store, played[-1], seats, t.h.guild.id)
     ids = [await finish_with_member_seat_to_ai(t, seed) for seed in (41, 42)]
-    results = [r for _, r in await store.results_of(user_id=member, guild_id=t.h.guild.id)]
+    results = [r for _, r in await store.records.results_of(user_id=member, guild_id=t.h.guild.id)]
     assert len(results) == 2 and all(r.ai_level is None for r in results)
     wins = sum(r.winner for r in results)
     stats = await t.cmd("af stats", {"player": t.h.guild.member}, "owner")
@@ -381,7 +381,7 @@ async def test_stats_leaderboard_and_replay_of_finished_games(
     (chart,) = stats.data["attachments"]
     assert chart["description"].startswith("Rating of member over 4 rated games")
     board = await t.cmd("af leaderboard", member="manager")
-    skill = (await t.bot.service.store.season_table((await store_seasons(t))[0].id))[member]
+    skill = (await t.bot.service.store.records.season_table((await store_seasons(t))[0].id))[member]
     lines = board.data["content"].splitlines()
     assert lines[1] == "_Nobody has a settled rating yet: it takes 10 rated games._"
     # Removed from the last two games after a turn: rated last in each.
@@ -422,7 +422,7 @@ async def test_stats_leaderboard_and_replay_of_finished_games(
     (gif,) = posted.files
     assert len(gif.data) <= MAX_BYTES
     image = Image.open(io.BytesIO(gif.data))
-    rows = await t.bot.service.store.actions(ids[0])
+    rows = await t.bot.service.store.action_log.actions(ids[0])
     turns = sum(1 for r in rows for e in r.events if e["key"] == "turn_started")
     frames = getattr(image, "n_frames", 1)
     assert frames == turns  # the board after every turn, the last one final

@@ -172,7 +172,7 @@ async def test_playing_a_turn_starts_the_count_of_timeouts_again(
         await t.play_turn(rng)
     await t.play(t.seeded_move(rng), "member")
     assert game.seats[seat].timeouts == 0
-    assert (await t.bot.service.store.seats(game.id))[seat].timeouts == 0
+    assert (await t.bot.service.store.seat_rows.seats(game.id))[seat].timeouts == 0
 
 
 async def test_skip_ends_a_timed_out_turn_with_only_the_required_moves(
@@ -187,13 +187,17 @@ async def test_skip_ends_a_timed_out_turn_with_only_the_required_moves(
     assert "your turn is skipped" in t.last_public()
     game = warned
     quiet, seat, turn = game.user_to_act(), game.to_act(), game.state.turn_number
-    first = len(await t.bot.service.store.actions(game.id))
+    first = len(await t.bot.service.store.action_log.actions(game.id))
     turn_message = game.row.turn_message_id
     clock.advance(12)
     assert await t.bot.background.tick() == {"timeout": 1}
     await t.settle()
     assert game.state.turn_number == turn + 1
-    played = [a for a in (await t.bot.service.store.actions(game.id))[first:] if a.actor == seat]
+    played = [
+        a
+        for a in (await t.bot.service.store.action_log.actions(game.id))[first:]
+        if a.actor == seat
+    ]
     assert played and all(
         isinstance(parse(a.notation), (Dock, Place, Done, ReturnExcess, EndTurn)) for a in played
     )
@@ -281,10 +285,10 @@ async def test_host_or_manage_channels_kick_and_replace_seats(
     await t.cmd("af join", member="manager")
     store = t.bot.service.store
     game = t.game()
-    seats_before = await store.seats(game.id)
+    seats_before = await store.seat_rows.seats(game.id)
     refused = await t.cmd("af kick", {"player": "owner"}, "member")
     assert refused.ephemeral and "Only the host or members with Manage" in refused.data["content"]
-    assert await store.seats(game.id) == seats_before
+    assert await store.seat_rows.seats(game.id) == seats_before
     kicked = await t.cmd("af kick", {"player": "3"}, "owner")
     assert "owner removed manager from the lobby" in kicked.data["content"]
     assert [s.name for s in game.seats] == ["owner", "member"]
@@ -294,7 +298,7 @@ async def test_host_or_manage_channels_kick_and_replace_seats(
     choices = await t.h.interact(t.h.autocomplete("af kick", "player", {"player": ""}))
     assert [c["value"] for c in choices.choices] == ["1", "2", "3"]
     assert choices.choices[1]["name"] == "2 · member"
-    row_before = await store.game(game.id)
+    row_before = await store.game_rows.game(game.id)
     for player, who, reason in (
         ("1", "owner", "use `/af leave`"),
         ("3", "owner", "already played by the AI"),
@@ -305,7 +309,7 @@ async def test_host_or_manage_channels_kick_and_replace_seats(
     ):
         no = await t.cmd("af kick", {"player": player}, who)
         assert no.ephemeral and reason in no.data["content"], (player, no.data)
-    assert await store.game(game.id) == row_before
+    assert await store.game_rows.game(game.id) == row_before
 
     out = await t.cmd("af kick", {"player": "member"}, "manager")  # Manage Channels
     assert "handed member's seat to the AI (normal)" in out.data["content"]
@@ -361,7 +365,7 @@ async def test_leave_asks_first_and_the_last_member_leaving_ends_the_game(
     assert game.row.status == "playing" and game.seats[0].user_id == t.user_id("owner")
     turn_message = game.row.turn_message_id
     await t.leave("owner")
-    row = await t.bot.service.store.game(game.id)
+    row = await t.bot.service.store.game_rows.game(game.id)
     assert row is not None and row.status == "aborted"
     assert not t.bot.service._games
     assert t.said("owner leaves and no player is left: the game ends here")
@@ -429,7 +433,7 @@ async def test_a_restart_at_every_step_of_a_timeout_plays_the_turn_exactly_once(
         assert game.state.turn_number == turn + 1, stop_after
         assert game.seats[seat].timeouts == 1 and game.seats[seat].user_id == quiet
         assert not await t.bot.background.tick()
-        actions = await t.bot.service.store.actions(game.id)
+        actions = await t.bot.service.store.action_log.actions(game.id)
         assert [a.seq for a in actions] == list(range(len(actions)))
         ends = [a for a in actions if a.actor == seat and a.notation == "end"]
         assert len(ends) == 1, stop_after  # the first turn was that seat's: played once
@@ -478,12 +482,12 @@ async def test_rejoin_during_the_ai_turn_takes_effect_when_that_turn_ends(
     gate.open.set()
     await pending.done()
     assert t.said("member takes their seat back when the AI's current turn ends")
-    row = (await t.bot.service.store.seats(game.id))[seat]
+    row = (await t.bot.service.store.seat_rows.seats(game.id))[seat]
     assert row.rejoin or row.user_id == t.user_id("member")
     gate.open.set()
     await t.settle()
     assert game.state.turn_number == turn + 1  # the AI finished the turn it had begun
-    row = (await t.bot.service.store.seats(game.id))[seat]
+    row = (await t.bot.service.store.seat_rows.seats(game.id))[seat]
     assert row.user_id == t.user_id("member") and row.ai_level is None and not row.rejoin
     assert game.seats[seat] == row
 
@@ -504,7 +508,7 @@ async def test_server_defaults_are_for_admins_and_new_games_start_with_them(
         "af settings", {"scope": "server", "reminder": 30.0, "warning": 20.0}, "owner"
     )
     assert bad.ephemeral and "must come before the final warning" in bad.data["content"]
-    assert await t.bot.service.store.guild_clock(t.h.guild.id) is None
+    assert await t.bot.service.store.server_settings.guild_clock(t.h.guild.id) is None
     ok = await t.cmd(
         "af settings", {"scope": "server", "turn_limit": 24.0, "on_timeout": "skip"}, "owner"
     )

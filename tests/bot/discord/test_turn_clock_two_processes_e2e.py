@@ -69,7 +69,7 @@ async def test_two_processes_over_one_database_take_each_step_of_the_turn_clock_
 
     assert told(first, requests) == {"remind": 2, "warn": 1, "timeout": 1}
     store = first.bot.service.store
-    seats = await store.seats(game.id)
+    seats = await store.seat_rows.seats(game.id)
     assert seats[seat].user_id == quiet and seats[seat].timeouts == 1
     assert first.game().state.turn_number == turn + 1  # the AI played the turn, once
     assert turn_messages(first, game.id)[turn + 1] == 1

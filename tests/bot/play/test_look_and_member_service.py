@@ -28,7 +28,7 @@ async def test_a_channels_game_looked_at_is_the_one_in_play_else_the_last_one_pl
     assert looked.row.id == game.id and looked.game.state == game.state
     assert looked.names == ["Ann", "Bob"]
     assert (looked.seat_of(ANN), looked.seat_of(BOB), looked.seat_of(CID)) == (0, 1, None)
-    assert await service.game_log(game.id) == await store.actions(game.id)
+    assert await service.game_log(game.id) == await store.action_log.actions(game.id)
 
     await service.abort(game, ANN, can_manage=True)  # over: the last game played is shown
     ended = await service.played_in(10)
@@ -70,15 +70,15 @@ async def test_a_members_games_are_the_ones_they_sit_in_lobby_or_in_play(store: 
 
 async def test_choosing_where_to_hear_of_ones_turn_tries_dms_afresh(store: Storage) -> None:
     service = build_service(store)
-    await store.set_prefs(ANN, notify="channel", dm_blocked=True, dm_hint=True)
+    await store.members.set_prefs(ANN, notify="channel", dm_blocked=True, dm_hint=True)
     await service.set_turn_notice(ANN, "dm", "pl")
-    prefs = (await store.prefs([ANN]))[ANN]
+    prefs = (await store.members.prefs([ANN]))[ANN]
     assert (prefs.notify, prefs.locale, prefs.dm_blocked, prefs.dm_hint) == (
         "dm",
         "pl",
         False,
         False,
     )
-    await store.set_prefs(ANN, dm_hint=True)
+    await store.members.set_prefs(ANN, dm_hint=True)
     await service.dm_hint_given(ANN)
-    assert not (await store.prefs([ANN]))[ANN].dm_hint
+    assert not (await store.members.prefs([ANN]))[ANN].dm_hint

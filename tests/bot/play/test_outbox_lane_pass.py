@@ -20,6 +20,12 @@ class Rows:
         self.calls: list[str] = []
         self.refuse = False
 
+    @property
+    def deliveries(self) -> Rows:
+        """The storage's area the outbox asks (``store.deliveries``): this fake is that
+        area alone."""
+        return self
+
     async def pending_deliveries(
         self, shards: Any = None, *, channel_id: int | None = None
     ) -> list[Delivery]:
@@ -88,7 +94,7 @@ async def test_landed_rows_the_database_refused_to_remove_are_removed_once_it_ta
             raise RuntimeError("read-only")
         store.rows = [d for d in store.rows if d.id not in ids]
 
-    store.forget_deliveries = forget  # type: ignore[method-assign]
+    store.deliveries.forget_deliveries = forget  # type: ignore[method-assign]
     waits: list[float] = []
 
     async def sleep(seconds: float) -> None:

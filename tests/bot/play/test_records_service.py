@@ -77,11 +77,11 @@ async def test_a_season_is_started_by_an_admin_of_a_server_and_announced_with_it
     with pytest.raises(ServiceError, match=r"season\.admins_only"):
         await service.start_season(GUILD, 50, "Winter", "en", can_manage=False)
     assert await service.seasons_of(GUILD) == []
-    assert await store.pending_deliveries(channel_id=50) == []
+    assert await store.deliveries.pending_deliveries(channel_id=50) == []
 
     await service.start_season(GUILD, 50, "Winter", "en", can_manage=True)
     (season,) = await service.seasons_of(GUILD)
-    (said,) = await store.pending_deliveries(channel_id=50)
+    (said,) = await store.deliveries.pending_deliveries(channel_id=50)
     assert (said.kind, said.game_id, said.guild_id, said.created_at) == ("notice", None, 1, 5000)
     assert said.payload["key"] == "season.started_first"
     assert said.payload["locale"] == "en" and said.payload["reply"] is True
@@ -90,7 +90,7 @@ async def test_a_season_is_started_by_an_admin_of_a_server_and_announced_with_it
     game = await lobby(store, channel=10)
     await finish(store, game, [placed(0, ANN, 1), placed(1, None, 2)], GUILD)
     await service.start_season(GUILD, 51, "Spring", "pl", can_manage=True)
-    (said,) = await store.pending_deliveries(channel_id=51)
+    (said,) = await store.deliveries.pending_deliveries(channel_id=51)
     assert said.payload["key"] == "season.started" and said.payload["locale"] == "pl"
     params = said.payload["params"]
     assert params["number"] == season.number == 1
@@ -139,7 +139,7 @@ async def test_a_rematch_is_of_a_finished_game_of_the_channel_with_the_members_w
 ) -> None:
     service = build_service(store)
     game = await lobby(store, channel=10)
-    await store.set_seats(
+    await store.seat_rows.set_seats(
         game,
         [
             SeatRow(0, ANN, None, "Ann"),

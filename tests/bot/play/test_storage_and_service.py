@@ -72,7 +72,7 @@ async def test_finite_supply_is_stored_and_added_to_an_older_database(tmp_path: 
     store = await Storage.open(db)
     try:
         assert await store.schema_version() == LATEST >= 2
-        old = await store.active_game(7)
+        old = await store.game_rows.active_game(7)
         assert old is not None and not old.config.variants.finite_supply  # the default
         service = build_service(store)
         game = await service.create(
@@ -91,7 +91,7 @@ async def test_finite_supply_is_stored_and_added_to_an_older_database(tmp_path: 
         config = game.state.config
         assert config.finite_supply and config.mind_control_helm
         assert game.state.supply is not None and sum(game.state.supply) <= 50
-        stored = await store.game(game.id)
+        stored = await store.game_rows.game(game.id)
         assert stored is not None and stored.config.variants.finite_supply
         rebuilt = await service.rebuild(stored, game.seats)
         assert rebuilt.state == game.state
@@ -112,15 +112,15 @@ async def test_one_active_game_per_channel(store: Storage) -> None:
 async def test_moves_are_committed_with_chance_and_snapshot(store: Storage) -> None:
     service = build_service(store)
     game = await new_game(service)
-    setup = await store.actions(game.id)
+    setup = await store.action_log.actions(game.id)
     assert setup and all(a.actor == -1 for a in setup)  # reveals, first player, the roll
     move = str(legal_actions(game.state)[0])
     async with game.lock:
         result = await service.play(game, member_of(game), move)
     assert str(result.steps[0].action) == move and result.steps[0].events
-    actions = await store.actions(game.id)
+    actions = await store.action_log.actions(game.id)
     assert actions[-1].notation == move and actions[-1].user_id is not None
-    snapshot = await store.snapshot(game.id)
+    snapshot = await store.action_log.snapshot(game.id)
     assert snapshot is not None and snapshot[0] == len(actions)
     assert loads(snapshot[1]) == game.state
 
@@ -128,7 +128,7 @@ async def test_moves_are_committed_with_chance_and_snapshot(store: Storage) -> N
 async def test_refusals_leave_storage_untouched(store: Storage) -> None:
     service = build_service(store)
     game = await new_game(service)
-    before = await store.actions(game.id)
+    before = await store.action_log.actions(game.id)
     other = 100 if member_of(game) == 200 else 200
     with pytest.raises(IllegalActionError, match="not your turn"):
         await service.play(game, other, "end")
@@ -136,7 +136,7 @@ async def test_refusals_leave_storage_untouched(store: Storage) -> None:
         await service.play(game, 999, "end")
     with pytest.raises(StalePanelError):
         await service.play(game, member_of(game), "end", version=game.state.version - 1)
-    assert await store.actions(game.id) == before
+    assert await store.action_log.actions(game.id) == before
 
 
 async def test_restart_rebuilds_the_same_state_and_undo_history(db_url: str) -> None:
@@ -163,7 +163,7 @@ async def test_restart_rebuilds_the_same_state_and_undo_history(db_url: str) -> 
     assert again.state == state
     undone = await service2.undo(again, member_of(again))
     assert undone is not None and again.state.version == state.version - 1
-    rows = await store2.actions(again.id)
+    rows = await store2.action_log.actions(again.id)
     assert len(rows) == len(again.game.log)  # type: ignore[union-attr]
     await store2.close()
 
@@ -176,7 +176,7 @@ async def test_a_failed_commit_leaves_the_game_as_stored(store: Storage, monkeyp
     async def disk_full(*args: Any, **kwargs: Any) -> None:
         raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(store, "commit_actions", disk_full)
+    monkeypatch.setattr(store.action_log, "commit_actions", disk_full)
     with pytest.raises(sqlite3.OperationalError):
         await service.play(game, member_of(game), legal_actions(state)[0])
     assert game.state == state  # the in-memory game was put back
@@ -223,10 +223,10 @@ async def test_ai_seats_always_play_legal_moves(store: Storage) -> None:
 
 
 async def test_meta_and_action_rows(store: Storage) -> None:
-    assert await store.get_meta("x") is None
-    await store.set_meta("x", "1")
-    await store.set_meta("x", "2")
-    assert await store.get_meta("x") == "2"
+    assert await store.meta.get_meta("x") is None
+    await store.meta.set_meta("x", "1")
+    await store.meta.set_meta("x", "2")
+    assert await store.meta.get_meta("x") == "2"
     row = ActionRow(seq=0, actor=1, user_id=None, notation="end")
     assert row.events == [] and row.created_at == 0.0
 
@@ -273,16 +273,16 @@ async def test_a_wrong_snapshot_is_replaced_by_the_replay_and_play_goes_on(
     service = build_service(store)
     game = await new_game(service)
     await service.play(game, member_of(game), legal_actions(game.state)[0])
-    state, count = game.state, len(await store.actions(game.id))
+    state, count = game.state, len(await store.action_log.actions(game.id))
     async with store.transaction() as tx:  # a snapshot one action behind the log
         await tx.execute("UPDATE snapshots SET seq = ? WHERE game_id = ?", (count - 1, game.id))
 
     again = build_service(store)  # a restart
     (loaded,) = await again.load_active()
     assert loaded.state == state and "differs from the replay" in caplog.text
-    assert await store.snapshot(game.id) == (count, dumps(state))
+    assert await store.action_log.snapshot(game.id) == (count, dumps(state))
     await again.play(loaded, member_of(loaded), legal_actions(loaded.state)[0])
-    assert len(await store.actions(game.id)) > count
+    assert len(await store.action_log.actions(game.id)) > count
 
 
 async def test_a_process_keeps_in_memory_only_the_games_of_its_shards(store: Storage) -> None:

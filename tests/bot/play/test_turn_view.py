@@ -15,13 +15,13 @@ from tests.bot.table import game_between
 def counted(store: Storage) -> list[list[int]]:
     """The members whose preferences the service reads from ``store``, read by read."""
     reads: list[list[int]] = []
-    read = store.prefs
+    read = store.members.prefs
 
     async def prefs(ids: Iterable[int]) -> dict[int, MemberPrefs]:
         reads.append(sorted(ids))
         return await read(ids)
 
-    store.prefs = prefs  # type: ignore[method-assign,assignment]
+    store.members.prefs = prefs  # type: ignore[method-assign,assignment]
     return reads
 
 

@@ -21,7 +21,7 @@ async def test_a_reminder_is_recorded_once_from_the_row_it_was_judged_from(
     judged = {"clock_turn": None, "reminders_sent": 0}  # NULL: never set yet
 
     async def remind() -> object:
-        return await store.update_game(
+        return await store.game_rows.update_game(
             game_id,
             [told(game_id, "notice", key="clock.reminder")],
             expected=judged,
@@ -31,12 +31,16 @@ async def test_a_reminder_is_recorded_once_from_the_row_it_was_judged_from(
 
     outcomes = await asyncio.gather(remind(), remind(), return_exceptions=True)
     assert sorted(type(o).__name__ for o in outcomes) == ["GameChangedError", "GameRow"]
-    row = await store.game(game_id)
+    row = await store.game_rows.game(game_id)
     assert row is not None and (row.clock_turn, row.reminders_sent) == (1, 1)
-    assert len(await store.pending_deliveries()) == 1  # the loser's reminder never queued
+    assert (
+        len(await store.deliveries.pending_deliveries()) == 1
+    )  # the loser's reminder never queued
     with pytest.raises(GameChangedError):  # without deliveries: one statement, refused
-        await store.update_game(game_id, expected=judged, reminders_sent=2)
-    assert await store.update_game(game_id, expected={"reminders_sent": 1}, reminders_sent=2)
+        await store.game_rows.update_game(game_id, expected=judged, reminders_sent=2)
+    assert await store.game_rows.update_game(
+        game_id, expected={"reminders_sent": 1}, reminders_sent=2
+    )
 
 
 async def test_a_timeout_is_written_once_with_its_seat_and_notice(store: Storage) -> None:
@@ -44,7 +48,7 @@ async def test_a_timeout_is_written_once_with_its_seat_and_notice(store: Storage
     judged = {"reminders_sent": 0, "timeout_turn": None}
 
     async def time_out() -> object:
-        return await store.update(
+        return await store.seat_rows.update(
             game_id,
             {0: {"timeouts": 1}},
             [told(game_id, "notice", key="clock.timeout.ai")],
@@ -56,8 +60,8 @@ async def test_a_timeout_is_written_once_with_its_seat_and_notice(store: Storage
     outcomes = await asyncio.gather(time_out(), time_out(), return_exceptions=True)
     assert sorted(type(o).__name__ for o in outcomes) == ["GameChangedError", "GameRow"]
     with pytest.raises(GameChangedError):  # seats and deliveries rolled back with it
-        await store.update(
+        await store.seat_rows.update(
             game_id, {0: {"timeouts": 5}}, [told(game_id, "notice")], expected=judged
         )
-    assert [s.timeouts for s in await store.seats(game_id)] == [1]
-    assert len(await store.pending_deliveries()) == 1
+    assert [s.timeouts for s in await store.seat_rows.seats(game_id)] == [1]
+    assert len(await store.deliveries.pending_deliveries()) == 1

@@ -67,10 +67,12 @@ async def filled(url: str) -> dict[str, object]:
                     await service.play(game, user, rng.choice(legal_actions(game.state)))
             if channel == 2:
                 await service.abort(game, 1, can_manage=True)
-        await store.set_guild_clock(1 << 22, '{"limit_hours": 12}', 5.0)
-        await store.set_away_until(2, 99.5)
-        await store.set_prefs(2, notify="dm", dm_channel_id=2**62 + 1, dm_blocked=True, locale="pl")
-        await store.set_prefs(3, notify="off")
+        await store.server_settings.set_guild_clock(1 << 22, '{"limit_hours": 12}', 5.0)
+        await store.members.set_away_until(2, 99.5)
+        await store.members.set_prefs(
+            2, notify="dm", dm_channel_id=2**62 + 1, dm_blocked=True, locale="pl"
+        )
+        await store.members.set_prefs(3, notify="off")
         async with store.transaction() as tx:  # results and ratings, as a finished game
             await tx.executemany(
                 "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -103,8 +105,8 @@ async def filled(url: str) -> dict[str, object]:
             await record_departure(tx, store.db.dialect, 2, 1 << 22, gone, 6.0)
         # A delivery of no game: a server's new season, announced.
         season = outbox.announcement(1 << 22, 7, 8.0, "season.started_first", {}, locale="pl")
-        await store.queue([season])
-        await store.set_meta("commands:1:global", "abc")
+        await store.deliveries.queue([season])
+        await store.meta.set_meta("commands:1:global", "abc")
         return await contents(store)
     finally:
         await store.close()

@@ -92,7 +92,7 @@ async def test_migration_5_fills_the_config_from_the_old_columns(db_url: str) ->
     try:
         assert await store.schema_version() == LATEST
         for game_id, (*_, expected) in enumerate(OLD_GAMES, start=1):
-            row = await store.game(game_id)
+            row = await store.game_rows.game(game_id)
             assert row is not None and row.config == expected, game_id
         columns = {name for name, *_ in await store.db.columns("games")}
         assert "config" in columns
