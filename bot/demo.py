@@ -19,7 +19,7 @@ from bot.discord.pictures import Renderer, default_renderer
 from bot.factory import build_service
 from bot.play.ai import LEVELS, AIFactory, Level, RandomPlayer, default_factory
 from bot.play.games import ActiveGame
-from bot.play.service import GameService
+from bot.play.jobs import GameJobs
 from bot.render.sample_states import DemoFolderError, check_folder, make_folder
 from bot.store.storage import Storage
 from bot.text import describe
@@ -65,8 +65,8 @@ async def run_demo(
     store = await Storage.open(db)
     try:
         factory = random_factory if random_seats else ai_factory
-        service = build_service(store, ai_factory=factory, ai_budget_ms=budget_ms)
-        game = await service.create(
+        jobs = build_service(store, ai_factory=factory, ai_budget_ms=budget_ms)
+        game = await jobs.lobby.create(
             guild_id=None,
             channel_id=1,
             host_id=0,
@@ -75,13 +75,13 @@ async def run_demo(
             locale="en",
         )
         for i in range(players):
-            await service.add_ai(game, 0, levels[i % len(levels)])
+            await jobs.lobby.add_ai(game, 0, levels[i % len(levels)])
         if random_seats:  # named for what plays them: random legal moves, not an AI level
             named = [replace(s, name=f"Random {s.seat + 1}") for s in game.seats]
             await store.seat_rows.set_seats(game.id, named)
             game.seats = await store.seat_rows.seats(game.id)
         echo("seats: " + ", ".join(game.seat_names))
-        await service.start(game, 0)
+        await jobs.lobby.start(game, 0)
         images = 0
 
         async def draw(name: str) -> None:
@@ -93,7 +93,7 @@ async def run_demo(
         if every_turn:
             await draw(f"turn-{game.state.turn_number:03d}.png")
         while not game.state.over:
-            result = await service.play_ai(game)
+            result = await jobs.moves.play_ai(game)
             if result is None:  # pragma: no cover - every seat is an AI
                 raise RuntimeError("no AI seat to act in the demo game")
             if result.turn_changed and not result.over:
@@ -102,7 +102,7 @@ async def run_demo(
                 if game.state.turn_number % 10 == 0:
                     echo(f"turn {game.state.turn_number} (round {game.state.round})")
         await draw("final.png")
-        summary = await _write_log(service, game, out)
+        summary = await _write_log(jobs, game, out)
         echo(summary)
         return DemoResult(
             out,
@@ -116,11 +116,11 @@ async def run_demo(
         await store.close()
 
 
-async def _write_log(service: GameService, game: ActiveGame, out: Path) -> str:
+async def _write_log(jobs: GameJobs, game: ActiveGame, out: Path) -> str:
     """Write log.txt (every action with its events) and check the stored game replays."""
     names = game.seat_names
-    rows = await service.store.action_log.actions(game.id)
-    rebuilt = await service.rebuild(game.row, game.seats)
+    rows = await jobs.store.action_log.actions(game.id)
+    rebuilt = await jobs.games.rebuild(game.row, game.seats)
     if rebuilt.state != game.state:
         raise RuntimeError("the game rebuilt from the database differs from the one played")
     lines = []

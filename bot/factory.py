@@ -2,16 +2,18 @@
 
 ``create_bot`` builds the Discord client (``bot.discord.client``) and gives it
 ``build_parts``, the one factory of its parts: the storage (named now, opened when the bot
-logs in), the game service with its clock, AI, outbox, coach and readers
-(``build_service``, which the demo and the tests use too), and the parts that talk to
-Discord — the notifier, the announcer (with the renderer), the couriers, the delivery
-worker (with the same outbox), the interactions' owners, the background work, the
-heartbeat, and the cogs, each handed the parts it uses and its job of the game service
-(``bot.play.jobs``; the client adds them when it logs in). Nothing is patched on later:
-what a part uses is an argument of its constructor. Two callables are handed on purpose:
-the client is given this factory (discord.py builds the client, and the parts need it: it
-calls the factory once, with itself, in its constructor), and the heartbeat the backlog's
-figures (read when it beats).
+logs in), the game service's jobs (``build_service``, which the demo and the tests use
+too: the games in memory, the seat changes, and each job — lobby, seats, moves, results,
+turn clock, settings, orphans, messages, turn views, story, owners, records, look,
+members — built once, in order, each handed the clock, AI, outbox, coach and readers it
+uses and the jobs it asks; ``bot.play.jobs``), and the parts that talk to Discord — the
+notifier, the announcer (with the renderer), the couriers, the delivery worker (with the
+same outbox), the interactions' owners, the background work, the heartbeat, and the cogs
+— each handed the parts it uses and only the jobs it asks (the client adds the cogs when
+it logs in). Nothing is patched on later: what a part uses is an argument of its
+constructor. Two callables are handed on purpose: the client is given this factory
+(discord.py builds the client, and the parts need it: it calls the factory once, with
+itself, in its constructor), and the heartbeat the backlog's figures (read when it beats).
 """
 
 from __future__ import annotations
@@ -45,10 +47,26 @@ from bot.discord.parts import Parts
 from bot.discord.pictures import Pictures, Renderer, default_renderer
 from bot.play.ai import AIFactory, default_factory
 from bot.play.coach_memory import Coach
+from bot.play.final_results_service import FinalResultsService
+from bot.play.held_games import HeldGames
+from bot.play.jobs import GameJobs
+from bot.play.lobby_service import LobbyService
+from bot.play.look_service import LookService
+from bot.play.member_service import MemberService
+from bot.play.message_service import MessageService
+from bot.play.move_service import MoveService
+from bot.play.orphan_service import OrphanService
 from bot.play.outbox import Outbox
+from bot.play.owner_service import OwnerService
 from bot.play.picks import Picks
 from bot.play.readers import Readers
-from bot.play.service import GameService
+from bot.play.records_service import RecordsService
+from bot.play.seat_changes import Seating
+from bot.play.seat_service import SeatService
+from bot.play.settings_service import SettingsService
+from bot.play.story_service import StoryService
+from bot.play.timeout_service import TimeoutService
+from bot.play.turn_view import TurnViews
 from bot.settings import Settings
 from bot.store.shards import ALL, Shards
 from bot.store.storage import Storage
@@ -93,42 +111,64 @@ def build_parts(
     ai_factory: AIFactory,
 ) -> Parts:
     """The bot's parts over ``settings.database_url`` (opened when the bot logs in:
-    ``GameService.open_database``), on the client's shards, with its count of Discord's
+    ``HeldGames.open_database``), on the client's shards, with its count of Discord's
     invalid requests."""
     shards, guard = client.shard_set, client.invalid_requests
     storage = Storage.to_open(settings.database_url)
-    service = build_service(
+    jobs = build_service(
         storage,
         clock=clock,
         ai_factory=ai_factory,
         ai_budget_ms=settings.ai_budget_ms,
         shards=shards,
     )
-    outbox = service.outbox
-    notifier = Notifier(client, service)
-    pictures = Pictures(service, renderer)
+    games, readers, coach = jobs.games, jobs.readers, jobs.coach
+    notifier = Notifier(client, jobs.members)
+    pictures = Pictures(jobs.seats, renderer)
     boards = BoardEdits(client, pictures, guard)
     announcer = Announcer(pictures, boards)
-    couriers = Couriers(client, service, announcer, notifier, pictures=pictures, boards=boards)
+    couriers = Couriers(
+        client,
+        announcer,
+        notifier,
+        story=jobs.story,
+        turns=jobs.turns,
+        members=jobs.members,
+        orphans=jobs.orphans,
+        readers=readers,
+        pictures=pictures,
+        boards=boards,
+    )
     owner = process_name()  # this process, as the owner of lanes and interactions
-    owners = InteractionOwners(service, owner, clock)
+    owners = InteractionOwners(jobs.owners, owner, clock)
     deliveries = Deliveries(
         client,
-        service,
+        jobs.orphans,
         couriers,
         shards,
-        outbox=outbox,
+        outbox=jobs.outbox,
         clock=clock,
         rng=random.Random(),  # the backoff's jitter
         guard=guard,
         owner=owner,
         owners=owners,
     )
-    background = Background(client, settings, service, deliveries)
+    background = Background(
+        client,
+        settings,
+        games=games,
+        moves=jobs.moves,
+        turn_clock=jobs.turn_clock,
+        messages=jobs.messages,
+        orphans=jobs.orphans,
+        shards=shards,
+        deliveries=deliveries,
+        clock=clock,
+    )
     heartbeat = (
         Heartbeat(
             client,
-            service,
+            games,
             settings.health_file,
             backlog=partial(backlog_figures, deliveries, guard, clock),
         )
@@ -140,47 +180,81 @@ def build_parts(
         Lobby(
             client,
             owners=owners,
-            service=service,
+            games=games,
+            lobby=jobs.lobby,
+            seats=jobs.seats,
+            settings=jobs.settings,
+            orphans=jobs.orphans,
+            records=jobs.records,
             deliveries=deliveries,
             schedule_ai=schedule_ai,
         ),
         Seats(
             client,
             owners=owners,
-            service=service,
+            games=games,
+            lobby=jobs.lobby,
+            seats=jobs.seats,
+            seating=jobs.seating,
             deliveries=deliveries,
             schedule_ai=schedule_ai,
         ),
-        ChannelSettings(client, owners=owners, service=service, deliveries=deliveries),
+        ChannelSettings(
+            client,
+            owners=owners,
+            games=games,
+            settings=jobs.settings,
+            seating=jobs.seating,
+            deliveries=deliveries,
+        ),
         Notifications(
-            client, owners=owners, service=service, readers=service.readers, notifier=notifier
+            client,
+            owners=owners,
+            games=games,
+            members=jobs.members,
+            readers=readers,
+            notifier=notifier,
         ),
         Play(
             client,
             owners=owners,
-            service=service,
-            readers=service.readers,
-            picks=Picks(service),
+            games=games,
+            moves=jobs.moves,
+            messages=jobs.messages,
+            orphans=jobs.orphans,
+            readers=readers,
+            picks=Picks(jobs.moves),
             announcer=announcer,
             deliveries=deliveries,
             notifier=notifier,
             schedule_ai=schedule_ai,
-            coach=service.coach,
+            coach=coach,
         ),
-        Info(client, owners=owners, service=service, readers=service.readers, pictures=pictures),
-        Records(client, owners=owners, service=service, pictures=pictures, deliveries=deliveries),
+        Info(
+            client,
+            owners=owners,
+            games=games,
+            look=jobs.look,
+            seats=jobs.seats,
+            readers=readers,
+            pictures=pictures,
+        ),
+        Records(
+            client, owners=owners, records=jobs.records, pictures=pictures, deliveries=deliveries
+        ),
         Learn(
             client,
             owners=owners,
-            service=service,
-            coach=service.coach,
+            games=games,
+            lobby=jobs.lobby,
+            coach=coach,
             deliveries=deliveries,
             announcer=announcer,
             schedule_ai=schedule_ai,
         ),
     )
     return Parts(
-        service=service,
+        jobs=jobs,
         announcer=announcer,
         boards=boards,
         deliveries=deliveries,
@@ -204,21 +278,61 @@ def build_service(
     ai_factory: AIFactory = default_factory,
     ai_budget_ms: int | None = None,
     shards: Shards = ALL,
-) -> GameService:
-    """The game service over ``storage``, handed its clock, what seeds a new game (by
-    default the system's randomness), its outbox (the delivery worker is given
-    the same one: ``service.outbox``), its coach's memory and its screen readers' modes.
-    The bot's, the demo's and the tests' service are all built here."""
-    return GameService(
+) -> GameJobs:
+    """The game service's jobs over ``storage``, each built once, here, and handed what it
+    uses: the clock, what seeds a new game (by default the system's randomness), the AI,
+    the outbox (the delivery worker is given the same one: ``jobs.outbox``), the coach's
+    memory, the screen readers' modes, the games in memory, the seat changes, and the jobs
+    it asks (each built before the jobs that ask it). The bot's, the demo's and the tests'
+    jobs are all built here."""
+    outbox = Outbox(storage)
+    coach = Coach(storage, clock)
+    readers = Readers(storage, clock)
+    games = HeldGames(storage, shards=shards, outbox=outbox)
+    seating = Seating(storage, games, clock=clock)
+    story = StoryService(storage, readers=readers)
+    results = FinalResultsService(storage)
+    moves = MoveService(
         storage,
+        games,
+        seating,
+        results,
         clock=clock,
-        new_seed=new_seed,
+        outbox=outbox,
         ai_factory=ai_factory,
         ai_budget_ms=ai_budget_ms,
-        shards=shards,
-        outbox=Outbox(storage),
-        coach=Coach(storage, clock),
-        readers=Readers(storage, clock),
+    )
+    settings = SettingsService(storage, games, seating, clock=clock)
+    return GameJobs(
+        store=storage,
+        outbox=outbox,
+        coach=coach,
+        readers=readers,
+        games=games,
+        seating=seating,
+        story=story,
+        turns=TurnViews(storage, games, story, clock=clock, readers=readers, coach=coach),
+        results=results,
+        moves=moves,
+        settings=settings,
+        lobby=LobbyService(
+            storage,
+            games,
+            seating,
+            moves,
+            settings,
+            clock=clock,
+            outbox=outbox,
+            new_seed=new_seed,
+        ),
+        seats=SeatService(storage, seating, clock=clock),
+        turn_clock=TimeoutService(storage, games, seating, clock=clock),
+        orphans=OrphanService(storage, games, clock=clock, outbox=outbox),
+        messages=MessageService(storage, games, clock=clock),
+        owners=OwnerService(storage),
+        records=RecordsService(storage, clock=clock),
+        look=LookService(storage, games),
+        members=MemberService(storage, games, clock=clock, readers=readers),
     )
 
 

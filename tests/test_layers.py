@@ -32,7 +32,7 @@ CONTRACTS = (
 # A bad import for each contract: (file, the import added at its end).
 PLANTED = (
     ("engine/state.py", "import bot.play.games"),
-    ("bot/store/storage.py", "import bot.play.service"),
+    ("bot/store/storage.py", "import bot.play.jobs"),
     ("bot/play/games.py", "import discord"),
     ("bot/text/strings.py", "import bot.discord.panel"),
     ("bot/discord/notify.py", "from bot.store.storage import Storage"),

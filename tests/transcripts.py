@@ -145,7 +145,7 @@ async def play(language: str, seed: int, max_turns: int | None, echo: Callable[[
                 planners = {m: Planner(seed + n) for n, m in enumerate(MEMBERS)}
                 turns = 0
                 toured: set[str] = set()
-                while t.bot.service.active_games() and not t.game().state.over:
+                while t.bot.jobs.games.active_games() and not t.game().state.over:
                     game = t.game()
                     if game.user_to_act() is None:
                         await t.settle()

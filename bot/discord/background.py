@@ -18,8 +18,8 @@ and lets the AI play a turn timed out. The timing lives in the
 database (``games.clock_since``, ``clock_turn``, ``reminders_sent``, ``timeout_turn``;
 ``members.away_until``), so a restart neither loses nor repeats a step: a reminder is
 recorded before it is sent, and a timeout is written once, in one transaction, before
-the bot plays the turn (``GameService.time_out``); after a restart the bot goes on
-playing that turn. Its time is the service's ``clock``, so tests make days pass by
+the bot plays the turn (``TimeoutService.time_out``); after a restart the bot goes on
+playing that turn. Its time is the ``clock`` it was handed, so tests make days pass by
 moving it and calling ``tick``. Its texts are ``bot.text.clock_text``'s, the clock's facts
 of a game in play ``bot.play.games``'s, which step is due when ``bot.store.clock_settings``'s.
 """
@@ -30,7 +30,7 @@ import asyncio
 import logging
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import discord
 
@@ -38,10 +38,15 @@ from bot.discord.delivery import Deliveries
 from bot.discord.failures import judge
 from bot.discord.shutdown import cancel
 from bot.play.games import ActiveGame
-from bot.play.service import GameService
+from bot.play.held_games import HeldGames
+from bot.play.message_service import MessageService
+from bot.play.move_service import MoveService
+from bot.play.orphan_service import OrphanService
+from bot.play.timeout_service import TimeoutService
 from bot.settings import Settings
 from bot.store.clock_settings import Step
 from bot.store.errors import ServiceError
+from bot.store.shards import Shards
 
 log = logging.getLogger(__name__)
 
@@ -81,12 +86,25 @@ class Background:
         self,
         client: discord.Client,
         settings: Settings,
-        service: GameService,
+        *,
+        games: HeldGames,
+        moves: MoveService,
+        turn_clock: TimeoutService,
+        messages: MessageService,
+        orphans: OrphanService,
+        shards: Shards,
         deliveries: Deliveries,
+        clock: Callable[[], float],
     ) -> None:
         self.client = client
         self.settings = settings
-        self.service = service
+        self.games = games
+        self.moves = moves
+        self.turn_clock = turn_clock
+        self.messages = messages
+        self.orphans = orphans
+        self.shards = shards  # the servers whose games this process plays
+        self.clock = clock
         self.deliveries = deliveries
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._clock_task: asyncio.Task[None] | None = None
@@ -123,7 +141,7 @@ class Background:
             game: ActiveGame | None = None
             logged = -1  # the game's count of actions when this move was chosen
             try:
-                game = await self.service.by_id(game_id)
+                game = await self.games.by_id(game_id)
                 if game is None or game.ai_to_act() is None:
                     return
                 logged = len(game.game.log) if game.game is not None else -1
@@ -131,7 +149,7 @@ class Background:
                 async with game.lock:
                     if game.ai_to_act() is None:
                         return
-                    result = await self.service.play_ai(game)
+                    result = await self.moves.play_ai(game)
                     if result is None:
                         return
                     failures = 0
@@ -166,7 +184,7 @@ class Background:
         """Start AI turns that are due but not running (a game loaded again after the
         database was away; the last resort); returns how many."""
         started = 0
-        for game in self.service.owned_games():
+        for game in self.games.owned_games():
             task = self._ai_tasks.get(game.id)
             if game.ai_to_act() is not None and (task is None or task.done()):
                 self.schedule_ai(game)
@@ -207,10 +225,9 @@ class Background:
         has one: nothing else would find its channel gone if nothing waits to be sent
         there, and its host would never be told. ``games``: only those (the default:
         every game in play here). How many were orphaned."""
-        service = self.service
         orphaned = 0
         unchecked: set[int] = set()
-        for game in list(service.owned_games()):
+        for game in list(self.games.owned_games()):
             row = game.row
             if row.guild_id is None or (games is not None and row.id not in games):
                 continue
@@ -220,7 +237,7 @@ class Background:
                     try:
                         await self.client.fetch_guild(row.guild_id)
                     except (discord.Forbidden, discord.NotFound):
-                        orphaned += bool(await service.orphan(row.id, "guild"))
+                        orphaned += bool(await self.orphans.orphan(row.id, "guild"))
                     continue
                 if guild.unavailable:
                     unchecked.add(row.id)  # its channels unknown yet
@@ -230,7 +247,7 @@ class Background:
                 try:
                     await self.client.fetch_channel(row.channel_id)  # an archived thread?
                 except discord.NotFound:
-                    orphaned += bool(await service.orphan(row.id, "channel"))
+                    orphaned += bool(await self.orphans.orphan(row.id, "channel"))
             except Exception as e:
                 unchecked.add(row.id)
                 log.warning(
@@ -243,9 +260,9 @@ class Background:
 
     async def repair(self, game: ActiveGame, grace: float = 0.0) -> bool:
         """Show the turn of a game in play that has no turn message (``grace`` seconds
-        after it began; ``GameService.show_turn_again``), and deliver it now; whether it
+        after it began; ``MessageService.show_turn_again``), and deliver it now; whether it
         was queued."""
-        if not await self.service.show_turn_again(game, grace):
+        if not await self.messages.show_turn_again(game, grace):
             return False
         await self.deliveries.run(game.row.channel_id)
         return True
@@ -279,21 +296,20 @@ class Background:
             await self._checked.wait()
 
     async def tick(self, now: float | None = None) -> Counter[str]:
-        """Take every step of the clock due at ``now`` (default: the service's clock), and
+        """Take every step of the clock due at ``now`` (default: its clock), and
         queue the turn message of games whose turn has none (``repair``); returns how many
         of each kind were taken ("remind", "warn", "timeout", "repair")."""
-        now = self.service.clock() if now is None else now
-        service = self.service
-        for game in await service.reload_dropped():  # the database was away for them
+        now = self.clock() if now is None else now
+        for game in await self.games.reload_dropped():  # the database was away for them
             self.schedule_ai(game)
         done: Counter[str] = Counter()
-        for game, step in await service.clock_due(service.owned_games(), now):
+        for game, step in await self.turn_clock.clock_due(self.games.owned_games(), now):
             try:
                 if await self._take(game, step, now):
                     done[step] += 1
             except Exception:
                 log.exception("game %d: the turn clock's %s failed", game.id, step)
-        for game in service.owned_games():
+        for game in self.games.owned_games():
             try:
                 if await self.repair(game, REPAIR_SECONDS):
                     done["repair"] += 1
@@ -309,17 +325,16 @@ class Background:
         """Games orphaned when the bot was removed from their server, in a server the bot
         is in again (its return missed, or not yet taken: the database was away): they go
         on. How many."""
-        service = self.service
         back = 0
         try:
-            guilds = await service.servers_that_removed_the_bot()
+            guilds = await self.orphans.servers_that_removed_the_bot()
         except Exception as e:
             log.warning("orphaned games not looked at: %s", e)
             return 0
         now = time.monotonic()
         for guild_id in sorted(guilds):
             guild = self.client.get_guild(guild_id)
-            if guild is None or guild.unavailable or not service.shards.owns(guild_id):
+            if guild is None or guild.unavailable or not self.shards.owns(guild_id):
                 continue
             # In view, but the removal's event may have been missed: Discord is asked, at
             # most every CONFIRM_SECONDS per server.
@@ -335,7 +350,7 @@ class Background:
                 continue
             channels = {c.id for c in guild.channels} | {t.id for t in guild.threads}
             try:
-                games = await service.back_in(guild_id, channels)
+                games = await self.orphans.back_in(guild_id, channels)
             except Exception as e:
                 log.warning("server %d: its games not resumed yet: %s", guild_id, e)
                 continue
@@ -349,7 +364,7 @@ class Background:
         """Ask the service to take the clock's step (``take_clock_step``), with the game's
         lock held, and deliver what it queued; a turn timed out goes on with the AI."""
         async with game.lock:
-            if not await self.service.take_clock_step(game, step, now):
+            if not await self.turn_clock.take_clock_step(game, step, now):
                 return False  # a move (or a change of seats) came in meanwhile
             await self.deliveries.run(game.row.channel_id)
         if step == "timeout":

@@ -36,8 +36,8 @@ from bot.discord.refusals import refuse
 from bot.discord.shutdown import GRACE_SECONDS, Gate, ShuttingDown, hold_locks
 from bot.discord.translator import CatalogTranslator, command_text
 from bot.discord.unclaimed import UNCLAIMABLE, answer_unclaimed, claimed
+from bot.play.jobs import GameJobs
 from bot.play.readers import Readers
-from bot.play.service import GameService
 from bot.settings import Settings
 from bot.store.shards import ALL
 
@@ -142,14 +142,14 @@ class AlienFrontiersBot(commands.Bot):
         self.parts = build(self)
         tree = self.tree
         assert isinstance(tree, CommandTree)  # the tree_cls given to discord.py above
-        tree.given(self.gate, self.parts.owners, self.parts.service.readers)
+        tree.given(self.gate, self.parts.owners, self.parts.jobs.readers)
         self._invite_logged = False
 
     # The parts the client itself uses (and the tests look at), by name.
 
     @property
-    def service(self) -> GameService:
-        return self.parts.service
+    def jobs(self) -> GameJobs:
+        return self.parts.jobs
 
     @property
     def announcer(self) -> Announcer:
@@ -168,7 +168,7 @@ class AlienFrontiersBot(commands.Bot):
         return self.parts.heartbeat
 
     async def setup_hook(self) -> None:
-        await self.service.open_database()
+        await self.jobs.games.open_database()
         await self.tree.set_translator(CatalogTranslator())
         self.tree.add_command(self.af_group)
         for cog in self.parts.cogs:
@@ -176,7 +176,7 @@ class AlienFrontiersBot(commands.Bot):
         # Commands are the application's, not a shard's: the process with shard 0 syncs them.
         if self.settings.sync_commands and 0 in self.shard_set.ids:
             await self.sync_commands(force=self.settings.force_sync)
-        games = await self.service.load_active()
+        games = await self.jobs.games.load_active()
         self.deliveries.start()  # what was left pending, once the bot is ready
         await self.background.resume(games)
         self.background.start_clock()
@@ -198,10 +198,10 @@ class AlienFrontiersBot(commands.Bot):
             payload = [await c.get_translated_payload(self.tree, translator) for c in listed]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
-        if not force and await self.service.commands_digest(key) == digest:
+        if not force and await self.jobs.settings.commands_digest(key) == digest:
             return False
         await self.tree.sync(guild=guild)
-        await self.service.remember_commands_digest(key, digest)
+        await self.jobs.settings.remember_commands_digest(key, digest)
         log.info("slash commands synced (%s)", f"guild {guild.id}" if guild else "globally")
         return True
 
@@ -219,7 +219,7 @@ class AlienFrontiersBot(commands.Bot):
             if self.heartbeat is not None:
                 await self.heartbeat.stop()
             left = max(0.0, deadline - asyncio.get_running_loop().time())
-            await hold_locks([g.lock for g in self.service.active_games()], left)
+            await hold_locks([g.lock for g in self.jobs.games.active_games()], left)
             await self.background.stop_ai()
             # Deliveries under way and turn messages' last pictures, within what is left of
             # the grace time; what is not delivered stays queued for the next start.
@@ -229,8 +229,8 @@ class AlienFrontiersBot(commands.Bot):
             await self.parts.boards.flush(timeout=left)
             await self.parts.boards.stop()
         await super().close()
-        if self.service.database_open:
-            await self.service.close_database()
+        if self.jobs.games.database_open:
+            await self.jobs.games.close_database()
 
     # ---- Discord's lifecycle: channels deleted, the bot removed from a server, added back
 
@@ -242,20 +242,20 @@ class AlienFrontiersBot(commands.Bot):
 
     async def _channel_gone(self, channel_id: int) -> None:
         """A channel or thread was deleted: its game is orphaned, its host told."""
-        if not self.service.database_open:  # not logged in
+        if not self.jobs.games.database_open:  # not logged in
             return
         try:
-            if await self.service.channel_gone(channel_id):
+            if await self.jobs.orphans.channel_gone(channel_id):
                 self.deliveries.wake()
         except Exception:
             log.exception("channel %d deleted: its game not orphaned yet", channel_id)
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """The bot was removed from a server (not an outage: that is unavailable)."""
-        if not self.service.database_open:  # not logged in
+        if not self.jobs.games.database_open:  # not logged in
             return
         try:
-            if await self.service.guild_gone(guild.id):
+            if await self.jobs.orphans.guild_gone(guild.id):
                 self.deliveries.wake()
         except Exception:
             log.exception("removed from server %d: its games not orphaned yet", guild.id)
@@ -271,11 +271,11 @@ class AlienFrontiersBot(commands.Bot):
         await self._back_in(guild)
 
     async def _back_in(self, guild: discord.Guild) -> None:
-        if not self.service.database_open:  # not logged in
+        if not self.jobs.games.database_open:  # not logged in
             return
         channels = {c.id for c in guild.channels} | {t.id for t in guild.threads}
         try:
-            back = await self.service.back_in(guild.id, channels)
+            back = await self.jobs.orphans.back_in(guild.id, channels)
         except Exception as e:  # the database away: the turn clock's next check does it
             log.warning("server %d: its games resume at the next check: %s", guild.id, e)
             return
@@ -290,7 +290,7 @@ class AlienFrontiersBot(commands.Bot):
             and not claimed(interaction)
             and await first_to_claim(interaction, self.parts.owners, stopping=self.gate.closing)
         ):
-            await answer_unclaimed(interaction, self.gate, self.service, self.announcer)
+            await answer_unclaimed(interaction, self.gate, self.jobs.games, self.announcer)
 
     async def on_ready(self) -> None:
         if self.settings.shards is not None:
@@ -303,7 +303,7 @@ class AlienFrontiersBot(commands.Bot):
             )
         else:
             log.info("ready as %s in %d servers", self.user, len(self.guilds))
-        if self.service.database_open:
+        if self.jobs.games.database_open:
             # At a start, and at every new session after a reconnect that could not resume:
             # Discord replays no CHANNEL_DELETE or GUILD_DELETE of what happened while the
             # bot was away (a game whose channel or server is gone would wait for good).

@@ -29,7 +29,11 @@ from bot.discord.failures import (
 from bot.discord.notify import Notifier
 from bot.discord.pictures import Pictures
 from bot.discord.replies import jump_url, locale_of
-from bot.play.service import GameService
+from bot.play.member_service import MemberService
+from bot.play.orphan_service import OrphanService
+from bot.play.readers import Readers
+from bot.play.story_service import StoryService
+from bot.play.turn_view import TurnViews
 from bot.store.clock_settings import ClockSettings
 from bot.store.rows import Delivery, GameRow, SeatRow
 from bot.text.clock_text import settings_text
@@ -141,20 +145,31 @@ class Reply:
 
 
 class CourierBase:
-    """What every courier uses: the Discord client, the service, the announcer, the notifier."""
+    """What every courier uses: the Discord client, the jobs of the game service that
+    read what a delivery shows (a game's record as committed, a turn's view, a member's
+    turn notice) and tell a host of a problem, the screen readers' modes, the announcer,
+    the notifier, the pictures and the live board's edits."""
 
     def __init__(
         self,
         client: discord.Client,
-        service: GameService,
         announcer: Announcer,
         notifier: Notifier,
         *,
+        story: StoryService,
+        turns: TurnViews,
+        members: MemberService,
+        orphans: OrphanService,
+        readers: Readers,
         pictures: Pictures,
         boards: BoardEdits,
     ) -> None:
         self.client = client
-        self.service = service
+        self.story = story
+        self.turns = turns
+        self.members = members
+        self.orphans = orphans
+        self.readers = readers
         self.announcer = announcer  # the turn message's words and panel
         self.notifier = notifier
         self.pictures = pictures  # the board's picture and the VP chart
@@ -256,7 +271,7 @@ class CourierBase:
     ) -> None:
         """Tell the game's host of ``problem`` by DM, once (the game service queues it)."""
         try:
-            await self.service.tell_host(row.id, problem, key, params)
+            await self.orphans.tell_host(row.id, problem, key, params)
         except Exception as e:
             log.warning("game %d: its host not told of %s: %s", row.id, problem, judge(e))
 
@@ -266,9 +281,9 @@ class CourierBase:
         """Whether a member sitting in the game (its id, or its seats) has screen-reader
         mode on: its messages are then written for a screen reader."""
         if isinstance(seats, int):
-            seats = await self.service.seats_of(seats)
+            seats = await self.story.seats_of(seats)
         members = [s.user_id if s.user_id is not None else s.former_user_id for s in seats]
-        return await self.service.readers.any_on(members)
+        return await self.readers.any_on(members)
 
     def channel(self, row: GameRow) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)

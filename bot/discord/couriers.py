@@ -24,7 +24,7 @@ Every courier can be run again safely:
 - a message that was deleted (404 Unknown Message) is posted again.
 
 What is shown is the game as committed: the game in memory never runs ahead of the
-database (``GameService`` plays a move on a copy and takes it once committed).
+database (``MoveService`` plays a move on a copy and takes it once committed).
 
 When Discord rejects a turn message (a 400: a body it will never take), one ERROR line
 names the route and the rejected field, and the turn message is sent as text (no board,

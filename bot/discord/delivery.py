@@ -20,7 +20,7 @@ that dies holds them ``LEASE_SECONDS`` more. Two processes over one database —
 restart, a mistaken config — never send the same delivery twice; what one queues in a
 lane the other holds, the other delivers (it looks at the outbox every
 ``HELD_POLL_SECONDS`` while it holds a lane). A courier shows a game as committed, not as
-this process last saw it (``GameService.as_committed``): the other process may have moved
+this process last saw it (``HeldGames.as_committed``): the other process may have moved
 it on. A lane taken over from another owner (or from this process before a
 restart) may hold deliveries that were made but not recorded: before making one of them
 again, the courier looks for it among the messages posted since it was queued (``check``),
@@ -37,7 +37,7 @@ A delivery that fails stops its lane; the failure is judged (``bot.discord.failu
   host is told once by DM which permissions are missing (remembered in the database, so a
   restart does not tell them again); it carries on as soon as it works;
 - the channel deleted, or the bot no longer in its server (10003, 10004; 50001 with the
-  server gone): the game is orphaned (``GameService.orphan``): nothing more is sent there,
+  server gone): the game is orphaned (``OrphanService.orphan``): nothing more is sent there,
   its host is told once;
 - a body Discord rejects is given up at once (one ERROR line with the route and the
   rejected field) and the host is told once; a turn message is then sent as text
@@ -338,7 +338,7 @@ class Deliveries(DeliveriesBase):
             if d.game_id is not None:
                 with contextlib.suppress(Exception):
                     problem = f"forbidden:{d.channel_id}"
-                    await self.service.problem_solved(d.game_id, problem)
+                    await self.orphans.problem_solved(d.game_id, problem)
 
     # ---- failures ----------------------------------------------------------------------
 
@@ -448,7 +448,7 @@ class Deliveries(DeliveriesBase):
         if d.game_id is None:
             return
         try:
-            await self.service.orphan(d.game_id, "guild" if why == "guild" else "channel")
+            await self.orphans.orphan(d.game_id, "guild" if why == "guild" else "channel")
         except Exception as e:
             log.warning("game %d: not orphaned yet: %s", d.game_id, judge(e))
             return
@@ -482,7 +482,7 @@ class Deliveries(DeliveriesBase):
         whether they are told now."""
         assert d.game_id is not None
         try:
-            told = await self.service.tell_host(d.game_id, problem, key, params)
+            told = await self.orphans.tell_host(d.game_id, problem, key, params)
         except Exception as e:
             log.warning("game %d: its host not told of %s: %s", d.game_id, problem, judge(e))
             return False

@@ -20,8 +20,8 @@ import discord
 from bot.discord.couriers import Couriers, Done
 from bot.discord.failures import InvalidRequests
 from bot.discord.owners import InteractionOwners
+from bot.play.orphan_service import OrphanService
 from bot.play.outbox import Outbox
-from bot.play.service import GameService
 from bot.store.shards import Shards
 
 POLL_SECONDS: Final = 30.0  # the worker looks for due deliveries at least this often
@@ -73,7 +73,7 @@ class DeliveriesBase:
     def __init__(
         self,
         client: discord.Client,
-        service: GameService,
+        orphans: OrphanService,
         couriers: Couriers,
         shards: Shards | None = None,
         *,
@@ -86,7 +86,7 @@ class DeliveriesBase:
         owners: InteractionOwners | None = None,
     ) -> None:
         self.client = client
-        self.service = service
+        self.orphans = orphans  # a game's channel gone, its host told of a problem
         self.outbox = outbox  # its rows, lanes just queued in, edits that landed (the service's)
         self.couriers = couriers
         self.shards = shards

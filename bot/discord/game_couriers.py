@@ -32,7 +32,7 @@ class GameCouriers(CourierBase):
         part, the winner and the tie-break, the rounds played, the game's length and each
         member's new rating, with the final board, the chart of the VP by round and a
         Rematch button."""
-        ended = await self.service.game_over(d.game_id)
+        ended = await self.story.game_over(d.game_id)
         if ended is None:
             return Done()
         row, seats, state = ended.row, ended.seats, ended.state
@@ -79,7 +79,7 @@ class GameCouriers(CourierBase):
         """The lobby message as the lobby is now: edited, or posted (as the answer to the
         command that opened it, if it can be) with its id recorded."""
         p = d.payload
-        lobby = await self.service.lobby_of(d.game_id)
+        lobby = await self.story.lobby_of(d.game_id)
         if lobby is None:
             return Done()
         row = lobby.row
@@ -118,11 +118,11 @@ class GameCouriers(CourierBase):
 
     async def _started(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
         """The game's first lines: it starts, the cards dealt, the first player."""
-        row = await self.service.committed_row(d.game_id)
+        row = await self.story.committed_row(d.game_id)
         if row is None:
             return Done()
-        names = [describe.chat_name(s.name) for s in await self.service.seats_of(row.id)]
-        rows = await self.service.logged(row.id, 0, int(d.payload["to"]))
+        names = [describe.chat_name(s.name) for s in await self.story.seats_of(row.id)]
+        rows = await self.story.logged(row.id, 0, int(d.payload["to"]))
         lines = [text("start.header", row.locale)]
         lines += [
             "• " + describe.event_line(e, row.locale, names)

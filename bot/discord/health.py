@@ -25,7 +25,7 @@ import discord
 from bot.discord.shutdown import cancel
 
 if TYPE_CHECKING:
-    from bot.play.service import GameService
+    from bot.play.held_games import HeldGames
 
 log = logging.getLogger(__name__)
 
@@ -39,13 +39,13 @@ class Heartbeat:
     def __init__(
         self,
         client: discord.Client,
-        service: GameService,
+        games: HeldGames,
         path: str,
         every: float = BEAT_SECONDS,
         backlog: Callable[[], Mapping[str, float]] = dict,
     ) -> None:
         self.client = client
-        self.service = service
+        self.games = games  # and their database, asked at each beat
         self.path = Path(path)
         self.every = every
         self.backlog = backlog
@@ -86,7 +86,7 @@ class Heartbeat:
         if not self.client.is_ready() or self.client.is_closed():
             return False
         try:
-            await self.service.database_answers()
+            await self.games.database_answers()
         except Exception:
             log.warning("health: the database does not answer", exc_info=True)
             return False

@@ -24,9 +24,9 @@ class MemberCouriers(CourierBase):
         """Tell the member to act by DM that their turn began (if they chose DMs), with what
         happened since their last turn; if their DMs are closed and they chose DMs only,
         ping them in the channel instead (a notice queued in its place). What it says is
-        read once (``GameService.turn_notice``)."""
+        read once (``MemberService.turn_notice``)."""
         turn, user = int(d.payload["turn"]), int(d.payload["user"])
-        told = await self.service.turn_notice(d.game_id, turn, user)
+        told = await self.members.turn_notice(d.game_id, turn, user)
         if told is None:
             return Done()  # over, told already, or a later turn tells its own member
         notified = {"notified_turn": turn}
@@ -69,7 +69,7 @@ class MemberCouriers(CourierBase):
         language; if their DMs are closed, its fallback notice in the channel instead."""
         p = d.payload
         user = int(p["user"])
-        row = await self.service.committed_row(d.game_id)
+        row = await self.story.committed_row(d.game_id)
         fallback = p.get("fallback")
         then = [replace(d, kind="notice", payload=fallback, id=0)] if fallback else []
         prefs = await self.notifier.prefs(user)
@@ -88,7 +88,7 @@ class MemberCouriers(CourierBase):
     async def _notice(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
         """A line in the game's channel (the answer to the member's command, if it can be);
         a server's announcement (no game) in its own language."""
-        row = await self.service.committed_row(d.game_id)
+        row = await self.story.committed_row(d.game_id)
         if row is None and d.game_id is not None:
             return Done()
         locale = str(d.payload.get("locale") or (row.locale if row is not None else "en"))

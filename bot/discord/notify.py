@@ -22,9 +22,7 @@ from typing import Any
 import discord
 
 from bot.discord.failures import DM_CLOSED
-
-# Its home is bot.play.notify_modes; bot.discord.turn_couriers imports it from here.
-from bot.play.service import GameService
+from bot.play.member_service import MemberService
 from bot.store.rows import MemberPrefs
 from bot.text.strings import text
 
@@ -34,12 +32,12 @@ log = logging.getLogger(__name__)
 class Notifier:
     """Members' choices of how to hear of their turns, and direct messages to them."""
 
-    def __init__(self, client: discord.Client, service: GameService) -> None:
+    def __init__(self, client: discord.Client, members: MemberService) -> None:
         self.client = client
-        self.service = service
+        self.members = members
 
     async def prefs(self, user_id: int) -> MemberPrefs:
-        return await self.service.prefs_of(user_id)
+        return await self.members.prefs_of(user_id)
 
     async def send_dm(
         self,
@@ -61,7 +59,7 @@ class Notifier:
             if channel_id is None:
                 channel = await self.client.create_dm(discord.Object(user_id))
                 channel_id = channel.id
-                await self.service.dm_channel_opened(user_id, channel_id)
+                await self.members.dm_channel_opened(user_id, channel_id)
             try:
                 await self.client.get_partial_messageable(channel_id).send(
                     content[:2000], allowed_mentions=discord.AllowedMentions.none(), **extra
@@ -71,7 +69,7 @@ class Notifier:
                 if e.code != DM_CLOSED:
                     raise
                 log.info("member %d does not accept DMs; pinging in the channel", user_id)
-                await self.service.dms_closed(user_id)
+                await self.members.dms_closed(user_id)
                 return False
             except discord.NotFound:
                 channel_id = None  # the DM channel known is gone: open it again
@@ -91,7 +89,7 @@ class Notifier:
         prefs = await self.prefs(user_id)
         if not prefs.dm_hint:
             return None
-        await self.service.dm_hint_given(user_id)
+        await self.members.dm_hint_given(user_id)
         return text("notify.dm_hint", locale)
 
 

@@ -32,7 +32,7 @@ from typing import Any, Final
 import discord
 
 from bot.discord.failures import judge
-from bot.play.service import GameService
+from bot.play.owner_service import OwnerService
 
 log = logging.getLogger(__name__)
 
@@ -46,11 +46,11 @@ class InteractionOwners:
 
     def __init__(
         self,
-        service: GameService,
+        claims: OwnerService,
         owner: str,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        self.service = service
+        self.claims = claims  # the game service's record of who took an interaction
         self.owner = owner
         self.clock = clock
 
@@ -59,12 +59,12 @@ class InteractionOwners:
         ``stopping``: this process is stopping (another may take it first)."""
         if interaction.type is discord.InteractionType.autocomplete:
             return True
-        if not self.service.shares_its_database:
+        if not self.claims.shares_its_database:
             return True  # SQLite: this process is the only one over the database
         if stopping:
             await asyncio.sleep(STOPPING_DELAY)
         try:
-            return await self.service.claim_interaction(interaction.id, self.owner, self.clock())
+            return await self.claims.claim_interaction(interaction.id, self.owner, self.clock())
         except Exception as e:
             log.warning(
                 "interaction %d: not claimed (%s); handled here as by a lone process",
@@ -75,7 +75,7 @@ class InteractionOwners:
 
     async def prune(self, now: float) -> int:
         """Forget the claims older than ``KEEP_SECONDS``; how many."""
-        return await self.service.prune_claims(now - KEEP_SECONDS)
+        return await self.claims.prune_claims(now - KEEP_SECONDS)
 
 
 async def first_to_claim(

@@ -16,7 +16,7 @@ from typing import Protocol
 import discord
 
 from bot.play.games import ActiveGame
-from bot.play.service import GameService
+from bot.play.seat_service import SeatService
 from bot.play.turn_view import names_with_absences
 from bot.play.vp_by_round import vp_by_round
 from bot.render.charts import vp_chart
@@ -58,8 +58,8 @@ def board_name(game_id: int, turn: int) -> str:
 class Pictures:
     """The pictures of games; see the module docstring."""
 
-    def __init__(self, service: GameService, renderer: Renderer) -> None:
-        self.service = service
+    def __init__(self, seats: SeatService, renderer: Renderer) -> None:
+        self.seats = seats  # the members away, marked on the board
         self.renderer = renderer
 
     async def board_file(
@@ -122,7 +122,7 @@ class Pictures:
         """The seats' names for the board image, marked when a member is away (with the day
         they are back, in the game's language; UTC)."""
         members = [s.user_id for s in game.seats if s.user_id is not None]
-        away = await self.service.away(members)
+        away = await self.seats.away(members)
         return names_with_absences(game.seats, away, game.row.locale)
 
 

@@ -37,7 +37,7 @@ class TurnCouriers(CourierBase):
         panel``), the old one pointing to it. Rejected by Discord: sent as text. What it
         shows is the turn's view (``bot.play.turn_view``), read once."""
         repost = bool(d.payload.get("repost"))
-        view = await self.service.turn_view(
+        view = await self.turns.turn_view(
             int(d.game_id or 0), d.payload.get("turn"), posting=repost
         )
         if view is None:
@@ -155,7 +155,7 @@ class TurnCouriers(CourierBase):
         (``bot.play.turn_view``), read once."""
         p = d.payload
         turn, seat = int(p["turn"]), int(p["seat"])
-        closed = await self.service.closed_turn(
+        closed = await self.turns.closed_turn(
             d.game_id, turn, seat, int(p["to"]), bool(p.get("last"))
         )
         if closed is None:

@@ -26,7 +26,7 @@ from bot.text.strings import text
 if TYPE_CHECKING:
     from bot.discord.announce import Announcer
     from bot.discord.shutdown import Gate
-    from bot.play.service import GameService
+    from bot.play.held_games import HeldGames
 
 log = logging.getLogger(__name__)
 UNCLAIMABLE = (discord.InteractionType.component, discord.InteractionType.modal_submit)
@@ -66,7 +66,7 @@ def claimed(interaction: discord.Interaction[Any]) -> bool:
 
 
 async def answer_unclaimed(
-    interaction: discord.Interaction[Any], gate: Gate, service: GameService, announcer: Announcer
+    interaction: discord.Interaction[Any], gate: Gate, games: HeldGames, announcer: Announcer
 ) -> None:
     """Tell the member the panel is outdated and where the current one is (privately)."""
     gate.track()
@@ -74,7 +74,7 @@ async def answer_unclaimed(
     locale = locale_of(interaction)
     game = None
     if interaction.guild_id is not None and interaction.channel_id is not None:
-        game = await service.in_channel(interaction.channel_id)
+        game = await games.in_channel(interaction.channel_id)
     link = announcer.panel_link(game) if game is not None else ""
     data: Mapping[str, Any] = interaction.data or {}
     log.info("outdated component %r in channel %s", data.get("custom_id"), interaction.channel_id)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 
 from bot.play.games import ActiveGame
-from bot.play.service_base import ServiceBase
 from bot.store.rating_rules import (
     PlayedBy,
     holders_from_json,
@@ -20,14 +19,18 @@ from bot.store.rating_rules import (
     turns_by_seat,
 )
 from bot.store.rows import ActionRow, ResultRow, SeatRow
+from bot.store.storage import Storage
 from bot.text.seat_names import ai_name, replaced_member
 from engine import outcome, places, score_parts
 
 
-class FinalResultsService(ServiceBase):
+class FinalResultsService:
     """A finished game's record."""
 
-    async def _results(self, game: ActiveGame, new_rows: list[ActionRow]) -> list[ResultRow]:
+    def __init__(self, store: Storage) -> None:
+        self.store = store
+
+    async def results_of(self, game: ActiveGame, new_rows: list[ActionRow]) -> list[ResultRow]:
         """The record of a finished game: each seat's VP part by part, the winners, and the
         territory of each seat's first colony (from the logged events)."""
         state = game.state

@@ -4,26 +4,50 @@ AI seats, left, started, and ended by its host or a moderator (``abort``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from bot.play import outbox
 from bot.play.ai import Level
 from bot.play.games import ActiveGame, MoveResult
+from bot.play.held_games import HeldGames
 from bot.play.move_service import MoveService
-from bot.play.service_base import SeatChange
+from bot.play.outbox import Outbox
+from bot.play.seat_changes import SeatChange, Seating
 from bot.play.settings_service import SettingsService
 from bot.store.clock_settings import DEFAULT_CLOCK
 from bot.store.errors import ChannelBusyError, ServiceError
 from bot.store.game_config import GameSettings
 from bot.store.rows import Delivery, SeatRow
+from bot.store.storage import Storage
 from bot.text.seat_names import ai_name
 from engine import Game
 
 
-class LobbyService(MoveService, SettingsService):
+class LobbyService:
     """A game's lobby, its start, and its end before its end."""
+
+    def __init__(
+        self,
+        store: Storage,
+        games: HeldGames,
+        seating: Seating,
+        moves: MoveService,
+        settings: SettingsService,
+        *,
+        clock: Callable[[], float],
+        outbox: Outbox,
+        new_seed: Callable[[], int],
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.seating = seating
+        self.moves = moves
+        self.settings = settings
+        self.clock = clock
+        self.outbox = outbox
+        self.new_seed = new_seed
 
     async def create(
         self,
@@ -46,7 +70,7 @@ class LobbyService(MoveService, SettingsService):
         if not 2 <= max_players <= 4:
             raise ServiceError("lobby.players_range")
         if config is None:
-            config = GameSettings(clock=await self.default_clock(guild_id))
+            config = GameSettings(clock=await self.settings.default_clock(guild_id))
         now = self.clock()
         payload: dict[str, Any] = {"reply": True}
         if host_shown:
@@ -76,7 +100,7 @@ class LobbyService(MoveService, SettingsService):
         self.outbox.queued(channel_id)
         row = await self.store.game_rows.game(game_id)
         assert row is not None
-        return await self._load(row)
+        return await self.games.load(row)
 
     async def start_tutorial(
         self, *, guild_id: int | None, channel_id: int, user_id: int, name: str, locale: str
@@ -101,7 +125,7 @@ class LobbyService(MoveService, SettingsService):
         """The member's guided games in play (held by this process)."""
         return [
             g
-            for g in self.active_games()
+            for g in self.games.active_games()
             if g.row.config.tutorial and g.row.host_id == user_id and g.row.status == "playing"
         ]
 
@@ -127,7 +151,7 @@ class LobbyService(MoveService, SettingsService):
             outbox.lobby_shown(game, now),
         ]
         row = await self.store.seat_rows.set_seats(game.id, seats, told, updated_at=now)
-        self._took(game, row, seats, told)
+        self.games.take_committed(game, row, seats, told)
 
     async def add_ai(
         self, game: ActiveGame, user_id: int, level: Level, *, announce: bool = True
@@ -149,7 +173,7 @@ class LobbyService(MoveService, SettingsService):
             told.insert(0, outbox.notice(game, now, "lobby.bot_added", params, reply=True))
         seats = [*game.seats, seat]
         row = await self.store.seat_rows.set_seats(game.id, seats, told, updated_at=now)
-        self._took(game, row, seats, told)
+        self.games.take_committed(game, row, seats, told)
         return seat
 
     async def leave(self, game: ActiveGame, user_id: int) -> SeatChange:
@@ -163,27 +187,27 @@ class LobbyService(MoveService, SettingsService):
         now = self.clock()
         name = {"name": old.name}
         if game.row.status == "playing":
-            if self.ends_without(game, seat):
+            if self.seating.ends_without(game, seat):
                 closing = outbox.text_of("lobby.left_ended", name)
                 told = [
                     outbox.notice(game, now, "lobby.left_ended", name),
-                    self._ended(game, now, closing),
+                    self.seating.ended(game, now, closing),
                 ]
                 row = await self.store.seat_rows.update(
                     game.id,
                     None,
                     told,
-                    departure=self._departure(game, seat, "left"),
+                    departure=self.seating.departure(game, seat, "left"),
                     status="aborted",
                     waiting_on_user=None,
                     updated_at=now,
                 )
-                self._took(game, row, None, told)
-                self._forget(game)
+                self.games.take_committed(game, row, None, told)
+                self.games.forget(game)
                 return SeatChange(old, None, ended=True)
             said = outbox.notice(game, now, "lobby.left_to_ai", name)
-            return await self._to_ai(game, seat, said, "left")
-        return await self._remove_from_lobby(
+            return await self.seating.to_ai(game, seat, said, "left")
+        return await self.seating.remove_from_lobby(
             game,
             seat,
             outbox.notice(game, now, "lobby.left", name),
@@ -197,9 +221,9 @@ class LobbyService(MoveService, SettingsService):
         if len(game.seats) < 2:
             raise ServiceError("lobby.too_few")
         after = replace(game, game=Game(game.row.config.engine(len(game.seats))))
-        steps = self._resolve_chance(after)
+        steps = self.moves.resolve_chance(after)
         ai_only = all(s.is_ai for s in game.seats)
-        await self._commit(
+        await self.moves.commit(
             game, after, steps, 0, None, status="playing", started=True, ai_only=ai_only
         )
         return MoveResult(tuple(steps), True, after.state.over)
@@ -224,16 +248,21 @@ class LobbyService(MoveService, SettingsService):
         if rated and seat is None and not can_manage and any(not s.is_ai for s in game.seats):
             raise ServiceError("abort.watching_host")
         now = self.clock()
-        if rated and seat is not None and not can_manage and not self.ends_without(game, seat):
+        if (
+            rated
+            and seat is not None
+            and not can_manage
+            and not self.seating.ends_without(game, seat)
+        ):
             level = outbox.text_of(f"ai.level.{game.clock.takeover}")
             said = outbox.notice(game, now, "abort.to_ai", {"name": by, "level": level}, reply=True)
-            return await self._to_ai(game, seat, said, "aborted")
-        departure = self._departure(game, seat, "aborted") if seat is not None else None
+            return await self.seating.to_ai(game, seat, said, "aborted")
+        departure = self.seating.departure(game, seat, "aborted") if seat is not None else None
         key = "abort.done_counted" if departure is not None else "abort.done"
         closing = outbox.text_of(key, {"name": by})
         told = [
             outbox.notice(game, now, key, {"name": by}, reply=True),
-            self._ended(game, now, closing),
+            self.seating.ended(game, now, closing),
         ]
         row = await self.store.seat_rows.update(
             game.id,
@@ -244,6 +273,6 @@ class LobbyService(MoveService, SettingsService):
             waiting_on_user=None,
             updated_at=now,
         )
-        self._took(game, row, None, told)
-        self._forget(game)
+        self.games.take_committed(game, row, None, told)
+        self.games.forget(game)
         return None

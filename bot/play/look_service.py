@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.play.service_base import ServiceBase
+from bot.play.held_games import HeldGames
 from bot.store.errors import ServiceError
 from bot.store.rows import ActionRow, Delivery, GameRow, SeatRow
+from bot.store.storage import Storage
 from engine import Game
 
 
@@ -32,8 +33,12 @@ class PlayedGame:
         return next((s.seat for s in self.seats if user_id in (s.user_id, s.former_user_id)), None)
 
 
-class LookService(ServiceBase):
+class LookService:
     """A channel's game, its log and its failed deliveries, looked at."""
+
+    def __init__(self, store: Storage, games: HeldGames) -> None:
+        self.store = store
+        self.games = games
 
     async def played_in(self, channel_id: int | None) -> PlayedGame:
         """The channel's game in play, or the last one played there, rebuilt from the log:
@@ -41,7 +46,7 @@ class LookService(ServiceBase):
         there (a lobby closed or aborted before its start was never played)."""
         if channel_id is None:
             raise ServiceError("game.none")
-        active = await self.in_channel(channel_id)
+        active = await self.games.in_channel(channel_id)
         if active is not None and active.game is not None:
             return PlayedGame(active.row, active.seats, active.game)
         if active is not None:
@@ -50,7 +55,7 @@ class LookService(ServiceBase):
         if row is None:
             raise ServiceError("game.none")
         seats = await self.store.seat_rows.seats(row.id)
-        return PlayedGame(row, seats, await self.rebuild(row, seats))
+        return PlayedGame(row, seats, await self.games.rebuild(row, seats))
 
     async def game_log(self, game_id: int) -> list[ActionRow]:
         """Every action of a game's log, in order."""

@@ -3,20 +3,22 @@
 delivery), what the bot knows of its DMs with them (the DM channel opened, DMs found
 closed and the hint about it owed to them; sent by ``bot.discord.notify``), and every game
 they sit in (``/af mygames``). Their coach and screen-reader modes are
-``GameService.coach`` and ``GameService.readers``.
+``bot.play.coach_memory.Coach`` and ``bot.play.readers.Readers``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
 from bot.play.games import ActiveGame
-from bot.play.readers import KEEP_SECONDS
-from bot.play.service_base import ServiceBase
+from bot.play.held_games import HeldGames
+from bot.play.readers import KEEP_SECONDS, Readers
 from bot.play.story_service import read_since_last_turn
 from bot.play.turn_view import keep_catch_up
 from bot.store.rows import GameRow, MemberPrefs
+from bot.store.storage import Storage
 from bot.text.turn_message import CatchUp
 
 
@@ -34,8 +36,16 @@ class TurnNotice:
     spoken: bool
 
 
-class MemberService(ServiceBase):
+class MemberService:
     """A member's way of being told of their turn, and their games."""
+
+    def __init__(
+        self, store: Storage, games: HeldGames, *, clock: Callable[[], float], readers: Readers
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.clock = clock
+        self.readers = readers
 
     async def set_turn_notice(self, user_id: int, mode: str, locale: str) -> None:
         """Where a member is told their turn began (``channel``, ``dm``, ``both``, ``off``),
@@ -76,7 +86,7 @@ class MemberService(ServiceBase):
         delivery (their preferences, the catch-up as the turn message has it), or None when
         it is not to be sent (the game is over, the turn told already or over, or another
         is to act)."""
-        game = await self.as_committed(int(game_id or 0))
+        game = await self.games.as_committed(int(game_id or 0))
         if game is None or game.row.status != "playing" or game.row.notified_turn == turn:
             return None
         if game.game is None or game.state.turn_number != turn:
@@ -110,6 +120,6 @@ class MemberService(ServiceBase):
 
     def _changed(self, user_id: int) -> None:
         """The member's preferences changed: none kept of them is used."""
-        for game in self.active_games():
+        for game in self.games.active_games():
             if game.told_prefs is not None and game.told_prefs[1].user_id == user_id:
                 game.told_prefs = None

@@ -7,19 +7,26 @@ recorded with the deliveries that post them (``Outbox.made``).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from bot.play import outbox
 from bot.play.games import ActiveGame, since_of
+from bot.play.held_games import HeldGames
 from bot.play.readers import told_when_done
-from bot.play.service_base import ServiceBase
 from bot.store.rows import Delivery
+from bot.store.storage import Storage
 
 log = logging.getLogger(__name__)
 
 
-class MessageService(ServiceBase):
+class MessageService:
     """The ids of a game's messages, and its turn message posted again."""
+
+    def __init__(self, store: Storage, games: HeldGames, *, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.games = games
+        self.clock = clock
 
     async def repost(self, game: ActiveGame) -> None:
         """Post the turn message again at the bottom of the channel (``/af panel``; no new
@@ -27,7 +34,7 @@ class MessageService(ServiceBase):
         now = self.clock()
         told = [outbox.delivery(game, "turn", now, turn=game.state.turn_number, repost=True)]
         await self.store.deliveries.queue(told)
-        self._queued(game, told)
+        self.games.queued(game, told)
 
     async def show_turn_again(self, game: ActiveGame, grace: float = 0.0) -> bool:
         """Queue the turn message (and the ping by DM) of a game whose turn in play has no
@@ -56,7 +63,7 @@ class MessageService(ServiceBase):
             told.append(notify)
         await self.store.deliveries.queue(told)
         log.warning("game %d: turn %d had no message; one is queued", game.id, turn)
-        self._queued(game, told)
+        self.games.queued(game, told)
         return True
 
     async def set_turn_message(self, game: ActiveGame, message_id: int | None, turn: int) -> None:

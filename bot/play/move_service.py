@@ -9,19 +9,22 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from bot.play import outbox
-from bot.play.ai import Chooser, Level, choose_move
+from bot.play.ai import AIFactory, Chooser, Level, choose_move
 from bot.play.final_results_service import FinalResultsService
 from bot.play.games import ActiveGame, MoveResult, MoveUnsure, Step, event_data, new_events
-from bot.play.service_base import _back_to, _with
+from bot.play.held_games import HeldGames
+from bot.play.outbox import Outbox
+from bot.play.seat_changes import Seating, back_to, with_changes
 from bot.play.tutor import opponent_move, scripted
 from bot.store.db import UniqueViolation
 from bot.store.errors import GameChangedError, ServiceError, StalePanelError
 from bot.store.rows import ActionRow, Delivery, GameRow, ResultRow
+from bot.store.storage import Storage
 from engine import CHANCE, Action, Event, dumps, parse, sample_chance
 from engine.ai import SkipPlayer
 
@@ -31,8 +34,29 @@ log = logging.getLogger(__name__)
 KEYS_KEPT = 64
 
 
-class MoveService(FinalResultsService):
+class MoveService:
     """Moves checked, played and committed; undo."""
+
+    def __init__(
+        self,
+        store: Storage,
+        games: HeldGames,
+        seating: Seating,
+        final_results: FinalResultsService,
+        *,
+        clock: Callable[[], float],
+        outbox: Outbox,
+        ai_factory: AIFactory,
+        ai_budget_ms: int | None,
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.seating = seating
+        self.final_results = final_results
+        self.clock = clock
+        self.outbox = outbox
+        self.ai_factory = ai_factory
+        self.ai_budget_ms = ai_budget_ms
 
     def check_version(self, game: ActiveGame, version: int | None) -> None:
         if version is not None and (game.game is None or game.state.version != version):
@@ -97,14 +121,14 @@ class MoveService(FinalResultsService):
         engine_game.apply(action, player=seat)
         steps = [
             Step(seat, action, new_events(before, engine_game.state)),
-            *self._resolve_chance(after),
+            *self.resolve_chance(after),
         ]
         over = engine_game.state.over
         seats: dict[int, dict[str, object]] = {}
         if user_id is not None and game.seats[seat].timeouts:
             seats[seat] = {"timeouts": 0}  # the member is back: the count starts again
         turn_changed = over or engine_game.state.turn_number != turn
-        first = await self._commit(
+        first = await self.commit(
             game,
             after,
             steps,
@@ -202,29 +226,29 @@ class MoveService(FinalResultsService):
                 clock_since=now,
             )
         except GameChangedError:
-            await self._reload(game)
+            await self.games.reload(game)
             raise ServiceError("game.changed") from None
         except Exception as e:
             # Was it made (its acknowledgement lost)? The stored snapshot says.
             try:
                 stored = await self.store.action_log.snapshot(game.id)
             except Exception:
-                self._drop(game)
+                self.games.drop(game)
                 raise MoveUnsure(f"game {game.id}: undo {seq}") from e
             if stored is None or stored[0] != seq:
                 raise  # not made: nothing changed
             log.warning("game %d: the undo was made, its acknowledgement lost: %s", game.id, e)
             row = None
         except BaseException:
-            self._drop(game)  # cancelled: made or not, the database says at the next load
+            self.games.drop(game)  # cancelled: made or not, the database says at the next load
             raise
         game.game = engine_game
-        self._took(game, row, None, told)
+        self.games.take_committed(game, row, None, told)
         if row is None:
-            await self._reload(game)
+            await self.games.reload(game)
         return action
 
-    def _resolve_chance(self, game: ActiveGame) -> list[Step]:
+    def resolve_chance(self, game: ActiveGame) -> list[Step]:
         """Sample and apply pending chance decisions from the game's seed (restart-proof)."""
         assert game.game is not None
         steps = []
@@ -238,7 +262,7 @@ class MoveService(FinalResultsService):
             steps.append(Step(CHANCE, action, new_events(before, game.game.state)))
         return steps
 
-    async def _commit(
+    async def commit(
         self,
         game: ActiveGame,
         after: ActiveGame,
@@ -285,18 +309,21 @@ class MoveService(FinalResultsService):
             fields.update(clock_turn=state.turn_number, reminders_sent=0)
             for s in game.seats:
                 if s.rejoin and s.former_user_id is not None and state.current != s.seat:
-                    back = {**_back_to(s.former_user_id, None), **self._handed_over(game, s.seat)}
+                    back = {
+                        **back_to(s.former_user_id, None),
+                        **self.seating.handed_over(game, s.seat),
+                    }
                     seats[s.seat] = {**seats.get(s.seat, {}), **back}
         if seats:
             # The member to act may change with the seats: work it out on the new rows.
-            after.seats = [_with(s, seats.get(s.seat)) for s in game.seats]
+            after.seats = [with_changes(s, seats.get(s.seat)) for s in game.seats]
         fields["waiting_on_user"] = after.waiting_on()
         results: list[ResultRow] = []
         rated_in = None
         if status is not None:
             fields["status"] = status
             if status == "over" and not game.row.config.tutorial:  # a lesson never counts
-                results = await self._results(after, rows)
+                results = await self.final_results.results_of(after, rows)
                 rated_in = game.row.guild_id  # ratings are per server: none in DMs
         told = self._told(after, now, first_seq + len(steps), closed_by, started)
         landed = self.outbox.take_landed()
@@ -309,7 +336,7 @@ class MoveService(FinalResultsService):
             # very move (its key): nothing was written; take the game as stored.
             self.outbox.give_back_landed(landed)
             log.warning("game %d moved on in the database meanwhile; reloaded", game.id)
-            await self._reload(game)
+            await self.games.reload(game)
             try:
                 first = await self.first_result(game, key)
             except Exception as e:
@@ -320,12 +347,12 @@ class MoveService(FinalResultsService):
         except Exception as e:
             self.outbox.give_back_landed(landed)
             if key is None:
-                self._drop(game)  # made or not: the database says at the next load
+                self.games.drop(game)  # made or not: the database says at the next load
                 raise
             try:
                 made = await self.store.action_log.keyed_move(game.id, key)
             except Exception:
-                self._drop(game)
+                self.games.drop(game)
                 raise MoveUnsure(f"game {game.id}: move {key}") from e
             if not made:
                 raise  # not made: nothing changed, the member may play it again
@@ -333,14 +360,14 @@ class MoveService(FinalResultsService):
             row = None
         except BaseException:
             self.outbox.give_back_landed(landed)
-            self._drop(game)  # cancelled: made or not, the database says at the next load
+            self.games.drop(game)  # cancelled: made or not, the database says at the next load
             raise
         game.game = after.game
-        self._took(game, row, after.seats, told)
+        self.games.take_committed(game, row, after.seats, told)
         if row is None:
-            await self._reload(game)  # made: the row as stored
+            await self.games.reload(game)  # made: the row as stored
         if game.row.status not in ("lobby", "playing"):
-            self._forget(game)
+            self.games.forget(game)
         return None
 
     def _told(

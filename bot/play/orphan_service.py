@@ -8,20 +8,30 @@ Discord rejects), told again if it comes back after it was solved.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.play import outbox
 from bot.play.games import ActiveGame
-from bot.play.service_base import ServiceBase
+from bot.play.held_games import HeldGames
+from bot.play.outbox import Outbox
 from bot.store.errors import ChannelBusyError, ServiceError
 from bot.store.rows import Delivery, GameRow, OrphanedBy
+from bot.store.storage import Storage
 
 log = logging.getLogger(__name__)
 
 
-class OrphanService(ServiceBase):
+class OrphanService:
     """Orphaned games: lost, adopted, back, or ended; a host told of a problem."""
+
+    def __init__(
+        self, store: Storage, games: HeldGames, *, clock: Callable[[], float], outbox: Outbox
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.clock = clock
+        self.outbox = outbox
 
     async def tell_host(
         self, game_id: int, problem: str, key: str, params: Mapping[str, Any]
@@ -65,11 +75,11 @@ class OrphanService(ServiceBase):
             return [Delivery("dm", row.id, -row.host_id, row.guild_id, payload, created_at=now)]
 
         row = await self.store.game_rows.orphan_game(game_id, why, now, told)
-        held = self._games.get(game_id)
+        held = self.games.held(game_id)
         if held is not None:
             if row is not None:
                 held.row = row
-            self._forget(held)
+            self.games.forget(held)
         if row is not None:
             log.warning("game %d: its %s is gone; the game is %s", game_id, why, row.status)
             if row.status == "orphaned":
@@ -142,7 +152,7 @@ class OrphanService(ServiceBase):
         saying so (``said``; None: back in its own channel, whose turn message is shown as
         the game is, the member to act pinged by the line), its turn message and its ping."""
         now = self.clock()
-        before = await self._load(row)  # not kept: it is not in play yet
+        before = await self.games.load(row)  # not kept: it is not in play yet
         user = before.waiting_on()
         turn = before.state.turn_number if before.game is not None else None
         users: list[int] = []
@@ -177,7 +187,7 @@ class OrphanService(ServiceBase):
         if new is None:
             raise ServiceError("orphan.unknown", game=row.id)
         self.outbox.queued(channel_id)
-        return await self._load(new)
+        return await self.games.load(new)
 
     async def end_orphaned(self, game_id: int, user_id: int, can_manage: bool = False) -> GameRow:
         """End an orphaned game, unrated (its host, or Manage Server in its server)."""

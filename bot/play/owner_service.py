@@ -6,11 +6,14 @@ same command or click (a rolling restart), the one that claims it first acts
 
 from __future__ import annotations
 
-from bot.play.service_base import ServiceBase
+from bot.store.storage import Storage
 
 
-class OwnerService(ServiceBase):
+class OwnerService:
     """Interactions claimed by one process."""
+
+    def __init__(self, store: Storage) -> None:
+        self.store = store
 
     @property
     def shares_its_database(self) -> bool:

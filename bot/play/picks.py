@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from bot.play.choice_tree import MAX_MOVES
 from bot.play.games import ActiveGame, MoveResult
-from bot.play.jobs import PicksJob
+from bot.play.move_service import MoveService
 from bot.store.errors import ServiceError
 from bot.text import describe
 from bot.text.move_words import move_made
@@ -29,8 +29,8 @@ class Picks:
     """Members' picks, checked and committed; the last pick of each game remembered so
     that Undo takes back all of it (a macro's several docks at once)."""
 
-    def __init__(self, service: PicksJob) -> None:
-        self.service = service
+    def __init__(self, moves: MoveService) -> None:
+        self.moves = moves
         # The last pick on each game: (state version after it, actions it applied).
         self._picks: dict[int, tuple[int, int]] = {}
 
@@ -47,7 +47,7 @@ class Picks:
         for i, move in enumerate(moves):
             if i and state.to_act() == CHANCE:
                 raise ServiceError("panel.unknown_choice")
-            seat, action = self.service.check_move(game, user_id, move, seat=seat)
+            seat, action = self.moves.check_move(game, user_id, move, seat=seat)
             check(state, action, seat)  # the engine's door: None exactly for legal actions
             if i + 1 < len(moves):
                 state = state.copy()
@@ -89,7 +89,7 @@ class Picks:
         try:
             for i, action in enumerate(actions):
                 one = f"{key}#{i + 1}" if key is not None and i else key
-                result = await self.service.play(
+                result = await self.moves.play(
                     game, user_id, action, key=one, version=version if not i else None
                 )
                 if result.repeated and not results:  # the pick was played already
@@ -110,7 +110,7 @@ class Picks:
         results = [first]
         for i in range(1, count):
             try:
-                more = await self.service.first_result(game, f"{key}#{i + 1}")
+                more = await self.moves.first_result(game, f"{key}#{i + 1}")
             except Exception:
                 more = None
             if more is None:
@@ -126,10 +126,10 @@ class Picks:
         is raised only if nothing was taken back."""
         undone: list[Action] = []
         try:
-            self.service.check_version(game, version)
+            self.moves.check_version(game, version)
             count = self._pick_size(game)
             while len(undone) < count:
-                undone.append(await self.service.undo(game, user_id, undone))
+                undone.append(await self.moves.undo(game, user_id, undone))
                 if not game.can_undo():
                     break
         except Exception as e:
@@ -145,7 +145,7 @@ class Picks:
 
     def check_turn(self, game: ActiveGame, user_id: int, version: int | None) -> None:
         """Only the player to act, on the current panel, may use it (else: why not)."""
-        self.service.check_version(game, version)
+        self.moves.check_version(game, version)
         seat = game.seat_of(user_id)
         to_act = game.to_act()
         if seat is None:  # a spectator: nothing of theirs to wait for

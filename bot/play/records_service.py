@@ -10,14 +10,15 @@ its number, newest first, and the current one is the newest while it has not end
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.play import outbox
-from bot.play.service_base import ServiceBase
 from bot.store.errors import ServiceError
 from bot.store.rating_store import RatedChange, Season
 from bot.store.ratings import Skill
 from bot.store.rows import Delivery, GameRow, ResultRow, SeatRow
+from bot.store.storage import Storage
 from bot.text.rating_text import season_name
 
 
@@ -75,8 +76,12 @@ def season_numbered(seasons: list[Season], number: int | None) -> Season | None:
     return found[0]
 
 
-class RecordsService(ServiceBase):
+class RecordsService:
     """Finished games, ratings and seasons."""
+
+    def __init__(self, store: Storage, *, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.clock = clock
 
     async def record_of(self, user_id: int, guild_id: int | None) -> list[ResultRow]:
         """A member's results in the server's finished games, newest first (the seats they

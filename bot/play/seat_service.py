@@ -5,21 +5,28 @@ taken back by a member the AI replaced (``rejoin``); and members away (``/af awa
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.play import outbox
 from bot.play.games import ActiveGame
-from bot.play.service_base import SeatChange, ServiceBase, _back_to
+from bot.play.seat_changes import SeatChange, Seating, back_to
 from bot.store.clock_settings import HOUR, MAX_AWAY_DAYS
 from bot.store.errors import ServiceError
 from bot.store.rating_rules import holders_from_json
 from bot.store.rows import SeatRow
+from bot.store.storage import Storage
 
 DAY = 86400.0
 
 
-class SeatService(ServiceBase):
+class SeatService:
     """Seats changing hands in a game, and members away."""
+
+    def __init__(self, store: Storage, seating: Seating, *, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.seating = seating
+        self.clock = clock
 
     def seat_numbered(self, game: ActiveGame, number: int) -> SeatRow:
         """The seat shown as ``number`` (1-based), or a refusal."""
@@ -38,7 +45,7 @@ class SeatService(ServiceBase):
         manager = game.row.host_id == user_id or can_manage
         stalled = not manager and game.row.status == "playing" and game.seat_of(user_id) is not None
         if not stalled:
-            self.check_manager(game, user_id, can_manage)
+            self.seating.check_manager(game, user_id, can_manage)
         seat = self.seat_numbered(game, number)
         if seat.user_id is not None and seat.user_id == user_id:
             raise ServiceError("seats.kick_self")
@@ -50,16 +57,16 @@ class SeatService(ServiceBase):
         }
         if game.row.status == "lobby":
             said = outbox.notice(game, now, "seats.kicked_lobby", params, reply=True)
-            return await self._remove_from_lobby(game, seat.seat, said)
+            return await self.seating.remove_from_lobby(game, seat.seat, said)
         if seat.is_ai:
             raise ServiceError("seats.already_ai", name=seat.name)
         if stalled:
             await self.check_stalled(game, seat)
             said = outbox.notice(game, now, "seats.kicked_stalled", params, reply=True)
-            return await self._to_ai(game, seat.seat, said, "kicked")
+            return await self.seating.to_ai(game, seat.seat, said, "kicked")
         said = outbox.notice(game, now, "seats.kicked_game", params, reply=True)
         rated = await self._moved(game, seat.seat)
-        return await self._to_ai(game, seat.seat, said, "kicked", rated)
+        return await self.seating.to_ai(game, seat.seat, said, "kicked", rated)
 
     def stall_after(self, game: ActiveGame) -> float:
         """How long (seconds) a turn may wait on its member before the other players may
@@ -114,7 +121,7 @@ class SeatService(ServiceBase):
         keeping everything the seat owns (``by``: the name of who did it): at once to the
         one who asks, else offered to the member, who takes it by ``take_offer`` (``/af
         join``): nobody is seated, and rated, without their consent."""
-        self.check_manager(game, user_id, can_manage)
+        self.seating.check_manager(game, user_id, can_manage)
         seat = self.seat_numbered(game, number)
         if member_is_bot:
             raise ServiceError("seats.replace_bot", name=member_name)
@@ -125,7 +132,7 @@ class SeatService(ServiceBase):
         now = self.clock()
         params = {"by": by, "old": seat.name, "mention": f"<@{member_id}>"}
         said = outbox.notice(game, now, "seats.offered", params, users=[member_id], reply=True)
-        await self._update_seats(game, {seat.seat: {"offered_to": member_id}}, [said])
+        await self.seating.update_seats(game, {seat.seat: {"offered_to": member_id}}, [said])
         return SeatChange(seat, game.seats[seat.seat], pending=True)
 
     async def take_offer(self, game: ActiveGame, user_id: int, name: str) -> SeatChange:
@@ -150,7 +157,7 @@ class SeatService(ServiceBase):
             "rejoin": False,
             "timeouts": 0,
             "offered_to": None,
-            **self._handed_over(game, seat.seat),
+            **self.seating.handed_over(game, seat.seat),
         }
         fields: dict[str, Any] = {}
         if game.timed_out() and game.to_act() == seat.seat:
@@ -175,8 +182,8 @@ class SeatService(ServiceBase):
             )
         departure = None
         if seat.user_id is not None and await self._moved(game, seat.seat):
-            departure = self._departure(game, seat.seat, "replaced")
-        await self._update_seats(game, {seat.seat: changes}, said, departure, **fields)
+            departure = self.seating.departure(game, seat.seat, "replaced")
+        await self.seating.update_seats(game, {seat.seat: changes}, said, departure, **fields)
         return SeatChange(seat, game.seats[seat.seat])
 
     async def rejoin(self, game: ActiveGame, user_id: int, name: str) -> SeatChange:
@@ -195,11 +202,11 @@ class SeatService(ServiceBase):
             # The seat shows the member's name again; the AI finishes the turn it is playing.
             said = outbox.notice(game, now, "seats.rejoin_pending", shown, reply=True)
             changes = {seat.seat: {"rejoin": True, "name": name[:32]}}
-            await self._update_seats(game, changes, [said])
+            await self.seating.update_seats(game, changes, [said])
             return SeatChange(seat, game.seats[seat.seat], pending=True)
         said = outbox.notice(game, now, "seats.rejoined", shown, reply=True)
-        back = {**_back_to(user_id, name), **self._handed_over(game, seat.seat)}
-        await self._update_seats(game, {seat.seat: back}, [said])
+        back = {**back_to(user_id, name), **self.seating.handed_over(game, seat.seat)}
+        await self.seating.update_seats(game, {seat.seat: back}, [said])
         return SeatChange(seat, game.seats[seat.seat])
 
     async def set_away(self, user_id: int, days: int) -> float | None:

@@ -4,19 +4,30 @@ language) and a game's language and clock changed by its host or a moderator.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.play import outbox
 from bot.play.games import ActiveGame
-from bot.play.service_base import ServiceBase, _with
+from bot.play.held_games import HeldGames
+from bot.play.seat_changes import Seating, with_changes
 from bot.store.clock_settings import DEFAULT_CLOCK, ClockSettings
 from bot.store.errors import ServiceError
+from bot.store.storage import Storage
 from bot.text import i18n
 from bot.text.seat_names import ai_name_in
 
 
-class SettingsService(ServiceBase):
+class SettingsService:
     """A server's defaults and a game's settings."""
+
+    def __init__(
+        self, store: Storage, games: HeldGames, seating: Seating, *, clock: Callable[[], float]
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.seating = seating
+        self.clock = clock
 
     async def commands_digest(self, key: str) -> str | None:
         """The digest of the slash commands last synced under ``key`` (their scope)."""
@@ -67,7 +78,7 @@ class SettingsService(ServiceBase):
         the game again; False when neither changes. ``language``: a catalogue language
         (``en``, ``ru``, ``pl``) or a Discord locale (``pl-PL``). A clock switched on starts
         counting now, not from the last move."""
-        self.check_manager(game, user_id, can_manage)
+        self.seating.check_manager(game, user_id, can_manage)
         now = self.clock()
         fields: dict[str, Any] = {}
         seats: dict[int, dict[str, object]] = {}
@@ -88,7 +99,7 @@ class SettingsService(ServiceBase):
         if clock is not None and clock.checked() != game.clock:
             stops = not clock.enabled or clock.action == "none"
             runs = game.clock.enabled and game.clock.action != "none"
-            if stops and runs and not can_manage and self.leaving_counts(game):
+            if stops and runs and not can_manage and self.seating.leaving_counts(game):
                 # A player behind could stop the clock and never move again.
                 raise ServiceError("settings.clock_off_in_play")
             fields["config"] = game.row.config.with_clock(clock.checked())
@@ -104,10 +115,10 @@ class SettingsService(ServiceBase):
                 lines.append(outbox.text_of("settings.clock_restarted"))
         if not fields:
             return False
-        told = [outbox.notice(game, now, lines, reply=True), self._shown(game, now)]
-        new_seats = [_with(s, seats.get(s.seat)) for s in game.seats]
+        told = [outbox.notice(game, now, lines, reply=True), self.seating.shown(game, now)]
+        new_seats = [with_changes(s, seats.get(s.seat)) for s in game.seats]
         row = await self.store.seat_rows.update(game.id, seats, told, updated_at=now, **fields)
-        self._took(game, row, new_seats, told)
+        self.games.take_committed(game, row, new_seats, told)
         return True
 
     async def set_language(

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.play.games import ActiveGame
-from bot.play.readers import member_of
-from bot.play.service_base import ServiceBase
+from bot.play.readers import Readers, member_of
 from bot.store.rating_store import RatedChange
 from bot.store.rows import ActionRow, GameRow, SeatRow
 from bot.store.storage import Storage
@@ -47,8 +46,12 @@ async def read_since_last_turn(store: Storage, game_id: int, seat: int) -> list[
     return window or []
 
 
-class StoryService(ServiceBase):
+class StoryService:
     """A game's record as its messages show it, as committed."""
+
+    def __init__(self, store: Storage, *, readers: Readers) -> None:
+        self.store = store
+        self.readers = readers
 
     async def committed_row(self, game_id: int | None) -> GameRow | None:
         """The game's row as committed (another process may have moved it on)."""

@@ -16,14 +16,15 @@ its texts are ``bot.text.clock_text``'s.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from bot.play import outbox
 from bot.play.games import ActiveGame, reminders_sent, since_of
+from bot.play.held_games import HeldGames
 from bot.play.notify_modes import pings_in_channel, wants_dm
-from bot.play.service_base import ServiceBase, _with
+from bot.play.seat_changes import Seating, with_changes
 from bot.store.clock_settings import (
     LIMIT_PASSED,
     REMINDED,
@@ -35,6 +36,7 @@ from bot.store.clock_settings import (
 )
 from bot.store.errors import GameChangedError, ServiceError
 from bot.store.rows import Delivery, SeatRow
+from bot.store.storage import Storage
 from bot.text.clock_text import mention
 from bot.text.durations import when
 from bot.text.seat_names import ai_name
@@ -78,8 +80,16 @@ def judged(game: ActiveGame) -> dict[str, object]:
     }
 
 
-class TimeoutService(ServiceBase):
+class TimeoutService:
     """The turn clock's steps: reminders told and recorded, turns timed out."""
+
+    def __init__(
+        self, store: Storage, games: HeldGames, seating: Seating, *, clock: Callable[[], float]
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.seating = seating
+        self.clock = clock
 
     async def back_from_away(self, user_ids: Iterable[int]) -> dict[int, float]:
         """When each of these members' absence ends (those who set one): their turn clock
@@ -119,7 +129,7 @@ class TimeoutService(ServiceBase):
                 game.id,
                 step,
             )
-            await self._reload(game)
+            await self.games.reload(game)
             return False
         return True
 
@@ -176,7 +186,7 @@ class TimeoutService(ServiceBase):
             reminders_sent=sent,
             clock_turn=game.state.turn_number,
         )
-        self._took(game, row, None, told)
+        self.games.take_committed(game, row, None, told)
 
     async def time_out(self, game: ActiveGame) -> Timeout:
         """The turn limit passed for the member to act: take the game's timeout action.
@@ -215,7 +225,7 @@ class TimeoutService(ServiceBase):
                 name=ai_name(clock.takeover, seat_no + 1, seat.name, game.row.locale),
                 former_user_id=seat.user_id,
                 rejoin=False,
-                **self._handed_over(game, seat_no),
+                **self.seating.handed_over(game, seat_no),
             )
         told = [
             outbox.turn_shown(game, now),  # "played for @member by the AI"
@@ -234,7 +244,7 @@ class TimeoutService(ServiceBase):
             game.id,
             {seat_no: changes},
             told,
-            departure=self._departure(game, seat_no, "timeout") if takeover else None,
+            departure=self.seating.departure(game, seat_no, "timeout") if takeover else None,
             expected=judged(game),
             timeout_turn=game.state.turn_number,
             timeout_mode=clock.action,
@@ -242,6 +252,6 @@ class TimeoutService(ServiceBase):
             reminders_sent=LIMIT_PASSED,
             clock_turn=game.state.turn_number,
         )
-        seats = [_with(s, changes if s.seat == seat_no else None) for s in game.seats]
-        self._took(game, row, seats, told)
+        seats = [with_changes(s, changes if s.seat == seat_no else None) for s in game.seats]
+        self.games.take_committed(game, row, seats, told)
         return Timeout(seat, clock.action, count, takeover)

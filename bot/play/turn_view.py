@@ -18,13 +18,15 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.play.coach_memory import coach_lines
+from bot.play.coach_memory import Coach, coach_lines
 from bot.play.games import ActiveGame
+from bot.play.held_games import HeldGames
 from bot.play.panel_menus import PanelMenus, panel_menus
-from bot.play.readers import member_of, told_when_done
+from bot.play.readers import Readers, member_of, told_when_done
 from bot.play.story_service import StoryService
 from bot.play.tutor import lesson_lines, marked_pick
 from bot.store.rows import ActionRow, GameRow, MemberPrefs, SeatRow
+from bot.store.storage import Storage
 from bot.text.catchup import board_at_start, board_then, since_last_turn
 from bot.text.describe import chat_name
 from bot.text.durations import day_text
@@ -205,8 +207,25 @@ def names_with_absences(
     return names
 
 
-class TurnViews(StoryService):
+class TurnViews:
     """The game service's views of a turn, one question per delivery."""
+
+    def __init__(
+        self,
+        store: Storage,
+        games: HeldGames,
+        story: StoryService,
+        *,
+        clock: Callable[[], float],
+        readers: Readers,
+        coach: Coach,
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.story = story
+        self.clock = clock
+        self.readers = readers
+        self.coach = coach
 
     async def turn_view(
         self, game_id: int, turn: int | None = None, *, posting: bool = False
@@ -215,7 +234,7 @@ class TurnViews(StoryService):
         is no longer the turn in play: its own delivery shows it). ``posting``: its
         message may be posted now (the member to act is pinged by their choice, the board
         is drawn with the absences marked): their preferences are read too."""
-        game = await self.as_committed(game_id)
+        game = await self.games.as_committed(game_id)
         if game is None or game.game is None or game.row.status != "playing":
             return None
         board = game.board()  # as it is now, kept as the picture shown
@@ -245,7 +264,7 @@ class TurnViews(StoryService):
         game.spoken = any(self.readers.known(u) for u in seated if u is not None)
         if not game.state.over:
             await self.coach.before_pick(game)  # the coach's lines, once per state
-        await keep_catch_up(game, self.since_last_turn)
+        await keep_catch_up(game, self.story.since_last_turn)
         names = names_with_absences(game.seats, away, game.row.locale) if posting else None
         return view_of(game, board, prefs.get(member) if member is not None else None, names)
 
@@ -254,18 +273,18 @@ class TurnViews(StoryService):
     ) -> ClosedTurn | None:
         """The turn numbered ``turn``, of ``seat``, that ended within the log's first ``to``
         actions (``last``: the game's last turn), as committed."""
-        row = await self.committed_row(game_id)
+        row = await self.story.committed_row(game_id)
         if row is None:
             return None
-        seats = await self.seats_of(row.id)
+        seats = await self.story.seats_of(row.id)
         names = [chat_name(s.name) for s in seats]
         events = await self.turn_events(row.id, to, last)
         members = [member_of(s) for s in seats]
         spoken = await self.readers.any_on(members)
-        game = self.held(row.id)
+        game = self.games.held(row.id)
         board = game.turn_ends.get(turn) if game is not None else None
         if game is None and last:  # the game that ended, no longer held: its final board
-            board = await self.board_at_end(row.id)
+            board = await self.story.board_at_end(row.id)
             if board is not None:
                 game = ActiveGame(row, list(seats), spoken=spoken)
         others = spoken and await self.readers.others_on(seats, seat)

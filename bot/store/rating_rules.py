@@ -27,7 +27,7 @@ A member is rated for what they played, never for moves they did not make:
   AI played all game to the hard AI for its last turn does not make beating it a win
   over the hard AI, nor losing to a hard seat handed to the easy AI a loss to the easy one.
 - A member handed a seat (``/af replace``) or removed from it (``/af kick``) before they
-  made a move in it is not rated by it (``bot.play.service``): nobody can be rated for a
+  made a move in it is not rated by it (``bot.play.seat_service``): nobody can be rated for a
   seat someone else put them in and took them out of.
 
 A turn counts as played by a member when every action of its seat in it was theirs; an

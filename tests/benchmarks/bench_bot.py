@@ -79,7 +79,7 @@ class Driver:
         await self.cmd("af start", None, "owner")
 
     async def move(self) -> None:
-        game = await self.bot.service.in_channel(self.channel_id)
+        game = await self.bot.jobs.games.in_channel(self.channel_id)
         if game is None:
             await self.open()
             return

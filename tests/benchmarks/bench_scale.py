@@ -178,13 +178,13 @@ async def make_games(url: str, fake: FakeDiscord, count: int, seed: int) -> list
     seats: list[Seat] = []
     try:
         seeds = random.Random(seed)
-        service = build_service(store, new_seed=lambda: seeds.randrange(2**62))
+        jobs = build_service(store, new_seed=lambda: seeds.randrange(2**62))
         for i in range(count):
             guild = guilds[i % SERVERS]
             channel = fake.add_channel(p.text_channel(guild.id, f"game-{i}"))
             users = [user_id(guild.owner), user_id(guild.member)]
             game = await game_between(
-                service,
+                jobs,
                 guild=guild.id,
                 channel=int(channel["id"]),
                 users=(users[0], users[1]),
@@ -193,7 +193,7 @@ async def make_games(url: str, fake: FakeDiscord, count: int, seed: int) -> list
             # The turn's message stands in the channel already (as if posted before the
             # start of the measure), so the bots resume without posting a thousand boards.
             shown = fake._store_message(fake._new_message(int(channel["id"]), {"content": "…"}, []))
-            await service.set_turn_message(game, int(shown["id"]), game.state.turn_number)
+            await jobs.messages.set_turn_message(game, int(shown["id"]), game.state.turn_number)
             assert game.game is not None
             log = [str(a) for a in game.game.log]
             replica = Game.replay(game.game.config, log).state

@@ -173,7 +173,7 @@ async def play(seed: int, players: int, reader: bool) -> Heard:
                 planner = Planner(seed)
                 private = picks = 0
                 game = t.game()
-                while t.bot.service.active_games() and not game.state.over:
+                while t.bot.jobs.games.active_games() and not game.state.over:
                     if game.user_to_act() is None:
                         await t.settle()
                         continue

@@ -107,7 +107,7 @@ class Simulation:
                 try:
                     for game in self.games:
                         seed = random.Random(f"game:{args.seed}:{game.index}").randrange(2**62)
-                        bot.service.new_seed = functools.partial(int, seed)
+                        bot.jobs.lobby.new_seed = functools.partial(int, seed)
                         await self.open(game)
                     await self.loop()
                     await self.collect()
@@ -117,7 +117,7 @@ class Simulation:
 
     async def collect(self) -> None:
         """Read each game's outcome back from the database."""
-        store = self.bot.service.store
+        store = self.bot.jobs.store
         for game in self.games:
             row = await store.game_rows.game(game.game_id)
             assert row is not None
@@ -158,13 +158,13 @@ class Simulation:
         for m in others:
             await self.command(game, m, "af join")
         await self.command(game, host, "af start")
-        active = await self.bot.service.in_channel(game.channel_id)
+        active = await self.bot.jobs.games.in_channel(game.channel_id)
         assert active is not None
         game.game_id = active.id
         game.started = self.clock.now
 
     def active(self, game: SimGame) -> ActiveGame | None:
-        return self.bot.service._games.get(game.game_id)
+        return self.bot.jobs.games._games.get(game.game_id)
 
     def plan(self, game: SimGame, turn: int) -> float | None:
         """When the member to act comes back to play this turn (None: quiet all turn)."""
@@ -240,7 +240,7 @@ async def ai_played_turns(bot: Any, game: SimGame) -> tuple[int, int]:
     A turn is a run of the log's actions by one seat (chance outcomes aside); the bot
     played it when none of its actions came from a member.
     """
-    actions = [a for a in await bot.service.store.action_log.actions(game.game_id) if a.actor >= 0]
+    actions = [a for a in await bot.jobs.store.action_log.actions(game.game_id) if a.actor >= 0]
     turns = ai = 0
     start = 0
     for i in range(1, len(actions) + 1):

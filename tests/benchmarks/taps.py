@@ -56,7 +56,7 @@ class Turn:
 
 
 def settle_chance(s: GameState, seed: int) -> GameState:
-    """Chance outcomes as the bot samples them (``GameService._resolve_chance``)."""
+    """Chance outcomes as the bot samples them (``MoveService.resolve_chance``)."""
     while not s.over and s.to_act() == CHANCE:
         s = apply(s, sample_chance(s, random.Random(f"{seed}:{s.version}")))
     return s
@@ -223,7 +223,7 @@ async def one_game(h: BotHarness, seed: int, players: int) -> list[Turn]:
     await t.open(humans=("owner",), bots=["easy"] * (players - 1))
     planner = Planner(seed)
     turns: list[Turn] = []
-    while t.bot.service.active_games():
+    while t.bot.jobs.games.active_games():
         game = t.game()
         if game.state.over:
             break

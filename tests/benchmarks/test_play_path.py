@@ -30,7 +30,7 @@ def test_modules_packages_leaves_and_layers() -> None:
     assert module_of(json.__file__) is None
     assert is_leaf("bot/text/strings.py") and not is_leaf("bot/textual.py")
     assert is_leaf("bot/play/choices.py", ("bot/play/choices.py",))
-    service = module_of(str(ROOT / "bot/play/service_base.py"))
+    service = module_of(str(ROOT / "bot/play/held_games.py"))
     delivery = module_of(str(ROOT / "bot/discord/delivery.py"))
     assert service is not None and delivery is not None and cog is not None
     assert Hop(service, delivery, "Deliveries.queued", "t").against_layers  # a callback

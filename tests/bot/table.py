@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Iterable, Mapping
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from bot.discord.client import AlienFrontiersBot
 from bot.factory import create_bot
 from bot.play.choices import path_to
 from bot.play.games import ActiveGame
-from bot.play.service import GameService
+from bot.play.jobs import GameJobs
 from bot.settings import Settings
 from engine import GameState, legal_actions
 from tests.discord_fake import BotHarness, InteractionResult, StartBot, find_component
@@ -105,16 +106,22 @@ class Table:
         self.locales: dict[str, str] = {}  # harness member name -> Discord locale (en-US)
         self.renders: list[bool] = []  # for tests that record the boards drawn (detail?)
         seeds = random.Random(seed)
-        self.bot.service.new_seed = lambda: seeds.randrange(2**62)  # reproducible games
+        self.bot.jobs.lobby.new_seed = lambda: seeds.randrange(2**62)  # reproducible games
 
     @property
     def fake(self) -> Any:
         return self.h.fake
 
     def set_clock(self, clock: Clock) -> None:
-        """From now on the bot's time is ``clock``'s: the client's, the game service's and
-        the delivery worker's (each was handed the clock it was built with)."""
-        self.bot.clock = self.bot.service.clock = self.bot.deliveries.clock = clock
+        """From now on the bot's time is ``clock``'s: the client's, each job's of the game
+        service (and their seat changes'), the background work's and the delivery worker's
+        (each was handed the clock it was built with)."""
+        jobs = self.bot.jobs
+        ports = (jobs.store, jobs.outbox, jobs.coach, jobs.readers)  # their clocks kept
+        for part in (*(getattr(jobs, f.name) for f in fields(jobs)), self.bot.background):
+            if hasattr(part, "clock") and not any(part is p for p in ports):
+                part.clock = clock
+        self.bot.clock = self.bot.deliveries.clock = clock
 
     def user_id(self, member: str) -> int:
         return int(getattr(self.h.guild, member)["user"]["id"])
@@ -162,7 +169,7 @@ class Table:
         await self.cmd("af start", member=humans[0])
 
     def game(self) -> ActiveGame:
-        games = list(self.bot.service._games.values())
+        games = list(self.bot.jobs.games._games.values())
         assert len(games) == 1, games
         return games[0]
 
@@ -297,7 +304,7 @@ class Table:
 
 
 async def game_between(
-    service: GameService,
+    jobs: GameJobs,
     *,
     channel: int,
     guild: int | None = 1,
@@ -305,7 +312,7 @@ async def game_between(
     names: tuple[str, str] = ("Ann", "Bob"),
 ) -> ActiveGame:
     """A two-member game started in ``channel`` through the service (the first hosts)."""
-    game = await service.create(
+    game = await jobs.lobby.create(
         guild_id=guild,
         channel_id=channel,
         host_id=users[0],
@@ -313,8 +320,8 @@ async def game_between(
         max_players=2,
         locale="en",
     )
-    await service.join(game, users[1], names[1])
-    await service.start(game, users[0])
+    await jobs.lobby.join(game, users[1], names[1])
+    await jobs.lobby.start(game, users[0])
     return game
 
 

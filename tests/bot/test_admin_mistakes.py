@@ -87,9 +87,9 @@ async def make_database(path: Path, games: int = 1) -> None:
     """The bot's database with ``games`` games in their lobby."""
     store = await Storage.open(path)
     try:
-        service = build_service(store)
+        jobs = build_service(store)
         for channel in range(games):
-            await service.create(
+            await jobs.lobby.create(
                 guild_id=1, channel_id=10 + channel, host_id=1, host_name="Ann",
                 max_players=2, locale="en",
             )  # fmt: skip
@@ -160,15 +160,15 @@ async def old_database(path: Path) -> None:
     today = path.with_name("today.db")
     store = await Storage.open(today)
     try:
-        service = build_service(store)
-        game = await service.create(
+        jobs = build_service(store)
+        game = await jobs.lobby.create(
             guild_id=1, channel_id=10, host_id=1, host_name=None, max_players=2, locale="en"
         )
-        await service.add_ai(game, 1, "easy")
-        await service.add_ai(game, 1, "easy")
-        await service.start(game, 1)
+        await jobs.lobby.add_ai(game, 1, "easy")
+        await jobs.lobby.add_ai(game, 1, "easy")
+        await jobs.lobby.start(game, 1)
         for _ in range(6):
-            await service.play_ai(game)
+            await jobs.moves.play_ai(game)
     finally:
         await store.close()
     old = await open_database(path)

@@ -30,9 +30,9 @@ def shard_env(url: str, shard: int) -> dict[str, str]:
 
 async def ai_game(store: Storage, guild: p.TestGuild, seed: int) -> int:
     """A game of two easy AI seats in the server's #general, started, not shown yet."""
-    service = build_service(store, new_seed=lambda: seed)
+    jobs = build_service(store, new_seed=lambda: seed)
     host = user_id(guild.owner)
-    game = await service.create(
+    game = await jobs.lobby.create(
         guild_id=guild.id,
         channel_id=guild.channel_id,
         host_id=host,
@@ -40,9 +40,9 @@ async def ai_game(store: Storage, guild: p.TestGuild, seed: int) -> int:
         max_players=2,
         locale="en",
     )
-    await service.add_ai(game, host, "easy")
-    await service.add_ai(game, host, "easy")
-    await service.start(game, host)
+    await jobs.lobby.add_ai(game, host, "easy")
+    await jobs.lobby.add_ai(game, host, "easy")
+    await jobs.lobby.start(game, host)
     return game.id
 
 
@@ -154,7 +154,7 @@ async def test_a_killed_process_loses_no_acknowledged_move_and_its_games_go_on(
                 assert log == acked[game_id]  # every acknowledged move, once, in order
                 row = await store.game_rows.game(game_id)
                 assert row is not None
-                rebuilt = await build_service(store).rebuild(
+                rebuilt = await build_service(store).games.rebuild(
                     row, await store.seat_rows.seats(game_id)
                 )
                 snapshot = await store.action_log.snapshot(game_id)

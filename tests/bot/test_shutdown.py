@@ -30,7 +30,7 @@ async def test_close_finishes_the_move_in_flight_and_refuses_new_work(
     game = t.game()
     to_act = t.member_to_act()
     move = t.seeded_move(random.Random(5))
-    store = t.bot.service.store
+    store = t.bot.jobs.store
     before = len(await store.action_log.actions(game.id))
 
     payload = t.h.slash("play", {"move": move}, member=to_act)
@@ -56,7 +56,7 @@ async def test_close_finishes_the_move_in_flight_and_refuses_new_work(
     assert answer.status == 200 and answer.json["data"]["content"].startswith("✅")
     shown = [r for r in t.fake.requests[answer.index :] if r.route.startswith("/channels/")]
     assert shown and all(r.status < 300 for r in shown)  # the turn message was updated too
-    assert not t.bot.service.database_open and t.bot.is_closed()
+    assert not t.bot.jobs.games.database_open and t.bot.is_closed()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 

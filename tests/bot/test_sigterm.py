@@ -41,9 +41,9 @@ async def game_in_play(
     """
     store = await Storage.open(db)
     try:
-        service = build_service(store, new_seed=lambda: 1234)
+        jobs = build_service(store, new_seed=lambda: 1234)
         game = await game_between(
-            service,
+            jobs,
             guild=guild,
             channel=channel,
             users=(users[0], users[1]),

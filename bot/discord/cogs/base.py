@@ -13,7 +13,7 @@ with discord.py's ``add_cog`` when the bot logs in.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -22,7 +22,8 @@ from discord.ext import commands
 from bot.discord.components import wired
 from bot.discord.owners import InteractionOwners
 from bot.discord.replies import locale_of
-from bot.play.jobs import FindsGames, HostsOrphans
+from bot.play.held_games import HeldGames
+from bot.play.orphan_service import OrphanService
 from bot.text.autocomplete_words import orphan_choice
 
 if TYPE_CHECKING:
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
     from bot.play.games import ActiveGame
 
 AF: dict[str, Any] = {"af": True}
-Job = TypeVar("Job", bound=FindsGames)  # what a table's cog may ask of the game service
 
 
 class AfCog(commands.Cog):
@@ -68,34 +68,35 @@ class AfCog(commands.Cog):
         self._af_names.clear()
 
 
-class TableCog(AfCog, Generic[Job]):
-    """A cog that changes who sits at a game (Lobby, Seats): given its job of the game
-    service (``bot.play.jobs``: the lobby's, the seats'), whose changes queue what the
-    channel must see of them; the deliveries (to deliver that at once, the member's answer
-    with it); and ``schedule_ai`` to start the AI seat a change may leave to act."""
+class TableCog(AfCog):
+    """A cog that changes who sits at a game (Lobby, Seats): given the games in memory
+    (the channel's game), its jobs of the game service (each subclass its own), whose
+    changes queue what the channel must see of them; the deliveries (to deliver that at
+    once, the member's answer with it); and ``schedule_ai`` to start the AI seat a change
+    may leave to act."""
 
     def __init__(
         self,
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
-        service: Job,
+        games: HeldGames,
         deliveries: Deliveries,
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
         super().__init__(bot, owners=owners)
-        self.service = service
+        self.games = games
         self.deliveries = deliveries
         self.schedule_ai = schedule_ai
 
 
 async def orphan_choices(
-    service: HostsOrphans, interaction: discord.Interaction[Any], current: str
+    orphans: OrphanService, interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[int]]:
     """The member's orphaned games (the games they host whose channel is gone)."""
     locale = locale_of(interaction)
     out = []
-    for row in await service.orphaned(interaction.user.id):
+    for row in await orphans.orphaned(interaction.user.id):
         channel = interaction.client.get_channel(row.channel_id)
         name = orphan_choice(row, f"#{getattr(channel, 'name', row.channel_id)}", locale)
         if current.strip() in name:

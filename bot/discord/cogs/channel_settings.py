@@ -20,7 +20,9 @@ from bot.discord.owners import InteractionOwners
 from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.ai import LEVELS
-from bot.play.jobs import TableSettingsJob
+from bot.play.held_games import HeldGames
+from bot.play.seat_changes import Seating
+from bot.play.settings_service import SettingsService
 from bot.store.clock_settings import (
     MAX_HOURS,
     MAX_TIMEOUTS,
@@ -66,11 +68,15 @@ class ChannelSettings(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
-        service: TableSettingsJob,
+        games: HeldGames,
+        settings: SettingsService,
+        seating: Seating,
         deliveries: Deliveries,
     ) -> None:
         super().__init__(bot, owners=owners)
-        self.service = service
+        self.games = games
+        self.game_settings = settings  # a server's defaults, a game's settings
+        self.seating = seating
         self.deliveries = deliveries
 
     @app_commands.command(
@@ -110,7 +116,7 @@ class ChannelSettings(AfCog):
         timeouts: app_commands.Range[int, 1, MAX_TIMEOUTS] | None = None,
         takeover: Literal["easy", "normal", "hard"] | None = None,
     ) -> None:
-        service = self.service
+        settings = self.game_settings
         locale = locale_of(interaction)
         changes: dict[str, object] = {
             "enabled": clock,
@@ -123,13 +129,13 @@ class ChannelSettings(AfCog):
         }
         changing = language is not None or any(v is not None for v in changes.values())
         game = (
-            await service.in_channel(interaction.channel_id)
+            await self.games.in_channel(interaction.channel_id)
             if interaction.channel_id is not None
             else None
         )
         if not changing:
-            defaults = await service.default_clock(interaction.guild_id)
-            chosen = await service.default_language(interaction.guild_id)
+            defaults = await settings.default_clock(interaction.guild_id)
+            chosen = await settings.default_language(interaction.guild_id)
             shown = settings_shown(
                 game.clock if game is not None else None,
                 defaults,
@@ -146,11 +152,11 @@ class ChannelSettings(AfCog):
                 raise ServiceError("settings.server_only_admins")
             new: ClockSettings | None = None
             if any(v is not None for v in changes.values()):
-                current = await service.default_clock(interaction.guild_id)
+                current = await settings.default_clock(interaction.guild_id)
                 new = current.changed(**changes)  # checked before anything is written
-                await service.set_guild_clock(interaction.guild_id, new)
+                await settings.set_guild_clock(interaction.guild_id, new)
             if language is not None:
-                await service.set_guild_language(interaction.guild_id, language)
+                await settings.set_guild_language(interaction.guild_id, language)
             await send_ephemeral(interaction, server_settings_changed(new, language, locale))
             return
         if game is None:
@@ -159,8 +165,8 @@ class ChannelSettings(AfCog):
             if game.row.status not in ("lobby", "playing"):
                 raise ServiceError("settings.game_over")
             can_manage = bool(interaction.permissions.manage_channels)
-            service.check_manager(game, interaction.user.id, can_manage)
-            changed = await service.configure(
+            self.seating.check_manager(game, interaction.user.id, can_manage)
+            changed = await settings.configure(
                 game,
                 interaction.user.id,
                 can_manage,

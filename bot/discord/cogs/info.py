@@ -19,8 +19,10 @@ from bot.discord.pictures import Pictures
 from bot.discord.replies import locale_of
 from bot.discord.translator import command_text
 from bot.play.games import waiting
-from bot.play.jobs import LookJob
+from bot.play.held_games import HeldGames
+from bot.play.look_service import LookService
 from bot.play.readers import Readers
+from bot.play.seat_service import SeatService
 from bot.store.errors import ServiceError
 from bot.store.rows import Delivery
 from bot.text import i18n
@@ -54,12 +56,16 @@ class Info(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
-        service: LookJob,
+        games: HeldGames,
+        look: LookService,
+        seats: SeatService,
         readers: Readers,
         pictures: Pictures,
     ) -> None:
         super().__init__(bot, owners=owners)
-        self.service = service
+        self.games = games
+        self.look = look
+        self.seats = seats
         self.readers = readers
         self.pictures = pictures
 
@@ -82,7 +88,7 @@ class Info(AfCog):
         """The live board, with ``detail`` the full one (log, deck, ships in stock...), with
         ``text`` the whole board in words (for a screen reader)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        played = await self.service.played_in(interaction.channel_id)
+        played = await self.look.played_in(interaction.channel_id)
         row, names, game = played.row, played.names, played.game
         locale = locale_of(interaction)
         you = played.seat_of(interaction.user.id)  # said "(you)"
@@ -104,18 +110,18 @@ class Info(AfCog):
     )
     @app_commands.guild_only()
     async def status(self, interaction: Interaction) -> None:
-        played = await self.service.played_in(interaction.channel_id)
+        played = await self.look.played_in(interaction.channel_id)
         row, game = played.row, played.game
         locale = locale_of(interaction)
         in_play: InPlay | None = None
-        active = await self.service.by_id(row.id)
+        active = await self.games.by_id(row.id)
         if active is not None and active.game is not None:  # still in play: the clock
             members = [s.user_id for s in active.seats if s.user_id is not None]
-            away = await self.service.away(members)
+            away = await self.seats.away(members)
             in_play = InPlay(active.seats, active.clock, waiting(active), away)
         failed: list[Delivery] = []
         if row.host_id == interaction.user.id or interaction.permissions.manage_channels:
-            failed = await self.service.undelivered(row.id)  # what did not reach the channel
+            failed = await self.look.undelivered(row.id)  # what did not reach the channel
         content = status_answer(game.state, played.names, locale, in_play, failed)
         content = await self._said(interaction, content, locale)
         await interaction.response.send_message(content[:2000], ephemeral=True)
@@ -126,11 +132,11 @@ class Info(AfCog):
     async def log(
         self, interaction: Interaction, count: app_commands.Range[int, 1, 50] = 15
     ) -> None:
-        played = await self.service.played_in(interaction.channel_id)
+        played = await self.look.played_in(interaction.channel_id)
         row, names = played.row, played.names
         locale = locale_of(interaction)
         chat = [chat_name(n) for n in names]
-        actions = await self.service.game_log(row.id)
+        actions = await self.look.game_log(row.id)
         full = log_file(actions, names, locale)
         await interaction.response.send_message(
             await self._said(interaction, log_message(actions, count, chat, locale), locale),

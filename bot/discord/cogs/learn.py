@@ -28,7 +28,8 @@ from bot.discord.replies import locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.coach_memory import Coach
 from bot.play.games import ActiveGame
-from bot.play.jobs import LessonsJob
+from bot.play.held_games import HeldGames
+from bot.play.lobby_service import LobbyService
 from bot.store.errors import ServiceError
 from bot.text.strings import text
 
@@ -48,14 +49,16 @@ class Learn(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
-        service: LessonsJob,
+        games: HeldGames,
+        lobby: LobbyService,
         coach: Coach,
         deliveries: Deliveries,
         announcer: Announcer,
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
         super().__init__(bot, owners=owners)
-        self.service = service
+        self.games = games
+        self.lobby = lobby
         self.coaching = coach
         self.deliveries = deliveries
         self.announcer = announcer
@@ -71,7 +74,7 @@ class Learn(AfCog):
         and start anew)."""
         locale = locale_of(interaction)
         user = interaction.user
-        mine = self.service.tutorials_of(user.id)
+        mine = self.lobby.tutorials_of(user.id)
         if mine and not restart:
             game = mine[0]
             params = {"channel": f"<#{game.row.channel_id}>", "link": self.link(game)}
@@ -80,10 +83,10 @@ class Learn(AfCog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         for game in mine:
             async with game.lock:
-                await self.service.abort(game, user.id, can_manage=True, by=user.display_name)
+                await self.lobby.abort(game, user.id, can_manage=True, by=user.display_name)
                 await self.deliveries.run(game.row.channel_id)
         channel_id = await self.place(interaction, locale)
-        game = await self.service.start_tutorial(
+        game = await self.lobby.start_tutorial(
             guild_id=interaction.guild_id,
             channel_id=channel_id,
             user_id=user.id,
@@ -114,7 +117,7 @@ class Learn(AfCog):
                 return thread.id
             except CALL_FAULTS as e:
                 log.info("channel %d: no thread for a guided game (%s)", channel.id, e)
-        if interaction.channel_id is None or await self.service.in_channel(interaction.channel_id):
+        if interaction.channel_id is None or await self.games.in_channel(interaction.channel_id):
             raise ServiceError("learning.no_place")
         return interaction.channel_id
 

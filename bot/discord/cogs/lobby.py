@@ -17,7 +17,12 @@ from bot.discord.components import RematchButton
 from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.ai import LEVELS
-from bot.play.jobs import LobbyJob
+from bot.play.held_games import HeldGames
+from bot.play.lobby_service import LobbyService
+from bot.play.orphan_service import OrphanService
+from bot.play.records_service import RecordsService
+from bot.play.seat_service import SeatService
+from bot.play.settings_service import SettingsService
 from bot.store.clock_settings import MAX_HOURS
 from bot.store.errors import ServiceError
 from bot.store.game_config import GameSettings, Variants
@@ -25,7 +30,12 @@ from bot.text import i18n
 from bot.text.strings import text
 
 if TYPE_CHECKING:
-    pass
+    from collections.abc import Callable
+
+    from bot.discord.client import AlienFrontiersBot
+    from bot.discord.delivery import Deliveries
+    from bot.discord.owners import InteractionOwners
+    from bot.play.games import ActiveGame
 
 Interaction = discord.Interaction[Any]
 
@@ -34,10 +44,33 @@ def _name(user: discord.abc.User) -> str:
     return user.display_name[:32]
 
 
-class Lobby(TableCog[LobbyJob]):
+class Lobby(TableCog):
     """The lobby of a channel's game, and ending it early; the Rematch button."""
 
     items = (RematchButton,)
+
+    def __init__(
+        self,
+        bot: AlienFrontiersBot,
+        *,
+        owners: InteractionOwners,
+        games: HeldGames,
+        lobby: LobbyService,
+        seats: SeatService,
+        settings: SettingsService,
+        orphans: OrphanService,
+        records: RecordsService,
+        deliveries: Deliveries,
+        schedule_ai: Callable[[ActiveGame], None],
+    ) -> None:
+        super().__init__(
+            bot, owners=owners, games=games, deliveries=deliveries, schedule_ai=schedule_ai
+        )
+        self.lobby = lobby
+        self.seats = seats
+        self.settings = settings
+        self.orphans = orphans
+        self.records = records
 
     @app_commands.command(name="new", description=command_text("cmd.new.description"), extras=AF)
     @app_commands.describe(
@@ -68,9 +101,9 @@ class Lobby(TableCog[LobbyJob]):
         chose (``/af settings scope:server``), else the server's language in Discord
         (English when the server's is not one of the catalogues')."""
         assert interaction.channel_id is not None
-        clock = await self.service.default_clock(interaction.guild_id)
+        clock = await self.settings.default_clock(interaction.guild_id)
         if language is None:
-            language = await self.service.default_language(interaction.guild_id)
+            language = await self.settings.default_language(interaction.guild_id)
         if turn_limit == 0:
             clock = clock.changed(enabled=False, action=on_timeout)
         else:
@@ -78,7 +111,7 @@ class Lobby(TableCog[LobbyJob]):
         variants = Variants(
             long_game=long_game, mind_control_helm=helm, finite_supply=finite_supply
         )
-        game = await self.service.create(
+        game = await self.lobby.create(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             host_id=interaction.user.id,
@@ -94,8 +127,7 @@ class Lobby(TableCog[LobbyJob]):
         options and AI seats; the clicker hosts (seated if they played), the other members
         are pinged to confirm by joining."""
         locale = locale_of(interaction)
-        service = self.service
-        rematch = await service.rematch_of(game_id, interaction.channel_id)
+        rematch = await self.records.rematch_of(game_id, interaction.channel_id)
         if rematch is None:
             await send_ephemeral(interaction, text("panel.gone", locale))
             return
@@ -105,7 +137,7 @@ class Lobby(TableCog[LobbyJob]):
             await send_ephemeral(interaction, text("over.rematch_not_player", locale))
             return
         try:
-            game = await service.create(
+            game = await self.lobby.create(
                 guild_id=row.guild_id,
                 channel_id=row.channel_id,
                 host_id=user,
@@ -123,7 +155,7 @@ class Lobby(TableCog[LobbyJob]):
         async with game.lock:
             for s in seats:
                 if s.ai_level is not None and s.former_user_id is None:
-                    await service.add_ai(game, user, s.ai_level, announce=False)
+                    await self.lobby.add_ai(game, user, s.ai_level, announce=False)
             await self.deliveries.run(game.row.channel_id, interaction)
 
     @app_commands.command(name="join", description=command_text("cmd.join.description"), extras=AF)
@@ -132,15 +164,15 @@ class Lobby(TableCog[LobbyJob]):
         """Take a seat in the lobby; take the seat the host offered (``/af replace``); in
         a game in play, take back one's seat from the AI that plays it (from the end of its
         current turn)."""
-        game = await self.service.require(interaction.channel_id)
+        game = await self.games.require(interaction.channel_id)
         async with holding(game.lock, interaction):
             user = interaction.user.id
             if any(s.offered_to == user for s in game.seats) and game.seat_of(user) is None:
-                await self.service.take_offer(game, user, _name(interaction.user))
+                await self.seats.take_offer(game, user, _name(interaction.user))
             elif game.row.status == "lobby":
-                await self.service.join(game, user, _name(interaction.user))
+                await self.lobby.join(game, user, _name(interaction.user))
             elif any(s.former_user_id == user for s in game.seats):
-                await self.service.rejoin(game, user, _name(interaction.user))
+                await self.seats.rejoin(game, user, _name(interaction.user))
             elif game.seat_of(user) is not None:
                 raise ServiceError("lobby.already_seated")
             else:
@@ -160,9 +192,9 @@ class Lobby(TableCog[LobbyJob]):
     async def add_bot(
         self, interaction: Interaction, level: Literal["easy", "normal", "hard"] = "normal"
     ) -> None:
-        game = await self.service.require(interaction.channel_id)
+        game = await self.games.require(interaction.channel_id)
         async with holding(game.lock, interaction):
-            await self.service.add_ai(game, interaction.user.id, level)
+            await self.lobby.add_ai(game, interaction.user.id, level)
             await self.deliveries.run(game.row.channel_id, interaction)
 
     @app_commands.command(
@@ -170,9 +202,9 @@ class Lobby(TableCog[LobbyJob]):
     )
     @app_commands.guild_only()
     async def start(self, interaction: Interaction) -> None:
-        game = await self.service.require(interaction.channel_id)
+        game = await self.games.require(interaction.channel_id)
         async with holding(game.lock, interaction):
-            await self.service.start(game, interaction.user.id)
+            await self.lobby.start(game, interaction.user.id)
             # The start (the command's answer), the lobby closed, the first turn's message.
             await self.deliveries.run(game.row.channel_id, interaction)
         self.schedule_ai(game)
@@ -185,7 +217,7 @@ class Lobby(TableCog[LobbyJob]):
     async def abort(self, interaction: Interaction, game: int | None = None) -> None:
         if game is not None:  # an orphaned game (its channel gone): ended, unrated
             can_manage = bool(interaction.permissions.manage_guild)
-            ended = await self.service.end_orphaned(game, interaction.user.id, can_manage)
+            ended = await self.orphans.end_orphaned(game, interaction.user.id, can_manage)
             said = text("orphan.ended", locale_of(interaction), {"game": ended.id})
             await send_ephemeral(interaction, said)
             return
@@ -195,13 +227,13 @@ class Lobby(TableCog[LobbyJob]):
     async def orphaned_games(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        return await orphan_choices(self.service, interaction, current)
+        return await orphan_choices(self.orphans, interaction, current)
 
     async def _abort(self, interaction: Interaction) -> None:
-        game = await self.service.require(interaction.channel_id)
+        game = await self.games.require(interaction.channel_id)
         can_manage = bool(interaction.permissions.manage_channels)
         async with holding(game.lock, interaction):
-            await self.service.abort(game, interaction.user.id, can_manage, _name(interaction.user))
+            await self.lobby.abort(game, interaction.user.id, can_manage, _name(interaction.user))
             await self.deliveries.run(game.row.channel_id, interaction)
         self.schedule_ai(game)  # a host who left: the AI may play their seat now
 

@@ -14,7 +14,8 @@ from bot.discord.notify import Notifier
 from bot.discord.owners import InteractionOwners
 from bot.discord.replies import jump_url, locale_of, send_ephemeral
 from bot.discord.translator import command_text
-from bot.play.jobs import NotifyJob
+from bot.play.held_games import HeldGames
+from bot.play.member_service import MemberService
 from bot.play.readers import Readers
 from bot.text.notify_text import (
     ListedGame,
@@ -41,12 +42,14 @@ class Notifications(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
-        service: NotifyJob,
+        games: HeldGames,
+        members: MemberService,
         readers: Readers,
         notifier: Notifier,
     ) -> None:
         super().__init__(bot, owners=owners)
-        self.service = service
+        self.games = games
+        self.members = members
         self.readers = readers
         self.notifier = notifier
 
@@ -89,12 +92,12 @@ class Notifications(AfCog):
             await send_ephemeral(interaction, self._said(user, said, locale, readers))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.service.set_turn_notice(user, mode, locale)
+        await self.members.set_turn_notice(user, mode, locale)
         reached: bool | None = None
         if mode in ("dm", "both"):
             reached = await notifier.dm(user, text("notify.dm_test", locale))
             if not reached:
-                await self.service.dm_hint_given(user)  # told right here instead
+                await self.members.dm_hint_given(user)  # told right here instead
         said = notify_changed(
             mode, reached, reader_on if screen_reader is not None else None, locale
         )
@@ -113,7 +116,7 @@ class Notifications(AfCog):
     async def mygames(self, interaction: Interaction) -> None:
         locale = locale_of(interaction)
         user = interaction.user.id
-        rows = await self.service.games_of(user)
+        rows = await self.members.games_of(user)
         listed: list[ListedGame] = []
         for row in listed_first(rows, user, interaction.guild_id):
             guild = self.bot.get_guild(row.guild_id) if row.guild_id else None
@@ -128,7 +131,7 @@ class Notifications(AfCog):
     async def player_to_act(self, game_id: int) -> str:
         """The name of the player a game in play waits on ("?" if none, or the game is
         gone)."""
-        game = await self.service.by_id(game_id)
+        game = await self.games.by_id(game_id)
         acting = game.to_act() if game is not None else None
         return game.chat_names[acting] if game is not None and acting is not None else "?"
 

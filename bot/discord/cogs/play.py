@@ -35,7 +35,10 @@ from bot.play.ai import hint_plan
 from bot.play.choice_tree import split_moves, valid_path
 from bot.play.coach_memory import Coach
 from bot.play.games import ActiveGame, MoveResult, MoveUnsure
-from bot.play.jobs import PlayJob
+from bot.play.held_games import HeldGames
+from bot.play.message_service import MessageService
+from bot.play.move_service import MoveService
+from bot.play.orphan_service import OrphanService
 from bot.play.picks import Picks
 from bot.play.readers import Readers
 from bot.play.tutor import (
@@ -101,7 +104,10 @@ class Play(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
-        service: PlayJob,
+        games: HeldGames,
+        moves: MoveService,
+        messages: MessageService,
+        orphans: OrphanService,
         readers: Readers,
         picks: Picks,
         announcer: Announcer,
@@ -112,7 +118,10 @@ class Play(AfCog):
     ) -> None:
         super().__init__(bot, owners=owners)
         self.coach = coach
-        self.service = service
+        self.games = games
+        self.moves = moves
+        self.messages = messages
+        self.orphans = orphans
         self.readers = readers
         self.picks = picks
         self.announcer = announcer
@@ -130,7 +139,7 @@ class Play(AfCog):
         facilities and territories are read too)."""
         locale = locale_of(interaction)
         move = self.picks.read(move)
-        game = await self.service.require(interaction.channel_id)
+        game = await self.games.require(interaction.channel_id)
         key = move_key(interaction)
         try:
             if game.lock.locked() and key not in game.keys:  # refuse at once, not after
@@ -240,7 +249,7 @@ class Play(AfCog):
         """The caller's legal moves (25 at most), filtered by what is typed."""
         if interaction.channel_id is None:
             return []
-        game = await self.service.in_channel(interaction.channel_id)
+        game = await self.games.in_channel(interaction.channel_id)
         if game is None or game.game is None:
             return []
         seat = game.seat_of(interaction.user.id)
@@ -269,7 +278,7 @@ class Play(AfCog):
         """Take back the member's last pick (``/undo``, or the panel's Undo button with
         the panel's ``version``): one action, or all the actions of a macro."""
         locale = locale_of(interaction)
-        game = await self.service.require(interaction.channel_id)
+        game = await self.games.require(interaction.channel_id)
         from_panel = version is not None
         if game.lock.locked():
             await interaction.response.defer(ephemeral=not from_panel, thinking=not from_panel)
@@ -303,7 +312,7 @@ class Play(AfCog):
         if game is not None:
             await self.continue_here(interaction, game)
             return
-        active = await self.service.require(interaction.channel_id)
+        active = await self.games.require(interaction.channel_id)
         if active.game is None or active.row.status != "playing":
             raise ServiceError("game.not_started")
         if active.seat_of(interaction.user.id) is None and not (
@@ -311,7 +320,7 @@ class Play(AfCog):
         ):
             raise ServiceError("play.not_seated")
         async with holding(active.lock, interaction):
-            await self.service.repost(active)
+            await self.messages.repost(active)
             before = active.row.turn_message_id
             await self.deliveries.run(active.row.channel_id)
         link = self.announcer.panel_link(active)
@@ -325,7 +334,7 @@ class Play(AfCog):
         if interaction.channel_id is None:
             raise ServiceError("game.none")
         can_manage = bool(interaction.permissions.manage_guild)
-        game = await self.service.adopt(
+        game = await self.orphans.adopt(
             game_id,
             interaction.user.id,
             channel_id=interaction.channel_id,
@@ -341,14 +350,14 @@ class Play(AfCog):
     async def orphaned_games(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        return await orphan_choices(self.service, interaction, current)
+        return await orphan_choices(self.orphans, interaction, current)
 
     # ---- the panel's callbacks (bot.discord.components.PanelHandler) ------------------------
 
     async def _panel_game(self, game_id: int) -> ActiveGame:
         """The game of a panel, if it is still being played (else the panel is gone): as
         committed (another process over the database may have moved it on)."""
-        game = await self.service.as_committed(game_id)
+        game = await self.games.as_committed(game_id)
         if game is None or game.game is None:
             raise StalePanelError(None)
         return game
@@ -364,7 +373,7 @@ class Play(AfCog):
                 pick = picked(interaction)
                 if (
                     pick is None
-                    or await self.service.first_result(game, pick_key(version, pick)) is None
+                    or await self.moves.first_result(game, pick_key(version, pick)) is None
                 ):
                     raise
                 log.info("game %d: pick %s again; answered as played", game.id, pick)
@@ -389,7 +398,7 @@ class Play(AfCog):
         names: Sequence[str] = ()
         key = pick_key(version, move)  # a second click on the same pick is the same move
         try:
-            game = await self.service.by_id(game_id)
+            game = await self.games.by_id(game_id)
             if game is None:
                 raise StalePanelError(None)
             names = game.chat_names
@@ -397,10 +406,10 @@ class Play(AfCog):
                 await interaction.response.defer()
             async with game.lock:
                 try:
-                    self.service.check_version(game, version)
+                    self.moves.check_version(game, version)
                     whole = self.picks.check_pick(game, interaction.user.id, split_moves(move))
                 except (EngineError, ServiceError):
-                    first = await self.service.first_result(game, key)
+                    first = await self.moves.first_result(game, key)
                     if first is None:
                         raise
                     # Played already (a double click): the turn message shows it.
@@ -443,7 +452,7 @@ class Play(AfCog):
     ) -> None:
         """Open a second step (or a page of it), or close it: a new panel, same game version."""
         try:
-            game = await self.service.by_id(game_id)
+            game = await self.games.by_id(game_id)
             if game is None:
                 raise StalePanelError(None)
             if path is not None and (

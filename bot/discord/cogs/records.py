@@ -24,7 +24,7 @@ from bot.discord.owners import InteractionOwners
 from bot.discord.pictures import Pictures
 from bot.discord.replies import locale_of, send_ephemeral
 from bot.discord.translator import command_text
-from bot.play.jobs import RecordsJob
+from bot.play.records_service import RecordsService
 from bot.render.charts import rating_chart
 from bot.render.replay import make_replay
 from bot.store.ratings import PROVISIONAL_GAMES
@@ -51,12 +51,12 @@ class Records(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
-        service: RecordsJob,
+        records: RecordsService,
         pictures: Pictures,
         deliveries: Deliveries,
     ) -> None:
         super().__init__(bot, owners=owners)
-        self.service = service
+        self.records = records
         self.pictures = pictures
         self.deliveries = deliveries
 
@@ -68,7 +68,7 @@ class Records(AfCog):
     async def stats(self, interaction: Interaction, player: discord.User | None = None) -> None:
         locale = locale_of(interaction)
         who = player or interaction.user
-        results = await self.service.record_of(who.id, interaction.guild_id)
+        results = await self.records.record_of(who.id, interaction.guild_id)
         content = record_text(who.display_name, results, locale)
         if not results:
             await send_ephemeral(interaction, content)
@@ -83,7 +83,7 @@ class Records(AfCog):
         self, guild_id: int | None, who: discord.abc.User, locale: str
     ) -> discord.File | None:
         """The chart of a member's rating over their games of the current season."""
-        points = await self.service.rating_curve(guild_id, who.id)
+        points = await self.records.rating_curve(guild_id, who.id)
         if not points:
             return None
         name = who.display_name
@@ -113,7 +113,7 @@ class Records(AfCog):
         locale = locale_of(interaction)
         who = player or interaction.user
         name = chat_name(who.display_name)
-        rating = await self.service.member_rating(
+        rating = await self.records.member_rating(
             interaction.guild_id, who.id, season, rating_text_.RECENT
         )
         said = rating_text_.member_rating_text(
@@ -136,7 +136,7 @@ class Records(AfCog):
     async def leaderboard(self, interaction: Interaction, season: int | None = None) -> None:
         """A season's table by rating (the current season's by default), with wins."""
         locale = locale_of(interaction)
-        standings = await self.service.season_standings(interaction.guild_id, season)
+        standings = await self.records.season_standings(interaction.guild_id, season)
         said = (
             rating_text_.leaderboard_answer(None, {}, {}, locale)
             if standings is None
@@ -164,7 +164,7 @@ class Records(AfCog):
         """The server's seasons, the current one first."""
         locale = locale_of(interaction)
         out = []
-        for s in await self.service.seasons_of(interaction.guild_id):
+        for s in await self.records.seasons_of(interaction.guild_id):
             name = season_choice(s, locale)
             if current.strip().casefold() in name.casefold():
                 out.append(app_commands.Choice(name=name[:100], value=s.number))
@@ -183,7 +183,7 @@ class Records(AfCog):
         Said with the season's start (the outbox): it comes even if Discord fails now, and
         the admin is never invited to start a second season."""
         channel = interaction.channel_id or 0
-        await self.service.start_season(
+        await self.records.start_season(
             interaction.guild_id,
             channel,
             name,
@@ -198,9 +198,9 @@ class Records(AfCog):
     @app_commands.describe(game=command_text("cmd.replay.game"))
     @app_commands.guild_only()
     async def replay(self, interaction: Interaction, game: int | None = None) -> None:
-        row = await self.service.finished_game(interaction.guild_id, interaction.channel_id, game)
+        row = await self.records.finished_game(interaction.guild_id, interaction.channel_id, game)
         await interaction.response.defer(thinking=True)
-        played = await self.service.moves_played(row.id)
+        played = await self.records.moves_played(row.id)
         made = await asyncio.to_thread(
             make_replay,
             row.config.engine(len(played.names)),
@@ -221,7 +221,7 @@ class Records(AfCog):
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         """Finished games of this channel, then of the server, newest first."""
-        games = await self.service.finished_games_here(interaction.guild_id, interaction.channel_id)
+        games = await self.records.finished_games_here(interaction.guild_id, interaction.channel_id)
         locale = locale_of(interaction)
         out = []
         for g in games:

@@ -24,7 +24,10 @@ from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.shutdown import Gate
 from bot.discord.translator import command_text
 from bot.play.games import ActiveGame
-from bot.play.jobs import SeatsJob
+from bot.play.held_games import HeldGames
+from bot.play.lobby_service import LobbyService
+from bot.play.seat_changes import Seating
+from bot.play.seat_service import SeatService
 from bot.store.clock_settings import MAX_AWAY_DAYS
 from bot.store.errors import ServiceError
 from bot.text.autocomplete_words import seat_choice
@@ -33,7 +36,10 @@ from bot.text.seat_text import away_text, leave_question
 from bot.text.strings import text
 
 if TYPE_CHECKING:
-    pass
+    from collections.abc import Callable
+
+    from bot.discord.client import AlienFrontiersBot
+    from bot.discord.delivery import Deliveries
 
 Interaction = discord.Interaction[Any]
 log = logging.getLogger(__name__)
@@ -110,10 +116,29 @@ class LeaveButton(
         await self.handler.answer_leave(interaction, self.game_id, self.user_id, yes)
 
 
-class Seats(TableCog[SeatsJob]):
+class Seats(TableCog):
     """Who sits where, and who is away."""
 
     items = (LeaveButton,)
+
+    def __init__(
+        self,
+        bot: AlienFrontiersBot,
+        *,
+        owners: InteractionOwners,
+        games: HeldGames,
+        lobby: LobbyService,
+        seats: SeatService,
+        seating: Seating,
+        deliveries: Deliveries,
+        schedule_ai: Callable[[ActiveGame], None],
+    ) -> None:
+        super().__init__(
+            bot, owners=owners, games=games, deliveries=deliveries, schedule_ai=schedule_ai
+        )
+        self.lobby = lobby
+        self.seats = seats
+        self.seating = seating
 
     # ---- leave --------------------------------------------------------------------------
 
@@ -122,7 +147,7 @@ class Seats(TableCog[SeatsJob]):
     )
     @app_commands.guild_only()
     async def leave(self, interaction: Interaction) -> None:
-        game = await self.service.require(interaction.channel_id)
+        game = await self.games.require(interaction.channel_id)
         locale = locale_of(interaction)
         user = interaction.user.id
         seat = game.seat_of(user)
@@ -139,8 +164,8 @@ class Seats(TableCog[SeatsJob]):
             game.row.host_id,
             user,
             game.clock.takeover,
-            ends_game=playing and self.service.ends_without(game, seat),
-            counts_last=playing and self.service.leaving_counts(game),
+            ends_game=playing and self.seating.ends_without(game, seat),
+            counts_last=playing and self.seating.leaving_counts(game),
             locale=locale,
         )
         await interaction.response.send_message(asked, view=view, ephemeral=True)
@@ -156,7 +181,7 @@ class Seats(TableCog[SeatsJob]):
         if not confirmed:
             await _edit(interaction, text("leave.stayed", locale))
             return
-        game = await self.service.by_id(game_id)
+        game = await self.games.by_id(game_id)
         if game is None:
             await _edit(interaction, text("leave.gone", locale))
             return
@@ -164,7 +189,7 @@ class Seats(TableCog[SeatsJob]):
             await interaction.response.defer()  # an AI is thinking: answer once it is done
         async with game.lock:
             try:
-                await self.service.leave(game, user_id)
+                await self.lobby.leave(game, user_id)
             except ServiceError as e:
                 await _edit(interaction, refusal(e, locale))  # the question becomes the answer
                 return
@@ -183,7 +208,7 @@ class Seats(TableCog[SeatsJob]):
         """The seats of the channel's game: "2 · Anna", value "2"."""
         if interaction.channel_id is None:
             return []
-        game = await self.service.in_channel(interaction.channel_id)
+        game = await self.games.in_channel(interaction.channel_id)
         if game is None:
             return []
         typed = current.strip().lower()
@@ -197,12 +222,12 @@ class Seats(TableCog[SeatsJob]):
     @app_commands.describe(player=command_text("cmd.kick.player"))
     @app_commands.guild_only()
     async def kick(self, interaction: Interaction, player: str) -> None:
-        game = await self.service.require(interaction.channel_id)
+        game = await self.games.require(interaction.channel_id)
         can_manage = bool(interaction.permissions.manage_channels)
         async with holding(game.lock, interaction):
             number = find_seat(game, player)
             by = _name(interaction.user)
-            await self.service.kick(game, interaction.user.id, can_manage, number, by)
+            await self.seats.kick(game, interaction.user.id, can_manage, number, by)
             await self.deliveries.run(game.row.channel_id, interaction)
         self.schedule_ai(game)
 
@@ -215,11 +240,11 @@ class Seats(TableCog[SeatsJob]):
     )
     @app_commands.guild_only()
     async def replace(self, interaction: Interaction, player: str, member: discord.User) -> None:
-        game = await self.service.require(interaction.channel_id)
+        game = await self.games.require(interaction.channel_id)
         can_manage = bool(interaction.permissions.manage_channels)
         async with holding(game.lock, interaction):
             number = find_seat(game, player)
-            await self.service.replace(
+            await self.seats.replace(
                 game,
                 interaction.user.id,
                 can_manage,
@@ -253,7 +278,7 @@ class Seats(TableCog[SeatsJob]):
         self, interaction: Interaction, days: app_commands.Range[int, 0, MAX_AWAY_DAYS]
     ) -> None:
         locale = locale_of(interaction)
-        until = await self.service.set_away(interaction.user.id, days)
+        until = await self.seats.set_away(interaction.user.id, days)
         await send_ephemeral(interaction, away_text(until, locale))
 
 

@@ -28,7 +28,7 @@ async def test_the_coach_explains_each_new_thing_once_a_game_before_the_pick(
     on = await t.cmd("af coach", {"mode": "on"}, "member")
     assert on.data["content"].startswith("🎓 The coach is on")
     await t.open(("member", "owner"))
-    store = t.bot.service.store
+    store = t.bot.jobs.store
     member = t.user_id("member")
     said: list[str] = []
     shown: set[str] = set()  # things whose line a turn message showed

@@ -52,7 +52,7 @@ async def test_an_answer_after_a_deferral_whose_reply_was_lost_follows_the_defer
         payload = t.h.slash("play", {"move": move}, member=member)
     else:
         payload = await panel_payload(t, move, member)
-    store = t.bot.service.store
+    store = t.bot.jobs.store
     commit = store.action_log.commit_actions
     deferral_tried = asyncio.Event()
 

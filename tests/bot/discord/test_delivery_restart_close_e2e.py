@@ -39,7 +39,7 @@ async def test_a_turn_message_posted_unrecorded_before_a_restart_is_closed_not_p
     db = tmp_path / "af.db"
     t, clock = await opened(db, start_bot)
     last = await finish_turn(t)
-    store = t.bot.service.store
+    store = t.bot.jobs.store
     refused = sqlite3.OperationalError("attempt to write a readonly database")
 
     async def read_only(*args: Any, **kwargs: Any) -> Any:
@@ -128,7 +128,7 @@ async def test_a_lobby_message_posted_unrecorded_before_a_restart_is_edited_not_
     not posted a second time."""
     db = tmp_path / "af.db"
     t, clock = await table(db, start_bot)
-    store = t.bot.service.store
+    store = t.bot.jobs.store
     refused = sqlite3.OperationalError("attempt to write a readonly database")
 
     async def read_only(*args: Any, **kwargs: Any) -> Any:
@@ -146,5 +146,5 @@ async def test_a_lobby_message_posted_unrecorded_before_a_restart_is_edited_not_
     lobbies = [m for m in again.channel_messages() if str(m["content"]).startswith("🪐")]
     assert len(lobbies) == 1, [str(m["content"]).split("\n")[0] for m in lobbies]
     assert "2/2 seats" in str(lobbies[0]["content"])
-    row = await again.bot.service.store.game_rows.game(again.game().id)
+    row = await again.bot.jobs.store.game_rows.game(again.game().id)
     assert row is not None and row.lobby_message_id == int(lobbies[0]["id"])

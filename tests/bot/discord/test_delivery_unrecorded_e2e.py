@@ -25,7 +25,7 @@ async def test_a_turn_message_posted_but_not_recorded_is_not_posted_again_when_i
     (found by the chaos benchmark, seed 2)."""
     t, clock = await opened(tmp_path / "af.db", start_bot)
     last = await finish_turn(t)
-    store = t.bot.service.store
+    store = t.bot.jobs.store
     refused = sqlite3.OperationalError("attempt to write a readonly database")
 
     async def read_only(*args: Any, **kwargs: Any) -> Any:

@@ -79,5 +79,5 @@ async def test_full_game_from_new_to_final_scores(db_url: str, start_bot: StartB
         assert [a.notation for a in actions] == [str(a) for a in game.game.log]  # type: ignore[union-attr]
     finally:
         await store.close()
-    rebuilt = await t.bot.service.rebuild(game.row, game.seats)
+    rebuilt = await t.bot.jobs.games.rebuild(game.row, game.seats)
     assert rebuilt.state == final

@@ -63,7 +63,7 @@ async def test_board_status_and_log_for_players_and_spectators(
     log = await t.cmd("af log", {"count": 3}, "manager")
     assert log.ephemeral
     content = log.data["content"]
-    actions = await t.bot.service.store.action_log.actions(t.game().id)
+    actions = await t.bot.jobs.store.action_log.actions(t.game().id)
     assert content.startswith(f"The last 3 of {len(actions)} actions")
     # The last moves as sentences (their events), not notation.
     expected = [

@@ -5,7 +5,7 @@ Each command or click is acted on and answered by the process that claims it fir
 (``bot.discord.owners``); the other does nothing and answers nothing. A lobby command is
 applied once, a member is never told a failure for what happened, a move is answered
 once; and what one process queued in a lane the other holds is delivered from the game
-as committed, whichever process last saw it (``GameService.as_committed``).
+as committed, whichever process last saw it (``HeldGames.as_committed``).
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ async def test_a_lobby_given_to_two_processes_is_made_once_and_answered_once(
     for name, seen in answers.items():
         assert not refused(seen), (name, seen)
         assert len([a for a in seen if not a.startswith("<")]) == 1, (name, seen)
-    store = t.bot.service.store
+    store = t.bot.jobs.store
     games = await store.db.fetch("SELECT id, status FROM games")
     assert [str(g["status"]) for g in games] == ["playing"], games
     game_id = int(games[0]["id"])
@@ -101,7 +101,7 @@ async def test_each_interaction_is_answered_by_one_process_only(
         seen = await both(t, other, payload)
         assert len(seen) == 1 and not refused(seen), seen
     rng = random.Random(3)
-    store = t.bot.service.store
+    store = t.bot.jobs.store
     game_id = int((await store.db.fetch("SELECT id FROM games"))[0]["id"])
     for _ in range(4):
         before = len(await store.action_log.actions(game_id))
@@ -153,7 +153,7 @@ async def test_a_game_started_by_the_other_process_gets_its_turn_message(
         await asyncio.sleep(0.1)
     assert sum(turn_messages(t, game_id).values()) == 1
     await t.settle()
-    store = t.bot.service.store
+    store = t.bot.jobs.store
     assert await store.deliveries.pending_deliveries() == []
     row = await store.game_rows.game(game_id)
     assert row is not None and row.status == "playing" and row.turn_message_turn is not None

@@ -138,14 +138,14 @@ async def test_new_with_a_language_and_the_host_changes_it(
     game = t.game()
     assert game.row.locale == "pl"
     assert "po polsku" in public_texts(t)[0]
-    service = t.bot.service
+    jobs = t.bot.jobs
     with pytest.raises(ServiceError) as refused:
-        await service.set_language(game, t.user_id("member"), "ru")
+        await jobs.settings.set_language(game, t.user_id("member"), "ru")
     assert refused.value.key == "seats.not_allowed"
-    assert await service.set_language(game, t.user_id("owner"), "ru-RU") == "ru"
+    assert await jobs.settings.set_language(game, t.user_id("owner"), "ru-RU") == "ru"
     assert game.row.locale == "ru"
     with pytest.raises(ServiceError) as unknown:
-        await service.set_language(game, t.user_id("owner"), "de")
+        await jobs.settings.set_language(game, t.user_id("owner"), "de")
     assert unknown.value.key == "language.unknown"
     assert game.row.locale == "ru"
     # A server whose language has no catalogue gets English games.
@@ -189,7 +189,7 @@ async def test_the_ai_seats_take_the_games_new_language_up_to_the_chart(
     assert [s.name for s in game.seats] == ["owner", "member (AI normal)", "AI 1 (easy)"]
     await t.cmd("af settings", {"language": "ru"}, "owner")
     assert game.row.locale == "ru"
-    store = t.bot.service.store
+    store = t.bot.jobs.store
     names = [s.name for s in await store.seat_rows.seats(game.id)]
     assert names == ["owner", "member (ИИ, обычный)", "ИИ 1 (лёгкий)"]
     notations = [a.notation for a in await store.action_log.actions(game.id)]

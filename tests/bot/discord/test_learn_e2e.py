@@ -115,23 +115,23 @@ async def test_a_guided_game_in_a_thread_with_lessons_and_marked_picks(
     old = game.id
     restarted = await t.cmd("af learn", {"restart": True}, "member")
     assert (await restarted.followup()).json["content"].startswith("📘 Your guided game starts")
-    assert (await t.bot.service.store.game_rows.game(old)).status == "aborted"  # type: ignore[union-attr]
+    assert (await t.bot.jobs.store.game_rows.game(old)).status == "aborted"  # type: ignore[union-attr]
     assert t.game().id != old
 
 
 async def test_a_guided_game_that_ends_is_never_counted(tmp_path: Path) -> None:
     store = await Storage.open(tmp_path / "af.db")
     try:
-        service = build_service(store)
-        game = await service.start_tutorial(
+        jobs = build_service(store)
+        game = await jobs.lobby.start_tutorial(
             guild_id=1, channel_id=10, user_id=100, name="Ann", locale="en"
         )
         rng = random.Random(1)
         while not game.state.over:
             if game.ai_to_act() is not None:
-                await service.play_ai(game)
+                await jobs.moves.play_ai(game)
             else:
-                await service.play(game, 100, rng.choice(legal_actions(game.state)))
+                await jobs.moves.play(game, 100, rng.choice(legal_actions(game.state)))
         row = await store.game_rows.game(game.id)
         assert row is not None and row.status == "over" and row.config.tutorial
         assert await store.records.results(game.id) == []
@@ -147,15 +147,15 @@ async def test_a_guided_game_ends_with_the_next_step_and_no_rematch(
     t = Table(await start_bot(make_bot(tmp_path / "af.db")))
     await t.cmd("af learn", member="member")
     game = t.game()
-    service = t.bot.service
+    jobs = t.bot.jobs
     rng = random.Random(4)
     member = t.user_id("member")
     while not game.state.over:  # played through the service: the ending is what counts
         async with game.lock:
             if game.ai_to_act() is not None:
-                await service.play_ai(game)
+                await jobs.moves.play_ai(game)
             else:
-                await service.play(game, member, rng.choice(legal_actions(game.state)))
+                await jobs.moves.play(game, member, rng.choice(legal_actions(game.state)))
     await t.settle()
     final = t.h.last_message(game.row.channel_id, include_ephemeral=False)
     assert "🏁" in final["content"] and "`/af new`" in final["content"]
@@ -172,20 +172,20 @@ async def test_a_guided_games_combined_pick_stops_at_a_lesson_and_the_script_say
     Hint starts from the ⭐ pick or says why the AI's differs; "Lessons over" is said."""
     store = await Storage.open(tmp_path / "af.db")
     try:
-        service = build_service(store)
-        game = await service.start_tutorial(
+        jobs = build_service(store)
+        game = await jobs.lobby.start_tutorial(
             guild_id=1, channel_id=10, user_id=100, name="Ann", locale="en"
         )
         cut = hinted = agreed = 0
         said_over = False
         while not game.state.over:
             if game.ai_to_act() is not None:
-                await service.play_ai(game)
+                await jobs.moves.play_ai(game)
                 continue
             guide = guidance(game)
             if guide is None:
                 said_over = said_over or any("Lessons over" in x for x in lesson_lines(game))
-                await service.play(game, 100, legal_actions(game.state)[0])
+                await jobs.moves.play(game, 100, legal_actions(game.state)[0])
                 continue
             if guide.lesson == "constructor" and not guide.setup:
                 place = next(a for a in legal_actions(apply(game.state, guide.action)))
@@ -203,7 +203,7 @@ async def test_a_guided_games_combined_pick_stops_at_a_lesson_and_the_script_say
                 else:
                     agreed += 1
                 hinted += 1
-            await service.play(game, 100, guide.action)
+            await jobs.moves.play(game, 100, guide.action)
         assert cut == 1 and hinted == 6
         assert said_over
     finally:

@@ -215,7 +215,7 @@ async def test_the_last_turns_message_shows_the_final_board(
     await t.settle()
     await bot.announcer.boards.flush()
     assert game.row.status == "over"
-    final = await bot.service.store.action_log.snapshot(game.id)
+    final = await bot.jobs.store.action_log.snapshot(game.id)
     assert final is not None
     over = t.channel_messages()[-1]
     last_turn = t.channel_messages()[-2]

@@ -77,9 +77,9 @@ async def test_finite_supply_option_from_new_to_status(tmp_path: Path, start_bot
     status = await t.cmd("af status", member="member")
     assert f"Finite supply: {fuel} fuel · {ore} ore left in the bank" in status.data["content"]
 
-    t.bot.service._games.clear()  # as after a restart: the option comes back from storage
-    t.bot.service._by_channel.clear()
-    again = await t.bot.service.in_channel(game.row.channel_id)
+    t.bot.jobs.games._games.clear()  # as after a restart: the option comes back from storage
+    t.bot.jobs.games._by_channel.clear()
+    again = await t.bot.jobs.games.in_channel(game.row.channel_id)
     assert again is not None and again.state.config.finite_supply
 
 
@@ -107,7 +107,7 @@ async def test_host_leaving_passes_the_lobby_on_and_last_one_closes_it(
     question = await t.leave("member")
     assert "Nobody else is in it, so it closes" in question.data["content"]
     assert "lobby is closed" in t.last_public()
-    assert not t.bot.service._games
+    assert not t.bot.jobs.games._games
     reopened = await t.cmd("af new", {"players": 2}, "manager")
     assert not reopened.ephemeral
 
@@ -124,7 +124,7 @@ async def test_abort_by_host_or_manage_channels_only(tmp_path: Path, start_bot: 
     )
     aborted = await t.cmd("af abort", member="manager")
     assert "aborted by manager" in aborted.data["content"]
-    assert not t.bot.service._games
+    assert not t.bot.jobs.games._games
     panel = t.fake.get_message(panel_id)
     assert panel["components"] == [] and "aborted" in panel["content"]
     gone = await t.play("end", member="owner")
@@ -176,8 +176,8 @@ async def test_an_ai_turn_stopped_by_an_error_is_tried_again_on_its_own(
     """An AI move that fails (a bug, once) is tried again after its backoff, without the
     turn clock's watchdog (``restart_stalled``, the last resort, finds nothing to do)."""
     t = Table(await start_bot(make_bot(tmp_path / "af.db", ai_retry_seconds=0.01)))
-    service = t.bot.service
-    real = service.play_ai
+    jobs = t.bot.jobs
+    real = jobs.moves.play_ai
     failures = 0
 
     async def flaky(game: Any) -> Any:
@@ -187,7 +187,7 @@ async def test_an_ai_turn_stopped_by_an_error_is_tried_again_on_its_own(
             raise RuntimeError("the AI tripped")
         return await real(game)
 
-    monkeypatch.setattr(service, "play_ai", flaky)
+    monkeypatch.setattr(jobs.moves, "play_ai", flaky)
     await t.open(humans=("owner",), bots=("easy",))
     game = t.game()
     while not failures:  # play until the AI's turn has come (and failed once)

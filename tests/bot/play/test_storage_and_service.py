@@ -15,7 +15,7 @@ import pytest
 from bot.factory import build_service
 from bot.play.ai import RandomPlayer
 from bot.play.games import ActiveGame
-from bot.play.service import GameService
+from bot.play.jobs import GameJobs
 from bot.store.errors import ServiceError, StalePanelError
 from bot.store.game_config import GameSettings, Variants
 from bot.store.migrations import LATEST, MIGRATIONS
@@ -28,8 +28,8 @@ from engine.serialize import dumps, loads
 from tests.bot.table import game_between
 
 
-async def new_game(service: GameService, channel: int = 10) -> ActiveGame:
-    return await game_between(service, channel=channel)
+async def new_game(jobs: GameJobs, channel: int = 10) -> ActiveGame:
+    return await game_between(jobs, channel=channel)
 
 
 def member_of(game: ActiveGame) -> int:
@@ -74,8 +74,8 @@ async def test_finite_supply_is_stored_and_added_to_an_older_database(tmp_path: 
         assert await store.schema_version() == LATEST >= 2
         old = await store.game_rows.active_game(7)
         assert old is not None and not old.config.variants.finite_supply  # the default
-        service = build_service(store)
-        game = await service.create(
+        jobs = build_service(store)
+        game = await jobs.lobby.create(
             guild_id=1,
             channel_id=8,
             host_id=100,
@@ -86,37 +86,37 @@ async def test_finite_supply_is_stored_and_added_to_an_older_database(tmp_path: 
         )
         variants = game.row.config.variants
         assert variants.finite_supply and variants.mind_control_helm and not variants.long_game
-        await service.join(game, 200, "Bob")
-        await service.start(game, 100)
+        await jobs.lobby.join(game, 200, "Bob")
+        await jobs.lobby.start(game, 100)
         config = game.state.config
         assert config.finite_supply and config.mind_control_helm
         assert game.state.supply is not None and sum(game.state.supply) <= 50
         stored = await store.game_rows.game(game.id)
         assert stored is not None and stored.config.variants.finite_supply
-        rebuilt = await service.rebuild(stored, game.seats)
+        rebuilt = await jobs.games.rebuild(stored, game.seats)
         assert rebuilt.state == game.state
     finally:
         await store.close()
 
 
 async def test_one_active_game_per_channel(store: Storage) -> None:
-    service = build_service(store)
-    game = await new_game(service)
+    jobs = build_service(store)
+    game = await new_game(jobs)
     with pytest.raises(ServiceError, match=r"lobby\.busy"):
-        await new_game(service)
-    await service.abort(game, 100, can_manage=True)  # a moderator ends it for everyone
-    again = await new_game(service)
+        await new_game(jobs)
+    await jobs.lobby.abort(game, 100, can_manage=True)  # a moderator ends it for everyone
+    again = await new_game(jobs)
     assert again.id != game.id
 
 
 async def test_moves_are_committed_with_chance_and_snapshot(store: Storage) -> None:
-    service = build_service(store)
-    game = await new_game(service)
+    jobs = build_service(store)
+    game = await new_game(jobs)
     setup = await store.action_log.actions(game.id)
     assert setup and all(a.actor == -1 for a in setup)  # reveals, first player, the roll
     move = str(legal_actions(game.state)[0])
     async with game.lock:
-        result = await service.play(game, member_of(game), move)
+        result = await jobs.moves.play(game, member_of(game), move)
     assert str(result.steps[0].action) == move and result.steps[0].events
     actions = await store.action_log.actions(game.id)
     assert actions[-1].notation == move and actions[-1].user_id is not None
@@ -126,42 +126,42 @@ async def test_moves_are_committed_with_chance_and_snapshot(store: Storage) -> N
 
 
 async def test_refusals_leave_storage_untouched(store: Storage) -> None:
-    service = build_service(store)
-    game = await new_game(service)
+    jobs = build_service(store)
+    game = await new_game(jobs)
     before = await store.action_log.actions(game.id)
     other = 100 if member_of(game) == 200 else 200
     with pytest.raises(IllegalActionError, match="not your turn"):
-        await service.play(game, other, "end")
+        await jobs.moves.play(game, other, "end")
     with pytest.raises(ServiceError, match=r"play\.not_seated"):
-        await service.play(game, 999, "end")
+        await jobs.moves.play(game, 999, "end")
     with pytest.raises(StalePanelError):
-        await service.play(game, member_of(game), "end", version=game.state.version - 1)
+        await jobs.moves.play(game, member_of(game), "end", version=game.state.version - 1)
     assert await store.action_log.actions(game.id) == before
 
 
 async def test_restart_rebuilds_the_same_state_and_undo_history(db_url: str) -> None:
     db = db_url
     store = await Storage.open(db)
-    service = build_service(store)
-    game = await new_game(service)
+    jobs = build_service(store)
+    game = await new_game(jobs)
     rng = random.Random(4)
     for _ in range(25):
-        await service.play(game, member_of(game), rng.choice(legal_actions(game.state)))
+        await jobs.moves.play(game, member_of(game), rng.choice(legal_actions(game.state)))
         if game.state.over:
             break
     moves = 0
     while not game.game.can_undo(game.to_act()):  # type: ignore[union-attr]
-        await service.play(game, member_of(game), legal_actions(game.state)[0])
+        await jobs.moves.play(game, member_of(game), legal_actions(game.state)[0])
         moves += 1
         assert moves < 50
     state = game.state
     await store.close()
 
     store2 = await Storage.open(db)
-    service2 = build_service(store2)
-    (again,) = await service2.load_active()
+    jobs2 = build_service(store2)
+    (again,) = await jobs2.games.load_active()
     assert again.state == state
-    undone = await service2.undo(again, member_of(again))
+    undone = await jobs2.moves.undo(again, member_of(again))
     assert undone is not None and again.state.version == state.version - 1
     rows = await store2.action_log.actions(again.id)
     assert len(rows) == len(again.game.log)  # type: ignore[union-attr]
@@ -169,8 +169,8 @@ async def test_restart_rebuilds_the_same_state_and_undo_history(db_url: str) -> 
 
 
 async def test_a_failed_commit_leaves_the_game_as_stored(store: Storage, monkeypatch: Any) -> None:
-    service = build_service(store)
-    game = await new_game(service)
+    jobs = build_service(store)
+    game = await new_game(jobs)
     state = game.state
 
     async def disk_full(*args: Any, **kwargs: Any) -> None:
@@ -178,25 +178,25 @@ async def test_a_failed_commit_leaves_the_game_as_stored(store: Storage, monkeyp
 
     monkeypatch.setattr(store.action_log, "commit_actions", disk_full)
     with pytest.raises(sqlite3.OperationalError):
-        await service.play(game, member_of(game), legal_actions(state)[0])
+        await jobs.moves.play(game, member_of(game), legal_actions(state)[0])
     assert game.state == state  # the in-memory game was put back
 
 
 async def test_concurrent_transactions_of_two_games_do_not_mix(store: Storage) -> None:
-    service = build_service(store)
-    a = await new_game(service, channel=1)
-    b = await new_game(service, channel=2)
+    jobs = build_service(store)
+    a = await new_game(jobs, channel=1)
+    b = await new_game(jobs, channel=2)
 
     async def play(game: ActiveGame, n: int) -> None:
         for _ in range(n):
             if game.state.over:
                 return
             async with game.lock:
-                await service.play(game, member_of(game), legal_actions(game.state)[0])
+                await jobs.moves.play(game, member_of(game), legal_actions(game.state)[0])
 
     await asyncio.gather(play(a, 30), play(b, 30))
     for game in (a, b):
-        rebuilt = await service.rebuild(game.row, game.seats)
+        rebuilt = await jobs.games.rebuild(game.row, game.seats)
         assert rebuilt.state == game.state
 
 
@@ -205,8 +205,8 @@ async def test_ai_seats_always_play_legal_moves(store: Storage) -> None:
         def choose(self, state: Any) -> Any:
             raise RuntimeError("no idea")
 
-    service = build_service(store, ai_factory=lambda level, seed, budget: Broken())
-    game = await service.create(
+    jobs = build_service(store, ai_factory=lambda level, seed, budget: Broken())
+    game = await jobs.lobby.create(
         guild_id=None,
         channel_id=5,
         host_id=1,
@@ -214,11 +214,11 @@ async def test_ai_seats_always_play_legal_moves(store: Storage) -> None:
         max_players=2,
         locale="en",
     )
-    await service.add_ai(game, 1, "easy")
-    await service.add_ai(game, 1, "hard")
-    await service.start(game, 1)
+    await jobs.lobby.add_ai(game, 1, "easy")
+    await jobs.lobby.add_ai(game, 1, "hard")
+    await jobs.lobby.start(game, 1)
     for _ in range(20):
-        assert await service.play_ai(game) is not None  # falls back to a random legal move
+        assert await jobs.moves.play_ai(game) is not None  # falls back to a random legal move
     assert RandomPlayer(1).choose(game.state) in legal_actions(game.state)
 
 
@@ -246,8 +246,8 @@ async def test_each_ai_seat_keeps_one_player_for_its_turns(store: Storage) -> No
             asked[id(self)] = asked.get(id(self), 0) + 1
             return self.player.choose(state)
 
-    service = build_service(store, ai_factory=lambda level, seed, budget: Counting(level, seed))
-    game = await service.create(
+    jobs = build_service(store, ai_factory=lambda level, seed, budget: Counting(level, seed))
+    game = await jobs.lobby.create(
         guild_id=None,
         channel_id=6,
         host_id=1,
@@ -255,13 +255,13 @@ async def test_each_ai_seat_keeps_one_player_for_its_turns(store: Storage) -> No
         max_players=2,
         locale="en",
     )
-    await service.add_ai(game, 1, "easy")
-    await service.add_ai(game, 1, "hard")
-    await service.start(game, 1)
+    await jobs.lobby.add_ai(game, 1, "easy")
+    await jobs.lobby.add_ai(game, 1, "hard")
+    await jobs.lobby.start(game, 1)
     for _ in range(60):
         if game.state.over:
             break
-        assert await service.play_ai(game) is not None
+        assert await jobs.moves.play_ai(game) is not None
     assert sorted(level for level, _ in made) == ["easy", "hard"]
     assert len({seed for _, seed in made}) == 2  # each seat has its own seed
     assert sum(asked.values()) == 60 or game.state.over
@@ -270,18 +270,18 @@ async def test_each_ai_seat_keeps_one_player_for_its_turns(store: Storage) -> No
 async def test_a_wrong_snapshot_is_replaced_by_the_replay_and_play_goes_on(
     store: Storage, caplog: pytest.LogCaptureFixture
 ) -> None:
-    service = build_service(store)
-    game = await new_game(service)
-    await service.play(game, member_of(game), legal_actions(game.state)[0])
+    jobs = build_service(store)
+    game = await new_game(jobs)
+    await jobs.moves.play(game, member_of(game), legal_actions(game.state)[0])
     state, count = game.state, len(await store.action_log.actions(game.id))
     async with store.transaction() as tx:  # a snapshot one action behind the log
         await tx.execute("UPDATE snapshots SET seq = ? WHERE game_id = ?", (count - 1, game.id))
 
     again = build_service(store)  # a restart
-    (loaded,) = await again.load_active()
+    (loaded,) = await again.games.load_active()
     assert loaded.state == state and "differs from the replay" in caplog.text
     assert await store.action_log.snapshot(game.id) == (count, dumps(state))
-    await again.play(loaded, member_of(loaded), legal_actions(loaded.state)[0])
+    await again.moves.play(loaded, member_of(loaded), legal_actions(loaded.state)[0])
     assert len(await store.action_log.actions(game.id)) > count
 
 
@@ -291,12 +291,12 @@ async def test_a_process_keeps_in_memory_only_the_games_of_its_shards(store: Sto
     here = build_service(store, shards=Shards(2, frozenset({0})))
     there = build_service(store, shards=Shards(2, frozenset({1})))
     game = await game_between(there, channel=5, guild=1 << 22)  # a server of shard 1
-    seen = await here.by_id(game.id)
-    assert seen is not None and seen.state == game.state and here.active_games() == []
+    seen = await here.games.by_id(game.id)
+    assert seen is not None and seen.state == game.state and here.games.active_games() == []
     move = next(a for a in legal_actions(game.state) if str(a).startswith("dock"))
-    await there.play(game, member_of(game), move)
-    again = await here.by_id(game.id)
+    await there.moves.play(game, member_of(game), move)
+    again = await here.games.by_id(game.id)
     assert again is not None and again.state == game.state != seen.state
-    assert here.active_games() == [] and there.active_games() == [game]
+    assert here.games.active_games() == [] and there.games.active_games() == [game]
     own = await game_between(here, channel=6, guild=0)  # a server of shard 0: kept
-    assert here.active_games() == [own] and await here.by_id(own.id) is own
+    assert here.games.active_games() == [own] and await here.games.by_id(own.id) is own

@@ -28,27 +28,27 @@ def counted(store: Storage) -> list[list[int]]:
 async def test_the_turns_dm_is_told_by_the_prefs_its_message_read_unless_they_changed(
     store: Storage,
 ) -> None:
-    service = build_service(store)
-    game = await game_between(service, channel=10)
+    jobs = build_service(store)
+    game = await game_between(jobs, channel=10)
     member, turn = game.waiting_on(), game.state.turn_number
     assert member is not None
-    await service.set_turn_notice(member, "dm", "ru")
+    await jobs.members.set_turn_notice(member, "dm", "ru")
     reads = counted(store)
 
-    view = await service.turn_view(game.id, turn, posting=True)
+    view = await jobs.turns.turn_view(game.id, turn, posting=True)
     assert view is not None and view.member == member and view.panel is not None
     assert view.prefs is not None and (view.prefs.notify, view.prefs.locale) == ("dm", "ru")
     assert len(reads) == 1 and member in reads[0]  # one read: the member and the seated
-    told = await service.turn_notice(game.id, turn, member)
+    told = await jobs.members.turn_notice(game.id, turn, member)
     assert told is not None and (told.prefs.notify, told.prefs.locale) == ("dm", "ru")
     assert len(reads) == 1  # the DM, sent next, is told by what the message read
     assert told.catch_up is not None  # kept for the turn, for the message and the DM alike
 
-    await service.set_turn_notice(member, "both", "pl")  # changed: what was read is not used
-    told = await service.turn_notice(game.id, turn, member)
+    await jobs.members.set_turn_notice(member, "both", "pl")  # changed: what was read is not used
+    told = await jobs.members.turn_notice(game.id, turn, member)
     assert told is not None and (told.prefs.notify, told.prefs.locale) == ("both", "pl")
     assert reads[1:] == [[member]]
 
-    assert await service.turn_notice(game.id, turn + 1, member) is None  # not its turn
+    assert await jobs.members.turn_notice(game.id, turn + 1, member) is None  # not its turn
     other = next(s.user_id for s in game.seats if s.user_id not in (None, member))
-    assert await service.turn_notice(game.id, turn, other) is None  # not the one to act
+    assert await jobs.members.turn_notice(game.id, turn, other) is None  # not the one to act

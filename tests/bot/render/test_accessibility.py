@@ -332,7 +332,7 @@ async def test_every_image_of_a_played_game_has_a_description_in_its_language(
     t, _ = await table(tmp_path / "af.db", start_bot)
     t.locales["member"] = "pl"
     await t.cmd("af new", {"players": 2, "watch": True, "language": "ru"}, "owner")
-    t.bot.service.new_seed = lambda: 41
+    t.bot.jobs.lobby.new_seed = lambda: 41
     await t.cmd("af join", member="member")
     await t.cmd("af bot", {"level": "easy"}, "owner")
     await t.cmd("af settings", {"takeover": "easy"}, "owner")

@@ -34,10 +34,10 @@ async def filled(url: str) -> dict[str, object]:
     store = await Storage.open(url)
     try:
         seeds = random.Random(3)
-        service = build_service(store, new_seed=lambda: seeds.randrange(2**62))
+        jobs = build_service(store, new_seed=lambda: seeds.randrange(2**62))
         rng = random.Random(5)
         for channel in range(4):
-            game = await service.create(
+            game = await jobs.lobby.create(
                 guild_id=(channel + 1) << 22,
                 channel_id=100 + channel,
                 host_id=1,
@@ -52,21 +52,21 @@ async def filled(url: str) -> dict[str, object]:
                 ),
                 locale=("en", "ru", "pl", "en")[channel],
             )
-            await service.join(game, 2, "Bob")
+            await jobs.lobby.join(game, 2, "Bob")
             if channel == 3:
                 continue  # stays in its lobby
-            await service.add_ai(game, 1, "easy")
-            await service.start(game, 1)
+            await jobs.lobby.add_ai(game, 1, "easy")
+            await jobs.lobby.start(game, 1)
             for _ in range(60 if channel == 0 else 25):
                 if game.state.over:
                     break
                 if game.ai_to_act() is not None:
-                    await service.play_ai(game)
+                    await jobs.moves.play_ai(game)
                 else:
                     user = game.user_to_act()
-                    await service.play(game, user, rng.choice(legal_actions(game.state)))
+                    await jobs.moves.play(game, user, rng.choice(legal_actions(game.state)))
             if channel == 2:
-                await service.abort(game, 1, can_manage=True)
+                await jobs.lobby.abort(game, 1, can_manage=True)
         await store.server_settings.set_guild_clock(1 << 22, '{"limit_hours": 12}', 5.0)
         await store.members.set_away_until(2, 99.5)
         await store.members.set_prefs(
@@ -137,15 +137,15 @@ async def test_copy_to_postgresql_and_back_keeps_every_row(tmp_path: Path, pg_ur
         assert await contents(target) == before
         # The copy is a working database: loads, plays on, and numbers new games after
         # the copied ones.
-        service = build_service(target)
-        games = await service.load_active()
+        jobs = build_service(target)
+        games = await jobs.games.load_active()
         assert [g.row.channel_id for g in games] == [100, 101]
         game = games[0]
         if game.ai_to_act() is not None:
-            assert await service.play_ai(game) is not None
+            assert await jobs.moves.play_ai(game) is not None
         else:
-            await service.play(game, game.user_to_act(), legal_actions(game.state)[0])
-        new = await service.create(
+            await jobs.moves.play(game, game.user_to_act(), legal_actions(game.state)[0])
+        new = await jobs.lobby.create(
             guild_id=None,
             channel_id=999,
             host_id=1,
@@ -308,8 +308,8 @@ async def test_a_backup_taken_while_games_are_played_restores_to_the_same_games(
     source = f"sqlite:///{tmp_path / 'af.db'}"
     await filled(source)
     store = await Storage.open(source)
-    service = build_service(store)
-    games = await service.load_active()
+    jobs = build_service(store)
+    games = await jobs.games.load_active()
     rng = random.Random(9)
     backups: list[Path] = []
     playing = [True]
@@ -322,10 +322,10 @@ async def test_a_backup_taken_while_games_are_played_restores_to_the_same_games(
                 if game.state.over:
                     continue
                 if game.ai_to_act() is not None:
-                    await service.play_ai(game)
+                    await jobs.moves.play_ai(game)
                 else:
                     actions = legal_actions(game.state)
-                    await service.play(game, game.user_to_act(), rng.choice(actions))
+                    await jobs.moves.play(game, game.user_to_act(), rng.choice(actions))
                 moves += 1
                 progressed = True
             if not progressed:

@@ -532,16 +532,16 @@ async def test_migrations_from_before_the_ratings_rate_the_older_games(db_url: s
 async def test_an_aborted_game_counts_only_for_the_member_who_aborts(tmp_path: Path) -> None:
     store = await Storage.open(tmp_path / "af.db")
     try:
-        service = build_service(store)
+        jobs = build_service(store)
         for channel, aborter in ((10, 100), (11, 999)):
-            game = await game_between(service, channel=channel)
+            game = await game_between(jobs, channel=channel)
             rng = random.Random(1)
             for _ in range(30):  # some moves, then it ends
                 user = game.user_to_act()
                 if user is None:
                     break
-                await service.play(game, user, rng.choice(legal_actions(game.state)))
-            await service.abort(game, aborter, can_manage=True)
+                await jobs.moves.play(game, user, rng.choice(legal_actions(game.state)))
+            await jobs.lobby.abort(game, aborter, can_manage=True)
             assert (await store.game_rows.game(game.id)).status == "aborted"  # type: ignore[union-attr]
             assert await store.records.results(game.id) == []
             changes = await store.records.rating_changes(game.id)

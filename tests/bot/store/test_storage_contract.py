@@ -283,7 +283,7 @@ async def test_actions_and_snapshot_are_committed_together(store: Storage) -> No
 async def test_a_game_is_read_with_its_count_of_logged_actions_in_one_statement(
     store: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """What a courier shows a game from (``GameService.as_committed``): its row and how
+    """What a courier shows a game from (``HeldGames.as_committed``): its row and how
     many actions its stored state follows, read together — 0 for a lobby."""
     game_id = await lobby(store)
     assert await store.game_rows.game_as_logged(game_id) == (await store.game_rows.game(game_id), 0)
@@ -682,7 +682,7 @@ async def test_two_processes_cannot_apply_two_actions_at_one_version(pg_url: str
         first = build_service(stores[0], new_seed=lambda: 77)
         game = await game_between(first, channel=5)
         second = build_service(stores[1])
-        other = await second.in_channel(5)
+        other = await second.games.in_channel(5)
         assert other is not None and other.state == game.state
         user = game.user_to_act()
         moves = [a for a in legal_actions(game.state) if str(a).startswith("dock")]
@@ -690,8 +690,8 @@ async def test_two_processes_cannot_apply_two_actions_at_one_version(pg_url: str
         version = game.state.version
 
         results = await asyncio.gather(
-            first.play(game, user, moves[0], version=version),
-            second.play(other, user, moves[-1], version=version),
+            first.moves.play(game, user, moves[0], version=version),
+            second.moves.play(other, user, moves[-1], version=version),
             return_exceptions=True,
         )
         refused = [r for r in results if isinstance(r, Exception)]
@@ -706,9 +706,9 @@ async def test_two_processes_cannot_apply_two_actions_at_one_version(pg_url: str
         assert snapshot is not None and snapshot[0] == len(log)
         # Both processes now hold the stored game; the loser's next move goes through.
         assert game.state == other.state
-        loser, service = (other, second) if winner == moves[0] else (game, first)
+        loser, jobs = (other, second) if winner == moves[0] else (game, first)
         nxt = str(legal_actions(loser.state)[0])
-        await service.play(loser, loser.user_to_act(), nxt)
+        await jobs.moves.play(loser, loser.user_to_act(), nxt)
         assert len(await stores[0].action_log.actions(game.id)) > len(log)
     finally:
         for s in stores:
