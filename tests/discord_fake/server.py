@@ -30,6 +30,12 @@ Behaviour mirrors Discord where it matters for bots:
 
 As hard as Discord where Discord is hard (by the fake's :attr:`~FakeDiscord.clock`):
 
+* an interaction's first answer (a reply, a deferral, a modal) is taken within
+  :attr:`~FakeDiscord.interaction_deadline` (Discord's 3 s) of its creation, later refused
+  (404, 10062 Unknown interaction); a second first answer, whoever sends it, is refused
+  (400, 40060); once it is acknowledged, by anyone, its token takes follow-ups and edits
+  of its messages for :attr:`~FakeDiscord.token_seconds` (15 minutes) of its creation,
+  then refuses them (401, 50027 Invalid Webhook Token);
 * a message nonce is remembered for :attr:`~FakeDiscord.nonce_seconds` (a few minutes),
   then a post with the same nonce makes a second message;
 * invalid requests (answers 401, 403, 429) are counted over a sliding ten minutes; past
@@ -112,6 +118,9 @@ CB_DEFERRED_UPDATE_MESSAGE = 6
 CB_UPDATE_MESSAGE = 7
 CB_AUTOCOMPLETE_RESULT = 8
 CB_MODAL = 9
+
+INTERACTION_DEADLINE = 3.0  # seconds Discord waits for an interaction's first answer
+TOKEN_SECONDS = 15 * 60.0  # how long an interaction's token takes follow-ups and edits
 
 _ALLOWED_CALLBACKS: dict[int, set[int]] = {
     p.PING: {CB_PONG},
@@ -449,9 +458,13 @@ class FakeDiscord:
         # A hook asked about every request (method, route template, path) that may make it
         # fail (``Fault``): seeded chaos for the delivery tests and the chaos benchmark.
         self.fault_hook: Callable[[str, str, str], Fault | None] | None = None
-        # Seconds an interaction may wait for its first answer (Discord's is 3): later, the
-        # callback is refused with 10062 Unknown interaction. None: no deadline.
-        self.interaction_deadline: float | None = None
+        # Seconds an interaction may wait for its first answer (Discord's 3, by the fake's
+        # ``clock``): later, the callback is refused with 10062 Unknown interaction. None: no
+        # deadline.
+        self.interaction_deadline: float | None = INTERACTION_DEADLINE
+        # Seconds an interaction's token takes follow-ups and edits of its messages once it
+        # was acknowledged (Discord's 15 minutes): later, 401 50027 Invalid Webhook Token.
+        self.token_seconds: float | None = TOKEN_SECONDS
         self._interaction_born: dict[int, float] = {}
         # Discord remembers a message's nonce for a few minutes only.
         self.nonce_seconds: float = 300.0
@@ -1767,6 +1780,13 @@ class FakeDiscord:
         if state is None or state.application_id != int(call.params["application_id"]):
             raise ApiError(404, 10015, "Unknown Webhook")
         call.interaction_id = state.id
+        born = self._interaction_born.get(state.id)
+        if (
+            self.token_seconds is not None
+            and born is not None
+            and self.clock() - born > self.token_seconds
+        ):
+            raise ApiError(401, 50027, "Invalid Webhook Token")  # its 15 minutes are over
         return state
 
     async def _interaction_callback(self, call: _Call) -> FakeResponse:
