@@ -713,8 +713,9 @@ class FakeDiscord:
         if event:
             self._emit("GUILD_DELETE", {"id": str(gid)})
 
-    def add_bot(self, guild_id: int) -> None:
-        """The bot is added (back) to a server: ``GUILD_CREATE`` with the whole server."""
+    def add_bot(self, guild_id: int, *, event: bool = True) -> None:
+        """The bot is added (back) to a server: ``GUILD_CREATE`` with the whole server
+        (unless ``event`` is False: a test sends it later, ``guild_payload``)."""
         gid = int(guild_id)
         bot_id = int(self.bot_user["id"])
         if bot_id not in self.members[gid]:
@@ -729,6 +730,8 @@ class FakeDiscord:
             )
             if bot_role is not None:
                 self.members[gid][bot_id]["roles"] = [bot_role["id"]]
+        if not event:
+            return
         joined = self.guild_payload(gid)
         joined.pop("unavailable", None)  # a server joined, not one back from an outage
         self._emit("GUILD_CREATE", joined)
