@@ -124,8 +124,8 @@ class GuardedResponse(discord.InteractionResponse[Any]):
         else:
             self._response_type = discord.InteractionResponseType.deferred_channel_message
         self.deferred_late = True
-        whose = "its" if self._unsure == "deferral" else "a"
-        log.info("interaction %d: %s deferral had landed; the answer follows it", parent.id, whose)
+        whose = "its own" if self._unsure == "deferral" else "this process's or another's"
+        log.info("interaction %d: acknowledged already by a deferral (%s)", parent.id, whose)
         return True
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> Any:
