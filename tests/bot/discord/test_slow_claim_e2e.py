@@ -177,3 +177,34 @@ async def test_a_slow_claim_still_answers_the_member_once(
         shown = t.fake.messages[clicked]
         assert shown["components"] != payload["message"]["components"]
         assert not [r for r in answers if r.method == "POST"], "a private message to a click"
+
+
+async def test_a_public_answer_after_a_slow_claim_leaves_no_thinking(
+    pg_url: str, start_bot: StartBot
+) -> None:
+    """``/af join``, whose answer is public, given to two processes whose claims are slow;
+    the deferral Discord took is the other process's ("thinking…", private). The owner's
+    answer cannot follow a private deferral publicly: it is posted in the channel, once,
+    and the "thinking…" becomes a private "done"; the member joined once."""
+    t, other = await two_processes(pg_url, start_bot)
+    await t.cmd("af new", {"players": 3})
+    before = len(t.said("joins the game"))
+    slowed(t.bot, 1.4, 0.0)  # the first process defers first, and loses the claim
+    slowed(other.bot, 1.2, 0.0)  # type: ignore[arg-type]
+    t.fake.interaction_deadline = DEADLINE
+    payload = t.h.slash("af join", None, member="member")
+    start = await both(t, other, payload)
+
+    iid = int(payload["id"])
+    mine = [r for r in t.fake.requests[start:] if r.interaction_id == iid]
+    taken = [r for r in mine if "callback" in r.path and r.status < 300]
+    assert [r.callback_type for r in taken] == [DEFERRED], [r.describe() for r in mine]
+    assert [r.response["code"] for r in mine if r.status >= 300] == [40060]
+    assert len(t.said("joins the game")) == before + 1, [m["content"] for m in t.channel_messages()]
+    state = t.fake.interactions[iid]
+    original = t.fake.messages[state.original_message_id]
+    assert not state.deferred_loading and not int(original.get("flags") or 0) & FLAG_LOADING
+    assert original["content"] == "✅ Done.", original["content"]
+    seats = await t.bot.service.store.seats(t.game().id)
+    assert {s.user_id for s in seats} == {t.user_id("owner"), t.user_id("member")}
+    assert len(seats) == 2
