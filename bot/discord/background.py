@@ -215,22 +215,31 @@ class Background:
             except Exception:
                 log.exception("could not resume game %d", game.id)
 
-    async def check_places(self, games: set[int] | None = None) -> int:
+    async def check_places(self, games: set[int] | None = None, shard: int | None = None) -> int:
         """At every READY (a start, or a new session after a reconnect that could not
-        resume): a game whose channel is gone, or whose server removed the bot, while the
-        bot was away (its event missed) is orphaned once Discord confirms
-        it (a channel not in view is asked for: 10003 Unknown Channel; a server not among
-        the bot's: refused). A game Discord gave no answer about (an error, its server
-        unavailable) is checked again at the turn clock's next check (``tick``), until it
-        has one: nothing else would find its channel gone if nothing waits to be sent
-        there, and its host would never be told. ``games``: only those (the default:
+        resume; a sharded bot: each shard's, ``shard``): a game whose channel is gone, or
+        whose server removed the bot, while the bot was away (its event missed) is orphaned
+        once Discord confirms it (a channel not in view is asked for: 10003 Unknown
+        Channel; a server not among the bot's: refused). A server Discord says the bot is
+        in, though not in view (the bot added back since the READY, its GUILD_CREATE not
+        yet here), has its game's channel asked for the same way. A game Discord gave no
+        answer about (an error, its server unavailable) is checked again at the turn
+        clock's next check (``tick``), until it has one: nothing else would find its channel
+        gone if nothing waits to be sent there, and its host would never be told.
+        ``games``: only those; ``shard``: only the games in that shard's servers (default:
         every game in play here). How many were orphaned."""
         orphaned = 0
+        checked: set[int] = set()
         unchecked: set[int] = set()
-        for game in list(self.games.owned_games()):
+        count = getattr(self.client, "shard_count", None) or 1
+        owned = list(self.games.owned_games())
+        for game in owned:
             row = game.row
             if row.guild_id is None or (games is not None and row.id not in games):
                 continue
+            if shard is not None and (row.guild_id >> 22) % count != shard:
+                continue
+            checked.add(row.id)
             guild = self.client.get_guild(row.guild_id)
             try:
                 if guild is None:
@@ -238,11 +247,11 @@ class Background:
                         await self.client.fetch_guild(row.guild_id)
                     except (discord.Forbidden, discord.NotFound):
                         orphaned += bool(await self.orphans.orphan(row.id, "guild"))
-                    continue
-                if guild.unavailable:
+                        continue
+                elif guild.unavailable:
                     unchecked.add(row.id)  # its channels unknown yet
                     continue
-                if guild.get_channel_or_thread(row.channel_id):
+                elif guild.get_channel_or_thread(row.channel_id):
                     continue
                 try:
                     await self.client.fetch_channel(row.channel_id)  # an archived thread?
@@ -253,7 +262,8 @@ class Background:
                 log.warning(
                     "game %d: its channel not checked (again at the next check): %s", row.id, e
                 )
-        self._unchecked = unchecked
+        # The games in play not looked at this time (another shard's) keep their verdict.
+        self._unchecked = (self._unchecked - checked) & {g.id for g in owned} | unchecked
         if orphaned:
             self.deliveries.wake()
         return orphaned

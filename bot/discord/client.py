@@ -22,6 +22,7 @@ from typing import Any
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.state import AutoShardedConnectionState
 
 from bot.discord.announce import Announcer
 from bot.discord.background import Background
@@ -100,6 +101,8 @@ class CommandTree(app_commands.CommandTree["AlienFrontiersBot"]):
 class AlienFrontiersBot(commands.Bot):
     """Alien Frontiers on Discord. Build it with ``bot.factory.create_bot``; ``start``
     connects."""
+
+    places_by_shard = False  # the places are checked at each READY (else each shard's)
 
     def __init__(
         self,
@@ -303,7 +306,7 @@ class AlienFrontiersBot(commands.Bot):
             )
         else:
             log.info("ready as %s in %d servers", self.user, len(self.guilds))
-        if self.jobs.games.database_open:
+        if self.jobs.games.database_open and not self.places_by_shard:
             # At a start, and at every new session after a reconnect that could not resume:
             # Discord replays no CHANNEL_DELETE or GUILD_DELETE of what happened while the
             # bot was away (a game whose channel or server is gone would wait for good).
@@ -317,7 +320,47 @@ class AlienFrontiersBot(commands.Bot):
 class ShardedAlienFrontiersBot(AlienFrontiersBot, commands.AutoShardedBot):
     """The same bot over some of Discord's shards (``SHARD_COUNT``, ``SHARD_IDS``): one
     gateway connection per shard, in one process. Background work is done only for the
-    games in the servers of these shards (``bot.store.shards``)."""
+    games in the servers of these shards (``bot.store.shards``).
+
+    Each shard has sessions of its own: one that cannot resume starts a new one (READY for
+    that shard only), and discord.py then sends ``shard_ready``, not ``ready`` (unless
+    every shard of the process did). So the places of a shard's games are checked at each
+    READY of that shard (``on_shard_ready``), as the unsharded bot checks all of them at
+    each of its own. And discord.py keeps in view, across a shard's new session, the
+    servers that its READY no longer lists (the bot removed while away): a shard's READY
+    here first drops that shard's servers from view, as the unsharded client drops all of
+    them at its READY (``ShardSessions``), so such a server is asked about."""
+
+    places_by_shard = True
+
+    def _get_state(self, **options: Any) -> ShardSessions:
+        return ShardSessions(
+            dispatch=self.dispatch,
+            handlers=self._handlers,
+            hooks=self._hooks,
+            http=self.http,
+            **options,
+        )
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        log.info("shard %d ready: %d servers in view", shard_id, self.shard_guilds(shard_id))
+        if self.jobs.games.database_open:
+            await self.background.check_places(shard=shard_id)
+
+    def shard_guilds(self, shard_id: int) -> int:
+        """How many servers of ``shard_id`` are in view."""
+        return sum(g.shard_id == shard_id for g in self.guilds)
+
+
+class ShardSessions(AutoShardedConnectionState["ShardedAlienFrontiersBot"]):
+    """discord.py's state of a sharded client, whose shard's READY starts that shard's view
+    afresh (see ``ShardedAlienFrontiersBot``)."""
+
+    def parse_ready(self, data: Any) -> None:
+        shard_id = data["shard"][0]
+        for guild in [g for g in self._guilds.values() if g.shard_id == shard_id]:
+            self._remove_guild(guild)
+        super().parse_ready(data)
 
 
 def invite_url(application_id: int) -> str:

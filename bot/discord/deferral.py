@@ -23,10 +23,16 @@ callers post it in the channel instead.
 
 A deferral whose outcome is unknown (the connection dropped, a timeout, a 5xx: Discord may
 have taken it) is remembered: if the answer's callback is then refused as acknowledged
-already (40060), that deferral landed — every other process leaves the interaction alone
+already (40060), that deferral landed — no other process answers the interaction
 (``bot.discord.owners``) and nothing else of this one may have — so the answer becomes its
 follow-up as above ("thinking…" is replaced by it), sent once. If an answer of this
 process's own may also have landed, the 40060 is taken as it is: no second answer.
+
+An interaction other processes are given too (``shared``: claimed over PostgreSQL) is
+watched before its claim is known, and each of them may defer it; the others then stand
+down (``stand_down``) and send nothing more. So a 40060 there, with no answer of this
+process's that may have landed, means a deferral landed, whoever made it, made as
+``defer_late`` makes it: the owner's answer follows it the same way.
 """
 
 from __future__ import annotations
@@ -50,7 +56,7 @@ T = TypeVar("T")
 class GuardedResponse(discord.InteractionResponse[Any]):
     """An interaction's response whose answers go one at a time (see the module)."""
 
-    __slots__ = ("_lock", "_unsure", "deferred_late")
+    __slots__ = ("_lock", "_timer", "_unsure", "deferred_late", "shared")
 
     def __init__(self, parent: discord.Interaction[Any]) -> None:
         super().__init__(parent)
@@ -58,22 +64,38 @@ class GuardedResponse(discord.InteractionResponse[Any]):
         self.deferred_late = False  # deferred by ``defer_late``: later answers follow it
         # What of this process's may have landed unheard: its deferral only, or an answer.
         self._unsure: Literal["deferral", "answer"] | None = None
+        # Given to other processes too, which may defer it before they know they lost its
+        # claim (``bot.discord.owners``): a first answer refused as acknowledged already,
+        # with no answer of this process's that may have landed, follows that deferral.
+        self.shared = False
+        self._timer: asyncio.TimerHandle | None = None  # the deferral's, once watched
 
     async def defer_late(self) -> bool:
         """Defer the interaction unless it was answered (or is being answered); True if
-        deferred. A command privately, with "thinking…"; a click as an update of its
-        message (whose edits and private answers then follow)."""
+        deferred (or found deferred). A command privately, with "thinking…"; a click as an
+        update of its message (whose edits and private answers then follow)."""
         async with self._lock:
             if self.is_done():
                 return False
             parent = self._parent
-            if parent.type is discord.InteractionType.component:
-                await self._call(super().defer(), deferral=True)
-            else:
-                await self._call(super().defer(ephemeral=True, thinking=True), deferral=True)
+            try:
+                if parent.type is discord.InteractionType.component:
+                    await self._call(super().defer(), deferral=True)
+                else:
+                    await self._call(super().defer(ephemeral=True, thinking=True), deferral=True)
+            except discord.HTTPException as e:
+                if not self._deferral_landed(e):
+                    raise
+                return True
             self.deferred_late = True
             log.info("interaction %d deferred: not answered in time", parent.id)
             return True
+
+    def stand_down(self) -> None:
+        """Another process owns the interaction: no deferral from this one any more (one
+        already sent stays: the owner's answer follows it)."""
+        if self._timer is not None:
+            self._timer.cancel()
 
     async def _call(self, call: Awaitable[T], deferral: bool = False) -> T:
         """Make one callback, remembering a failure that may have landed (see the module)."""
@@ -85,9 +107,16 @@ class GuardedResponse(discord.InteractionResponse[Any]):
             raise
 
     def _deferral_landed(self, error: discord.HTTPException) -> bool:
-        """Whether a callback refused with ``error`` was refused because this process's own
-        deferral, whose reply was lost, had landed: then it counts as deferred (True)."""
-        if error.code != ALREADY_ACKNOWLEDGED or self._unsure != "deferral":
+        """Whether a callback refused with ``error`` was refused because a deferral had
+        landed: this process's own, whose reply was lost, or (``shared``) another
+        process's, made before it knew it lost the claim — deferrals are the only first
+        answers a process sends before it knows it owns an interaction, and each is made as
+        ``defer_late`` makes it. Then it counts as deferred that way (True). An answer of
+        this process's that may have landed unheard explains the refusal as well: then
+        nothing follows (False)."""
+        if error.code != ALREADY_ACKNOWLEDGED or self._unsure == "answer":
+            return False
+        if self._unsure != "deferral" and not self.shared:
             return False
         parent = self._parent
         if parent.type is discord.InteractionType.component:
@@ -95,7 +124,8 @@ class GuardedResponse(discord.InteractionResponse[Any]):
         else:
             self._response_type = discord.InteractionResponseType.deferred_channel_message
         self.deferred_late = True
-        log.info("interaction %d: its deferral had landed; the answer follows it", parent.id)
+        whose = "its own" if self._unsure == "deferral" else "this process's or another's"
+        log.info("interaction %d: acknowledged already by a deferral (%s)", parent.id, whose)
         return True
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> Any:
@@ -156,11 +186,15 @@ def install(interaction: discord.Interaction[Any]) -> None:
         log.debug("interaction %d: its response was taken before it was guarded", interaction.id)
 
 
-def watch(interaction: discord.Interaction[Any], after: float | None = None) -> None:
+def watch(
+    interaction: discord.Interaction[Any], after: float | None = None, shared: bool = False
+) -> None:
     """Defer the interaction if it is still unanswered ``after`` seconds from now (default:
     the bot's ``defer_after_seconds``) while the current task (its handler) runs. Called
     from the checks every command and component passes first, before anything answers
-    the interaction: its guarded response is installed here."""
+    the interaction: its guarded response is installed here. Watched once: a later call
+    (the next check) leaves the first one's time. ``shared``: other processes are given the
+    interaction too (watched before its claim, ``bot.discord.owners``)."""
     if isinstance(interaction, discord.Interaction):
         install(interaction)
     response = getattr(interaction, "response", None)  # (stand-ins in tests may have none)
@@ -173,8 +207,10 @@ def watch(interaction: discord.Interaction[Any], after: float | None = None) -> 
         or task is None
         or interaction.type is discord.InteractionType.autocomplete
         or response.is_done()
+        or response._timer is not None
     ):
         return
+    response.shared = response.shared or shared
 
     def fire() -> None:
         if task.done() or response.is_done():
@@ -183,7 +219,7 @@ def watch(interaction: discord.Interaction[Any], after: float | None = None) -> 
         _pending.add(deferral)
         deferral.add_done_callback(_pending.discard)
 
-    timer = asyncio.get_running_loop().call_later(after, fire)
+    timer = response._timer = asyncio.get_running_loop().call_later(after, fire)
     task.add_done_callback(lambda _: timer.cancel())
 
 
@@ -194,4 +230,19 @@ async def _defer(response: GuardedResponse) -> None:
         log.warning("interaction %d not deferred: %s", response._parent.id, e)
 
 
-__all__ = ["DEFER_AFTER_SECONDS", "GuardedResponse", "install", "watch"]
+def alone(interaction: discord.Interaction[Any]) -> None:
+    """This process handles ``interaction`` as if no other were given it (its claim could
+    not be written): a first answer refused as acknowledged is taken as it is."""
+    response = getattr(interaction, "_cs_response", None)
+    if isinstance(response, GuardedResponse):
+        response.shared = False
+
+
+def stand_down(interaction: discord.Interaction[Any]) -> None:
+    """No deferral of ``interaction`` from this process: another one owns it."""
+    response = getattr(interaction, "_cs_response", None)
+    if isinstance(response, GuardedResponse):
+        response.stand_down()
+
+
+__all__ = ["DEFER_AFTER_SECONDS", "GuardedResponse", "alone", "install", "stand_down", "watch"]

@@ -6,7 +6,7 @@ shards): both then receive every interaction. Each would act on it — a lobby c
 applied twice, or refused by the second as if it had failed ("this channel already has
 a game" after ``/af new`` made it) — and answer it. So before a process acts on an
 interaction (a slash command, a component, a modal), it writes the interaction's id in the
-database (``GameService.claim_interaction``, one statement): the process that wrote it first
+database (``OwnerService.claim_interaction``, one statement): the process that wrote it first
 acts and answers; the other does nothing at all, and answers nothing (``first_to_claim``
 returns False to the command tree's or the component's check, which discord.py takes
 in silence). An autocomplete request is answered by both (it changes nothing, and
@@ -19,6 +19,27 @@ The claims are pruned after ``KEEP_SECONDS`` (Discord drops an interaction's tok
 fifteen minutes). A process that is stopping claims only after ``STOPPING_DELAY``: a
 process starting in its place takes the interaction first, and acts on it; the stopping
 one then only refuses (``ShuttingDown``) what no other process took.
+
+A slow claim (the database busy, a failover) must not lose the answer: Discord takes an
+interaction's first answer within 3 seconds of it, or never (10062, "The application did
+not respond"). So where a claim is written, the interaction is watched before the claim
+(``bot.discord.deferral.watch``), from its arrival: still unanswered after
+``defer_after_seconds`` (2 s) — its claim not yet known, or known and its handler still at
+work — every process given it defers it the same way (a command privately, "thinking…";
+a click as an update of its message, which shows nothing). Discord takes the first
+deferral and refuses the others (40060). Once its claim is known:
+
+- the owner acts and answers, its answer following the deferral whichever process made
+  it (a refused first answer, with no answer of its own that may have landed, means that
+  a deferral landed: deferrals are the only first answers sent before a claim is known).
+  Its first follow-up replaces the "thinking…", so none is left unresolved: an answer
+  posted in the channel instead is followed by a private "done" (``Reply.finish``);
+- the others stand down (``stand_down``): no deferral from them any more, and nothing
+  else, ever — not even after a deferral of theirs that Discord took.
+
+A claim known quickly changes nothing: the owner's answer comes well within the 3 seconds
+and any other process's deferral is refused. Without claims (SQLite), an interaction is
+watched from its first check as before.
 """
 
 from __future__ import annotations
@@ -31,6 +52,7 @@ from typing import Any, Final
 
 import discord
 
+from bot.discord.deferral import alone, stand_down, watch
 from bot.discord.failures import judge
 from bot.play.owner_service import OwnerService
 
@@ -54,13 +76,18 @@ class InteractionOwners:
         self.owner = owner
         self.clock = clock
 
+    def shared(self, interaction: discord.Interaction[Any]) -> bool:
+        """Whether ``interaction`` is claimed: other processes over the database may be
+        given it too (not on SQLite; not an autocomplete request)."""
+        if interaction.type is discord.InteractionType.autocomplete:
+            return False
+        return self.claims.shares_its_database  # SQLite: the only process over it
+
     async def claim(self, interaction: discord.Interaction[Any], stopping: bool = False) -> bool:
         """Whether this process is the one to act on ``interaction`` (see the module);
         ``stopping``: this process is stopping (another may take it first)."""
-        if interaction.type is discord.InteractionType.autocomplete:
+        if not self.shared(interaction):
             return True
-        if not self.claims.shares_its_database:
-            return True  # SQLite: this process is the only one over the database
         if stopping:
             await asyncio.sleep(STOPPING_DELAY)
         try:
@@ -71,6 +98,7 @@ class InteractionOwners:
                 interaction.id,
                 judge(e),
             )
+            alone(interaction)  # a refused first answer is then taken as it is
             return True
 
     async def prune(self, now: float) -> int:
@@ -93,9 +121,12 @@ async def first_to_claim(
     extras = interaction.extras
     if _CLAIMED in extras:
         return bool(extras[_CLAIMED])
+    if owners.shared(interaction):
+        watch(interaction, shared=True)  # deferred if the claim is slow (see the module)
     mine = await owners.claim(interaction, stopping)
     extras[_CLAIMED] = mine
     if not mine:
+        stand_down(interaction)
         log.debug("interaction %d: handled by another process", interaction.id)
     return mine
 

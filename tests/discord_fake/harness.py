@@ -310,23 +310,65 @@ class BotHarness:
             raise
         return self
 
-    async def _ready(self) -> None:
+    async def _ready(self, shard: int | None = None) -> None:
+        """A new session's READY, with the servers the bot is in; for a sharded bot
+        (``discord.AutoShardedClient``), one READY per shard of the bot with that shard's
+        servers (``(guild_id >> 22) % shard_count``), or only ``shard``'s: that shard's new
+        session, after which discord.py sends ``shard_ready`` (not ``ready``, unless it is
+        the bot's only shard)."""
         conn = self.bot._connection
-        guilds = [self.fake.guild_payload(gid) for gid in self.fake.guilds if self.fake.bot_in(gid)]
-        payload = p.ready(
-            self.fake.bot_user, application_id=self.fake.application_id, guilds=guilds
-        )
         saved = conn.guild_ready_timeout
         conn.guild_ready_timeout = 0  # no GUILD_CREATEs follow: guilds are inside READY
         try:
-            conn.parsers["READY"](payload)
-            try:
-                async with asyncio.timeout(self.timeout):
-                    await self.bot.wait_until_ready()
-            except TimeoutError:
-                raise FakeDiscordTimeout(f"bot never became ready{self.format_errors()}") from None
+            if not isinstance(self.bot, discord.AutoShardedClient):
+                # Ready already (a new session): wait for this READY's own ``ready``, read
+                # while its guilds' wait is still 0.
+                again = self.bot.is_ready()
+                ready = asyncio.ensure_future(
+                    self.bot.wait_for("ready") if again else self.bot.wait_until_ready()
+                )
+                await asyncio.sleep(0)  # the waiter listens before READY is read
+                conn.parsers["READY"](self._ready_payload(None, 1))
+                await self._until(ready, "bot never became ready")
+                return
+            count = int(self.bot.shard_count or 1)
+            ids = list(self.bot.shard_ids or range(count))
+            sharded = self.bot._connection  # an AutoShardedConnectionState
+            sharded.shard_count, sharded.shard_ids = count, ids  # as ``launch_shards`` does
+            if shard is None:
+                for one in ids:
+                    conn.parsers["READY"](self._ready_payload(one, count))
+                await self._until(self.bot.wait_until_ready(), "bot never became ready")
+                return
+            ready = asyncio.ensure_future(
+                self.bot.wait_for("shard_ready", check=lambda one: one == shard)
+            )
+            await asyncio.sleep(0)  # the waiter listens before READY is read
+            conn.parsers["READY"](self._ready_payload(shard, count))
+            await self._until(ready, f"shard {shard} never ready")
         finally:
             conn.guild_ready_timeout = saved
+
+    async def _until(self, ready: Awaitable[Any], what: str) -> None:
+        try:
+            async with asyncio.timeout(self.timeout):
+                await ready
+        except TimeoutError:
+            raise FakeDiscordTimeout(f"{what}{self.format_errors()}") from None
+
+    def _ready_payload(self, shard: int | None, count: int) -> JSON:
+        """A READY with the servers the bot is in (of ``shard`` only, if given)."""
+        guilds = [
+            self.fake.guild_payload(gid)
+            for gid in self.fake.guilds
+            if self.fake.bot_in(gid) and (shard is None or (gid >> 22) % count == shard)
+        ]
+        payload = p.ready(
+            self.fake.bot_user, application_id=self.fake.application_id, guilds=guilds
+        )
+        if shard is not None:
+            payload["shard"] = [shard, count]
+        return payload
 
     def _sink(self, name: str, data: JSON) -> None:
         if self._closed or self.bot.is_closed():

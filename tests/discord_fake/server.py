@@ -30,6 +30,12 @@ Behaviour mirrors Discord where it matters for bots:
 
 As hard as Discord where Discord is hard (by the fake's :attr:`~FakeDiscord.clock`):
 
+* an interaction's first answer (a reply, a deferral, a modal) is taken within
+  :attr:`~FakeDiscord.interaction_deadline` (Discord's 3 s) of its creation, later refused
+  (404, 10062 Unknown interaction); a second first answer, whoever sends it, is refused
+  (400, 40060); once it is acknowledged, by anyone, its token takes follow-ups and edits
+  of its messages for :attr:`~FakeDiscord.token_seconds` (15 minutes) of its creation,
+  then refuses them (401, 50027 Invalid Webhook Token);
 * a message nonce is remembered for :attr:`~FakeDiscord.nonce_seconds` (a few minutes),
   then a post with the same nonce makes a second message;
 * invalid requests (answers 401, 403, 429) are counted over a sliding ten minutes; past
@@ -112,6 +118,9 @@ CB_DEFERRED_UPDATE_MESSAGE = 6
 CB_UPDATE_MESSAGE = 7
 CB_AUTOCOMPLETE_RESULT = 8
 CB_MODAL = 9
+
+INTERACTION_DEADLINE = 3.0  # seconds Discord waits for an interaction's first answer
+TOKEN_SECONDS = 15 * 60.0  # how long an interaction's token takes follow-ups and edits
 
 _ALLOWED_CALLBACKS: dict[int, set[int]] = {
     p.PING: {CB_PONG},
@@ -449,9 +458,13 @@ class FakeDiscord:
         # A hook asked about every request (method, route template, path) that may make it
         # fail (``Fault``): seeded chaos for the delivery tests and the chaos benchmark.
         self.fault_hook: Callable[[str, str, str], Fault | None] | None = None
-        # Seconds an interaction may wait for its first answer (Discord's is 3): later, the
-        # callback is refused with 10062 Unknown interaction. None: no deadline.
-        self.interaction_deadline: float | None = None
+        # Seconds an interaction may wait for its first answer (Discord's 3, by the fake's
+        # ``clock``): later, the callback is refused with 10062 Unknown interaction. None: no
+        # deadline.
+        self.interaction_deadline: float | None = INTERACTION_DEADLINE
+        # Seconds an interaction's token takes follow-ups and edits of its messages once it
+        # was acknowledged (Discord's 15 minutes): later, 401 50027 Invalid Webhook Token.
+        self.token_seconds: float | None = TOKEN_SECONDS
         self._interaction_born: dict[int, float] = {}
         # Discord remembers a message's nonce for a few minutes only.
         self.nonce_seconds: float = 300.0
@@ -700,8 +713,9 @@ class FakeDiscord:
         if event:
             self._emit("GUILD_DELETE", {"id": str(gid)})
 
-    def add_bot(self, guild_id: int) -> None:
-        """The bot is added (back) to a server: ``GUILD_CREATE`` with the whole server."""
+    def add_bot(self, guild_id: int, *, event: bool = True) -> None:
+        """The bot is added (back) to a server: ``GUILD_CREATE`` with the whole server
+        (unless ``event`` is False: a test sends it later, ``guild_payload``)."""
         gid = int(guild_id)
         bot_id = int(self.bot_user["id"])
         if bot_id not in self.members[gid]:
@@ -716,6 +730,8 @@ class FakeDiscord:
             )
             if bot_role is not None:
                 self.members[gid][bot_id]["roles"] = [bot_role["id"]]
+        if not event:
+            return
         joined = self.guild_payload(gid)
         joined.pop("unavailable", None)  # a server joined, not one back from an outage
         self._emit("GUILD_CREATE", joined)
@@ -1767,6 +1783,13 @@ class FakeDiscord:
         if state is None or state.application_id != int(call.params["application_id"]):
             raise ApiError(404, 10015, "Unknown Webhook")
         call.interaction_id = state.id
+        born = self._interaction_born.get(state.id)
+        if (
+            self.token_seconds is not None
+            and born is not None
+            and self.clock() - born > self.token_seconds
+        ):
+            raise ApiError(401, 50027, "Invalid Webhook Token")  # its 15 minutes are over
         return state
 
     async def _interaction_callback(self, call: _Call) -> FakeResponse:

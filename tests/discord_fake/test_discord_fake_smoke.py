@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from typing import Any
 
 import aiohttp
 import discord
@@ -436,3 +437,44 @@ async def test_gateway_speaks_hello_identify_ready_heartbeat_and_dispatch(
         await gateway.disconnected.wait()
     with pytest.raises(RuntimeError, match="no bot is connected"):
         await gateway.dispatch("INTERACTION_CREATE", {})
+
+
+async def test_an_interaction_is_answered_first_within_3_s_once_and_followed_for_15_minutes(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    """As Discord: a first answer later than 3 s after the interaction is refused (10062);
+    a second first answer, whoever sends it, is refused (40060); once acknowledged, the
+    token takes follow-ups from anyone (the first one replacing "thinking…") until 15
+    minutes after the interaction (then 401, 50027)."""
+    h = await start_bot(DemoBot())
+    now = [1000.0]
+    fake_discord.clock = lambda: now[0]
+    app = fake_discord.application_id
+
+    async def post(
+        session: aiohttp.ClientSession, path: str, body: object
+    ) -> tuple[int, dict[str, Any]]:
+        async with session.post(fake_discord.api_base + path, json=body) as answer:
+            data = await answer.json() if answer.content_length else {}
+            return answer.status, data
+
+    late, acked = h.slash("demo secret"), h.slash("demo secret")
+    for payload in (late, acked):
+        fake_discord.register_interaction(payload)
+    callback = "/interactions/{id}/{token}/callback"
+    async with aiohttp.ClientSession() as session:
+        now[0] += 3.5
+        status, data = await post(session, callback.format(**late), {"type": 5})
+        assert (status, data.get("code")) == (404, 10062)
+        fake_discord.register_interaction(acked)  # a new one, at the fake's "now"
+        now[0] += 2.9
+        assert (await post(session, callback.format(**acked), {"type": 5}))[0] < 300
+        status, data = await post(session, callback.format(**acked), {"type": 5})
+        assert (status, data.get("code")) == (400, 40060)
+        followup = f"/webhooks/{app}/{acked['token']}"
+        now[0] += 14 * 60
+        status, data = await post(session, followup, {"content": "answered"})
+        assert status == 200 and not int(data["flags"]) & 128  # "thinking…" replaced
+        now[0] += 60
+        status, data = await post(session, followup, {"content": "too late"})
+        assert (status, data.get("code")) == (401, 50027)
