@@ -16,8 +16,8 @@ from typing import Final
 
 from bot.play.coach_things import first_thing, first_things, thing_key, usable_things, used_things
 from bot.play.games import ActiveGame
+from bot.store.member_store import MemberStore
 from bot.store.rows import MemberPrefs
-from bot.store.storage import Storage
 from bot.text.strings import text
 from engine import Action, GameState, apply_in_place
 
@@ -38,8 +38,8 @@ def coach_lines(game: ActiveGame) -> list[str]:
 class Coach:
     """The coach's side effects: reads and writes what each coached member used."""
 
-    def __init__(self, store: Storage, clock: Callable[[], float]) -> None:
-        self.store = store
+    def __init__(self, clock: Callable[[], float], *, members: MemberStore) -> None:
+        self._members = members
         self.clock = clock
         self._on: dict[int, tuple[bool, float]] = {}  # member -> (coach on?, read at)
 
@@ -48,7 +48,7 @@ class Coach:
         known = self._on.get(user_id)
         now = self.clock()
         if known is None or now - known[1] > KEEP_SECONDS:
-            known = ((await self.store.members.prefs([user_id]))[user_id].coach, now)
+            known = ((await self._members.prefs([user_id]))[user_id].coach, now)
             self._on[user_id] = known
         return known[0]
 
@@ -60,7 +60,7 @@ class Coach:
 
     async def set_on(self, user_id: int, on: bool) -> None:
         """Turn the member's coach on or off (``/af coach``)."""
-        await self.store.members.set_prefs(user_id, coach=on)
+        await self._members.set_prefs(user_id, coach=on)
         self._on[user_id] = (on, self.clock())
 
     async def after_move(self, user_id: int, before: GameState, actions: Sequence[Action]) -> None:
@@ -68,13 +68,13 @@ class Coach:
         if their coach is on."""
         if not await self.is_on(user_id):
             return
-        used = await self.store.members.used_things(user_id)
+        used = await self._members.used_things(user_id)
         state = before.copy()
         now_used: set[str] = set()
         for action in actions:
             now_used |= used_things(state, action)
             apply_in_place(state, action)
-        await self.store.members.add_used_things(user_id, now_used - used)
+        await self._members.add_used_things(user_id, now_used - used)
 
     async def before_pick(self, game: ActiveGame) -> list[str]:
         """The lines the turn message carries for the member to act, if their coach is on:
@@ -90,7 +90,7 @@ class Coach:
             return game.coach_before[1]
         lines: list[str] = []
         if await self.is_on(user):
-            used = await self.store.members.used_things(user)
+            used = await self._members.used_things(user)
             explained = game.coached.setdefault(user, set())
             things = first_things(usable_things(state, seat) - used - explained)
             explained.update(things)
@@ -102,7 +102,7 @@ class Coach:
         """The line for the member's hint, if their coach is on."""
         if not await self.is_on(user_id):
             return None
-        return self.line(game, user_id, await self.store.members.used_things(user_id), locale)
+        return self.line(game, user_id, await self._members.used_things(user_id), locale)
 
     def line(self, game: ActiveGame, user_id: int, used: set[str], locale: str) -> str | None:
         """The line on the first thing the member can use now, never used and not yet

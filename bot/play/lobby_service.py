@@ -19,8 +19,9 @@ from bot.play.settings_service import SettingsService
 from bot.store.clock_settings import DEFAULT_CLOCK
 from bot.store.errors import ChannelBusyError, ServiceError
 from bot.store.game_config import GameSettings
+from bot.store.game_store import GameStore
 from bot.store.rows import Delivery, SeatRow
-from bot.store.storage import Storage
+from bot.store.seat_store import SeatStore
 from bot.text.seat_names import ai_name
 from engine import Game
 
@@ -30,7 +31,6 @@ class LobbyService:
 
     def __init__(
         self,
-        store: Storage,
         games: HeldGames,
         seating: Seating,
         moves: MoveService,
@@ -39,8 +39,11 @@ class LobbyService:
         clock: Callable[[], float],
         outbox: Outbox,
         new_seed: Callable[[], int],
+        game_rows: GameStore,
+        seat_rows: SeatStore,
     ) -> None:
-        self.store = store
+        self._game_rows = game_rows
+        self._seat_rows = seat_rows
         self.games = games
         self.seating = seating
         self.moves = moves
@@ -83,7 +86,7 @@ class LobbyService:
             return [Delivery("lobby", game_id, channel_id, guild_id, payload, created_at=now)]
 
         try:
-            game_id = await self.store.game_rows.create_game(
+            game_id = await self._game_rows.create_game(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 host_id=host_id,
@@ -98,7 +101,7 @@ class LobbyService:
         except ChannelBusyError:
             raise ServiceError("lobby.busy") from None
         self.outbox.queued(channel_id)
-        row = await self.store.game_rows.game(game_id)
+        row = await self._game_rows.game(game_id)
         assert row is not None
         return await self.games.load(row)
 
@@ -150,7 +153,7 @@ class LobbyService:
             outbox.notice(game, now, "lobby.joined", params, reply=True),
             outbox.lobby_shown(game, now),
         ]
-        row = await self.store.seat_rows.set_seats(game.id, seats, told, updated_at=now)
+        row = await self._seat_rows.set_seats(game.id, seats, told, updated_at=now)
         self.games.take_committed(game, row, seats, told)
 
     async def add_ai(
@@ -172,7 +175,7 @@ class LobbyService:
         if announce:
             told.insert(0, outbox.notice(game, now, "lobby.bot_added", params, reply=True))
         seats = [*game.seats, seat]
-        row = await self.store.seat_rows.set_seats(game.id, seats, told, updated_at=now)
+        row = await self._seat_rows.set_seats(game.id, seats, told, updated_at=now)
         self.games.take_committed(game, row, seats, told)
         return seat
 
@@ -193,7 +196,7 @@ class LobbyService:
                     outbox.notice(game, now, "lobby.left_ended", name),
                     self.seating.ended(game, now, closing),
                 ]
-                row = await self.store.seat_rows.update(
+                row = await self._seat_rows.update(
                     game.id,
                     None,
                     told,
@@ -264,7 +267,7 @@ class LobbyService:
             outbox.notice(game, now, key, {"name": by}, reply=True),
             self.seating.ended(game, now, closing),
         ]
-        row = await self.store.seat_rows.update(
+        row = await self._seat_rows.update(
             game.id,
             None,
             told,

@@ -63,9 +63,9 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from bot.play.games import ActiveGame
-from bot.store.rows import Delivery, GameRow
+from bot.store.delivery_store import DeliveryStore
+from bot.store.rows import Delivery
 from bot.store.shards import Shards
-from bot.store.storage import Storage
 
 log = logging.getLogger(__name__)
 
@@ -300,11 +300,11 @@ class Outbox:
 
     def __init__(
         self,
-        store: Storage,
+        deliveries: DeliveryStore,
         *,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
-        self.store = store
+        self._deliveries = deliveries
         self.sleep = sleep
         self._queued: dict[int, float] = {}  # lane -> when a change queued in it (monotonic)
         self._landed: dict[int, int] = {}  # edits delivered, removal to come: id -> game
@@ -368,7 +368,7 @@ class Outbox:
         if not ids:
             return True
         try:
-            await self.store.deliveries.forget_deliveries(ids)
+            await self._deliveries.forget_deliveries(ids)
         except asyncio.CancelledError:
             self.give_back_landed(ids)
             raise
@@ -395,7 +395,7 @@ class Outbox:
     async def due(self, shards: Shards | None = None) -> list[Delivery]:
         """The deliveries waiting in the lanes of these shards' servers, in lane order (the
         edits that landed left out: their rows wait for their removal)."""
-        rows = await self.store.deliveries.pending_deliveries(shards)
+        rows = await self._deliveries.pending_deliveries(shards)
         return [d for d in rows if d.id not in self._landed]
 
     async def lane_pass(self, channel_id: int) -> AsyncGenerator[LaneWork, Outcome | None]:
@@ -407,7 +407,7 @@ class Outbox:
         landed is kept in memory, its row removed with the next commit or within a second.
         A pass after a delivery queued others in its place is a new pass (the lane read
         again once its lease is known to be held)."""
-        rows = await self.store.deliveries.pending_deliveries(channel_id=channel_id)
+        rows = await self._deliveries.pending_deliveries(channel_id=channel_id)
         work = LaneWork(tuple(d for d in rows if d.id not in self._landed))
         while True:
             outcome = yield work
@@ -417,9 +417,9 @@ class Outbox:
                     case Landed(d):
                         self._land(d)
                     case Made(d, then, fields):
-                        await self.store.deliveries.delivered(d.id, d.game_id, then, **fields)
+                        await self._deliveries.delivered(d.id, d.game_id, then, **fields)
                     case Failed(d, attempts, due_at, reason, give_up, now):
-                        await self.store.deliveries.delivery_failed(
+                        await self._deliveries.delivery_failed(
                             d.id,
                             attempts=attempts,
                             due_at=due_at,
@@ -438,28 +438,24 @@ class Outbox:
     ) -> tuple[bool, str | None]:
         """Hold a lane's lease until ``until`` if it ran out or is ``owner``'s: whether it
         is held now, and who held it before."""
-        return await self.store.deliveries.claim_lane(channel_id, owner, now, until)
+        return await self._deliveries.claim_lane(channel_id, owner, now, until)
 
     async def let_lanes_go(self, owner: str) -> None:
         """A process that stops lets its lanes go at once."""
-        await self.store.deliveries.release_lanes(owner)
+        await self._deliveries.release_lanes(owner)
 
     async def given_up_count(self, shards: Shards | None = None) -> int:
-        return (await self.store.deliveries.delivery_counts(shards))[2]
+        return (await self._deliveries.delivery_counts(shards))[2]
 
     async def given_up(
         self, shards: Shards | None = None, game_id: int | None = None
     ) -> list[Delivery]:
         """The deliveries given up (of these shards, or of one game), the latest first."""
-        return await self.store.deliveries.failed_deliveries(shards, game_id=game_id)
+        return await self._deliveries.failed_deliveries(shards, game_id=game_id)
 
     async def prune_given_up(self, before: float) -> int:
         """Remove the rows given up before ``before``: how many."""
-        return await self.store.deliveries.prune_failed(before)
-
-    async def game_of(self, d: Delivery) -> GameRow | None:
-        """The row of the game a delivery is about, as committed."""
-        return await self.store.game_rows.game(d.game_id) if d.game_id is not None else None
+        return await self._deliveries.prune_failed(before)
 
 
 __all__ = [

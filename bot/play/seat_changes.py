@@ -27,7 +27,7 @@ from bot.store.rating_rules import (
     holders_json,
 )
 from bot.store.rows import Delivery, GameRow, SeatChanges, SeatRow
-from bot.store.storage import Storage
+from bot.store.seat_store import SeatStore
 from bot.text.seat_names import ai_name
 
 
@@ -49,8 +49,10 @@ _ROW_FIELDS = frozenset(f.name for f in fields_of(GameRow))
 class Seating:
     """The seat changes several jobs make; see the module docstring."""
 
-    def __init__(self, store: Storage, games: HeldGames, *, clock: Callable[[], float]) -> None:
-        self.store = store
+    def __init__(
+        self, games: HeldGames, *, clock: Callable[[], float], seat_rows: SeatStore
+    ) -> None:
+        self._seat_rows = seat_rows
         self.games = games
         self.clock = clock
 
@@ -148,7 +150,7 @@ class Seating:
         humans = [s for s in seats if not s.is_ai]
         if not humans and old.user_id == game.row.host_id:
             told = [said_closed or said, self.ended(game, now, {})]
-            row = await self.store.seat_rows.set_seats(
+            row = await self._seat_rows.set_seats(
                 game.id, seats, told, status="aborted", updated_at=now
             )
             self.games.take_committed(game, row, seats, told)
@@ -158,9 +160,7 @@ class Seating:
         if old.user_id == host and humans and humans[0].user_id is not None:
             host = humans[0].user_id
         told = [said, outbox.lobby_shown(game, now)]
-        row = await self.store.seat_rows.set_seats(
-            game.id, seats, told, host_id=host, updated_at=now
-        )
+        row = await self._seat_rows.set_seats(game.id, seats, told, host_id=host, updated_at=now)
         self.games.take_committed(game, row, seats, told)
         return SeatChange(old, None)
 
@@ -188,9 +188,7 @@ class Seating:
             if waiting is not None:
                 game_fields.update(clock_since=now, reminders_sent=0)
         told = [*said, self.shown(after, now)]
-        row = await self.store.seat_rows.update(
-            game.id, seats, told, departure=departure, **game_fields
-        )
+        row = await self._seat_rows.update(game.id, seats, told, departure=departure, **game_fields)
         self.games.take_committed(game, row, new_seats, told)
 
     def check_manager(self, game: ActiveGame, user_id: int, can_manage: bool) -> None:
