@@ -197,7 +197,6 @@ def build_parts(
             games=games,
             lobby=jobs.lobby,
             seats=jobs.seats,
-            seating=jobs.seating,
             deliveries=deliveries,
             schedule_ai=schedule_ai,
         ),
@@ -206,7 +205,6 @@ def build_parts(
             owners=owners,
             games=games,
             settings=jobs.settings,
-            seating=jobs.seating,
             deliveries=deliveries,
         ),
         Notifications(

@@ -5,23 +5,22 @@ their hint adds one too). What is usable and used is ``bot.play.coach_things``'s
 and writes the member's record and keeps what was explained in each game
 (``ActiveGame.coached``: in memory, so after a restart a line may come once more).
 
-Whether a member has the coach on is read once and kept for ``KEEP_SECONDS`` (a move's
-answer needs no database read); ``/af coach`` sets it at once in this process, and another
-process of a big bot sees the change within that time."""
+Whether a member has the coach on is read once and kept for ``KEEP_SECONDS``, the time the
+screen-reader mode is kept too (``bot.play.readers``): a move's answer needs no database
+read; ``/af coach`` sets it at once in this process, and another process of a big bot
+sees the change within that time."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Final
 
 from bot.play.coach_things import first_thing, first_things, thing_key, usable_things, used_things
 from bot.play.games import ActiveGame
+from bot.play.readers import KEEP_SECONDS
 from bot.store.member_store import MemberStore
 from bot.store.rows import MemberPrefs
 from bot.text.strings import text
 from engine import Action, GameState, apply_in_place
-
-KEEP_SECONDS: Final = 60.0
 
 
 def coach_lines(game: ActiveGame) -> list[str]:

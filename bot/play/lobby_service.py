@@ -14,7 +14,7 @@ from bot.play.games import ActiveGame, MoveResult
 from bot.play.held_games import HeldGames
 from bot.play.move_service import MoveService
 from bot.play.outbox import Outbox
-from bot.play.seat_changes import SeatChange, Seating
+from bot.play.seat_changes import SeatChange, Seating, ends_without
 from bot.play.settings_service import SettingsService
 from bot.store.clock_settings import DEFAULT_CLOCK
 from bot.store.errors import ChannelBusyError, ServiceError
@@ -190,7 +190,7 @@ class LobbyService:
         now = self.clock()
         name = {"name": old.name}
         if game.row.status == "playing":
-            if self.seating.ends_without(game, seat):
+            if ends_without(game, seat):
                 closing = outbox.text_of("lobby.left_ended", name)
                 told = [
                     outbox.notice(game, now, "lobby.left_ended", name),
@@ -251,12 +251,7 @@ class LobbyService:
         if rated and seat is None and not can_manage and any(not s.is_ai for s in game.seats):
             raise ServiceError("abort.watching_host")
         now = self.clock()
-        if (
-            rated
-            and seat is not None
-            and not can_manage
-            and not self.seating.ends_without(game, seat)
-        ):
+        if rated and seat is not None and not can_manage and not ends_without(game, seat):
             level = outbox.text_of(f"ai.level.{game.clock.takeover}")
             said = outbox.notice(game, now, "abort.to_ai", {"name": by, "level": level}, reply=True)
             return await self.seating.to_ai(game, seat, said, "aborted")

@@ -17,6 +17,9 @@ from bot.play.games import ActiveGame
 from bot.store.member_store import MemberStore
 from bot.store.rows import MemberPrefs, SeatRow
 
+# How long a member's preferences read are taken as theirs: the screen-reader mode here,
+# the coach's on/off (bot.play.coach_memory) and the preferences a turn's message read for
+# its DM (bot.play.member_service). A change made in another process is seen within it.
 KEEP_SECONDS: Final = 60.0
 
 

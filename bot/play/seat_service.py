@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.play import outbox
 from bot.play.games import ActiveGame
-from bot.play.seat_changes import SeatChange, Seating, back_to
+from bot.play.seat_changes import SeatChange, Seating, back_to, check_manager
 from bot.store.action_log_store import ActionLogStore
 from bot.store.clock_settings import HOUR, MAX_AWAY_DAYS
 from bot.store.errors import ServiceError
@@ -54,7 +54,7 @@ class SeatService:
         manager = game.row.host_id == user_id or can_manage
         stalled = not manager and game.row.status == "playing" and game.seat_of(user_id) is not None
         if not stalled:
-            self.seating.check_manager(game, user_id, can_manage)
+            check_manager(game, user_id, can_manage)
         seat = self.seat_numbered(game, number)
         if seat.user_id is not None and seat.user_id == user_id:
             raise ServiceError("seats.kick_self")
@@ -129,7 +129,7 @@ class SeatService:
         keeping everything the seat owns (``by``: the name of who did it): at once to the
         one who asks, else offered to the member, who takes it by ``take_offer`` (``/af
         join``): nobody is seated, and rated, without their consent."""
-        self.seating.check_manager(game, user_id, can_manage)
+        check_manager(game, user_id, can_manage)
         seat = self.seat_numbered(game, number)
         if member_is_bot:
             raise ServiceError("seats.replace_bot", name=member_name)

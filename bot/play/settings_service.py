@@ -10,7 +10,7 @@ from typing import Any
 from bot.play import outbox
 from bot.play.games import ActiveGame
 from bot.play.held_games import HeldGames
-from bot.play.seat_changes import Seating, with_changes
+from bot.play.seat_changes import Seating, check_manager, leaving_counts, with_changes
 from bot.store.clock_settings import DEFAULT_CLOCK, ClockSettings
 from bot.store.errors import ServiceError
 from bot.store.seat_store import SeatStore
@@ -79,7 +79,7 @@ class SettingsService:
         the game again; False when neither changes. ``language``: a catalogue language
         (``en``, ``ru``, ``pl``) or a Discord locale (``pl-PL``). A clock switched on starts
         counting now, not from the last move."""
-        self.seating.check_manager(game, user_id, can_manage)
+        check_manager(game, user_id, can_manage)
         now = self.clock()
         fields: dict[str, Any] = {}
         seats: dict[int, dict[str, object]] = {}
@@ -100,7 +100,7 @@ class SettingsService:
         if clock is not None and clock.checked() != game.clock:
             stops = not clock.enabled or clock.action == "none"
             runs = game.clock.enabled and game.clock.action != "none"
-            if stops and runs and not can_manage and self.seating.leaving_counts(game):
+            if stops and runs and not can_manage and leaving_counts(game):
                 # A player behind could stop the clock and never move again.
                 raise ServiceError("settings.clock_off_in_play")
             fields["config"] = game.row.config.with_clock(clock.checked())
