@@ -346,7 +346,6 @@ def build_service(
             moves,
             settings,
             clock=clock,
-            outbox=outbox,
             new_seed=new_seed,
             game_rows=storage.game_rows,
             seat_rows=storage.seat_rows,
@@ -365,7 +364,6 @@ def build_service(
         orphans=OrphanService(
             games,
             clock=clock,
-            outbox=outbox,
             game_rows=storage.game_rows,
             host_notices=storage.host_notices,
         ),

@@ -56,11 +56,6 @@ class HeldGames:
         self._load_lock = asyncio.Lock()
         self._dropped: set[int] = set()  # games dropped from memory after a failed reload
 
-    def queued(self, game: ActiveGame, deliveries: Sequence[Delivery]) -> None:
-        """Deliveries of the game were queued (committed): its lane is to be delivered."""
-        if deliveries:
-            self.outbox.queued(game.row.channel_id)
-
     # ---- finding and loading games ---------------------------------------------------------------
 
     async def in_channel(self, channel_id: int) -> ActiveGame | None:
@@ -217,19 +212,31 @@ class HeldGames:
 
     def take_committed(
         self,
-        game: ActiveGame,
-        row: GameRow | None,
-        seats: Sequence[SeatRow] | None,
+        game: ActiveGame | None,
         told: Sequence[Delivery],
+        *,
+        row: GameRow | None = None,
+        seats: Sequence[SeatRow] | None = None,
+        lane: int | None = None,
     ) -> None:
-        """A change was committed: the game in memory takes its row as the commit returned
-        it and the seats as set (nothing is read back: a read failing after the commit
-        would turn a change that was made into an error), and its deliveries go out."""
-        if row is not None:
-            game.row = row
-        if seats is not None:
-            game.seats = list(seats)
-        self.queued(game, told)
+        """A change was committed, with the deliveries it queued (``told``): the game in
+        memory takes its row as the commit returned it (``row``) and its seats as set
+        (``seats``; nothing is read back: a read failing after the commit would turn a
+        change that was made into an error), and, if anything was queued, the lane is marked
+        for whoever made the change to deliver at once (``Outbox.queued``): the game's
+        channel, or ``lane`` for a commit of no game in memory (a lobby just made, a game
+        back in a channel, an orphaned game's host told by DM). Every commit that queues
+        deliveries ends here."""
+        if game is not None:
+            if row is not None:
+                game.row = row
+            if seats is not None:
+                game.seats = list(seats)
+        if told:
+            if lane is None:
+                assert game is not None, "a commit of no game in memory names its lane"
+                lane = game.row.channel_id
+            self.outbox.queued(lane)
 
     def drop(self, game: ActiveGame) -> None:
         """The game in memory may be behind the database (a commit whose outcome is not

@@ -13,7 +13,6 @@ from bot.play.ai import Level
 from bot.play.games import ActiveGame, MoveResult
 from bot.play.held_games import HeldGames
 from bot.play.move_service import MoveService
-from bot.play.outbox import Outbox
 from bot.play.seat_changes import SeatChange, Seating, ends_without
 from bot.play.settings_service import SettingsService
 from bot.store.clock_settings import DEFAULT_CLOCK
@@ -37,7 +36,6 @@ class LobbyService:
         settings: SettingsService,
         *,
         clock: Callable[[], float],
-        outbox: Outbox,
         new_seed: Callable[[], int],
         game_rows: GameStore,
         seat_rows: SeatStore,
@@ -49,7 +47,6 @@ class LobbyService:
         self.moves = moves
         self.settings = settings
         self.clock = clock
-        self.outbox = outbox
         self.new_seed = new_seed
 
     async def create(
@@ -82,8 +79,11 @@ class LobbyService:
             extra = outbox.text_of("over.rematch_opened", opened)
             payload.update(extra=extra, users=list(invited))
 
+        told: list[Delivery] = []  # what the commit queued, in the new lobby's lane
+
         def lobby(game_id: int) -> list[Delivery]:
-            return [Delivery("lobby", game_id, channel_id, guild_id, payload, created_at=now)]
+            told[:] = [Delivery("lobby", game_id, channel_id, guild_id, payload, created_at=now)]
+            return list(told)
 
         try:
             game_id = await self._game_rows.create_game(
@@ -100,7 +100,7 @@ class LobbyService:
             )
         except ChannelBusyError:
             raise ServiceError("lobby.busy") from None
-        self.outbox.queued(channel_id)
+        self.games.take_committed(None, told, lane=channel_id)
         row = await self._game_rows.game(game_id)
         assert row is not None
         return await self.games.load(row)
@@ -154,7 +154,7 @@ class LobbyService:
             outbox.lobby_shown(game, now),
         ]
         row = await self._seat_rows.set_seats(game.id, seats, told, updated_at=now)
-        self.games.take_committed(game, row, seats, told)
+        self.games.take_committed(game, told, row=row, seats=seats)
 
     async def add_ai(
         self, game: ActiveGame, user_id: int, level: Level, *, announce: bool = True
@@ -176,7 +176,7 @@ class LobbyService:
             told.insert(0, outbox.notice(game, now, "lobby.bot_added", params, reply=True))
         seats = [*game.seats, seat]
         row = await self._seat_rows.set_seats(game.id, seats, told, updated_at=now)
-        self.games.take_committed(game, row, seats, told)
+        self.games.take_committed(game, told, row=row, seats=seats)
         return seat
 
     async def leave(self, game: ActiveGame, user_id: int) -> SeatChange:
@@ -205,7 +205,7 @@ class LobbyService:
                     waiting_on_user=None,
                     updated_at=now,
                 )
-                self.games.take_committed(game, row, None, told)
+                self.games.take_committed(game, told, row=row)
                 self.games.forget(game)
                 return SeatChange(old, None, ended=True)
             said = outbox.notice(game, now, "lobby.left_to_ai", name)
@@ -271,6 +271,6 @@ class LobbyService:
             waiting_on_user=None,
             updated_at=now,
         )
-        self.games.take_committed(game, row, None, told)
+        self.games.take_committed(game, told, row=row)
         self.games.forget(game)
         return None

@@ -43,7 +43,7 @@ class MessageService:
         now = self.clock()
         told = [outbox.delivery(game, "turn", now, turn=game.state.turn_number, repost=True)]
         await self._deliveries.queue(told)
-        self.games.queued(game, told)
+        self.games.take_committed(game, told)
 
     async def show_turn_again(self, game: ActiveGame, grace: float = 0.0) -> bool:
         """Queue the turn message (and the ping by DM) of a game whose turn in play has no
@@ -72,7 +72,7 @@ class MessageService:
             told.append(notify)
         await self._deliveries.queue(told)
         log.warning("game %d: turn %d had no message; one is queued", game.id, turn)
-        self.games.queued(game, told)
+        self.games.take_committed(game, told)
         return True
 
     async def set_turn_message(self, game: ActiveGame, message_id: int | None, turn: int) -> None:

@@ -250,7 +250,7 @@ class MoveService:
             self.games.drop(game)  # cancelled: made or not, the database says at the next load
             raise
         game.game = engine_game
-        self.games.take_committed(game, row, None, told)
+        self.games.take_committed(game, told, row=row)
         if row is None:
             await self.games.reload(game)
         return action
@@ -333,15 +333,15 @@ class MoveService:
                 results = await self.final_results.results_of(after, rows)
                 rated_in = game.row.guild_id  # ratings are per server: none in DMs
         told = self._told(after, now, first_seq + len(steps), closed_by, started)
-        landed = self.outbox.take_landed()
         try:
-            row: GameRow | None = await self._action_log.commit_actions(
-                game.id, rows, dumps(state), seats, results, told, landed, rated_in, **fields
-            )
+            # The rows of the edits that landed go with the commit (handed back if it fails).
+            with self.outbox.landed_rows() as landed:
+                row: GameRow | None = await self._action_log.commit_actions(
+                    game.id, rows, dumps(state), seats, results, told, landed, rated_in, **fields
+                )
         except (GameChangedError, UniqueViolation):
             # Another process (or a stale copy) moved this game on first, or committed this
             # very move (its key): nothing was written; take the game as stored.
-            self.outbox.give_back_landed(landed)
             log.warning("game %d moved on in the database meanwhile; reloaded", game.id)
             await self.games.reload(game)
             try:
@@ -352,7 +352,6 @@ class MoveService:
                 return first
             raise ServiceError("game.changed") from None
         except Exception as e:
-            self.outbox.give_back_landed(landed)
             if key is None:
                 self.games.drop(game)  # made or not: the database says at the next load
                 raise
@@ -366,11 +365,10 @@ class MoveService:
             log.warning("game %d: move %s was committed, its acknowledgement lost", game.id, key)
             row = None
         except BaseException:
-            self.outbox.give_back_landed(landed)
             self.games.drop(game)  # cancelled: made or not, the database says at the next load
             raise
         game.game = after.game
-        self.games.take_committed(game, row, after.seats, told)
+        self.games.take_committed(game, told, row=row, seats=after.seats)
         if row is None:
             await self.games.reload(game)  # made: the row as stored
         if game.row.status not in ("lobby", "playing"):

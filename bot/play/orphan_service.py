@@ -14,7 +14,6 @@ from typing import Any
 from bot.play import outbox
 from bot.play.games import ActiveGame
 from bot.play.held_games import HeldGames
-from bot.play.outbox import Outbox
 from bot.store.errors import ChannelBusyError, ServiceError
 from bot.store.game_store import GameStore
 from bot.store.host_notice_store import HostNoticeStore
@@ -31,7 +30,6 @@ class OrphanService:
         games: HeldGames,
         *,
         clock: Callable[[], float],
-        outbox: Outbox,
         game_rows: GameStore,
         host_notices: HostNoticeStore,
     ) -> None:
@@ -39,7 +37,6 @@ class OrphanService:
         self._host_notices = host_notices
         self.games = games
         self.clock = clock
-        self.outbox = outbox
 
     async def game_row(self, game_id: int) -> GameRow | None:
         """A game's row as committed (whatever its status): where its channel is, for what
@@ -81,11 +78,15 @@ class OrphanService:
         was not in its lobby or in play)."""
         now = self.clock()
 
+        queued: list[Delivery] = []  # what the commit queued, in the host's DM lane
+
         def told(row: GameRow) -> list[Delivery]:
             params = {"game": row.id}
             said = {"key": f"orphan.{why}", "params": params, "user": row.host_id}
             payload = {**said, "always": True, "plain": True}
-            return [Delivery("dm", row.id, -row.host_id, row.guild_id, payload, created_at=now)]
+            dm = Delivery("dm", row.id, -row.host_id, row.guild_id, payload, created_at=now)
+            queued[:] = [dm]
+            return [dm]
 
         row = await self._game_rows.orphan_game(game_id, why, now, told)
         held = self.games.held(game_id)
@@ -96,7 +97,7 @@ class OrphanService:
         if row is not None:
             log.warning("game %d: its %s is gone; the game is %s", game_id, why, row.status)
             if row.status == "orphaned":
-                self.outbox.queued(-row.host_id)
+                self.games.take_committed(None, queued, lane=-row.host_id)
         return row
 
     async def channel_gone(self, channel_id: int) -> list[GameRow]:
@@ -175,6 +176,8 @@ class OrphanService:
             users = [user] if user is not None else []
             said["users"] = users
 
+        queued: list[Delivery] = []  # what the commit queued, in the channel's lane
+
         def told(new: GameRow) -> list[Delivery]:
             out = [
                 Delivery("notice", new.id, channel_id, guild_id, said, created_at=now),
@@ -183,7 +186,8 @@ class OrphanService:
             if user is not None:
                 notify = {"turn": turn, "user": user}
                 out.append(Delivery("notify", new.id, channel_id, guild_id, notify, created_at=now))
-            return out
+            queued[:] = out
+            return list(out)
 
         try:
             new = await self._game_rows.adopt_game(
@@ -199,7 +203,7 @@ class OrphanService:
             raise ServiceError("lobby.busy") from None
         if new is None:
             raise ServiceError("orphan.unknown", game=row.id)
-        self.outbox.queued(channel_id)
+        self.games.take_committed(None, queued, lane=channel_id)
         return await self.games.load(new)
 
     async def end_orphaned(self, game_id: int, user_id: int, can_manage: bool = False) -> GameRow:

@@ -44,11 +44,12 @@ never the store.
   committed: the message's id the last one recorded), an edit that landed is kept in
   memory.
 - **Lanes just queued in.** A change that queued deliveries in a channel's lane says so
-  (``queued``): the command or AI turn that made it delivers them itself at once, and the
-  worker leaves that lane alone for a few seconds (``queued_at``).
+  (``queued``, asked only by ``HeldGames.take_committed``, with the commit): the command
+  or AI turn that made it delivers them itself at once, and the worker leaves that lane
+  alone for a few seconds (``queued_at``).
 - **Edits that landed.** An edit that landed (the turn message shown as the game is)
   changes nothing if it is made again: its row is removed by the game's next move's commit
-  (``take_landed``; ``give_back_landed`` if that commit failed), or within
+  (``landed_rows``: handed back if that commit failed), or within
   ``FORGET_SECONDS`` if no move came: a move costs no database write more than it did.
 """
 
@@ -58,7 +59,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
@@ -336,6 +337,18 @@ class Outbox:
         ids = list(self._landed)
         self._landed.clear()
         return ids
+
+    @contextlib.contextmanager
+    def landed_rows(self) -> Iterator[list[int]]:
+        """``with outbox.landed_rows() as landed:`` the rows of the edits that landed, for
+        the commit made in the block to remove; if the block raises (the commit failed, or
+        was cancelled), they are handed back first: they wait for the next commit."""
+        ids = self.take_landed()
+        try:
+            yield ids
+        except BaseException:
+            self.give_back_landed(ids)
+            raise
 
     def give_back_landed(self, ids: list[int]) -> None:
         """The commit that was to remove them failed: they wait for the next one."""

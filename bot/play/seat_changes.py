@@ -139,7 +139,7 @@ class Seating:
             row = await self._seat_rows.set_seats(
                 game.id, seats, told, status="aborted", updated_at=now
             )
-            self.games.take_committed(game, row, seats, told)
+            self.games.take_committed(game, told, row=row, seats=seats)
             self.games.forget(game)
             return SeatChange(old, None, ended=True)
         host = game.row.host_id
@@ -147,7 +147,7 @@ class Seating:
             host = humans[0].user_id
         told = [said, outbox.lobby_shown(game, now)]
         row = await self._seat_rows.set_seats(game.id, seats, told, host_id=host, updated_at=now)
-        self.games.take_committed(game, row, seats, told)
+        self.games.take_committed(game, told, row=row, seats=seats)
         return SeatChange(old, None)
 
     async def update_seats(
@@ -175,7 +175,7 @@ class Seating:
                 game_fields.update(clock_since=now, reminders_sent=0)
         told = [*said, self.shown(after, now)]
         row = await self._seat_rows.update(game.id, seats, told, departure=departure, **game_fields)
-        self.games.take_committed(game, row, new_seats, told)
+        self.games.take_committed(game, told, row=row, seats=new_seats)
 
 
 def leaving_counts(game: ActiveGame) -> bool:

@@ -119,7 +119,7 @@ class SettingsService:
         told = [outbox.notice(game, now, lines, reply=True), self.seating.shown(game, now)]
         new_seats = [with_changes(s, seats.get(s.seat)) for s in game.seats]
         row = await self._seat_rows.update(game.id, seats, told, updated_at=now, **fields)
-        self.games.take_committed(game, row, new_seats, told)
+        self.games.take_committed(game, told, row=row, seats=new_seats)
         return True
 
     async def set_language(

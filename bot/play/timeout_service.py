@@ -197,7 +197,7 @@ class TimeoutService:
             reminders_sent=sent,
             clock_turn=game.state.turn_number,
         )
-        self.games.take_committed(game, row, None, told)
+        self.games.take_committed(game, told, row=row)
 
     async def time_out(self, game: ActiveGame) -> Timeout:
         """The turn limit passed for the member to act: take the game's timeout action.
@@ -264,5 +264,5 @@ class TimeoutService:
             clock_turn=game.state.turn_number,
         )
         seats = [with_changes(s, changes if s.seat == seat_no else None) for s in game.seats]
-        self.games.take_committed(game, row, seats, told)
+        self.games.take_committed(game, told, row=row, seats=seats)
         return Timeout(seat, clock.action, count, takeover)
