@@ -5,8 +5,9 @@
 logs in), the game service's jobs (``build_service``, which the demo and the tests use
 too: the games in memory, the seat changes, and each job — lobby, seats, moves, results,
 turn clock, settings, orphans, messages, turn views, story, owners, records, look,
-members — built once, in order, each handed the clock, AI, outbox, coach and readers it
-uses and the jobs it asks; ``bot.play.jobs``), and the parts that talk to Discord — the
+members — built once, in order, each handed the areas of the storage, the clock, AI,
+outbox, coach and readers it uses and the jobs it asks; the database's lifecycle, the one
+object holding the storage as a whole; ``bot.play.jobs``), and the parts that talk to Discord — the
 notifier, the announcer (with the renderer), the couriers, the delivery worker (with the
 same outbox), the interactions' owners, the background work, the heartbeat, and the cogs
 — each handed the parts it uses and only the jobs it asks (the client adds the cogs when
@@ -280,7 +281,10 @@ def build_service(
     shards: Shards = ALL,
 ) -> GameJobs:
     """The game service's jobs over ``storage``, each built once, here, and handed what it
-    uses: the clock, what seeds a new game (by default the system's randomness), the AI,
+    uses: the areas of the storage it reads and writes (``storage.game_rows``...; never
+    the storage itself, which only the database's lifecycle holds: ``jobs.database``,
+    ``bot.play.database``), whether the database is shared by several processes, the
+    clock, what seeds a new game (by default the system's randomness), the AI,
     the outbox (the delivery worker is given the same one: ``jobs.outbox``), the coach's
     memory, the screen readers' modes, the games in memory, the seat changes, and the jobs
     it asks (each built before the jobs that ask it). The bot's, the demo's and the tests'
