@@ -5,8 +5,9 @@
 logs in), the game service's jobs (``build_service``, which the demo and the tests use
 too: the games in memory, the seat changes, and each job — lobby, seats, moves, results,
 turn clock, settings, orphans, messages, turn views, story, owners, records, look,
-members — built once, in order, each handed the clock, AI, outbox, coach and readers it
-uses and the jobs it asks; ``bot.play.jobs``), and the parts that talk to Discord — the
+members — built once, in order, each handed the areas of the storage, the clock, AI,
+outbox, coach and readers it uses and the jobs it asks; the database's lifecycle, the one
+object holding the storage as a whole; ``bot.play.jobs``), and the parts that talk to Discord — the
 notifier, the announcer (with the renderer), the couriers, the delivery worker (with the
 same outbox), the interactions' owners, the background work, the heartbeat, and the cogs
 — each handed the parts it uses and only the jobs it asks (the client adds the cogs when
@@ -47,6 +48,8 @@ from bot.discord.parts import Parts
 from bot.discord.pictures import Pictures, Renderer, default_renderer
 from bot.play.ai import AIFactory, default_factory
 from bot.play.coach_memory import Coach
+from bot.play.command_digests import CommandDigests
+from bot.play.database import GameDatabase
 from bot.play.final_results_service import FinalResultsService
 from bot.play.held_games import HeldGames
 from bot.play.jobs import GameJobs
@@ -111,8 +114,8 @@ def build_parts(
     ai_factory: AIFactory,
 ) -> Parts:
     """The bot's parts over ``settings.database_url`` (opened when the bot logs in:
-    ``HeldGames.open_database``), on the client's shards, with its count of Discord's
-    invalid requests."""
+    ``bot.play.database.GameDatabase.open``), on the client's shards, with its count of
+    Discord's invalid requests."""
     shards, guard = client.shard_set, client.invalid_requests
     storage = Storage.to_open(settings.database_url)
     jobs = build_service(
@@ -168,7 +171,7 @@ def build_parts(
     heartbeat = (
         Heartbeat(
             client,
-            games,
+            jobs.database,
             settings.health_file,
             backlog=partial(backlog_figures, deliveries, guard, clock),
         )
@@ -195,7 +198,6 @@ def build_parts(
             games=games,
             lobby=jobs.lobby,
             seats=jobs.seats,
-            seating=jobs.seating,
             deliveries=deliveries,
             schedule_ai=schedule_ai,
         ),
@@ -204,7 +206,6 @@ def build_parts(
             owners=owners,
             games=games,
             settings=jobs.settings,
-            seating=jobs.seating,
             deliveries=deliveries,
         ),
         Notifications(
@@ -280,20 +281,37 @@ def build_service(
     shards: Shards = ALL,
 ) -> GameJobs:
     """The game service's jobs over ``storage``, each built once, here, and handed what it
-    uses: the clock, what seeds a new game (by default the system's randomness), the AI,
+    uses: the areas of the storage it reads and writes (``storage.game_rows``...; never
+    the storage itself, which only the database's lifecycle holds: ``jobs.database``,
+    ``bot.play.database``), whether the database is shared by several processes, the
+    clock, what seeds a new game (by default the system's randomness), the AI,
     the outbox (the delivery worker is given the same one: ``jobs.outbox``), the coach's
     memory, the screen readers' modes, the games in memory, the seat changes, and the jobs
     it asks (each built before the jobs that ask it). The bot's, the demo's and the tests'
     jobs are all built here."""
-    outbox = Outbox(storage)
-    coach = Coach(storage, clock)
-    readers = Readers(storage, clock)
-    games = HeldGames(storage, shards=shards, outbox=outbox)
-    seating = Seating(storage, games, clock=clock)
-    story = StoryService(storage, readers=readers)
-    results = FinalResultsService(storage)
+    database = GameDatabase(storage)
+    shared = database.shared
+    outbox = Outbox(storage.deliveries)
+    coach = Coach(clock, members=storage.members)
+    readers = Readers(clock, members=storage.members)
+    games = HeldGames(
+        shards=shards,
+        outbox=outbox,
+        shared=shared,
+        game_rows=storage.game_rows,
+        seat_rows=storage.seat_rows,
+        action_log=storage.action_log,
+    )
+    seating = Seating(games, clock=clock, seat_rows=storage.seat_rows)
+    story = StoryService(
+        readers=readers,
+        game_rows=storage.game_rows,
+        seat_rows=storage.seat_rows,
+        action_log=storage.action_log,
+        records=storage.records,
+    )
+    results = FinalResultsService(action_log=storage.action_log)
     moves = MoveService(
-        storage,
         games,
         seating,
         results,
@@ -301,38 +319,85 @@ def build_service(
         outbox=outbox,
         ai_factory=ai_factory,
         ai_budget_ms=ai_budget_ms,
+        action_log=storage.action_log,
     )
-    settings = SettingsService(storage, games, seating, clock=clock)
+    settings = SettingsService(
+        games,
+        seating,
+        clock=clock,
+        seat_rows=storage.seat_rows,
+        server_settings=storage.server_settings,
+    )
     return GameJobs(
         store=storage,
+        database=database,
+        command_digests=CommandDigests(storage.meta),
         outbox=outbox,
         coach=coach,
         readers=readers,
         games=games,
         seating=seating,
         story=story,
-        turns=TurnViews(storage, games, story, clock=clock, readers=readers, coach=coach),
+        turns=TurnViews(
+            games, story, clock=clock, readers=readers, coach=coach, members=storage.members
+        ),
         results=results,
         moves=moves,
         settings=settings,
         lobby=LobbyService(
-            storage,
             games,
             seating,
             moves,
             settings,
             clock=clock,
-            outbox=outbox,
             new_seed=new_seed,
+            game_rows=storage.game_rows,
+            seat_rows=storage.seat_rows,
         ),
-        seats=SeatService(storage, seating, clock=clock),
-        turn_clock=TimeoutService(storage, games, seating, clock=clock),
-        orphans=OrphanService(storage, games, clock=clock, outbox=outbox),
-        messages=MessageService(storage, games, clock=clock),
-        owners=OwnerService(storage),
-        records=RecordsService(storage, clock=clock),
-        look=LookService(storage, games),
-        members=MemberService(storage, games, clock=clock, readers=readers),
+        seats=SeatService(
+            seating, clock=clock, action_log=storage.action_log, members=storage.members
+        ),
+        turn_clock=TimeoutService(
+            games,
+            seating,
+            clock=clock,
+            game_rows=storage.game_rows,
+            seat_rows=storage.seat_rows,
+            members=storage.members,
+        ),
+        orphans=OrphanService(
+            games,
+            clock=clock,
+            game_rows=storage.game_rows,
+            host_notices=storage.host_notices,
+        ),
+        messages=MessageService(
+            games, clock=clock, game_rows=storage.game_rows, deliveries=storage.deliveries
+        ),
+        owners=OwnerService(shared=shared, interactions=storage.interactions),
+        records=RecordsService(
+            clock=clock,
+            game_rows=storage.game_rows,
+            seat_rows=storage.seat_rows,
+            action_log=storage.action_log,
+            records=storage.records,
+        ),
+        look=LookService(
+            games,
+            game_rows=storage.game_rows,
+            seat_rows=storage.seat_rows,
+            action_log=storage.action_log,
+            deliveries=storage.deliveries,
+        ),
+        members=MemberService(
+            games,
+            story,
+            clock=clock,
+            readers=readers,
+            members=storage.members,
+            records=storage.records,
+            seat_rows=storage.seat_rows,
+        ),
     )
 
 

@@ -171,7 +171,7 @@ class AlienFrontiersBot(commands.Bot):
         return self.parts.heartbeat
 
     async def setup_hook(self) -> None:
-        await self.jobs.games.open_database()
+        await self.jobs.database.open()
         await self.tree.set_translator(CatalogTranslator())
         self.tree.add_command(self.af_group)
         for cog in self.parts.cogs:
@@ -201,10 +201,10 @@ class AlienFrontiersBot(commands.Bot):
             payload = [await c.get_translated_payload(self.tree, translator) for c in listed]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
-        if not force and await self.jobs.settings.commands_digest(key) == digest:
+        if not force and await self.jobs.command_digests.last_synced(key) == digest:
             return False
         await self.tree.sync(guild=guild)
-        await self.jobs.settings.remember_commands_digest(key, digest)
+        await self.jobs.command_digests.remember(key, digest)
         log.info("slash commands synced (%s)", f"guild {guild.id}" if guild else "globally")
         return True
 
@@ -232,8 +232,8 @@ class AlienFrontiersBot(commands.Bot):
             await self.parts.boards.flush(timeout=left)
             await self.parts.boards.stop()
         await super().close()
-        if self.jobs.games.database_open:
-            await self.jobs.games.close_database()
+        if self.jobs.database.is_open:
+            await self.jobs.database.close()
 
     # ---- Discord's lifecycle: channels deleted, the bot removed from a server, added back
 
@@ -245,7 +245,7 @@ class AlienFrontiersBot(commands.Bot):
 
     async def _channel_gone(self, channel_id: int) -> None:
         """A channel or thread was deleted: its game is orphaned, its host told."""
-        if not self.jobs.games.database_open:  # not logged in
+        if not self.jobs.database.is_open:  # not logged in
             return
         try:
             if await self.jobs.orphans.channel_gone(channel_id):
@@ -255,7 +255,7 @@ class AlienFrontiersBot(commands.Bot):
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """The bot was removed from a server (not an outage: that is unavailable)."""
-        if not self.jobs.games.database_open:  # not logged in
+        if not self.jobs.database.is_open:  # not logged in
             return
         try:
             if await self.jobs.orphans.guild_gone(guild.id):
@@ -274,7 +274,7 @@ class AlienFrontiersBot(commands.Bot):
         await self._back_in(guild)
 
     async def _back_in(self, guild: discord.Guild) -> None:
-        if not self.jobs.games.database_open:  # not logged in
+        if not self.jobs.database.is_open:  # not logged in
             return
         channels = {c.id for c in guild.channels} | {t.id for t in guild.threads}
         try:
@@ -306,7 +306,7 @@ class AlienFrontiersBot(commands.Bot):
             )
         else:
             log.info("ready as %s in %d servers", self.user, len(self.guilds))
-        if self.jobs.games.database_open and not self.places_by_shard:
+        if self.jobs.database.is_open and not self.places_by_shard:
             # At a start, and at every new session after a reconnect that could not resume:
             # Discord replays no CHANNEL_DELETE or GUILD_DELETE of what happened while the
             # bot was away (a game whose channel or server is gone would wait for good).
@@ -344,7 +344,7 @@ class ShardedAlienFrontiersBot(AlienFrontiersBot, commands.AutoShardedBot):
 
     async def on_shard_ready(self, shard_id: int) -> None:
         log.info("shard %d ready: %d servers in view", shard_id, self.shard_guilds(shard_id))
-        if self.jobs.games.database_open:
+        if self.jobs.database.is_open:
             await self.background.check_places(shard=shard_id)
 
     def shard_guilds(self, shard_id: int) -> int:

@@ -461,7 +461,7 @@ class Deliveries(DeliveriesBase):
         self._paused.add(d.channel_id)
         if d.game_id is None:
             return
-        row = await self.outbox.game_of(d)
+        row = await self.orphans.game_row(d.game_id)
         if row is None:
             return
         missing = self.missing_permissions(row.guild_id, row.channel_id)

@@ -25,7 +25,7 @@ import discord
 from bot.discord.shutdown import cancel
 
 if TYPE_CHECKING:
-    from bot.play.held_games import HeldGames
+    from bot.play.database import GameDatabase
 
 log = logging.getLogger(__name__)
 
@@ -39,13 +39,13 @@ class Heartbeat:
     def __init__(
         self,
         client: discord.Client,
-        games: HeldGames,
+        database: GameDatabase,
         path: str,
         every: float = BEAT_SECONDS,
         backlog: Callable[[], Mapping[str, float]] = dict,
     ) -> None:
         self.client = client
-        self.games = games  # and their database, asked at each beat
+        self.database = database  # asked at each beat
         self.path = Path(path)
         self.every = every
         self.backlog = backlog
@@ -86,7 +86,7 @@ class Heartbeat:
         if not self.client.is_ready() or self.client.is_closed():
             return False
         try:
-            await self.games.database_answers()
+            await self.database.answers()
         except Exception:
             log.warning("health: the database does not answer", exc_info=True)
             return False

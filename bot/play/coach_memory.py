@@ -5,23 +5,22 @@ their hint adds one too). What is usable and used is ``bot.play.coach_things``'s
 and writes the member's record and keeps what was explained in each game
 (``ActiveGame.coached``: in memory, so after a restart a line may come once more).
 
-Whether a member has the coach on is read once and kept for ``KEEP_SECONDS`` (a move's
-answer needs no database read); ``/af coach`` sets it at once in this process, and another
-process of a big bot sees the change within that time."""
+Whether a member has the coach on is read once and kept for ``KEEP_SECONDS``, the time the
+screen-reader mode is kept too (``bot.play.readers``): a move's answer needs no database
+read; ``/af coach`` sets it at once in this process, and another process of a big bot
+sees the change within that time."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Final
 
 from bot.play.coach_things import first_thing, first_things, thing_key, usable_things, used_things
 from bot.play.games import ActiveGame
+from bot.play.readers import KEEP_SECONDS
+from bot.store.member_store import MemberStore
 from bot.store.rows import MemberPrefs
-from bot.store.storage import Storage
 from bot.text.strings import text
 from engine import Action, GameState, apply_in_place
-
-KEEP_SECONDS: Final = 60.0
 
 
 def coach_lines(game: ActiveGame) -> list[str]:
@@ -38,8 +37,8 @@ def coach_lines(game: ActiveGame) -> list[str]:
 class Coach:
     """The coach's side effects: reads and writes what each coached member used."""
 
-    def __init__(self, store: Storage, clock: Callable[[], float]) -> None:
-        self.store = store
+    def __init__(self, clock: Callable[[], float], *, members: MemberStore) -> None:
+        self._members = members
         self.clock = clock
         self._on: dict[int, tuple[bool, float]] = {}  # member -> (coach on?, read at)
 
@@ -48,7 +47,7 @@ class Coach:
         known = self._on.get(user_id)
         now = self.clock()
         if known is None or now - known[1] > KEEP_SECONDS:
-            known = ((await self.store.members.prefs([user_id]))[user_id].coach, now)
+            known = ((await self._members.prefs([user_id]))[user_id].coach, now)
             self._on[user_id] = known
         return known[0]
 
@@ -60,7 +59,7 @@ class Coach:
 
     async def set_on(self, user_id: int, on: bool) -> None:
         """Turn the member's coach on or off (``/af coach``)."""
-        await self.store.members.set_prefs(user_id, coach=on)
+        await self._members.set_prefs(user_id, coach=on)
         self._on[user_id] = (on, self.clock())
 
     async def after_move(self, user_id: int, before: GameState, actions: Sequence[Action]) -> None:
@@ -68,13 +67,13 @@ class Coach:
         if their coach is on."""
         if not await self.is_on(user_id):
             return
-        used = await self.store.members.used_things(user_id)
+        used = await self._members.used_things(user_id)
         state = before.copy()
         now_used: set[str] = set()
         for action in actions:
             now_used |= used_things(state, action)
             apply_in_place(state, action)
-        await self.store.members.add_used_things(user_id, now_used - used)
+        await self._members.add_used_things(user_id, now_used - used)
 
     async def before_pick(self, game: ActiveGame) -> list[str]:
         """The lines the turn message carries for the member to act, if their coach is on:
@@ -90,7 +89,7 @@ class Coach:
             return game.coach_before[1]
         lines: list[str] = []
         if await self.is_on(user):
-            used = await self.store.members.used_things(user)
+            used = await self._members.used_things(user)
             explained = game.coached.setdefault(user, set())
             things = first_things(usable_things(state, seat) - used - explained)
             explained.update(things)
@@ -102,7 +101,7 @@ class Coach:
         """The line for the member's hint, if their coach is on."""
         if not await self.is_on(user_id):
             return None
-        return self.line(game, user_id, await self.store.members.used_things(user_id), locale)
+        return self.line(game, user_id, await self._members.used_things(user_id), locale)
 
     def line(self, game: ActiveGame, user_id: int, used: set[str], locale: str) -> str | None:
         """The line on the first thing the member can use now, never used and not yet

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from bot.play.games import ActiveGame
+from bot.store.action_log_store import ActionLogStore
 from bot.store.rating_rules import (
     PlayedBy,
     holders_from_json,
@@ -19,7 +20,6 @@ from bot.store.rating_rules import (
     turns_by_seat,
 )
 from bot.store.rows import ActionRow, ResultRow, SeatRow
-from bot.store.storage import Storage
 from bot.text.seat_names import ai_name, replaced_member
 from engine import outcome, places, score_parts
 
@@ -27,8 +27,8 @@ from engine import outcome, places, score_parts
 class FinalResultsService:
     """A finished game's record."""
 
-    def __init__(self, store: Storage) -> None:
-        self.store = store
+    def __init__(self, *, action_log: ActionLogStore) -> None:
+        self._action_log = action_log
 
     async def results_of(self, game: ActiveGame, new_rows: list[ActionRow]) -> list[ResultRow]:
         """The record of a finished game: each seat's VP part by part, the winners, and the
@@ -38,7 +38,7 @@ class FinalResultsService:
         assert ended is not None
         place = places(state)
         first: dict[int, str] = {}
-        logged = [*await self.store.action_log.actions(game.id), *new_rows]
+        logged = [*await self._action_log.actions(game.id), *new_rows]
         turns = turns_by_seat((a.actor, a.user_id, a.events) for a in logged)
         by = played_by(
             turn_starts((a.seq, a.actor, a.user_id, a.events) for a in logged),

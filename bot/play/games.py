@@ -10,7 +10,7 @@ game in play (``since_of``, ``reminders_sent``, ``waiting``) are here too; its w
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -222,6 +222,13 @@ def new_events(before: GameState, after: GameState) -> tuple[Event, ...]:
 
 def event_data(events: Iterable[Event]) -> list[dict[str, object]]:
     return [{"key": e.key, "player": e.player, "params": dict(e.params)} for e in events]
+
+
+def logged_event(data: Mapping[str, Any]) -> Event:
+    """A logged event (``event_data``) as the engine's."""
+    player = data.get("player")
+    params = data.get("params", {})
+    return Event(str(data.get("key")), player if isinstance(player, int) else None, params, 0)
 
 
 def since_of(game: ActiveGame) -> float:

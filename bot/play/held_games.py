@@ -2,8 +2,10 @@
 service: each game in its lobby or in play loaded once, rebuilt from its log and checked
 against its snapshot, found by its channel or its id, taken as committed when another
 process moved it on, dropped and loaded again when a commit's outcome is not known, and a
-committed change taken into memory with its deliveries queued; and the database they are
-stored in, opened when the bot logs in, closed when it stops, asked by the heartbeat.
+committed change taken into memory with its deliveries queued. It is handed the areas of
+the storage it reads (the games' rows, their seats, the action log) and whether the
+database is shared by several processes; the database's lifecycle is
+``bot.play.database.GameDatabase``'s.
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ from collections.abc import Sequence
 
 from bot.play.games import ActiveGame
 from bot.play.outbox import Outbox
-from bot.store.db_inspect import database_name, plural
+from bot.store.action_log_store import ActionLogStore
 from bot.store.errors import ServiceError
+from bot.store.game_store import GameStore
 from bot.store.rows import Delivery, GameRow, SeatRow
+from bot.store.seat_store import SeatStore
 from bot.store.shards import Shards
-from bot.store.storage import Storage
 from engine import Game, dumps, loads
 
 log = logging.getLogger(__name__)
@@ -28,8 +31,22 @@ class HeldGames:
     """The games in memory of this process's shards, over one database; see the module
     docstring."""
 
-    def __init__(self, store: Storage, *, shards: Shards, outbox: Outbox) -> None:
-        self.store = store
+    def __init__(
+        self,
+        *,
+        shards: Shards,
+        outbox: Outbox,
+        shared: bool,
+        game_rows: GameStore,
+        seat_rows: SeatStore,
+        action_log: ActionLogStore,
+    ) -> None:
+        # Whether another process may move a game on (PostgreSQL): a game is then read as
+        # committed when it is asked for.
+        self._shared = shared
+        self._game_rows = game_rows
+        self._seat_rows = seat_rows
+        self._action_log = action_log
         self.shards = shards
         # The outbox's rows and what this process keeps of it: handed to the delivery
         # worker as well (bot.discord.delivery), which delivers what the changes queue.
@@ -38,32 +55,6 @@ class HeldGames:
         self._by_channel: dict[int, int] = {}
         self._load_lock = asyncio.Lock()
         self._dropped: set[int] = set()  # games dropped from memory after a failed reload
-
-    def queued(self, game: ActiveGame, deliveries: Sequence[Delivery]) -> None:
-        """Deliveries of the game were queued (committed): its lane is to be delivered."""
-        if deliveries:
-            self.outbox.queued(game.row.channel_id)
-
-    # ---- the database, opened when the bot logs in -------------------------------------
-
-    @property
-    def database_open(self) -> bool:
-        return self.store.is_open
-
-    async def open_database(self) -> None:
-        """Open (and migrate) the database the service was built on, and say which it is."""
-        await self.store.connect()
-        stored = await self.store.db.fetchone("SELECT COUNT(*) FROM games")
-        count = int(stored[0]) if stored else 0
-        log.info("database: %s (%s)", database_name(str(self.store.target)), plural(count, "game"))
-
-    async def database_answers(self) -> None:
-        """Ask the database something (raises if it does not answer): the heartbeat's check."""
-        await self.store.db.fetch("SELECT 1")
-
-    async def close_database(self) -> None:
-        await self.store.close()
-        log.info("database closed")
 
     # ---- finding and loading games ---------------------------------------------------------------
 
@@ -74,12 +65,12 @@ class HeldGames:
         is the game."""
         game_id = self._by_channel.get(channel_id)
         if game_id is not None and game_id in self._games:
-            if self.store.dialect != "postgresql":
+            if not self._shared:
                 return self._games[game_id]
             game = await self.as_committed(game_id)
             if game is not None and game.row.channel_id == channel_id:
                 return game
-        row = await self.store.game_rows.active_game(channel_id)
+        row = await self._game_rows.active_game(channel_id)
         return await self.load(row) if row else None
 
     async def require(self, channel_id: int | None) -> ActiveGame:
@@ -93,7 +84,7 @@ class HeldGames:
         """A game in its lobby or in play, by id (None once it is over or aborted)."""
         if game_id in self._games:
             return self._games[game_id]
-        row = await self.store.game_rows.game(game_id)
+        row = await self._game_rows.game(game_id)
         if row is None or row.status not in ("lobby", "playing"):
             return None
         return await self.load(row)
@@ -105,7 +96,7 @@ class HeldGames:
         async with self._load_lock:
             if row.id in self._games:
                 return self._games[row.id]
-            seats = await self.store.seat_rows.seats(row.id)
+            seats = await self._seat_rows.seats(row.id)
             active = ActiveGame(row, seats)
             if row.status != "lobby":
                 active.game = await self.rebuild(row, seats)
@@ -120,8 +111,8 @@ class HeldGames:
         log and the snapshot are read one after the other: another process's commit in
         between (a rolling restart) is no mismatch, and they are read again."""
         for _ in range(3):  # a mismatch that stays is a real one
-            actions = await self.store.action_log.actions(row.id)
-            snapshot = await self.store.action_log.snapshot(row.id)
+            actions = await self._action_log.actions(row.id)
+            snapshot = await self._action_log.snapshot(row.id)
             if snapshot is None or snapshot[0] == len(actions):
                 break
         game = Game.replay(row.config.engine(len(seats)), [a.notation for a in actions])
@@ -136,9 +127,7 @@ class HeldGames:
                 found,
                 len(actions),
             )
-            await self.store.action_log.repair_snapshot(
-                row.id, found, len(actions), dumps(game.state)
-            )
+            await self._action_log.repair_snapshot(row.id, found, len(actions), dumps(game.state))
         return game
 
     async def as_committed(self, game_id: int) -> ActiveGame | None:
@@ -153,7 +142,7 @@ class HeldGames:
         changed it meanwhile (that copy is then returned, kept nowhere). Its row is the row
         as read now (with the ids of the messages recorded by the deliveries): a courier
         reads it once, with the count of actions logged, in one statement."""
-        found = await self.store.game_rows.game_as_logged(game_id)  # its row and log, read at once
+        found = await self._game_rows.game_as_logged(game_id)  # its row and log, read at once
         row, logged = found if found is not None else (None, 0)
         held = self._games.get(game_id)
         if row is None or row.status not in ("lobby", "playing"):
@@ -163,7 +152,7 @@ class HeldGames:
         if held is None:
             return await self.load(row)
         # A lobby's seats change with no action logged (and within a clock tick, may be).
-        seats = await self.store.seat_rows.seats(game_id) if row.status == "lobby" else held.seats
+        seats = await self._seat_rows.seats(game_id) if row.status == "lobby" else held.seats
         if (
             (held.row.status, held.row.updated_at) == (row.status, row.updated_at)
             and (len(held.game.log) if held.game else 0) == logged
@@ -175,7 +164,7 @@ class HeldGames:
             return held
         seen = (held.row, held.game)
         if row.status != "lobby":
-            seats = await self.store.seat_rows.seats(game_id)
+            seats = await self._seat_rows.seats(game_id)
         copy = ActiveGame(row, seats)
         if row.status != "lobby":
             copy.game = await self.rebuild(row, seats)
@@ -202,7 +191,7 @@ class HeldGames:
         """Load every game in play in this process's shards (at start-up): each is rebuilt
         and checked."""
         out = []
-        for row in await self.store.game_rows.games_with_status("playing", self.shards):
+        for row in await self._game_rows.games_with_status("playing", self.shards):
             try:
                 out.append(await self.load(row))
             except Exception:
@@ -216,26 +205,38 @@ class HeldGames:
             del self._by_channel[game.row.channel_id]
 
     async def _refresh_row(self, game: ActiveGame) -> None:
-        row = await self.store.game_rows.game(game.id)
+        row = await self._game_rows.game(game.id)
         assert row is not None
         game.row = row
-        game.seats = await self.store.seat_rows.seats(game.id)
+        game.seats = await self._seat_rows.seats(game.id)
 
     def take_committed(
         self,
-        game: ActiveGame,
-        row: GameRow | None,
-        seats: Sequence[SeatRow] | None,
+        game: ActiveGame | None,
         told: Sequence[Delivery],
+        *,
+        row: GameRow | None = None,
+        seats: Sequence[SeatRow] | None = None,
+        lane: int | None = None,
     ) -> None:
-        """A change was committed: the game in memory takes its row as the commit returned
-        it and the seats as set (nothing is read back: a read failing after the commit
-        would turn a change that was made into an error), and its deliveries go out."""
-        if row is not None:
-            game.row = row
-        if seats is not None:
-            game.seats = list(seats)
-        self.queued(game, told)
+        """A change was committed, with the deliveries it queued (``told``): the game in
+        memory takes its row as the commit returned it (``row``) and its seats as set
+        (``seats``; nothing is read back: a read failing after the commit would turn a
+        change that was made into an error), and, if anything was queued, the lane is marked
+        for whoever made the change to deliver at once (``Outbox.queued``): the game's
+        channel, or ``lane`` for a commit of no game in memory (a lobby just made, a game
+        back in a channel, an orphaned game's host told by DM). Every commit that queues
+        deliveries ends here."""
+        if game is not None:
+            if row is not None:
+                game.row = row
+            if seats is not None:
+                game.seats = list(seats)
+        if told:
+            if lane is None:
+                assert game is not None, "a commit of no game in memory names its lane"
+                lane = game.row.channel_id
+            self.outbox.queued(lane)
 
     def drop(self, game: ActiveGame) -> None:
         """The game in memory may be behind the database (a commit whose outcome is not

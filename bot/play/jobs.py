@@ -1,8 +1,16 @@
 """The game service's jobs (``GameJobs``), each its own object, built once by
-``bot.factory.build_service`` and each handed at construction what it uses: the storage,
-the clock, the outbox, the coach and the screen readers' modes, the games in memory
-(``bot.play.held_games.HeldGames``, one object every job shares), the seat changes several
-jobs make (``bot.play.seat_changes.Seating``), and the other jobs it asks.
+``bot.factory.build_service`` and each handed at construction what it uses: the areas of
+the storage it reads and writes (``store.game_rows``, ``store.action_log``...: never the
+storage as a whole; whether the database is shared by several processes as a fact,
+``shared``), the clock, the outbox, the coach and the screen readers' modes, the games in
+memory (``bot.play.held_games.HeldGames``, one object every job shares), the seat changes
+several jobs make (``bot.play.seat_changes.Seating``), and the other jobs it asks.
+
+Two ports that are no game's job: ``database`` (``bot.play.database.GameDatabase``), the
+database's lifecycle (opened when the bot logs in, closed when it stops, asked by the
+heartbeat), the one object holding the storage as a whole; and ``command_digests``
+(``bot.play.command_digests``), the digest of the slash commands last synced, for the
+client that syncs them.
 
 The jobs, and who asks whom (no job asks one built after it):
 
@@ -34,6 +42,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.play.coach_memory import Coach
+from bot.play.command_digests import CommandDigests
+from bot.play.database import GameDatabase
 from bot.play.final_results_service import FinalResultsService
 from bot.play.held_games import HeldGames
 from bot.play.lobby_service import LobbyService
@@ -59,7 +69,9 @@ from bot.store.storage import Storage
 class GameJobs:
     """The game service's jobs as the factory built them, with the ports they share."""
 
-    store: Storage
+    store: Storage  # the tests' way to the storage; no job and no part is handed it
+    database: GameDatabase
+    command_digests: CommandDigests
     outbox: Outbox
     coach: Coach
     readers: Readers

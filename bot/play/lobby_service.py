@@ -13,14 +13,14 @@ from bot.play.ai import Level
 from bot.play.games import ActiveGame, MoveResult
 from bot.play.held_games import HeldGames
 from bot.play.move_service import MoveService
-from bot.play.outbox import Outbox
-from bot.play.seat_changes import SeatChange, Seating
+from bot.play.seat_changes import SeatChange, Seating, ends_without
 from bot.play.settings_service import SettingsService
 from bot.store.clock_settings import DEFAULT_CLOCK
 from bot.store.errors import ChannelBusyError, ServiceError
 from bot.store.game_config import GameSettings
+from bot.store.game_store import GameStore
 from bot.store.rows import Delivery, SeatRow
-from bot.store.storage import Storage
+from bot.store.seat_store import SeatStore
 from bot.text.seat_names import ai_name
 from engine import Game
 
@@ -30,23 +30,23 @@ class LobbyService:
 
     def __init__(
         self,
-        store: Storage,
         games: HeldGames,
         seating: Seating,
         moves: MoveService,
         settings: SettingsService,
         *,
         clock: Callable[[], float],
-        outbox: Outbox,
         new_seed: Callable[[], int],
+        game_rows: GameStore,
+        seat_rows: SeatStore,
     ) -> None:
-        self.store = store
+        self._game_rows = game_rows
+        self._seat_rows = seat_rows
         self.games = games
         self.seating = seating
         self.moves = moves
         self.settings = settings
         self.clock = clock
-        self.outbox = outbox
         self.new_seed = new_seed
 
     async def create(
@@ -79,11 +79,14 @@ class LobbyService:
             extra = outbox.text_of("over.rematch_opened", opened)
             payload.update(extra=extra, users=list(invited))
 
+        told: list[Delivery] = []  # what the commit queued, in the new lobby's lane
+
         def lobby(game_id: int) -> list[Delivery]:
-            return [Delivery("lobby", game_id, channel_id, guild_id, payload, created_at=now)]
+            told[:] = [Delivery("lobby", game_id, channel_id, guild_id, payload, created_at=now)]
+            return list(told)
 
         try:
-            game_id = await self.store.game_rows.create_game(
+            game_id = await self._game_rows.create_game(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 host_id=host_id,
@@ -97,8 +100,8 @@ class LobbyService:
             )
         except ChannelBusyError:
             raise ServiceError("lobby.busy") from None
-        self.outbox.queued(channel_id)
-        row = await self.store.game_rows.game(game_id)
+        self.games.take_committed(None, told, lane=channel_id)
+        row = await self._game_rows.game(game_id)
         assert row is not None
         return await self.games.load(row)
 
@@ -150,8 +153,8 @@ class LobbyService:
             outbox.notice(game, now, "lobby.joined", params, reply=True),
             outbox.lobby_shown(game, now),
         ]
-        row = await self.store.seat_rows.set_seats(game.id, seats, told, updated_at=now)
-        self.games.take_committed(game, row, seats, told)
+        row = await self._seat_rows.set_seats(game.id, seats, told, updated_at=now)
+        self.games.take_committed(game, told, row=row, seats=seats)
 
     async def add_ai(
         self, game: ActiveGame, user_id: int, level: Level, *, announce: bool = True
@@ -172,8 +175,8 @@ class LobbyService:
         if announce:
             told.insert(0, outbox.notice(game, now, "lobby.bot_added", params, reply=True))
         seats = [*game.seats, seat]
-        row = await self.store.seat_rows.set_seats(game.id, seats, told, updated_at=now)
-        self.games.take_committed(game, row, seats, told)
+        row = await self._seat_rows.set_seats(game.id, seats, told, updated_at=now)
+        self.games.take_committed(game, told, row=row, seats=seats)
         return seat
 
     async def leave(self, game: ActiveGame, user_id: int) -> SeatChange:
@@ -187,13 +190,13 @@ class LobbyService:
         now = self.clock()
         name = {"name": old.name}
         if game.row.status == "playing":
-            if self.seating.ends_without(game, seat):
+            if ends_without(game, seat):
                 closing = outbox.text_of("lobby.left_ended", name)
                 told = [
                     outbox.notice(game, now, "lobby.left_ended", name),
                     self.seating.ended(game, now, closing),
                 ]
-                row = await self.store.seat_rows.update(
+                row = await self._seat_rows.update(
                     game.id,
                     None,
                     told,
@@ -202,7 +205,7 @@ class LobbyService:
                     waiting_on_user=None,
                     updated_at=now,
                 )
-                self.games.take_committed(game, row, None, told)
+                self.games.take_committed(game, told, row=row)
                 self.games.forget(game)
                 return SeatChange(old, None, ended=True)
             said = outbox.notice(game, now, "lobby.left_to_ai", name)
@@ -248,12 +251,7 @@ class LobbyService:
         if rated and seat is None and not can_manage and any(not s.is_ai for s in game.seats):
             raise ServiceError("abort.watching_host")
         now = self.clock()
-        if (
-            rated
-            and seat is not None
-            and not can_manage
-            and not self.seating.ends_without(game, seat)
-        ):
+        if rated and seat is not None and not can_manage and not ends_without(game, seat):
             level = outbox.text_of(f"ai.level.{game.clock.takeover}")
             said = outbox.notice(game, now, "abort.to_ai", {"name": by, "level": level}, reply=True)
             return await self.seating.to_ai(game, seat, said, "aborted")
@@ -264,7 +262,7 @@ class LobbyService:
             outbox.notice(game, now, key, {"name": by}, reply=True),
             self.seating.ended(game, now, closing),
         ]
-        row = await self.store.seat_rows.update(
+        row = await self._seat_rows.update(
             game.id,
             None,
             told,
@@ -273,6 +271,6 @@ class LobbyService:
             waiting_on_user=None,
             updated_at=now,
         )
-        self.games.take_committed(game, row, None, told)
+        self.games.take_committed(game, told, row=row)
         self.games.forget(game)
         return None

@@ -8,9 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.play.held_games import HeldGames
+from bot.store.action_log_store import ActionLogStore
+from bot.store.delivery_store import DeliveryStore
 from bot.store.errors import ServiceError
+from bot.store.game_store import GameStore
 from bot.store.rows import ActionRow, Delivery, GameRow, SeatRow
-from bot.store.storage import Storage
+from bot.store.seat_store import SeatStore
 from engine import Game
 
 
@@ -36,8 +39,19 @@ class PlayedGame:
 class LookService:
     """A channel's game, its log and its failed deliveries, looked at."""
 
-    def __init__(self, store: Storage, games: HeldGames) -> None:
-        self.store = store
+    def __init__(
+        self,
+        games: HeldGames,
+        *,
+        game_rows: GameStore,
+        seat_rows: SeatStore,
+        action_log: ActionLogStore,
+        deliveries: DeliveryStore,
+    ) -> None:
+        self._game_rows = game_rows
+        self._seat_rows = seat_rows
+        self._action_log = action_log
+        self._deliveries = deliveries
         self.games = games
 
     async def played_in(self, channel_id: int | None) -> PlayedGame:
@@ -51,16 +65,16 @@ class LookService:
             return PlayedGame(active.row, active.seats, active.game)
         if active is not None:
             raise ServiceError("game.not_started")
-        row = await self.store.game_rows.latest_played_game(channel_id)
+        row = await self._game_rows.latest_played_game(channel_id)
         if row is None:
             raise ServiceError("game.none")
-        seats = await self.store.seat_rows.seats(row.id)
+        seats = await self._seat_rows.seats(row.id)
         return PlayedGame(row, seats, await self.games.rebuild(row, seats))
 
     async def game_log(self, game_id: int) -> list[ActionRow]:
         """Every action of a game's log, in order."""
-        return await self.store.action_log.actions(game_id)
+        return await self._action_log.actions(game_id)
 
     async def undelivered(self, game_id: int) -> list[Delivery]:
         """What the bot gave up delivering of a game (posts, edits, DMs), newest first."""
-        return await self.store.deliveries.failed_deliveries(game_id=game_id)
+        return await self._deliveries.failed_deliveries(game_id=game_id)

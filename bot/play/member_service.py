@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 
 from bot.play.games import ActiveGame
 from bot.play.held_games import HeldGames
 from bot.play.readers import KEEP_SECONDS, Readers
-from bot.play.story_service import read_since_last_turn
+from bot.play.story_service import StoryService
 from bot.play.turn_view import keep_catch_up
+from bot.store.member_store import MemberStore
+from bot.store.result_store import ResultStore
 from bot.store.rows import GameRow, MemberPrefs
-from bot.store.storage import Storage
+from bot.store.seat_store import SeatStore
 from bot.text.turn_message import CatchUp
 
 
@@ -40,10 +41,21 @@ class MemberService:
     """A member's way of being told of their turn, and their games."""
 
     def __init__(
-        self, store: Storage, games: HeldGames, *, clock: Callable[[], float], readers: Readers
+        self,
+        games: HeldGames,
+        story: StoryService,
+        *,
+        clock: Callable[[], float],
+        readers: Readers,
+        members: MemberStore,
+        records: ResultStore,
+        seat_rows: SeatStore,
     ) -> None:
-        self.store = store
+        self._members = members
+        self._records = records
+        self._seat_rows = seat_rows
         self.games = games
+        self.story = story  # the catch-up of a turn, read as its message reads it
         self.clock = clock
         self.readers = readers
 
@@ -51,35 +63,35 @@ class MemberService:
         """Where a member is told their turn began (``channel``, ``dm``, ``both``, ``off``),
         their DMs in ``locale``: their DMs are tried afresh (no longer taken as closed), and
         no hint about closed DMs is owed to them."""
-        await self.store.members.set_prefs(
+        await self._members.set_prefs(
             user_id, notify=mode, dm_blocked=False, dm_hint=False, locale=locale
         )
         self._changed(user_id)
 
     async def prefs_of(self, user_id: int) -> MemberPrefs:
         """How the member chose to hear of their turn, and what is known of their DMs."""
-        return (await self.store.members.prefs([user_id]))[user_id]
+        return (await self._members.prefs([user_id]))[user_id]
 
     async def dm_channel_opened(self, user_id: int, channel_id: int) -> None:
         """The DM channel with the member (opened once, then reused)."""
-        await self.store.members.set_prefs(user_id, dm_channel_id=channel_id)
+        await self._members.set_prefs(user_id, dm_channel_id=channel_id)
         self._changed(user_id)
 
     async def dms_closed(self, user_id: int) -> None:
         """Discord refused a DM to the member: their pings go to the channel, and they are
         owed a hint (``dm_hint_given`` once told)."""
-        await self.store.members.set_prefs(user_id, dm_blocked=True, dm_hint=True)
+        await self._members.set_prefs(user_id, dm_blocked=True, dm_hint=True)
         self._changed(user_id)
 
     async def dm_hint_given(self, user_id: int) -> None:
         """The member was told their DMs are closed (the hint is no longer owed)."""
-        await self.store.members.set_prefs(user_id, dm_hint=False)
+        await self._members.set_prefs(user_id, dm_hint=False)
         self._changed(user_id)
 
     async def games_of(self, user_id: int) -> list[GameRow]:
         """Every game the member sits in, in its lobby or in play."""
-        seats = dict(await self.store.seat_rows.seats_of_user(user_id))
-        return await self.store.records.games_by_id(seats)
+        seats = dict(await self._seat_rows.seats_of_user(user_id))
+        return await self._records.games_by_id(seats)
 
     async def turn_notice(self, game_id: int | None, turn: int, user: int) -> TurnNotice | None:
         """What the DM telling ``user`` their turn ``turn`` began says, read once for the
@@ -96,9 +108,9 @@ class MemberService:
             return None
         prefs = self._kept_prefs(game, turn, user)
         if prefs is None:
-            prefs = (await self.store.members.prefs([user]))[user]
+            prefs = (await self._members.prefs([user]))[user]
             self.readers.saw({user: prefs})
-        kept = await keep_catch_up(game, partial(read_since_last_turn, self.store))
+        kept = await keep_catch_up(game, self.story.since_last_turn)
         catch_up = CatchUp(game.catch_up, game.catch_up_before, game.catch_up_now)
         return TurnNotice(
             row=game.row,

@@ -14,8 +14,9 @@ from bot.play import outbox
 from bot.play.games import ActiveGame, since_of
 from bot.play.held_games import HeldGames
 from bot.play.readers import told_when_done
+from bot.store.delivery_store import DeliveryStore
+from bot.store.game_store import GameStore
 from bot.store.rows import Delivery
-from bot.store.storage import Storage
 
 log = logging.getLogger(__name__)
 
@@ -23,8 +24,16 @@ log = logging.getLogger(__name__)
 class MessageService:
     """The ids of a game's messages, and its turn message posted again."""
 
-    def __init__(self, store: Storage, games: HeldGames, *, clock: Callable[[], float]) -> None:
-        self.store = store
+    def __init__(
+        self,
+        games: HeldGames,
+        *,
+        clock: Callable[[], float],
+        game_rows: GameStore,
+        deliveries: DeliveryStore,
+    ) -> None:
+        self._game_rows = game_rows
+        self._deliveries = deliveries
         self.games = games
         self.clock = clock
 
@@ -33,8 +42,8 @@ class MessageService:
         ping), the old one pointing to the new one: a delivery, like every post."""
         now = self.clock()
         told = [outbox.delivery(game, "turn", now, turn=game.state.turn_number, repost=True)]
-        await self.store.deliveries.queue(told)
-        self.games.queued(game, told)
+        await self._deliveries.queue(told)
+        self.games.take_committed(game, told)
 
     async def show_turn_again(self, game: ActiveGame, grace: float = 0.0) -> bool:
         """Queue the turn message (and the ping by DM) of a game whose turn in play has no
@@ -47,10 +56,10 @@ class MessageService:
             return False  # shown, or an AI's turn posted when it is done (screen readers)
         if self.clock() - since_of(game) < grace:
             return False
-        row = await self.store.game_rows.game(game.id)  # as committed: the message may be recorded
+        row = await self._game_rows.game(game.id)  # as committed: the message may be recorded
         if row is None or row.turn_message_turn == turn:
             return False
-        if await self.store.deliveries.has_pending(game.id, "turn"):
+        if await self._deliveries.has_pending(game.id, "turn"):
             return False
         now = self.clock()
         told: list[Delivery] = [outbox.turn_shown(game, now)]
@@ -58,12 +67,12 @@ class MessageService:
         if (
             notify is not None
             and row.notified_turn != turn
-            and not await self.store.deliveries.has_pending(game.id, "notify")
+            and not await self._deliveries.has_pending(game.id, "notify")
         ):
             told.append(notify)
-        await self.store.deliveries.queue(told)
+        await self._deliveries.queue(told)
         log.warning("game %d: turn %d had no message; one is queued", game.id, turn)
-        self.games.queued(game, told)
+        self.games.take_committed(game, told)
         return True
 
     async def set_turn_message(self, game: ActiveGame, message_id: int | None, turn: int) -> None:
@@ -71,6 +80,6 @@ class MessageService:
 
     async def _set_row(self, game: ActiveGame, **fields: Any) -> None:
         """Set some columns of the game's row and keep the row as stored."""
-        row = await self.store.game_rows.update_game(game.id, **fields)
+        row = await self._game_rows.update_game(game.id, **fields)
         assert row is not None
         game.row = row

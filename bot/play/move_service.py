@@ -16,16 +16,24 @@ from typing import Any
 from bot.play import outbox
 from bot.play.ai import AIFactory, Chooser, Level, choose_move
 from bot.play.final_results_service import FinalResultsService
-from bot.play.games import ActiveGame, MoveResult, MoveUnsure, Step, event_data, new_events
+from bot.play.games import (
+    ActiveGame,
+    MoveResult,
+    MoveUnsure,
+    Step,
+    event_data,
+    logged_event,
+    new_events,
+)
 from bot.play.held_games import HeldGames
 from bot.play.outbox import Outbox
 from bot.play.seat_changes import Seating, back_to, with_changes
 from bot.play.tutor import opponent_move, scripted
+from bot.store.action_log_store import ActionLogStore
 from bot.store.db import UniqueViolation
 from bot.store.errors import GameChangedError, ServiceError, StalePanelError
 from bot.store.rows import ActionRow, Delivery, GameRow, ResultRow
-from bot.store.storage import Storage
-from engine import CHANCE, Action, Event, dumps, parse, sample_chance
+from engine import CHANCE, Action, dumps, parse, sample_chance
 from engine.ai import SkipPlayer
 
 log = logging.getLogger(__name__)
@@ -39,7 +47,6 @@ class MoveService:
 
     def __init__(
         self,
-        store: Storage,
         games: HeldGames,
         seating: Seating,
         final_results: FinalResultsService,
@@ -48,8 +55,9 @@ class MoveService:
         outbox: Outbox,
         ai_factory: AIFactory,
         ai_budget_ms: int | None,
+        action_log: ActionLogStore,
     ) -> None:
-        self.store = store
+        self._action_log = action_log
         self.games = games
         self.seating = seating
         self.final_results = final_results
@@ -157,12 +165,11 @@ class MoveService:
             return None
         if key in game.keys:
             return replace(game.keys[key], repeated=True)
-        rows = await self.store.action_log.keyed_move(game.id, key)
+        rows = await self._action_log.keyed_move(game.id, key)
         if not rows:
             return None
         steps = tuple(
-            Step(r.actor, parse(r.notation), tuple(_logged_event(e) for e in r.events))
-            for r in rows
+            Step(r.actor, parse(r.notation), tuple(logged_event(e) for e in r.events)) for r in rows
         )
         return MoveResult(steps, False, False, None, repeated=True)
 
@@ -216,7 +223,7 @@ class MoveService:
             )
         ]
         try:
-            row = await self.store.action_log.undo_action(
+            row = await self._action_log.undo_action(
                 game.id,
                 seq,
                 dumps(after.state),
@@ -231,7 +238,7 @@ class MoveService:
         except Exception as e:
             # Was it made (its acknowledgement lost)? The stored snapshot says.
             try:
-                stored = await self.store.action_log.snapshot(game.id)
+                stored = await self._action_log.snapshot(game.id)
             except Exception:
                 self.games.drop(game)
                 raise MoveUnsure(f"game {game.id}: undo {seq}") from e
@@ -243,7 +250,7 @@ class MoveService:
             self.games.drop(game)  # cancelled: made or not, the database says at the next load
             raise
         game.game = engine_game
-        self.games.take_committed(game, row, None, told)
+        self.games.take_committed(game, told, row=row)
         if row is None:
             await self.games.reload(game)
         return action
@@ -326,15 +333,15 @@ class MoveService:
                 results = await self.final_results.results_of(after, rows)
                 rated_in = game.row.guild_id  # ratings are per server: none in DMs
         told = self._told(after, now, first_seq + len(steps), closed_by, started)
-        landed = self.outbox.take_landed()
         try:
-            row: GameRow | None = await self.store.action_log.commit_actions(
-                game.id, rows, dumps(state), seats, results, told, landed, rated_in, **fields
-            )
+            # The rows of the edits that landed go with the commit (handed back if it fails).
+            with self.outbox.landed_rows() as landed:
+                row: GameRow | None = await self._action_log.commit_actions(
+                    game.id, rows, dumps(state), seats, results, told, landed, rated_in, **fields
+                )
         except (GameChangedError, UniqueViolation):
             # Another process (or a stale copy) moved this game on first, or committed this
             # very move (its key): nothing was written; take the game as stored.
-            self.outbox.give_back_landed(landed)
             log.warning("game %d moved on in the database meanwhile; reloaded", game.id)
             await self.games.reload(game)
             try:
@@ -345,12 +352,11 @@ class MoveService:
                 return first
             raise ServiceError("game.changed") from None
         except Exception as e:
-            self.outbox.give_back_landed(landed)
             if key is None:
                 self.games.drop(game)  # made or not: the database says at the next load
                 raise
             try:
-                made = await self.store.action_log.keyed_move(game.id, key)
+                made = await self._action_log.keyed_move(game.id, key)
             except Exception:
                 self.games.drop(game)
                 raise MoveUnsure(f"game {game.id}: move {key}") from e
@@ -359,11 +365,10 @@ class MoveService:
             log.warning("game %d: move %s was committed, its acknowledgement lost", game.id, key)
             row = None
         except BaseException:
-            self.outbox.give_back_landed(landed)
             self.games.drop(game)  # cancelled: made or not, the database says at the next load
             raise
         game.game = after.game
-        self.games.take_committed(game, row, after.seats, told)
+        self.games.take_committed(game, told, row=row, seats=after.seats)
         if row is None:
             await self.games.reload(game)  # made: the row as stored
         if game.row.status not in ("lobby", "playing"):
@@ -393,10 +398,3 @@ class MoveService:
         told.append(outbox.turn_shown(game, now))
         notify = outbox.turn_told(game, now)
         return [*told, notify] if notify is not None else told
-
-
-def _logged_event(data: dict[str, Any]) -> Event:
-    """A logged event (``bot.play.games.event_data``) as the engine's."""
-    player = data.get("player")
-    params = data.get("params", {})
-    return Event(str(data.get("key")), player if isinstance(player, int) else None, params, 0)

@@ -14,10 +14,10 @@ from typing import Any
 from bot.play import outbox
 from bot.play.games import ActiveGame
 from bot.play.held_games import HeldGames
-from bot.play.outbox import Outbox
 from bot.store.errors import ChannelBusyError, ServiceError
+from bot.store.game_store import GameStore
+from bot.store.host_notice_store import HostNoticeStore
 from bot.store.rows import Delivery, GameRow, OrphanedBy
-from bot.store.storage import Storage
 
 log = logging.getLogger(__name__)
 
@@ -26,12 +26,22 @@ class OrphanService:
     """Orphaned games: lost, adopted, back, or ended; a host told of a problem."""
 
     def __init__(
-        self, store: Storage, games: HeldGames, *, clock: Callable[[], float], outbox: Outbox
+        self,
+        games: HeldGames,
+        *,
+        clock: Callable[[], float],
+        game_rows: GameStore,
+        host_notices: HostNoticeStore,
     ) -> None:
-        self.store = store
+        self._game_rows = game_rows
+        self._host_notices = host_notices
         self.games = games
         self.clock = clock
-        self.outbox = outbox
+
+    async def game_row(self, game_id: int) -> GameRow | None:
+        """A game's row as committed (whatever its status): where its channel is, for what
+        its host is told of a problem there (``bot.discord.delivery``)."""
+        return await self._game_rows.game(game_id)
 
     async def tell_host(
         self, game_id: int, problem: str, key: str, params: Mapping[str, Any]
@@ -41,7 +51,7 @@ class OrphanService:
         (remembered in the database, so a restart does not tell them again): whether it was
         queued. Its lane is the host's own (the game's channel may be the one that fails);
         the delivery worker delivers it."""
-        row = await self.store.game_rows.game(game_id)
+        row = await self._game_rows.game(game_id)
         if row is None:
             return False
         now = self.clock()
@@ -54,11 +64,11 @@ class OrphanService:
             created_at=now,
             due_at=now,
         )
-        return await self.store.host_notices.tell_host(row.id, problem, now, [dm])
+        return await self._host_notices.tell_host(row.id, problem, now, [dm])
 
     async def problem_solved(self, game_id: int, problem: str) -> None:
         """The problem went away: the host is told again if it comes back."""
-        await self.store.host_notices.problem_solved(game_id, problem)
+        await self._host_notices.problem_solved(game_id, problem)
 
     async def orphan(self, game_id: int, why: OrphanedBy) -> GameRow | None:
         """A game's channel is gone (``why``: the channel or thread deleted, or the bot
@@ -68,13 +78,17 @@ class OrphanService:
         was not in its lobby or in play)."""
         now = self.clock()
 
+        queued: list[Delivery] = []  # what the commit queued, in the host's DM lane
+
         def told(row: GameRow) -> list[Delivery]:
             params = {"game": row.id}
             said = {"key": f"orphan.{why}", "params": params, "user": row.host_id}
             payload = {**said, "always": True, "plain": True}
-            return [Delivery("dm", row.id, -row.host_id, row.guild_id, payload, created_at=now)]
+            dm = Delivery("dm", row.id, -row.host_id, row.guild_id, payload, created_at=now)
+            queued[:] = [dm]
+            return [dm]
 
-        row = await self.store.game_rows.orphan_game(game_id, why, now, told)
+        row = await self._game_rows.orphan_game(game_id, why, now, told)
         held = self.games.held(game_id)
         if held is not None:
             if row is not None:
@@ -83,25 +97,25 @@ class OrphanService:
         if row is not None:
             log.warning("game %d: its %s is gone; the game is %s", game_id, why, row.status)
             if row.status == "orphaned":
-                self.outbox.queued(-row.host_id)
+                self.games.take_committed(None, queued, lane=-row.host_id)
         return row
 
     async def channel_gone(self, channel_id: int) -> list[GameRow]:
         """A channel (or thread) was deleted: its game is orphaned (its lobby aborted)."""
-        rows = await self.store.game_rows.games_in(channel_id=channel_id)
+        rows = await self._game_rows.games_in(channel_id=channel_id)
         return [r for row in rows if (r := await self.orphan(row.id, "channel")) is not None]
 
     async def guild_gone(self, guild_id: int) -> list[GameRow]:
         """The bot was removed from a server: its games there are orphaned."""
-        rows = await self.store.game_rows.games_in(guild_id=guild_id)
+        rows = await self._game_rows.games_in(guild_id=guild_id)
         return [r for row in rows if (r := await self.orphan(row.id, "guild")) is not None]
 
     async def orphaned(self, user_id: int) -> list[GameRow]:
         """The orphaned games ``user_id`` hosts."""
-        return await self.store.game_rows.games_in(host_id=user_id, statuses=("orphaned",))
+        return await self._game_rows.games_in(host_id=user_id, statuses=("orphaned",))
 
     async def _orphaned_game(self, game_id: int, user_id: int, can_manage: bool) -> GameRow:
-        row = await self.store.game_rows.game(game_id) if 0 < game_id < 2**63 else None
+        row = await self._game_rows.game(game_id) if 0 < game_id < 2**63 else None
         if row is None or row.status != "orphaned":
             raise ServiceError("orphan.unknown", game=game_id)
         if row.host_id != user_id and not can_manage:
@@ -127,14 +141,14 @@ class OrphanService:
 
     async def servers_that_removed_the_bot(self) -> set[int]:
         """The servers with games orphaned when the bot was removed from them."""
-        rows = await self.store.game_rows.games_in(statuses=("orphaned",))
+        rows = await self._game_rows.games_in(statuses=("orphaned",))
         return {r.guild_id for r in rows if r.orphaned == "guild" and r.guild_id is not None}
 
     async def back_in(self, guild_id: int, channels: set[int]) -> list[ActiveGame]:
         """The bot was added back to a server: its games orphaned by the removal, whose
         channel is still there (``channels``), go on where they were."""
         back = []
-        for row in await self.store.game_rows.games_in(guild_id=guild_id, statuses=("orphaned",)):
+        for row in await self._game_rows.games_in(guild_id=guild_id, statuses=("orphaned",)):
             if row.orphaned != "guild" or row.channel_id not in channels:
                 continue
             try:
@@ -162,6 +176,8 @@ class OrphanService:
             users = [user] if user is not None else []
             said["users"] = users
 
+        queued: list[Delivery] = []  # what the commit queued, in the channel's lane
+
         def told(new: GameRow) -> list[Delivery]:
             out = [
                 Delivery("notice", new.id, channel_id, guild_id, said, created_at=now),
@@ -170,10 +186,11 @@ class OrphanService:
             if user is not None:
                 notify = {"turn": turn, "user": user}
                 out.append(Delivery("notify", new.id, channel_id, guild_id, notify, created_at=now))
-            return out
+            queued[:] = out
+            return list(out)
 
         try:
-            new = await self.store.game_rows.adopt_game(
+            new = await self._game_rows.adopt_game(
                 row.id,
                 channel_id=channel_id,
                 guild_id=guild_id,
@@ -186,13 +203,13 @@ class OrphanService:
             raise ServiceError("lobby.busy") from None
         if new is None:
             raise ServiceError("orphan.unknown", game=row.id)
-        self.outbox.queued(channel_id)
+        self.games.take_committed(None, queued, lane=channel_id)
         return await self.games.load(new)
 
     async def end_orphaned(self, game_id: int, user_id: int, can_manage: bool = False) -> GameRow:
         """End an orphaned game, unrated (its host, or Manage Server in its server)."""
         row = await self._orphaned_game(game_id, user_id, can_manage)
-        ended = await self.store.game_rows.update_game(
+        ended = await self._game_rows.update_game(
             row.id, status="aborted", waiting_on_user=None, updated_at=self.clock()
         )
         assert ended is not None

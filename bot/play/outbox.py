@@ -44,11 +44,12 @@ never the store.
   committed: the message's id the last one recorded), an edit that landed is kept in
   memory.
 - **Lanes just queued in.** A change that queued deliveries in a channel's lane says so
-  (``queued``): the command or AI turn that made it delivers them itself at once, and the
-  worker leaves that lane alone for a few seconds (``queued_at``).
+  (``queued``, asked only by ``HeldGames.take_committed``, with the commit): the command
+  or AI turn that made it delivers them itself at once, and the worker leaves that lane
+  alone for a few seconds (``queued_at``).
 - **Edits that landed.** An edit that landed (the turn message shown as the game is)
   changes nothing if it is made again: its row is removed by the game's next move's commit
-  (``take_landed``; ``give_back_landed`` if that commit failed), or within
+  (``landed_rows``: handed back if that commit failed), or within
   ``FORGET_SECONDS`` if no move came: a move costs no database write more than it did.
 """
 
@@ -58,14 +59,14 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from bot.play.games import ActiveGame
-from bot.store.rows import Delivery, GameRow
+from bot.store.delivery_store import DeliveryStore
+from bot.store.rows import Delivery
 from bot.store.shards import Shards
-from bot.store.storage import Storage
 
 log = logging.getLogger(__name__)
 
@@ -300,11 +301,11 @@ class Outbox:
 
     def __init__(
         self,
-        store: Storage,
+        deliveries: DeliveryStore,
         *,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
-        self.store = store
+        self._deliveries = deliveries
         self.sleep = sleep
         self._queued: dict[int, float] = {}  # lane -> when a change queued in it (monotonic)
         self._landed: dict[int, int] = {}  # edits delivered, removal to come: id -> game
@@ -337,6 +338,18 @@ class Outbox:
         self._landed.clear()
         return ids
 
+    @contextlib.contextmanager
+    def landed_rows(self) -> Iterator[list[int]]:
+        """``with outbox.landed_rows() as landed:`` the rows of the edits that landed, for
+        the commit made in the block to remove; if the block raises (the commit failed, or
+        was cancelled), they are handed back first: they wait for the next commit."""
+        ids = self.take_landed()
+        try:
+            yield ids
+        except BaseException:
+            self.give_back_landed(ids)
+            raise
+
     def give_back_landed(self, ids: list[int]) -> None:
         """The commit that was to remove them failed: they wait for the next one."""
         for i in ids:
@@ -368,7 +381,7 @@ class Outbox:
         if not ids:
             return True
         try:
-            await self.store.deliveries.forget_deliveries(ids)
+            await self._deliveries.forget_deliveries(ids)
         except asyncio.CancelledError:
             self.give_back_landed(ids)
             raise
@@ -395,7 +408,7 @@ class Outbox:
     async def due(self, shards: Shards | None = None) -> list[Delivery]:
         """The deliveries waiting in the lanes of these shards' servers, in lane order (the
         edits that landed left out: their rows wait for their removal)."""
-        rows = await self.store.deliveries.pending_deliveries(shards)
+        rows = await self._deliveries.pending_deliveries(shards)
         return [d for d in rows if d.id not in self._landed]
 
     async def lane_pass(self, channel_id: int) -> AsyncGenerator[LaneWork, Outcome | None]:
@@ -407,7 +420,7 @@ class Outbox:
         landed is kept in memory, its row removed with the next commit or within a second.
         A pass after a delivery queued others in its place is a new pass (the lane read
         again once its lease is known to be held)."""
-        rows = await self.store.deliveries.pending_deliveries(channel_id=channel_id)
+        rows = await self._deliveries.pending_deliveries(channel_id=channel_id)
         work = LaneWork(tuple(d for d in rows if d.id not in self._landed))
         while True:
             outcome = yield work
@@ -417,9 +430,9 @@ class Outbox:
                     case Landed(d):
                         self._land(d)
                     case Made(d, then, fields):
-                        await self.store.deliveries.delivered(d.id, d.game_id, then, **fields)
+                        await self._deliveries.delivered(d.id, d.game_id, then, **fields)
                     case Failed(d, attempts, due_at, reason, give_up, now):
-                        await self.store.deliveries.delivery_failed(
+                        await self._deliveries.delivery_failed(
                             d.id,
                             attempts=attempts,
                             due_at=due_at,
@@ -438,28 +451,24 @@ class Outbox:
     ) -> tuple[bool, str | None]:
         """Hold a lane's lease until ``until`` if it ran out or is ``owner``'s: whether it
         is held now, and who held it before."""
-        return await self.store.deliveries.claim_lane(channel_id, owner, now, until)
+        return await self._deliveries.claim_lane(channel_id, owner, now, until)
 
     async def let_lanes_go(self, owner: str) -> None:
         """A process that stops lets its lanes go at once."""
-        await self.store.deliveries.release_lanes(owner)
+        await self._deliveries.release_lanes(owner)
 
     async def given_up_count(self, shards: Shards | None = None) -> int:
-        return (await self.store.deliveries.delivery_counts(shards))[2]
+        return (await self._deliveries.delivery_counts(shards))[2]
 
     async def given_up(
         self, shards: Shards | None = None, game_id: int | None = None
     ) -> list[Delivery]:
         """The deliveries given up (of these shards, or of one game), the latest first."""
-        return await self.store.deliveries.failed_deliveries(shards, game_id=game_id)
+        return await self._deliveries.failed_deliveries(shards, game_id=game_id)
 
     async def prune_given_up(self, before: float) -> int:
         """Remove the rows given up before ``before``: how many."""
-        return await self.store.deliveries.prune_failed(before)
-
-    async def game_of(self, d: Delivery) -> GameRow | None:
-        """The row of the game a delivery is about, as committed."""
-        return await self.store.game_rows.game(d.game_id) if d.game_id is not None else None
+        return await self._deliveries.prune_failed(before)
 
 
 __all__ = [

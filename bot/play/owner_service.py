@@ -6,29 +6,30 @@ same command or click (a rolling restart), the one that claims it first acts
 
 from __future__ import annotations
 
-from bot.store.storage import Storage
+from bot.store.interaction_store import InteractionStore
 
 
 class OwnerService:
     """Interactions claimed by one process."""
 
-    def __init__(self, store: Storage) -> None:
-        self.store = store
+    def __init__(self, *, shared: bool, interactions: InteractionStore) -> None:
+        self._shared = shared
+        self._interactions = interactions
 
     @property
     def shares_its_database(self) -> bool:
         """Whether another process may run over this database (PostgreSQL)."""
-        return self.store.dialect == "postgresql"
+        return self._shared
 
     async def claim_interaction(self, interaction_id: int, owner: str, now: float) -> bool:
         """Take an interaction for ``owner``: whether it is theirs (the same owner asking
         again keeps it)."""
         if not self.shares_its_database:
             return True
-        return await self.store.interactions.claim_interaction(interaction_id, owner, now)
+        return await self._interactions.claim_interaction(interaction_id, owner, now)
 
     async def prune_claims(self, before: float) -> int:
         """Forget who took the interactions taken before ``before``; how many."""
         if not self.shares_its_database:
             return 0
-        return await self.store.interactions.prune_interactions(before)
+        return await self._interactions.prune_interactions(before)

@@ -14,9 +14,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final
 
 from bot.play.games import ActiveGame
+from bot.store.member_store import MemberStore
 from bot.store.rows import MemberPrefs, SeatRow
-from bot.store.storage import Storage
 
+# How long a member's preferences read are taken as theirs: the screen-reader mode here,
+# the coach's on/off (bot.play.coach_memory) and the preferences a turn's message read for
+# its DM (bot.play.member_service). A change made in another process is seen within it.
 KEEP_SECONDS: Final = 60.0
 
 
@@ -39,8 +42,8 @@ def member_of(seat: SeatRow) -> int | None:
 class Readers:
     """Members' screen-reader mode, read from their preferences and kept a minute."""
 
-    def __init__(self, store: Storage, clock: Callable[[], float]) -> None:
-        self.store = store
+    def __init__(self, clock: Callable[[], float], *, members: MemberStore) -> None:
+        self._members = members
         self.clock = clock
         self._on: dict[int, tuple[bool, float]] = {}  # member -> (on?, read at)
 
@@ -55,7 +58,7 @@ class Readers:
         users = {u for u in user_ids if u is not None}
         stale = [u for u in users if u not in self._on or now - self._on[u][1] > KEEP_SECONDS]
         if stale:
-            prefs = await self.store.members.prefs(stale)
+            prefs = await self._members.prefs(stale)
             for u in stale:
                 self._on[u] = (prefs[u].screen_reader, now)
         return any(self._on[u][0] for u in users)
@@ -84,5 +87,5 @@ class Readers:
 
     async def set_on(self, user_id: int, on: bool) -> None:
         """Turn the member's screen-reader mode on or off."""
-        await self.store.members.set_prefs(user_id, screen_reader=on)
+        await self._members.set_prefs(user_id, screen_reader=on)
         self._on[user_id] = (on, self.clock())

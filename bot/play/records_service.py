@@ -14,11 +14,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.play import outbox
+from bot.store.action_log_store import ActionLogStore
 from bot.store.errors import ServiceError
+from bot.store.game_store import GameStore
 from bot.store.rating_store import RatedChange, Season
 from bot.store.ratings import Skill
+from bot.store.result_store import ResultStore
 from bot.store.rows import Delivery, GameRow, ResultRow, SeatRow
-from bot.store.storage import Storage
+from bot.store.seat_store import SeatStore
 from bot.text.rating_text import season_name
 
 
@@ -79,19 +82,30 @@ def season_numbered(seasons: list[Season], number: int | None) -> Season | None:
 class RecordsService:
     """Finished games, ratings and seasons."""
 
-    def __init__(self, store: Storage, *, clock: Callable[[], float]) -> None:
-        self.store = store
+    def __init__(
+        self,
+        *,
+        clock: Callable[[], float],
+        game_rows: GameStore,
+        seat_rows: SeatStore,
+        action_log: ActionLogStore,
+        records: ResultStore,
+    ) -> None:
+        self._game_rows = game_rows
+        self._seat_rows = seat_rows
+        self._action_log = action_log
+        self._records = records
         self.clock = clock
 
     async def record_of(self, user_id: int, guild_id: int | None) -> list[ResultRow]:
         """A member's results in the server's finished games, newest first (the seats they
         held at the end and played most of)."""
-        rows = await self.store.records.results_of(user_id=user_id, guild_id=guild_id)
+        rows = await self._records.results_of(user_id=user_id, guild_id=guild_id)
         return [result for _, result in rows]
 
     async def seasons_of(self, guild_id: int | None) -> list[Season]:
         """The server's seasons, newest first (none before its first rated game)."""
-        return await self.store.records.seasons(guild_id) if guild_id is not None else []
+        return await self._records.seasons(guild_id) if guild_id is not None else []
 
     async def current_season(self, guild_id: int | None) -> Season | None:
         """The server's season in play: its newest, unless it ended."""
@@ -105,8 +119,7 @@ class RecordsService:
         if season is None:
             return []
         return [
-            h.change.after.shown
-            for h in await self.store.records.rating_history(season.id, user_id)
+            h.change.after.shown for h in await self._records.rating_history(season.id, user_id)
         ]
 
     async def member_rating(
@@ -120,18 +133,18 @@ class RecordsService:
         chosen = season_numbered(seasons, number)
         if chosen is None:
             return MemberRating(None)
-        table = await self.store.records.season_table(chosen.id)
+        table = await self._records.season_table(chosen.id)
         if user_id not in table:
             for earlier in seasons:
                 if earlier.number >= chosen.number:
                     continue
-                skills = await self.store.records.season_table(earlier.id)
+                skills = await self._records.season_table(earlier.id)
                 if user_id in skills:
                     return MemberRating(chosen, table, earlier=earlier, earlier_table=skills)
             return MemberRating(chosen, table)
-        history = await self.store.records.rating_history(chosen.id, user_id)
+        history = await self._records.rating_history(chosen.id, user_id)
         games = [
-            (h, len(await self.store.records.results(h.game_id)) or h.change.place)
+            (h, len(await self._records.results(h.game_id)) or h.change.place)
             for h in history[-recent:]
         ]
         return MemberRating(chosen, table, games)
@@ -143,8 +156,8 @@ class RecordsService:
         chosen = season_numbered(await self.seasons_of(guild_id), number)
         if chosen is None:
             return None
-        table = await self.store.records.season_table(chosen.id)
-        return Standings(chosen, table, await self.store.records.season_wins(chosen.id))
+        table = await self._records.season_table(chosen.id)
+        return Standings(chosen, table, await self._records.season_wins(chosen.id))
 
     async def start_season(
         self, guild_id: int | None, channel_id: int, name: str, locale: str, can_manage: bool
@@ -171,7 +184,7 @@ class RecordsService:
                 )
             ]
 
-        await self.store.records.start_season(
+        await self._records.start_season(
             guild_id, " ".join(name.split()), now, deliveries=announced
         )
 
@@ -182,11 +195,11 @@ class RecordsService:
         newest: ServiceError("replay.unknown") for a game that is not a finished game of the
         server, ("replay.none") when the channel has none."""
         if game_id is None:
-            games = await self.store.records.finished_games(guild_id, channel_id)
+            games = await self._records.finished_games(guild_id, channel_id)
             if not games:
                 raise ServiceError("replay.none")
             return games[0]
-        row = await self.store.game_rows.game(game_id) if 0 < game_id < 2**63 else None
+        row = await self._game_rows.game(game_id) if 0 < game_id < 2**63 else None
         if row is None or row.guild_id != guild_id or row.status != "over":
             raise ServiceError("replay.unknown", game=game_id)
         return row
@@ -195,23 +208,23 @@ class RecordsService:
         self, guild_id: int | None, channel_id: int | None
     ) -> list[GameRow]:
         """The server's finished games, the channel's first, each newest first."""
-        games = await self.store.records.finished_games(guild_id, None)
+        games = await self._records.finished_games(guild_id, None)
         here = [g for g in games if g.channel_id == channel_id]
         return [*here, *(g for g in games if g.channel_id != channel_id)]
 
     async def moves_played(self, game_id: int) -> PlayedMoves:
         """A game's seats' names and every move of its log, in order."""
-        seats = await self.store.seat_rows.seats(game_id)
-        notations = [a.notation for a in await self.store.action_log.actions(game_id)]
+        seats = await self._seat_rows.seats(game_id)
+        notations = [a.notation for a in await self._action_log.actions(game_id)]
         return PlayedMoves([s.name for s in seats], notations)
 
     async def rematch_of(self, game_id: int, channel_id: int | None) -> Rematch | None:
         """The finished game ``game_id`` of this channel, to play again (None when it is not
         one: not over, or of another channel)."""
-        row = await self.store.game_rows.game(game_id)
+        row = await self._game_rows.game(game_id)
         if row is None or row.status != "over" or row.channel_id != channel_id:
             return None
-        seats = await self.store.seat_rows.seats(game_id)
+        seats = await self._seat_rows.seats(game_id)
         members = [
             u for s in seats if (u := s.user_id if s.user_id is not None else s.former_user_id)
         ]

@@ -1,10 +1,11 @@
 """The seat changes several jobs of the game service make (``Seating``): a member's seat in
 a game in play handed to the AI, a lobby seat removed, seats changed with the game shown
 again, a member's departure rated as last, a seat's change of holder kept in its history,
-the game shown again (or closed) after a change, and the checks around them (who may
-manage the seats; whether leaving counts; whether the game ends without a seat). The
-lobby, the seats, the moves, the settings and the turn clock (``bot.play.*_service``)
-are each handed this one object. ``SeatChange`` is what a seat command did.
+the game shown again (or closed) after a change. The lobby, the seats, the moves, the
+settings and the turn clock (``bot.play.*_service``) are each handed this one object.
+``SeatChange`` is what a seat command did. The checks around the changes are pure
+functions of a game, which change nothing and which Discord's side asks as well before it
+asks for a change (``leaving_counts``, ``ends_without``, ``check_manager``).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from bot.store.rating_rules import (
     holders_json,
 )
 from bot.store.rows import Delivery, GameRow, SeatChanges, SeatRow
-from bot.store.storage import Storage
+from bot.store.seat_store import SeatStore
 from bot.text.seat_names import ai_name
 
 
@@ -49,8 +50,10 @@ _ROW_FIELDS = frozenset(f.name for f in fields_of(GameRow))
 class Seating:
     """The seat changes several jobs make; see the module docstring."""
 
-    def __init__(self, store: Storage, games: HeldGames, *, clock: Callable[[], float]) -> None:
-        self.store = store
+    def __init__(
+        self, games: HeldGames, *, clock: Callable[[], float], seat_rows: SeatStore
+    ) -> None:
+        self._seat_rows = seat_rows
         self.games = games
         self.clock = clock
 
@@ -78,7 +81,7 @@ class Seating:
         never in a guided game. None when the seat has no member."""
         row = game.seats[seat]
         guild = game.row.guild_id
-        if not self.leaving_counts(game) or row.user_id is None or guild is None:
+        if not leaving_counts(game) or row.user_id is None or guild is None:
             return None
         others = tuple(Holder(s.seat, s.user_id, s.ai_level) for s in game.seats if s.seat != seat)
         return guild, Departure(row.user_id, seat, reason, others, row.name), self.clock()
@@ -94,21 +97,6 @@ class Seating:
             Handover(len(game.game.log), row.user_id, row.ai_level, self.clock()),
         ]
         return {"holders": holders_json(held)}
-
-    def leaving_counts(self, game: ActiveGame) -> bool:
-        """Whether leaving the game now counts for a member's rating (as last place): a
-        game in play, on a server, not a guided game."""
-        return (
-            game.row.status == "playing"
-            and game.row.guild_id is not None
-            and not game.row.config.tutorial
-        )
-
-    def ends_without(self, game: ActiveGame, seat: int) -> bool:
-        """Whether the game in play would end if ``seat`` left: it is the last member's
-        seat, in a game that did not start as a game of AI seats only."""
-        others = [s for s in game.seats if s.seat != seat and not s.is_ai]
-        return not others and not game.row.ai_only
 
     async def to_ai(
         self,
@@ -148,20 +136,18 @@ class Seating:
         humans = [s for s in seats if not s.is_ai]
         if not humans and old.user_id == game.row.host_id:
             told = [said_closed or said, self.ended(game, now, {})]
-            row = await self.store.seat_rows.set_seats(
+            row = await self._seat_rows.set_seats(
                 game.id, seats, told, status="aborted", updated_at=now
             )
-            self.games.take_committed(game, row, seats, told)
+            self.games.take_committed(game, told, row=row, seats=seats)
             self.games.forget(game)
             return SeatChange(old, None, ended=True)
         host = game.row.host_id
         if old.user_id == host and humans and humans[0].user_id is not None:
             host = humans[0].user_id
         told = [said, outbox.lobby_shown(game, now)]
-        row = await self.store.seat_rows.set_seats(
-            game.id, seats, told, host_id=host, updated_at=now
-        )
-        self.games.take_committed(game, row, seats, told)
+        row = await self._seat_rows.set_seats(game.id, seats, told, host_id=host, updated_at=now)
+        self.games.take_committed(game, told, row=row, seats=seats)
         return SeatChange(old, None)
 
     async def update_seats(
@@ -188,14 +174,32 @@ class Seating:
             if waiting is not None:
                 game_fields.update(clock_since=now, reminders_sent=0)
         told = [*said, self.shown(after, now)]
-        row = await self.store.seat_rows.update(
-            game.id, seats, told, departure=departure, **game_fields
-        )
-        self.games.take_committed(game, row, new_seats, told)
+        row = await self._seat_rows.update(game.id, seats, told, departure=departure, **game_fields)
+        self.games.take_committed(game, told, row=row, seats=new_seats)
 
-    def check_manager(self, game: ActiveGame, user_id: int, can_manage: bool) -> None:
-        if game.row.host_id != user_id and not can_manage:
-            raise ServiceError("seats.not_allowed")
+
+def leaving_counts(game: ActiveGame) -> bool:
+    """Whether leaving the game now counts for a member's rating (as last place): a game in
+    play, on a server, not a guided game."""
+    return (
+        game.row.status == "playing"
+        and game.row.guild_id is not None
+        and not game.row.config.tutorial
+    )
+
+
+def ends_without(game: ActiveGame, seat: int) -> bool:
+    """Whether the game in play would end if ``seat`` left: it is the last member's seat,
+    in a game that did not start as a game of AI seats only."""
+    others = [s for s in game.seats if s.seat != seat and not s.is_ai]
+    return not others and not game.row.ai_only
+
+
+def check_manager(game: ActiveGame, user_id: int, can_manage: bool) -> None:
+    """Only the game's host or a member who may manage the channel changes its seats and
+    settings: ServiceError("seats.not_allowed") for anyone else."""
+    if game.row.host_id != user_id and not can_manage:
+        raise ServiceError("seats.not_allowed")
 
 
 def back_to(user_id: int, name: str | None) -> dict[str, object]:

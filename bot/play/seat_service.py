@@ -10,12 +10,13 @@ from typing import Any
 
 from bot.play import outbox
 from bot.play.games import ActiveGame
-from bot.play.seat_changes import SeatChange, Seating, back_to
+from bot.play.seat_changes import SeatChange, Seating, back_to, check_manager
+from bot.store.action_log_store import ActionLogStore
 from bot.store.clock_settings import HOUR, MAX_AWAY_DAYS
 from bot.store.errors import ServiceError
+from bot.store.member_store import MemberStore
 from bot.store.rating_rules import holders_from_json
 from bot.store.rows import SeatRow
-from bot.store.storage import Storage
 
 DAY = 86400.0
 
@@ -23,8 +24,16 @@ DAY = 86400.0
 class SeatService:
     """Seats changing hands in a game, and members away."""
 
-    def __init__(self, store: Storage, seating: Seating, *, clock: Callable[[], float]) -> None:
-        self.store = store
+    def __init__(
+        self,
+        seating: Seating,
+        *,
+        clock: Callable[[], float],
+        action_log: ActionLogStore,
+        members: MemberStore,
+    ) -> None:
+        self._action_log = action_log
+        self._members = members
         self.seating = seating
         self.clock = clock
 
@@ -45,7 +54,7 @@ class SeatService:
         manager = game.row.host_id == user_id or can_manage
         stalled = not manager and game.row.status == "playing" and game.seat_of(user_id) is not None
         if not stalled:
-            self.seating.check_manager(game, user_id, can_manage)
+            check_manager(game, user_id, can_manage)
         seat = self.seat_numbered(game, number)
         if seat.user_id is not None and seat.user_id == user_id:
             raise ServiceError("seats.kick_self")
@@ -81,7 +90,7 @@ class SeatService:
         seat = game.to_act()
         if seat is None or game.waiting_on() is None:
             return None
-        last = await self.store.action_log.last_actions(game.id, 1)
+        last = await self._action_log.last_actions(game.id, 1)
         since = last[-1].created_at if last else game.row.updated_at
         handed = holders_from_json(game.seats[seat].holders)
         if handed:
@@ -102,8 +111,7 @@ class SeatService:
         """Whether the seat's member made a move in it in this game."""
         user = game.seats[seat].user_id
         return any(
-            a.actor == seat and a.user_id == user
-            for a in await self.store.action_log.actions(game.id)
+            a.actor == seat and a.user_id == user for a in await self._action_log.actions(game.id)
         )
 
     async def replace(
@@ -121,7 +129,7 @@ class SeatService:
         keeping everything the seat owns (``by``: the name of who did it): at once to the
         one who asks, else offered to the member, who takes it by ``take_offer`` (``/af
         join``): nobody is seated, and rated, without their consent."""
-        self.seating.check_manager(game, user_id, can_manage)
+        check_manager(game, user_id, can_manage)
         seat = self.seat_numbered(game, number)
         if member_is_bot:
             raise ServiceError("seats.replace_bot", name=member_name)
@@ -216,10 +224,10 @@ class SeatService:
             raise ServiceError("away.range", high=MAX_AWAY_DAYS)
         now = self.clock()
         until = now + days * DAY
-        await self.store.members.set_away_until(user_id, until)
+        await self._members.set_away_until(user_id, until)
         return until if days else None
 
     async def away(self, user_ids: list[int]) -> dict[int, float]:
         """Members among ``user_ids`` who are away now, with when they are back."""
         now = self.clock()
-        return {u: t for u, t in (await self.store.members.away_until(user_ids)).items() if t > now}
+        return {u: t for u, t in (await self._members.away_until(user_ids)).items() if t > now}

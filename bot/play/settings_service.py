@@ -10,10 +10,11 @@ from typing import Any
 from bot.play import outbox
 from bot.play.games import ActiveGame
 from bot.play.held_games import HeldGames
-from bot.play.seat_changes import Seating, with_changes
+from bot.play.seat_changes import Seating, check_manager, leaving_counts, with_changes
 from bot.store.clock_settings import DEFAULT_CLOCK, ClockSettings
 from bot.store.errors import ServiceError
-from bot.store.storage import Storage
+from bot.store.seat_store import SeatStore
+from bot.store.server_settings_store import ServerSettingsStore
 from bot.text import i18n
 from bot.text.seat_names import ai_name_in
 
@@ -22,28 +23,28 @@ class SettingsService:
     """A server's defaults and a game's settings."""
 
     def __init__(
-        self, store: Storage, games: HeldGames, seating: Seating, *, clock: Callable[[], float]
+        self,
+        games: HeldGames,
+        seating: Seating,
+        *,
+        clock: Callable[[], float],
+        seat_rows: SeatStore,
+        server_settings: ServerSettingsStore,
     ) -> None:
-        self.store = store
+        self._seat_rows = seat_rows
+        self._server_settings = server_settings
         self.games = games
         self.seating = seating
         self.clock = clock
-
-    async def commands_digest(self, key: str) -> str | None:
-        """The digest of the slash commands last synced under ``key`` (their scope)."""
-        return await self.store.meta.get_meta(key)
-
-    async def remember_commands_digest(self, key: str, digest: str) -> None:
-        await self.store.meta.set_meta(key, digest)
 
     async def default_clock(self, guild_id: int | None) -> ClockSettings:
         """A server's clock settings for new games (the built-in defaults if none)."""
         if guild_id is None:
             return DEFAULT_CLOCK
-        return ClockSettings.from_json(await self.store.server_settings.guild_clock(guild_id))
+        return ClockSettings.from_json(await self._server_settings.guild_clock(guild_id))
 
     async def set_guild_clock(self, guild_id: int, clock: ClockSettings) -> None:
-        await self.store.server_settings.set_guild_clock(
+        await self._server_settings.set_guild_clock(
             guild_id, clock.checked().to_json(), self.clock()
         )
 
@@ -52,7 +53,7 @@ class SettingsService:
         no longer a language of the bot)."""
         if guild_id is None:
             return None
-        language = await self.store.server_settings.guild_language(guild_id)
+        language = await self._server_settings.guild_language(guild_id)
         return language if language in i18n.languages() else None
 
     async def set_guild_language(self, guild_id: int, language: str) -> None:
@@ -61,7 +62,7 @@ class SettingsService:
             raise ServiceError(
                 "language.unknown", language=language, languages=", ".join(i18n.languages())
             )
-        await self.store.server_settings.set_guild_language(guild_id, language, self.clock())
+        await self._server_settings.set_guild_language(guild_id, language, self.clock())
 
     async def configure(
         self,
@@ -78,7 +79,7 @@ class SettingsService:
         the game again; False when neither changes. ``language``: a catalogue language
         (``en``, ``ru``, ``pl``) or a Discord locale (``pl-PL``). A clock switched on starts
         counting now, not from the last move."""
-        self.seating.check_manager(game, user_id, can_manage)
+        check_manager(game, user_id, can_manage)
         now = self.clock()
         fields: dict[str, Any] = {}
         seats: dict[int, dict[str, object]] = {}
@@ -99,7 +100,7 @@ class SettingsService:
         if clock is not None and clock.checked() != game.clock:
             stops = not clock.enabled or clock.action == "none"
             runs = game.clock.enabled and game.clock.action != "none"
-            if stops and runs and not can_manage and self.seating.leaving_counts(game):
+            if stops and runs and not can_manage and leaving_counts(game):
                 # A player behind could stop the clock and never move again.
                 raise ServiceError("settings.clock_off_in_play")
             fields["config"] = game.row.config.with_clock(clock.checked())
@@ -117,8 +118,8 @@ class SettingsService:
             return False
         told = [outbox.notice(game, now, lines, reply=True), self.seating.shown(game, now)]
         new_seats = [with_changes(s, seats.get(s.seat)) for s in game.seats]
-        row = await self.store.seat_rows.update(game.id, seats, told, updated_at=now, **fields)
-        self.games.take_committed(game, row, new_seats, told)
+        row = await self._seat_rows.update(game.id, seats, told, updated_at=now, **fields)
+        self.games.take_committed(game, told, row=row, seats=new_seats)
         return True
 
     async def set_language(

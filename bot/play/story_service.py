@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.play.games import ActiveGame
+from bot.play.games import ActiveGame, logged_event
 from bot.play.readers import Readers, member_of
+from bot.store.action_log_store import ActionLogStore
+from bot.store.game_store import GameStore
 from bot.store.rating_store import RatedChange
+from bot.store.result_store import ResultStore
 from bot.store.rows import ActionRow, GameRow, SeatRow
-from bot.store.storage import Storage
+from bot.store.seat_store import SeatStore
 from bot.text.catchup import turn_window
-from engine import GameState, loads
+from engine import Event, GameState, loads
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,49 +39,73 @@ class GameOver:
     game: ActiveGame
 
 
-async def read_since_last_turn(store: Storage, game_id: int, seat: int) -> list[ActionRow]:
-    """The logged actions the catch-up of ``seat``'s turn in play tells (the catch-up's
-    window, ``bot.text.catchup.turn_window``): read since the seat's last action, or, once
-    it has moved in this turn, from the whole log."""
-    window = turn_window(await store.action_log.actions_since(game_id, seat), seat)
-    if window is None:
-        window = turn_window(await store.action_log.actions(game_id), seat)
-    return window or []
-
-
 class StoryService:
     """A game's record as its messages show it, as committed."""
 
-    def __init__(self, store: Storage, *, readers: Readers) -> None:
-        self.store = store
+    def __init__(
+        self,
+        *,
+        readers: Readers,
+        game_rows: GameStore,
+        seat_rows: SeatStore,
+        action_log: ActionLogStore,
+        records: ResultStore,
+    ) -> None:
+        self._game_rows = game_rows
+        self._seat_rows = seat_rows
+        self._action_log = action_log
+        self._records = records
         self.readers = readers
 
     async def committed_row(self, game_id: int | None) -> GameRow | None:
         """The game's row as committed (another process may have moved it on)."""
-        return await self.store.game_rows.game(game_id) if game_id else None
+        return await self._game_rows.game(game_id) if game_id else None
 
     async def seats_of(self, game_id: int) -> list[SeatRow]:
-        return await self.store.seat_rows.seats(game_id)
+        return await self._seat_rows.seats(game_id)
 
     async def lobby_of(self, game_id: int | None) -> ActiveGame | None:
         """The lobby (or game) as committed: its row and its seats."""
         row = await self.committed_row(game_id)
-        return (
-            ActiveGame(row, await self.store.seat_rows.seats(row.id)) if row is not None else None
-        )
+        return ActiveGame(row, await self._seat_rows.seats(row.id)) if row is not None else None
 
     async def logged(self, game_id: int, low: int, to: int) -> list[ActionRow]:
         """The log's actions from ``low`` (0-based) up to ``to``, in order."""
-        return await self.store.action_log.actions_between(game_id, low, to)
+        return await self._action_log.actions_between(game_id, low, to)
 
     async def since_last_turn(self, game_id: int, seat: int) -> list[ActionRow]:
-        """The logged actions the catch-up of ``seat``'s turn in play tells
-        (``read_since_last_turn``)."""
-        return await read_since_last_turn(self.store, game_id, seat)
+        """The logged actions the catch-up of ``seat``'s turn in play tells (the catch-up's
+        window, ``bot.text.catchup.turn_window``): read since the seat's last action, or,
+        once it has moved in this turn, from the whole log."""
+        window = turn_window(await self._action_log.actions_since(game_id, seat), seat)
+        if window is None:
+            window = turn_window(await self._action_log.actions(game_id), seat)
+        return window or []
+
+    async def turn_events(self, game_id: int, to: int, last: bool) -> list[Event]:
+        """The events of the turn that ended within the log's first ``to`` actions: the
+        last turn in them (``last``), else the one before the next turn's start. Read
+        backwards from ``to`` until the turn's start is found."""
+        wanted = 1 if last else 2
+        count = 64
+        while True:
+            low = max(0, to - count)
+            rows = await self.logged(game_id, low, to)
+            events = [logged_event(e) for row in rows for e in row.events]
+            starts = sum(1 for e in events if e.key == "turn_started")
+            if starts >= wanted or low == 0:
+                break
+            count *= 4
+        segments: list[list[Event]] = [[]]
+        for e in events:
+            if e.key == "turn_started":
+                segments.append([])
+            segments[-1].append(e)
+        return segments[-wanted] if len(segments) >= wanted else []
 
     async def board_at_end(self, game_id: int) -> GameState | None:
         """The board as the game's last commit left it."""
-        snapshot = await self.store.action_log.snapshot(game_id)
+        snapshot = await self._action_log.snapshot(game_id)
         return loads(snapshot[1]) if snapshot is not None else None
 
     async def game_over(self, game_id: int | None) -> GameOver | None:
@@ -87,17 +114,17 @@ class StoryService:
         state = await self.board_at_end(row.id) if row is not None else None
         if row is None or state is None:
             return None
-        last = await self.store.action_log.last_actions(row.id, 1)
-        first = await self.store.action_log.first_action_time(row.id)
-        seats = await self.store.seat_rows.seats(row.id)
+        last = await self._action_log.last_actions(row.id, 1)
+        first = await self._action_log.first_action_time(row.id)
+        seats = await self._seat_rows.seats(row.id)
         spoken = await self.readers.any_on(member_of(s) for s in seats)
         return GameOver(
             row=row,
             seats=seats,
             state=state,
-            recorded={r.seat: r.name for r in await self.store.records.results(row.id)},
+            recorded={r.seat: r.name for r in await self._records.results(row.id)},
             seconds=(last[-1].created_at if last else 0.0) - (first or 0.0),
-            rated=list(await self.store.records.rating_changes(row.id)),
-            notations=[a.notation for a in await self.store.action_log.actions(row.id)],
+            rated=list(await self._records.rating_changes(row.id)),
+            notations=[a.notation for a in await self._action_log.actions(row.id)],
             game=ActiveGame(row, seats, spoken=spoken),
         )

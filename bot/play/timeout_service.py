@@ -35,8 +35,10 @@ from bot.store.clock_settings import (
     due_step,
 )
 from bot.store.errors import GameChangedError, ServiceError
+from bot.store.game_store import GameStore
+from bot.store.member_store import MemberStore
 from bot.store.rows import Delivery, SeatRow
-from bot.store.storage import Storage
+from bot.store.seat_store import SeatStore
 from bot.text.clock_text import mention
 from bot.text.durations import when
 from bot.text.seat_names import ai_name
@@ -84,9 +86,18 @@ class TimeoutService:
     """The turn clock's steps: reminders told and recorded, turns timed out."""
 
     def __init__(
-        self, store: Storage, games: HeldGames, seating: Seating, *, clock: Callable[[], float]
+        self,
+        games: HeldGames,
+        seating: Seating,
+        *,
+        clock: Callable[[], float],
+        game_rows: GameStore,
+        seat_rows: SeatStore,
+        members: MemberStore,
     ) -> None:
-        self.store = store
+        self._game_rows = game_rows
+        self._seat_rows = seat_rows
+        self._members = members
         self.games = games
         self.seating = seating
         self.clock = clock
@@ -94,7 +105,7 @@ class TimeoutService:
     async def back_from_away(self, user_ids: Iterable[int]) -> dict[int, float]:
         """When each of these members' absence ends (those who set one): their turn clock
         starts then."""
-        return await self.store.members.away_until(user_ids)
+        return await self._members.away_until(user_ids)
 
     async def clock_due(
         self, games: Sequence[ActiveGame], now: float
@@ -159,7 +170,7 @@ class TimeoutService:
         """A reminder or final warning for ``user``, as they chose to hear of their turns:
         by DM (in the channel if their DMs are closed), in the channel with a ping, both, or
         (``off``) in the channel without a ping."""
-        prefs = (await self.store.members.prefs([user]))[user]
+        prefs = (await self._members.prefs([user]))[user]
         now = self.clock()
         pinged = outbox.notice(game, now, key, params, users=[user], link=True)
         told = []
@@ -179,14 +190,14 @@ class TimeoutService:
         itself (``told``): one commit, so a restart neither loses nor repeats it; only if the
         stored game is still as this process judged it (``judged``), else GameChangedError
         and nothing is recorded nor queued (another process took the step)."""
-        row = await self.store.game_rows.update_game(
+        row = await self._game_rows.update_game(
             game.id,
             told,
             expected=judged(game),
             reminders_sent=sent,
             clock_turn=game.state.turn_number,
         )
-        self.games.take_committed(game, row, None, told)
+        self.games.take_committed(game, told, row=row)
 
     async def time_out(self, game: ActiveGame) -> Timeout:
         """The turn limit passed for the member to act: take the game's timeout action.
@@ -240,7 +251,7 @@ class TimeoutService:
             }
             users = [u for u in (seat.user_id, host) if u is not None]
             told.append(outbox.notice(game, now, "clock.takeover", params, users=users))
-        row = await self.store.seat_rows.update(
+        row = await self._seat_rows.update(
             game.id,
             {seat_no: changes},
             told,
@@ -253,5 +264,5 @@ class TimeoutService:
             clock_turn=game.state.turn_number,
         )
         seats = [with_changes(s, changes if s.seat == seat_no else None) for s in game.seats]
-        self.games.take_committed(game, row, seats, told)
+        self.games.take_committed(game, told, row=row, seats=seats)
         return Timeout(seat, clock.action, count, takeover)

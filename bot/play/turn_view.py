@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bot.play.coach_memory import Coach, coach_lines
 from bot.play.games import ActiveGame
@@ -25,8 +24,8 @@ from bot.play.panel_menus import PanelMenus, panel_menus
 from bot.play.readers import Readers, member_of, told_when_done
 from bot.play.story_service import StoryService
 from bot.play.tutor import lesson_lines, marked_pick
+from bot.store.member_store import MemberStore
 from bot.store.rows import ActionRow, GameRow, MemberPrefs, SeatRow
-from bot.store.storage import Storage
 from bot.text.catchup import board_at_start, board_then, since_last_turn
 from bot.text.describe import chat_name
 from bot.text.durations import day_text
@@ -89,14 +88,6 @@ class ClosedTurn:
     game: ActiveGame | None
     last: GameState | None
     last_view: GameView | None
-
-
-def logged_event(data: Mapping[str, Any]) -> Event:
-    """A logged event (``bot.play.games.event_data``) as the engine's."""
-    player = data.get("player")
-    return Event(
-        str(data.get("key")), player if isinstance(player, int) else None, data.get("params", {}), 0
-    )
 
 
 def panel_of(game: ActiveGame, open_path: str | None = None, page: int = 0) -> PanelFacts | None:
@@ -212,15 +203,15 @@ class TurnViews:
 
     def __init__(
         self,
-        store: Storage,
         games: HeldGames,
         story: StoryService,
         *,
         clock: Callable[[], float],
         readers: Readers,
         coach: Coach,
+        members: MemberStore,
     ) -> None:
-        self.store = store
+        self._members = members
         self.games = games
         self.story = story
         self.clock = clock
@@ -249,14 +240,12 @@ class TurnViews:
         wanted = self.readers.stale(seated)
         if posting and member is not None:
             wanted.add(member)
-        prefs = await self.store.members.prefs(sorted(wanted)) if wanted else {}
+        prefs = await self._members.prefs(sorted(wanted)) if wanted else {}
         away: dict[int, float] = {}
         if posting:  # the board drawn: the members away marked on it
             now = self.clock()
             present = [s.user_id for s in game.seats if s.user_id is not None]
-            away = {
-                u: t for u, t in (await self.store.members.away_until(present)).items() if t > now
-            }
+            away = {u: t for u, t in (await self._members.away_until(present)).items() if t > now}
         self.readers.saw(prefs)
         self.coach.saw(prefs)
         if member is not None and member in prefs:  # kept for the turn's DM, sent next
@@ -278,7 +267,7 @@ class TurnViews:
             return None
         seats = await self.story.seats_of(row.id)
         names = [chat_name(s.name) for s in seats]
-        events = await self.turn_events(row.id, to, last)
+        events = await self.story.turn_events(row.id, to, last)
         members = [member_of(s) for s in seats]
         spoken = await self.readers.any_on(members)
         game = self.games.held(row.id)
@@ -301,24 +290,3 @@ class TurnViews:
             last=board,
             last_view=view(board) if spoken and board is not None else None,
         )
-
-    async def turn_events(self, game_id: int, to: int, last: bool) -> list[Event]:
-        """The events of the turn that ended within the log's first ``to`` actions: the
-        last turn in them (``last``), else the one before the next turn's start. Read
-        backwards from ``to`` until the turn's start is found."""
-        wanted = 1 if last else 2
-        count = 64
-        while True:
-            low = max(0, to - count)
-            rows = await self.store.action_log.actions_between(game_id, low, to)
-            events = [logged_event(e) for row in rows for e in row.events]
-            starts = sum(1 for e in events if e.key == "turn_started")
-            if starts >= wanted or low == 0:
-                break
-            count *= 4
-        segments: list[list[Event]] = [[]]
-        for e in events:
-            if e.key == "turn_started":
-                segments.append([])
-            segments[-1].append(e)
-        return segments[-wanted] if len(segments) >= wanted else []

@@ -111,6 +111,12 @@ class Storage:
     def dialect(self) -> str:
         return self._slot.db.dialect
 
+    @property
+    def shared(self) -> bool:
+        """Whether several bot processes may run over this database (PostgreSQL; a SQLite
+        file is one process's, ``bot.store.db_lock``). Known before it is open."""
+        return self.dialect == "postgresql"
+
     def transaction(self) -> Any:
         """``async with store.transaction() as tx:`` one write transaction (``bot.store.db.Tx``)."""
         return self._slot.db.transaction()
@@ -155,6 +161,15 @@ class Storage:
         if self.is_open:
             await self._slot.db.close()
             self._slot.db = NotOpen(self.target)
+
+    async def answers(self) -> None:
+        """Ask the database something (raises if it does not answer): the heartbeat's check."""
+        await self._slot.db.fetch("SELECT 1")
+
+    async def games_count(self) -> int:
+        """How many games it holds (whatever their status), for the log when it opens."""
+        stored = await self._slot.db.fetchone("SELECT COUNT(*) FROM games")
+        return int(stored[0]) if stored else 0
 
     async def schema_version(self) -> int:
         return await self._slot.db.schema_version()

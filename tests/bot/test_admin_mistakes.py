@@ -720,9 +720,9 @@ class ReadyClient:
         return False
 
 
-class AnsweringService:
+class AnsweringDatabase:
     @staticmethod
-    async def database_answers() -> None:
+    async def answers() -> None:
         return None
 
 
@@ -743,7 +743,7 @@ def test_a_bad_health_file_is_refused_at_start_and_never_reported_healthy(
     assert main(["health", "--file", "beat"]) == 1  # a folder is no heartbeat, however new
     assert "is a folder" in capsys.readouterr().err
     # A heartbeat that cannot be written or removed: never a traceback, the bot stops as usual.
-    heartbeat = Heartbeat(cast(Any, ReadyClient()), cast(Any, AnsweringService()), "beat")
+    heartbeat = Heartbeat(cast(Any, ReadyClient()), cast(Any, AnsweringDatabase()), "beat")
     assert asyncio.run(heartbeat.beat()) is False
     asyncio.run(heartbeat.stop())
     assert (admin / "beat").is_dir()

@@ -56,7 +56,7 @@ async def test_close_finishes_the_move_in_flight_and_refuses_new_work(
     assert answer.status == 200 and answer.json["data"]["content"].startswith("✅")
     shown = [r for r in t.fake.requests[answer.index :] if r.route.startswith("/channels/")]
     assert shown and all(r.status < 300 for r in shown)  # the turn message was updated too
-    assert not t.bot.jobs.games.database_open and t.bot.is_closed()
+    assert not t.bot.jobs.database.is_open and t.bot.is_closed()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 

@@ -21,7 +21,7 @@ from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.ai import LEVELS
 from bot.play.held_games import HeldGames
-from bot.play.seat_changes import Seating
+from bot.play.seat_changes import check_manager
 from bot.play.settings_service import SettingsService
 from bot.store.clock_settings import (
     MAX_HOURS,
@@ -70,13 +70,11 @@ class ChannelSettings(AfCog):
         owners: InteractionOwners,
         games: HeldGames,
         settings: SettingsService,
-        seating: Seating,
         deliveries: Deliveries,
     ) -> None:
         super().__init__(bot, owners=owners)
         self.games = games
         self.game_settings = settings  # a server's defaults, a game's settings
-        self.seating = seating
         self.deliveries = deliveries
 
     @app_commands.command(
@@ -165,7 +163,7 @@ class ChannelSettings(AfCog):
             if game.row.status not in ("lobby", "playing"):
                 raise ServiceError("settings.game_over")
             can_manage = bool(interaction.permissions.manage_channels)
-            self.seating.check_manager(game, interaction.user.id, can_manage)
+            check_manager(game, interaction.user.id, can_manage)
             changed = await settings.configure(
                 game,
                 interaction.user.id,

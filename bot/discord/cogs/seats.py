@@ -26,7 +26,7 @@ from bot.discord.translator import command_text
 from bot.play.games import ActiveGame
 from bot.play.held_games import HeldGames
 from bot.play.lobby_service import LobbyService
-from bot.play.seat_changes import Seating
+from bot.play.seat_changes import ends_without, leaving_counts
 from bot.play.seat_service import SeatService
 from bot.store.clock_settings import MAX_AWAY_DAYS
 from bot.store.errors import ServiceError
@@ -129,7 +129,6 @@ class Seats(TableCog):
         games: HeldGames,
         lobby: LobbyService,
         seats: SeatService,
-        seating: Seating,
         deliveries: Deliveries,
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
@@ -138,7 +137,6 @@ class Seats(TableCog):
         )
         self.lobby = lobby
         self.seats = seats
-        self.seating = seating
 
     # ---- leave --------------------------------------------------------------------------
 
@@ -164,8 +162,8 @@ class Seats(TableCog):
             game.row.host_id,
             user,
             game.clock.takeover,
-            ends_game=playing and self.seating.ends_without(game, seat),
-            counts_last=playing and self.seating.leaving_counts(game),
+            ends_game=playing and ends_without(game, seat),
+            counts_last=playing and leaving_counts(game),
             locale=locale,
         )
         await interaction.response.send_message(asked, view=view, ephemeral=True)

@@ -52,8 +52,16 @@ class Service:
     store: Log
 
     async def since_last_turn(self, game_id: int, seat: int) -> list[ActionRow]:
-        # The service's own reading of the log, on this log (its store).
-        return await StoryService.since_last_turn(cast(Any, self), game_id, seat)
+        # The story's own reading of the log, on this log (its area of the store).
+        unused = cast(Any, None)
+        story = StoryService(
+            readers=unused,
+            game_rows=unused,
+            seat_rows=unused,
+            action_log=cast(Any, self.store.action_log),
+            records=unused,
+        )
+        return await story.since_last_turn(game_id, seat)
 
 
 def play(game: Game, log: Log, action: Action) -> None:

@@ -125,7 +125,7 @@ def test_each_part_is_handed_only_the_jobs_it_uses(tmp_path: Path) -> None:
     assert handed["Records"] == {"records"}
     assert handed["InteractionOwners"] == {"owners"}
     assert handed["Deliveries"] == {"orphans"}
-    assert handed["Heartbeat"] == {"games"}
+    assert handed["Heartbeat"] == {"database"}
     assert handed["Couriers"] == {"story", "turns", "members", "orphans"}
     assert handed["Picks"] == {"moves"}
     assert "Announcer" in handed and handed["Announcer"] == set()

@@ -54,7 +54,7 @@ def row(id: int, kind: str = "turn", lane: int = 7) -> Delivery:
 
 async def test_a_pass_is_handed_the_lane_at_once_and_records_each_outcome_as_it_comes() -> None:
     store = Rows([row(1, "close"), row(2), row(3, "notify"), row(9, lane=8)])
-    outbox = Outbox(store)  # type: ignore[arg-type]
+    outbox = Outbox(store.deliveries)  # type: ignore[arg-type]
     talk = outbox.lane_pass(7)
     work = await anext(talk)
     assert [d.id for d in work.rows] == [1, 2, 3] and store.calls == ["pending"]
@@ -100,7 +100,7 @@ async def test_landed_rows_the_database_refused_to_remove_are_removed_once_it_ta
     async def sleep(seconds: float) -> None:
         waits.append(seconds)
 
-    outbox = Outbox(store, sleep=sleep)  # type: ignore[arg-type]
+    outbox = Outbox(store.deliveries, sleep=sleep)  # type: ignore[arg-type]
     talk = outbox.lane_pass(7)
     work = await anext(talk)
     await talk.asend(Landed(work.rows[0]))

@@ -127,6 +127,27 @@ async def test_a_storage_is_named_first_and_opened_when_the_bot_connects(db_url:
     await store.close()
 
 
+@covers("shared", "answers", "games_count")
+async def test_the_database_says_whether_it_is_shared_answers_and_counts_its_games(
+    db_url: str,
+) -> None:
+    """What the bot's lifecycle asks of the database as a whole (``bot.play.database``):
+    shared by several processes on PostgreSQL only, known before it is open; it answers
+    the heartbeat once open; the games it holds, whatever their status, for the log."""
+    store = Storage.to_open(db_url)
+    assert store.shared == db_url.startswith("postgresql")
+    with pytest.raises(RuntimeError, match="not open yet"):
+        await store.answers()
+    await store.connect()
+    await store.answers()
+    assert await store.games_count() == 0
+    await lobby(store)
+    ended = await lobby(store, channel=11)
+    await store.game_rows.update_game(ended, status="aborted", updated_at=1001.0)
+    assert await store.games_count() == 2
+    await store.close()
+
+
 @covers("create_game", "game", "active_game", "latest_game", "update_game")
 async def test_games_are_created_read_and_updated(store: Storage) -> None:
     game_id = await lobby(store)

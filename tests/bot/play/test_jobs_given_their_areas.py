@@ -1,0 +1,80 @@
+"""Each job of the game service is handed only the areas of the storage it uses (issue 43):
+none holds the storage as a whole but the database's lifecycle (``GameDatabase``), each
+area a job holds is one it asks, and what a job holds of the storage is private to it
+(no ``games.store``, no ``outbox.store``: Discord's side cannot reach the rows through a
+job). Checked by type over what each job holds, not by the names it gives them."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import textwrap
+from dataclasses import fields
+
+from bot.factory import build_service
+from bot.play.database import GameDatabase
+from bot.play.jobs import GameJobs
+from bot.store.shared_sql import StoreArea
+from bot.store.storage import Storage
+
+
+def _jobs() -> GameJobs:
+    return build_service(Storage.to_open("never-opened.db"))  # only what it holds is looked at
+
+
+def _held(obj: object) -> dict[str, object]:
+    return dict(vars(obj)) if hasattr(obj, "__dict__") else {}
+
+
+def _attributes_read(cls: type) -> set[str]:
+    """The attributes of ``self`` its methods read (``self.x`` loaded), in its own source."""
+    tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    return {
+        node.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.ctx, ast.Load)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+    }
+
+
+def test_no_job_holds_the_storage_but_the_databases_lifecycle() -> None:
+    jobs = _jobs()
+    holders = []
+    for f in fields(jobs):
+        job = getattr(jobs, f.name)
+        if f.name == "store" or isinstance(job, GameDatabase):
+            continue
+        holders += [f"{f.name}.{name}" for name, v in _held(job).items() if isinstance(v, Storage)]
+    assert holders == []
+    assert [v for v in _held(jobs.database).values() if isinstance(v, Storage)] == [jobs.store]
+
+
+def test_each_area_a_job_holds_is_private_and_asked() -> None:
+    jobs = _jobs()
+    unused, public = [], []
+    for f in fields(jobs):
+        job = getattr(jobs, f.name)
+        if f.name == "store":
+            continue
+        read = _attributes_read(type(job))
+        for name, v in _held(job).items():
+            if not isinstance(v, StoreArea):
+                continue
+            if not name.startswith("_"):
+                public.append(f"{f.name}.{name}")
+            if name not in read:
+                unused.append(f"{f.name}.{name}")
+    assert public == []  # a job's area is not a way to the rows for whoever holds the job
+    assert unused == []  # handed an area it never asks
+
+
+def test_the_areas_handed_are_the_storages_own() -> None:
+    """Every job works on the one database: the areas it holds are the storage's."""
+    jobs = _jobs()
+    areas = {id(v) for v in vars(jobs.store).values() if isinstance(v, StoreArea)}
+    for f in fields(jobs):
+        for v in _held(getattr(jobs, f.name)).values():
+            if isinstance(v, StoreArea):
+                assert id(v) in areas, f.name
