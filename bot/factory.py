@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -72,6 +73,16 @@ from bot.store.shards import ALL, Shards
 from bot.store.storage import Storage
 
 
+@dataclass(frozen=True, slots=True)
+class Built:
+    """The bot as the factory built it: the Discord client (which holds its parts, never
+    the record of every job) and the record of the game service's jobs, which stays
+    here: the command line runs the client; the tests reach the jobs through the record."""
+
+    client: AlienFrontiersBot
+    jobs: GameJobs
+
+
 def create_bot(
     settings: Settings | None = None,
     *,
@@ -80,48 +91,61 @@ def create_bot(
     ai_factory: AIFactory | None = None,
 ) -> AlienFrontiersBot:
     """Build the bot without connecting (settings from the environment if not given)."""
+    return build_bot(settings, renderer=renderer, clock=clock, ai_factory=ai_factory).client
+
+
+def build_bot(
+    settings: Settings | None = None,
+    *,
+    renderer: Renderer | None = None,
+    clock: Callable[[], float] | None = None,
+    ai_factory: AIFactory | None = None,
+) -> Built:
+    """The client and the record of the jobs its parts were handed (see ``Built``)."""
     if settings is None:
         from bot.settings import load_settings
 
         settings = load_settings()
+    clock = clock or time.time
+    jobs = build_service(
+        Storage.to_open(settings.database_url),
+        clock=clock,
+        ai_factory=ai_factory or default_factory,
+        ai_budget_ms=settings.ai_budget_ms,
+        shards=settings.shards or ALL,
+    )
     build = partial(
         build_parts,
+        jobs=jobs,
         settings=settings,
         renderer=renderer or default_renderer,
-        clock=clock or time.time,
-        ai_factory=ai_factory or default_factory,
+        clock=clock,
     )
     if settings.shards is not None:
-        return ShardedAlienFrontiersBot(
+        client: AlienFrontiersBot = ShardedAlienFrontiersBot(
             settings,
             build=build,
-            clock=clock or time.time,
+            clock=clock,
             shard_count=settings.shards.count,
             shard_ids=sorted(settings.shards.ids),
         )
-    return AlienFrontiersBot(settings, build=build, clock=clock or time.time)
+    else:
+        client = AlienFrontiersBot(settings, build=build, clock=clock)
+    return Built(client, jobs)
 
 
 def build_parts(
     client: AlienFrontiersBot,
     *,
+    jobs: GameJobs,
     settings: Settings,
     renderer: Renderer,
     clock: Callable[[], float],
-    ai_factory: AIFactory,
 ) -> Parts:
-    """The bot's parts over ``settings.database_url`` (opened when the bot logs in:
-    ``HeldGames.open_database``), on the client's shards, with its count of Discord's
-    invalid requests."""
+    """The bot's parts over the game service's ``jobs`` (their database opened when the bot
+    logs in: ``HeldGames.open_database``), on the client's shards, with its count of
+    Discord's invalid requests. Each part is handed the jobs it asks, never the record."""
     shards, guard = client.shard_set, client.invalid_requests
-    storage = Storage.to_open(settings.database_url)
-    jobs = build_service(
-        storage,
-        clock=clock,
-        ai_factory=ai_factory,
-        ai_budget_ms=settings.ai_budget_ms,
-        shards=shards,
-    )
     games, readers, coach = jobs.games, jobs.readers, jobs.coach
     notifier = Notifier(client, jobs.members)
     pictures = Pictures(jobs.seats, renderer)
@@ -254,7 +278,10 @@ def build_parts(
         ),
     )
     return Parts(
-        jobs=jobs,
+        games=games,
+        orphans=jobs.orphans,
+        digests=jobs.settings,
+        readers=readers,
         announcer=announcer,
         boards=boards,
         deliveries=deliveries,
@@ -355,4 +382,12 @@ def backlog_figures(
     }
 
 
-__all__ = ["backlog_figures", "build_parts", "build_service", "create_bot", "random_seed"]
+__all__ = [
+    "Built",
+    "backlog_figures",
+    "build_bot",
+    "build_parts",
+    "build_service",
+    "create_bot",
+    "random_seed",
+]

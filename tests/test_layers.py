@@ -103,6 +103,68 @@ def test_discords_side_asks_the_game_service_never_the_store(tmp_path: Path) -> 
     ]
 
 
+# Read off the client (``bot.x``, ``client.x``, ``self.bot.x``, ``interaction.client.x``)
+# by no code of bot/discord: the parts, the record of every job, a job, the storage. A part
+# is handed what it uses; the client holds its parts for itself.
+OFF_THE_CLIENT = frozenset(
+    {"parts", "jobs", "store", "storage", "service", "games", "orphans", "digests", "readers"}
+    | {"announcer", "boards", "deliveries", "owners", "background", "heartbeat", "cogs"}
+    | {"lobby", "seats", "seating", "moves", "settings", "turn_clock", "messages", "records"}
+    | {"look", "members", "story", "turns", "results", "outbox", "coach"}
+)
+# What a part of bot/discord may read off the client, and why: ``file: {name: why}``.
+ALLOWED_OFF_THE_CLIENT: dict[str, dict[str, str]] = {}
+
+
+def read_off_the_client(where: Path) -> list[str]:
+    """Where the code of bot/discord under ``where`` reads one of ``OFF_THE_CLIENT`` off
+    the client (an attribute of a name or an attribute ``bot`` or ``client``), but what
+    ``ALLOWED_OFF_THE_CLIENT`` allows: ``file:line name``."""
+    found = []
+    for path in sorted((where / "bot" / "discord").rglob("*.py")):
+        name = str(path.relative_to(where / "bot" / "discord"))
+        allowed = ALLOWED_OFF_THE_CLIENT.get(name, {})
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Attribute) or node.attr not in OFF_THE_CLIENT:
+                continue
+            owner = node.value
+            held_by = getattr(owner, "id", None) or getattr(owner, "attr", None)
+            if held_by in ("bot", "client") and node.attr not in allowed:
+                found.append(f"{name}:{node.lineno} {node.attr}")
+    return found
+
+
+def test_no_part_of_discords_side_reads_a_part_off_the_client(tmp_path: Path) -> None:
+    assert read_off_the_client(ROOT) == []
+    shutil.copytree(ROOT / "bot" / "discord", tmp_path / "bot" / "discord")
+    planted = {  # the reviewer's plants, and their kin
+        "cogs/records.py": "await cog.bot.parts.jobs.seating.give_to_ai(game)",
+        "notify.py": "await notifier.client.jobs.lobby.abort(1)",
+        "delivery.py": "interaction.client.parts.games.held(1)",
+        "cogs/play.py": "self.bot.deliveries.wake()",
+    }
+    expected = []
+    for file, call in planted.items():
+        path = tmp_path / "bot" / "discord" / file
+        lines = path.read_text().splitlines()
+        path.write_text(
+            "\n".join(
+                [
+                    *lines,
+                    "",
+                    "",
+                    "async def planted(cog, notifier, game, interaction, self):",
+                    f"    {call}  # planted by the test",
+                    "",
+                ]
+            )
+        )
+        attr = call.split(".")[2].split("(")[0]
+        expected.append(f"{file}:{len(lines) + 4} {attr}")
+    assert read_off_the_client(tmp_path) == sorted(expected)
+
+
 def test_the_layers_contract_holds() -> None:
     done = lint_imports(ROOT)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -28,6 +28,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tests.bot.table import jobs_of
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.discord.client import AlienFrontiersBot
@@ -79,7 +81,7 @@ class Driver:
         await self.cmd("af start", None, "owner")
 
     async def move(self) -> None:
-        game = await self.bot.jobs.games.in_channel(self.channel_id)
+        game = await jobs_of(self.bot).games.in_channel(self.channel_id)
         if game is None:
             await self.open()
             return

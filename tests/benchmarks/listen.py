@@ -44,6 +44,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tests.bot.table import jobs_of
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.text.strings import text
@@ -173,7 +175,7 @@ async def play(seed: int, players: int, reader: bool) -> Heard:
                 planner = Planner(seed)
                 private = picks = 0
                 game = t.game()
-                while t.bot.jobs.games.active_games() and not game.state.over:
+                while jobs_of(t.bot).games.active_games() and not game.state.over:
                     if game.user_to_act() is None:
                         await t.settle()
                         continue
@@ -197,7 +199,7 @@ async def play(seed: int, players: int, reader: bool) -> Heard:
                             ):
                                 private += len(spoken(str(data["content"])))
                 await t.settle()
-                await t.bot.announcer.boards.flush()
+                await t.bot.parts.boards.flush()
                 heard, scores = announced(fake.requests[start:])
                 final = sum(message_words(m) for m in t.channel_messages())
                 state = game.state

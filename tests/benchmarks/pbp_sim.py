@@ -33,6 +33,8 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
+from tests.bot.table import jobs_of
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.play.games import ActiveGame
@@ -107,7 +109,7 @@ class Simulation:
                 try:
                     for game in self.games:
                         seed = random.Random(f"game:{args.seed}:{game.index}").randrange(2**62)
-                        bot.jobs.lobby.new_seed = functools.partial(int, seed)
+                        jobs_of(bot).lobby.new_seed = functools.partial(int, seed)
                         await self.open(game)
                     await self.loop()
                     await self.collect()
@@ -117,7 +119,7 @@ class Simulation:
 
     async def collect(self) -> None:
         """Read each game's outcome back from the database."""
-        store = self.bot.jobs.store
+        store = jobs_of(self.bot).store
         for game in self.games:
             row = await store.game_rows.game(game.game_id)
             assert row is not None
@@ -158,13 +160,13 @@ class Simulation:
         for m in others:
             await self.command(game, m, "af join")
         await self.command(game, host, "af start")
-        active = await self.bot.jobs.games.in_channel(game.channel_id)
+        active = await jobs_of(self.bot).games.in_channel(game.channel_id)
         assert active is not None
         game.game_id = active.id
         game.started = self.clock.now
 
     def active(self, game: SimGame) -> ActiveGame | None:
-        return self.bot.jobs.games._games.get(game.game_id)
+        return jobs_of(self.bot).games._games.get(game.game_id)
 
     def plan(self, game: SimGame, turn: int) -> float | None:
         """When the member to act comes back to play this turn (None: quiet all turn)."""
@@ -240,7 +242,7 @@ async def ai_played_turns(bot: Any, game: SimGame) -> tuple[int, int]:
     A turn is a run of the log's actions by one seat (chance outcomes aside); the bot
     played it when none of its actions came from a member.
     """
-    actions = [a for a in await bot.jobs.store.action_log.actions(game.game_id) if a.actor >= 0]
+    actions = [a for a in await jobs_of(bot).store.action_log.actions(game.game_id) if a.actor >= 0]
     turns = ai = 0
     start = 0
     for i in range(1, len(actions) + 1):

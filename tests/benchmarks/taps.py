@@ -28,6 +28,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests.bot.table import jobs_of
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.play.choice_tree import Choices, Leaf
@@ -223,7 +225,7 @@ async def one_game(h: BotHarness, seed: int, players: int) -> list[Turn]:
     await t.open(humans=("owner",), bots=["easy"] * (players - 1))
     planner = Planner(seed)
     turns: list[Turn] = []
-    while t.bot.jobs.games.active_games():
+    while jobs_of(t.bot).games.active_games():
         game = t.game()
         if game.state.over:
             break
