@@ -41,11 +41,15 @@ from bot.discord.couriers import Couriers
 from bot.discord.delivery import Deliveries
 from bot.discord.delivery_base import process_name
 from bot.discord.failures import InvalidRequests
+from bot.discord.game_couriers import GameCourier
 from bot.discord.health import Heartbeat
+from bot.discord.member_couriers import MemberCourier
+from bot.discord.messenger import Messenger
 from bot.discord.notify import Notifier
 from bot.discord.owners import InteractionOwners
 from bot.discord.parts import Parts
 from bot.discord.pictures import Pictures, Renderer, default_renderer
+from bot.discord.turn_couriers import TurnCourier
 from bot.play.ai import AIFactory, default_factory
 from bot.play.coach_memory import Coach
 from bot.play.final_results_service import FinalResultsService
@@ -150,18 +154,21 @@ def build_parts(
     notifier = Notifier(client, jobs.members)
     pictures = Pictures(jobs.seats, renderer)
     boards = BoardEdits(client, pictures, guard)
-    announcer = Announcer(pictures, boards)
+    announcer = Announcer()
+    messenger = Messenger(client, jobs.orphans, boards)
     couriers = Couriers(
-        client,
-        announcer,
-        notifier,
-        story=jobs.story,
-        turns=jobs.turns,
-        members=jobs.members,
-        orphans=jobs.orphans,
-        readers=readers,
-        pictures=pictures,
-        boards=boards,
+        TurnCourier(
+            messenger,
+            turns=jobs.turns,
+            announcer=announcer,
+            notifier=notifier,
+            pictures=pictures,
+            boards=boards,
+        ),
+        MemberCourier(
+            messenger, members=jobs.members, story=jobs.story, readers=readers, notifier=notifier
+        ),
+        GameCourier(messenger, story=jobs.story, readers=readers, pictures=pictures),
     )
     owner = process_name()  # this process, as the owner of lanes and interactions
     owners = InteractionOwners(jobs.owners, owner, clock)

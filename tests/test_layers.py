@@ -165,6 +165,33 @@ def test_no_part_of_discords_side_reads_a_part_off_the_client(tmp_path: Path) ->
     assert read_off_the_client(tmp_path) == sorted(expected)
 
 
+def private_imports(where: Path) -> list[str]:
+    """Where a module of bot/discord under ``where`` imports a ``_private`` name of another
+    module: ``file:line name``."""
+    found = []
+    for path in sorted((where / "bot" / "discord").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("bot"):
+                found += [
+                    f"{path.relative_to(where)}:{node.lineno} {a.name}"
+                    for a in node.names
+                    if a.name.startswith("_")
+                ]
+    return found
+
+
+def test_no_private_name_crosses_the_modules_of_discords_side(tmp_path: Path) -> None:
+    assert private_imports(ROOT) == []
+    shutil.copytree(ROOT / "bot" / "discord", tmp_path / "bot" / "discord")
+    planted = tmp_path / "bot" / "discord" / "game_couriers.py"
+    lines = planted.read_text().splitlines()
+    planted.write_text("\n".join([*lines, "from bot.discord.messenger import _posted_after", ""]))
+    assert private_imports(tmp_path) == [
+        f"bot/discord/game_couriers.py:{len(lines) + 1} _posted_after"
+    ]
+
+
 def test_the_layers_contract_holds() -> None:
     done = lint_imports(ROOT)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -28,6 +28,7 @@ from discord.ext import commands
 from bot.discord.cogs.base import AfCog
 from bot.discord.parts import Parts
 from bot.play.jobs import GameJobs
+from bot.play.outbox import KINDS
 from bot.store.db import Database
 from bot.store.shared_sql import DatabaseSlot, StoreArea
 from bot.store.storage import Storage
@@ -112,6 +113,8 @@ def parts_reached(root: object, jobs: GameJobs) -> list[object]:
         elif isinstance(value, dict):
             for v in value.values():
                 walk(v, left - 1)
+        elif isinstance(value, types.MethodType):
+            walk(value.__self__, left - 1)
         elif ours(value) and not isinstance(value, type):
             out[id(value)] = value
             for _, v in attributes(value):
@@ -173,6 +176,10 @@ def test_no_part_reaches_the_storage_or_the_record(tmp_path: Path) -> None:
         "Pictures",
         "Deliveries",
         "Couriers",
+        "TurnCourier",
+        "MemberCourier",
+        "GameCourier",
+        "Messenger",
         "Notifier",
         "InteractionOwners",
         "Background",
@@ -236,6 +243,11 @@ def test_each_part_is_handed_only_the_jobs_it_uses(tmp_path: Path) -> None:
     assert handed["Picks"] == {"moves"}
     assert handed["CommandTree"] == {"readers"}
     assert handed["Announcer"] == set()
+    assert handed["Couriers"] == set()  # it routes a delivery to the courier of its kind
+    assert handed["TurnCourier"] == {"turns"}
+    assert handed["MemberCourier"] == {"members", "story", "readers"}
+    assert handed["GameCourier"] == {"story", "readers"}
+    assert handed["Messenger"] == {"orphans"}
     for cog in parts.cogs:
         assert isinstance(cog, AfCog) and isinstance(cog, commands.Cog)
         assert cog.owners is parts.owners
@@ -261,3 +273,9 @@ def test_each_cogs_constructor_names_its_jobs_by_their_classes(tmp_path: Path) -
         for attr, job in jobs_held(cog, jobs).items():
             cls = type(getattr(jobs, job)).__name__
             assert cls in classes and cls in annotations.values(), (type(cog).__name__, attr)
+
+
+def test_each_kind_of_delivery_has_its_courier(tmp_path: Path) -> None:
+    """The couriers route every kind of the outbox's deliveries, and no other."""
+    bot = make_bot(tmp_path / "af.db")
+    assert sorted(bot.parts.deliveries.couriers.by_kind) == sorted(KINDS)

@@ -24,8 +24,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord import courier_base as couriers
 from bot.discord import delivery
+from bot.discord import messenger as couriers
 from bot.discord.health import Heartbeat, backlog_text
 from bot.play import outbox
 from bot.store.rows import ActionRow, ResultRow
