@@ -207,10 +207,13 @@ def build_parts(
         else None
     )
     schedule_ai = background.schedule_ai
+    # What every cog is wired with as it loads: the owners of interactions, the gate that
+    # refuses clicks while the bot stops, and /af, where its commands go (the client's).
+    wiring: dict[str, Any] = {"owners": owners, "gate": client.gate, "af_group": client.af_group}
     cogs = (  # in the order the commands are listed
         Lobby(
             client,
-            owners=owners,
+            **wiring,
             games=games,
             lobby=jobs.lobby,
             seats=jobs.seats,
@@ -222,7 +225,7 @@ def build_parts(
         ),
         Seats(
             client,
-            owners=owners,
+            **wiring,
             games=games,
             lobby=jobs.lobby,
             seats=jobs.seats,
@@ -232,7 +235,7 @@ def build_parts(
         ),
         ChannelSettings(
             client,
-            owners=owners,
+            **wiring,
             games=games,
             settings=jobs.settings,
             seating=jobs.seating,
@@ -240,7 +243,7 @@ def build_parts(
         ),
         Notifications(
             client,
-            owners=owners,
+            **wiring,
             games=games,
             members=jobs.members,
             readers=readers,
@@ -248,7 +251,7 @@ def build_parts(
         ),
         Play(
             client,
-            owners=owners,
+            **wiring,
             games=games,
             moves=jobs.moves,
             messages=jobs.messages,
@@ -263,19 +266,17 @@ def build_parts(
         ),
         Info(
             client,
-            owners=owners,
+            **wiring,
             games=games,
             look=jobs.look,
             seats=jobs.seats,
             readers=readers,
             pictures=pictures,
         ),
-        Records(
-            client, owners=owners, records=jobs.records, pictures=pictures, deliveries=deliveries
-        ),
+        Records(client, **wiring, records=jobs.records, pictures=pictures, deliveries=deliveries),
         Learn(
             client,
-            owners=owners,
+            **wiring,
             games=games,
             lobby=jobs.lobby,
             coach=coach,

@@ -110,7 +110,7 @@ OFF_THE_CLIENT = frozenset(
     {"parts", "jobs", "store", "storage", "service", "games", "orphans", "digests", "readers"}
     | {"announcer", "boards", "deliveries", "owners", "background", "heartbeat", "cogs"}
     | {"lobby", "seats", "seating", "moves", "settings", "turn_clock", "messages", "records"}
-    | {"look", "members", "story", "turns", "results", "outbox", "coach"}
+    | {"look", "members", "story", "turns", "results", "outbox", "coach", "gate", "af_group"}
 )
 # What a part of bot/discord may read off the client, and why: ``file: {name: why}``.
 ALLOWED_OFF_THE_CLIENT: dict[str, dict[str, str]] = {}
