@@ -1,19 +1,24 @@
 """The bot built: its parts built once, here, each handed its ports when it is built.
 
-``create_bot`` builds the Discord client (``bot.discord.client``) and gives it
-``build_parts``, the one factory of its parts: the storage (named now, opened when the bot
-logs in), the game service's jobs (``build_service``, which the demo and the tests use
-too: the games in memory, the seat changes, and each job — lobby, seats, moves, results,
-turn clock, settings, orphans, messages, turn views, story, owners, records, look,
-members — built once, in order, each handed the clock, AI, outbox, coach and readers it
-uses and the jobs it asks; ``bot.play.jobs``), and the parts that talk to Discord — the
-notifier, the announcer (with the renderer), the couriers, the delivery worker (with the
-same outbox), the interactions' owners, the background work, the heartbeat, and the cogs
-— each handed the parts it uses and only the jobs it asks (the client adds the cogs when
-it logs in). Nothing is patched on later: what a part uses is an argument of its
-constructor. Two callables are handed on purpose: the client is given this factory
-(discord.py builds the client, and the parts need it: it calls the factory once, with
-itself, in its constructor), and the heartbeat the backlog's figures (read when it beats).
+``build_bot`` builds the game service's jobs (``build_service``, which the demo and the
+tests use too: the games in memory, the seat changes, and each job — lobby, seats, moves,
+results, turn clock, settings, orphans, messages, turn views, story, owners, records,
+look, members — built once, in order, each handed the storage (named now, opened when the
+bot logs in), the clock, AI, outbox, coach and readers it uses and the jobs it asks;
+``bot.play.jobs``), then the Discord client (``bot.discord.client``), given
+``build_parts``, the one factory of its parts: the notifier, the announcer, the pictures
+(with the renderer), the couriers (each kind its own, and the messenger they share), the
+delivery worker (with the same outbox), the interactions' owners, the background work, the
+heartbeat, and the cogs — each handed the parts it uses and only the jobs it asks (the
+client adds the cogs when it logs in); the client's own parts hold only the jobs it asks
+itself. It returns both (``Built``): the record of every job stays here, out of the
+client's reach (the tests reach the jobs through it); ``create_bot`` returns the client.
+Nothing is patched on later: what a part uses is an argument of its constructor. Three
+callables are handed on purpose: the client is given ``build_parts`` (discord.py builds
+the client, and the parts need it: it calls the factory once, with itself, in its
+constructor), the heartbeat the backlog's figures (read when it beats), and the cogs that
+may leave an AI seat to act the background work's ``schedule_ai`` (an AI turn started as
+a task of the background work, which they do not hold).
 """
 
 from __future__ import annotations

@@ -148,7 +148,7 @@ class AlienFrontiersBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
-            tree_cls=tree,
+            tree_cls=tree,  # type: ignore[arg-type]  # called with the client, as the class
             allowed_mentions=discord.AllowedMentions.none(),
             **options,
         )

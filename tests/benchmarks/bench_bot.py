@@ -28,14 +28,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.bot.table import jobs_of
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.discord.client import AlienFrontiersBot
 from engine import legal_actions
 from engine.actions import Dock
-from tests.bot.table import make_bot
+from tests.bot.table import jobs_of, make_bot
 from tests.discord_fake import BotHarness, FakeDiscord
 from tests.discord_fake import payloads as p
 

@@ -65,15 +65,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.bot.table import jobs_of
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.discord.client import AlienFrontiersBot
 from engine import legal_actions
 from engine.actions import Dock
 from tests.benchmarks.bench_bot import pct
-from tests.bot.table import make_bot
+from tests.bot.table import jobs_of, make_bot
 from tests.discord_fake import BotHarness, FakeDiscord
 from tests.discord_fake import payloads as p
 from tests.discord_fake.server import ApiError, FakeResponse, Fault, RecordedRequest
@@ -489,7 +487,7 @@ async def refuse_writes(fleet: Fleet, server: Any, on: bool) -> None:
             await admin.close()
         return
     for h in fleet.harnesses:
-        db = jobs_of(h.bot).store.db  # type: ignore[attr-defined]
+        db: Any = jobs_of(h.bot).store.db  # SQLite's: its lock and connection
         async with db._lock:
             await db._conn.execute(f"PRAGMA query_only = {int(on)}")
 

@@ -44,13 +44,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.bot.table import jobs_of
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.text.strings import text
 from tests.benchmarks.taps import Planner, best_pick
-from tests.bot.table import Table, make_bot
+from tests.bot.table import Table, jobs_of, make_bot
 from tests.discord_fake import BotHarness, FakeDiscord
 
 WORDS_PER_MINUTE = 300

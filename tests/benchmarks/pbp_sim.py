@@ -33,8 +33,6 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
-from tests.bot.table import jobs_of
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.play.games import ActiveGame
@@ -43,7 +41,7 @@ from engine.ai import make_ai
 from engine.ai.base import AIPlayer
 from engine.serialize import loads
 from tests.benchmarks.progress import tqdm
-from tests.bot.table import Clock, make_bot
+from tests.bot.table import Clock, jobs_of, make_bot
 from tests.discord_fake import payloads as p
 from tests.discord_fake.harness import BotHarness
 from tests.discord_fake.server import FakeDiscord

@@ -28,8 +28,6 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.bot.table import jobs_of
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.play.choice_tree import Choices, Leaf
@@ -40,7 +38,7 @@ from engine.actions import EndTurn
 from engine.ai import NormalAI
 from engine.ai.planner import state_key
 from tests.benchmarks.progress import tqdm
-from tests.bot.table import Table, make_bot
+from tests.bot.table import Table, jobs_of, make_bot
 from tests.discord_fake import BotHarness, FakeDiscord
 
 

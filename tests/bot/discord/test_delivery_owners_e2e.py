@@ -321,7 +321,7 @@ async def test_two_processes_over_one_database_send_a_delivery_once(
         assert len(t.said(f"n{i} leaves the lobby")) == 1
     await t.h.close()  # the first stops: its lanes are let go, taken within seconds
     clock.advance(0.01)
-    await jobs_of(second.bot).store.deliveries.queue(  # type: ignore[attr-defined]
+    await jobs_of(second.bot).store.deliveries.queue(
         [outbox.notice(game, now, "lobby.left", {"name": "late"})]
     )
     await second.bot.deliveries.settle()  # type: ignore[attr-defined]

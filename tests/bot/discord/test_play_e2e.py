@@ -210,7 +210,7 @@ async def test_restart_mid_game_old_panel_still_works(db_url: str, start_bot: St
     for _ in range(5):
         await t.play(t.seeded_move(rng))
     state_before = t.state
-    state_before_log = await jobs_of(first.bot).store.action_log.actions(t.game().id)  # type: ignore[attr-defined]
+    state_before_log = await jobs_of(first.bot).store.action_log.actions(t.game().id)
     members = dict(t.members)
     panel = t.turn_message()
     await first.close()
@@ -218,13 +218,13 @@ async def test_restart_mid_game_old_panel_still_works(db_url: str, start_bot: St
     second = await start_bot(make_bot(db))
     t2 = Table(second)
     t2.members = members
-    game = await jobs_of(second.bot).games.by_id(panel_game_id(panel))  # type: ignore[attr-defined]
+    game = await jobs_of(second.bot).games.by_id(panel_game_id(panel))
     assert game is not None and game.state == state_before  # rebuilt from the database
     result = await t2.click_move(t2.seeded_move(rng))
     assert result.callback_type in (6, 7)
     assert result.payload["message"]["id"] == panel["id"]  # the panel posted before the restart
     assert game.state.version > state_before.version
-    logged = await jobs_of(second.bot).store.action_log.actions(game.id)  # type: ignore[attr-defined]
+    logged = await jobs_of(second.bot).store.action_log.actions(game.id)
     assert logged[len(state_before_log) :] and logged[: len(state_before_log)] == state_before_log
 
 
@@ -248,7 +248,7 @@ async def test_restart_resumes_a_turn_message_lost_in_a_crash(
     await store.close()
 
     second = await start_bot(make_bot(db))
-    game = await jobs_of(second.bot).games.by_id(game_id)  # type: ignore[attr-defined]
+    game = await jobs_of(second.bot).games.by_id(game_id)
     assert game is not None and game.row.turn_message_turn == turn
     newest = second.last_message(include_ephemeral=False)
     assert newest["id"] == str(game.row.turn_message_id)
