@@ -1,20 +1,24 @@
 """The bot built: its parts built once, here, each handed its ports when it is built.
 
-``create_bot`` builds the Discord client (``bot.discord.client``) and gives it
-``build_parts``, the one factory of its parts: the storage (named now, opened when the bot
-logs in), the game service's jobs (``build_service``, which the demo and the tests use
-too: the games in memory, the seat changes, and each job — lobby, seats, moves, results,
-turn clock, settings, orphans, messages, turn views, story, owners, records, look,
-members — built once, in order, each handed the areas of the storage, the clock, AI,
-outbox, coach and readers it uses and the jobs it asks; the database's lifecycle, the one
-object holding the storage as a whole; ``bot.play.jobs``), and the parts that talk to Discord — the
-notifier, the announcer (with the renderer), the couriers, the delivery worker (with the
-same outbox), the interactions' owners, the background work, the heartbeat, and the cogs
-— each handed the parts it uses and only the jobs it asks (the client adds the cogs when
-it logs in). Nothing is patched on later: what a part uses is an argument of its
-constructor. Two callables are handed on purpose: the client is given this factory
-(discord.py builds the client, and the parts need it: it calls the factory once, with
-itself, in its constructor), and the heartbeat the backlog's figures (read when it beats).
+``build_bot`` builds the game service's jobs (``build_service``, which the demo and the
+tests use too: the games in memory, the seat changes, and each job — lobby, seats, moves,
+results, turn clock, settings, orphans, messages, turn views, story, owners, records,
+look, members — built once, in order, each handed the areas of the storage (opened when the
+bot logs in), the clock, AI, outbox, coach and readers it uses and the jobs it asks;
+``bot.play.jobs``), then the Discord client (``bot.discord.client``), given
+``build_parts``, the one factory of its parts: the notifier, the announcer, the pictures
+(with the renderer), the couriers (each kind its own, and the messenger they share), the
+delivery worker (with the same outbox), the interactions' owners, the background work, the
+heartbeat, and the cogs — each handed the parts it uses and only the jobs it asks (the
+client adds the cogs when it logs in); the client's own parts hold only the jobs it asks
+itself. It returns both (``Built``): the record of every job stays here, out of the
+client's reach (the tests reach the jobs through it); ``create_bot`` returns the client.
+Nothing is patched on later: what a part uses is an argument of its constructor. Three
+callables are handed on purpose: the client is given ``build_parts`` (discord.py builds
+the client, and the parts need it: it calls the factory once, with itself, in its
+constructor), the heartbeat the backlog's figures (read when it beats), and the cogs that
+may leave an AI seat to act the background work's ``schedule_ai`` (an AI turn started as
+a task of the background work, which they do not hold).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -41,11 +46,15 @@ from bot.discord.couriers import Couriers
 from bot.discord.delivery import Deliveries
 from bot.discord.delivery_base import process_name
 from bot.discord.failures import InvalidRequests
+from bot.discord.game_couriers import GameCourier
 from bot.discord.health import Heartbeat
+from bot.discord.member_couriers import MemberCourier
+from bot.discord.messenger import Messenger
 from bot.discord.notify import Notifier
 from bot.discord.owners import InteractionOwners
 from bot.discord.parts import Parts
 from bot.discord.pictures import Pictures, Renderer, default_renderer
+from bot.discord.turn_couriers import TurnCourier
 from bot.play.ai import AIFactory, default_factory
 from bot.play.coach_memory import Coach
 from bot.play.command_digests import CommandDigests
@@ -75,6 +84,16 @@ from bot.store.shards import ALL, Shards
 from bot.store.storage import Storage
 
 
+@dataclass(frozen=True, slots=True)
+class Built:
+    """The bot as the factory built it: the Discord client (which holds its parts, never
+    the record of every job) and the record of the game service's jobs, which stays
+    here: the command line runs the client; the tests reach the jobs through the record."""
+
+    client: AlienFrontiersBot
+    jobs: GameJobs
+
+
 def create_bot(
     settings: Settings | None = None,
     *,
@@ -83,64 +102,80 @@ def create_bot(
     ai_factory: AIFactory | None = None,
 ) -> AlienFrontiersBot:
     """Build the bot without connecting (settings from the environment if not given)."""
+    return build_bot(settings, renderer=renderer, clock=clock, ai_factory=ai_factory).client
+
+
+def build_bot(
+    settings: Settings | None = None,
+    *,
+    renderer: Renderer | None = None,
+    clock: Callable[[], float] | None = None,
+    ai_factory: AIFactory | None = None,
+) -> Built:
+    """The client and the record of the jobs its parts were handed (see ``Built``)."""
     if settings is None:
         from bot.settings import load_settings
 
         settings = load_settings()
+    clock = clock or time.time
+    jobs = build_service(
+        Storage.to_open(settings.database_url),
+        clock=clock,
+        ai_factory=ai_factory or default_factory,
+        ai_budget_ms=settings.ai_budget_ms,
+        shards=settings.shards or ALL,
+    )
     build = partial(
         build_parts,
+        jobs=jobs,
         settings=settings,
         renderer=renderer or default_renderer,
-        clock=clock or time.time,
-        ai_factory=ai_factory or default_factory,
+        clock=clock,
     )
     if settings.shards is not None:
-        return ShardedAlienFrontiersBot(
+        client: AlienFrontiersBot = ShardedAlienFrontiersBot(
             settings,
             build=build,
-            clock=clock or time.time,
+            clock=clock,
             shard_count=settings.shards.count,
             shard_ids=sorted(settings.shards.ids),
         )
-    return AlienFrontiersBot(settings, build=build, clock=clock or time.time)
+    else:
+        client = AlienFrontiersBot(settings, build=build, clock=clock)
+    return Built(client, jobs)
 
 
 def build_parts(
     client: AlienFrontiersBot,
     *,
+    jobs: GameJobs,
     settings: Settings,
     renderer: Renderer,
     clock: Callable[[], float],
-    ai_factory: AIFactory,
 ) -> Parts:
-    """The bot's parts over ``settings.database_url`` (opened when the bot logs in:
-    ``bot.play.database.GameDatabase.open``), on the client's shards, with its count of
-    Discord's invalid requests."""
+    """The bot's parts over the game service's ``jobs`` (their database opened when the bot
+    logs in: ``bot.play.database.GameDatabase.open``), on the client's shards, with its count
+    of Discord's invalid requests. Each part is handed the jobs it asks, never the record."""
     shards, guard = client.shard_set, client.invalid_requests
-    storage = Storage.to_open(settings.database_url)
-    jobs = build_service(
-        storage,
-        clock=clock,
-        ai_factory=ai_factory,
-        ai_budget_ms=settings.ai_budget_ms,
-        shards=shards,
-    )
     games, readers, coach = jobs.games, jobs.readers, jobs.coach
     notifier = Notifier(client, jobs.members)
     pictures = Pictures(jobs.seats, renderer)
     boards = BoardEdits(client, pictures, guard)
-    announcer = Announcer(pictures, boards)
+    announcer = Announcer()
+    messenger = Messenger(client, jobs.orphans, boards)
     couriers = Couriers(
-        client,
-        announcer,
-        notifier,
-        story=jobs.story,
-        turns=jobs.turns,
-        members=jobs.members,
-        orphans=jobs.orphans,
-        readers=readers,
-        pictures=pictures,
-        boards=boards,
+        TurnCourier(
+            messenger,
+            turns=jobs.turns,
+            announcer=announcer,
+            notifier=notifier,
+            pictures=pictures,
+            boards=boards,
+        ),
+        MemberCourier(
+            messenger, members=jobs.members, story=jobs.story, readers=readers, notifier=notifier
+        ),
+        GameCourier(messenger, story=jobs.story, readers=readers, pictures=pictures),
     )
     owner = process_name()  # this process, as the owner of lanes and interactions
     owners = InteractionOwners(jobs.owners, owner, clock)
@@ -179,10 +214,13 @@ def build_parts(
         else None
     )
     schedule_ai = background.schedule_ai
+    # What every cog is wired with as it loads: the owners of interactions, the gate that
+    # refuses clicks while the bot stops, and /af, where its commands go (the client's).
+    wiring: dict[str, Any] = {"owners": owners, "gate": client.gate, "af_group": client.af_group}
     cogs = (  # in the order the commands are listed
         Lobby(
             client,
-            owners=owners,
+            **wiring,
             games=games,
             lobby=jobs.lobby,
             seats=jobs.seats,
@@ -194,7 +232,7 @@ def build_parts(
         ),
         Seats(
             client,
-            owners=owners,
+            **wiring,
             games=games,
             lobby=jobs.lobby,
             seats=jobs.seats,
@@ -203,14 +241,14 @@ def build_parts(
         ),
         ChannelSettings(
             client,
-            owners=owners,
+            **wiring,
             games=games,
             settings=jobs.settings,
             deliveries=deliveries,
         ),
         Notifications(
             client,
-            owners=owners,
+            **wiring,
             games=games,
             members=jobs.members,
             readers=readers,
@@ -218,7 +256,7 @@ def build_parts(
         ),
         Play(
             client,
-            owners=owners,
+            **wiring,
             games=games,
             moves=jobs.moves,
             messages=jobs.messages,
@@ -233,19 +271,17 @@ def build_parts(
         ),
         Info(
             client,
-            owners=owners,
+            **wiring,
             games=games,
             look=jobs.look,
             seats=jobs.seats,
             readers=readers,
             pictures=pictures,
         ),
-        Records(
-            client, owners=owners, records=jobs.records, pictures=pictures, deliveries=deliveries
-        ),
+        Records(client, **wiring, records=jobs.records, pictures=pictures, deliveries=deliveries),
         Learn(
             client,
-            owners=owners,
+            **wiring,
             games=games,
             lobby=jobs.lobby,
             coach=coach,
@@ -255,7 +291,11 @@ def build_parts(
         ),
     )
     return Parts(
-        jobs=jobs,
+        database=jobs.database,
+        games=games,
+        orphans=jobs.orphans,
+        command_digests=jobs.command_digests,
+        readers=readers,
         announcer=announcer,
         boards=boards,
         deliveries=deliveries,
@@ -420,4 +460,12 @@ def backlog_figures(
     }
 
 
-__all__ = ["backlog_figures", "build_parts", "build_service", "create_bot", "random_seed"]
+__all__ = [
+    "Built",
+    "backlog_figures",
+    "build_bot",
+    "build_parts",
+    "build_service",
+    "create_bot",
+    "random_seed",
+]

@@ -103,6 +103,107 @@ def test_discords_side_asks_the_game_service_never_the_store(tmp_path: Path) -> 
     ]
 
 
+# Read off the client (``bot.x``, ``client.x``, ``self.bot.x``, ``interaction.client.x``)
+# by no code of bot/discord: the parts, the record of every job, a job, the storage. A part
+# is handed what it uses; the client holds its parts for itself.
+OFF_THE_CLIENT = frozenset(
+    {"parts", "jobs", "store", "storage", "service", "games", "orphans", "digests", "readers"}
+    | {"announcer", "boards", "deliveries", "owners", "background", "heartbeat", "cogs"}
+    | {"lobby", "seats", "seating", "moves", "settings", "turn_clock", "messages", "records"}
+    | {"look", "members", "story", "turns", "results", "outbox", "coach", "gate", "af_group"}
+)
+# What may be read off the client, and why: ``file (under bot/): {name: why}``. Only the
+# factory, which wires the parts: the client makes these two before it calls the factory.
+ALLOWED_OFF_THE_CLIENT: dict[str, dict[str, str]] = {
+    "factory.py": {
+        "gate": "the gate the client's stop closes, handed to each cog for its buttons",
+        "af_group": "/af, which the client adds to its tree, handed to each cog for its commands",
+    },
+}
+
+
+def read_off_the_client(where: Path) -> list[str]:
+    """Where the code of bot/discord (and the factory) under ``where`` reads one of
+    ``OFF_THE_CLIENT`` off the client (an attribute of a name or an attribute ``bot`` or
+    ``client``), but what ``ALLOWED_OFF_THE_CLIENT`` allows: ``file:line name``, the file
+    under bot/."""
+    found = []
+    paths = sorted((where / "bot" / "discord").rglob("*.py"))
+    for path in [*paths, where / "bot" / "factory.py"]:
+        if not path.exists():
+            continue
+        name = str(path.relative_to(where / "bot"))
+        allowed = ALLOWED_OFF_THE_CLIENT.get(name, {})
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Attribute) or node.attr not in OFF_THE_CLIENT:
+                continue
+            owner = node.value
+            held_by = getattr(owner, "id", None) or getattr(owner, "attr", None)
+            if held_by in ("bot", "client") and node.attr not in allowed:
+                found.append(f"{name}:{node.lineno} {node.attr}")
+    return found
+
+
+def test_no_part_of_discords_side_reads_a_part_off_the_client(tmp_path: Path) -> None:
+    assert read_off_the_client(ROOT) == []
+    shutil.copytree(ROOT / "bot" / "discord", tmp_path / "bot" / "discord")
+    shutil.copy(ROOT / "bot" / "factory.py", tmp_path / "bot" / "factory.py")
+    planted = {  # the reviewer's plants, and their kin
+        "discord/cogs/records.py": "await cog.bot.parts.jobs.seating.give_to_ai(game)",
+        "discord/notify.py": "await notifier.client.jobs.lobby.abort(1)",
+        "discord/delivery.py": "interaction.client.parts.games.held(1)",
+        "discord/cogs/play.py": "self.bot.deliveries.wake()",
+        "factory.py": "await self.client.background.stop_ai()",  # the allowed: two names
+    }
+    expected = []
+    for file, call in planted.items():
+        path = tmp_path / "bot" / file
+        lines = path.read_text().splitlines()
+        path.write_text(
+            "\n".join(
+                [
+                    *lines,
+                    "",
+                    "",
+                    "async def planted(cog, notifier, game, interaction, self):",
+                    f"    {call}  # planted by the test",
+                    "",
+                ]
+            )
+        )
+        attr = call.split(".")[2].split("(")[0]
+        expected.append(f"{file}:{len(lines) + 4} {attr}")
+    assert sorted(read_off_the_client(tmp_path)) == sorted(expected)
+
+
+def private_imports(where: Path) -> list[str]:
+    """Where a module of bot/discord under ``where`` imports a ``_private`` name of another
+    module: ``file:line name``."""
+    found = []
+    for path in sorted((where / "bot" / "discord").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("bot"):
+                found += [
+                    f"{path.relative_to(where)}:{node.lineno} {a.name}"
+                    for a in node.names
+                    if a.name.startswith("_")
+                ]
+    return found
+
+
+def test_no_private_name_crosses_the_modules_of_discords_side(tmp_path: Path) -> None:
+    assert private_imports(ROOT) == []
+    shutil.copytree(ROOT / "bot" / "discord", tmp_path / "bot" / "discord")
+    planted = tmp_path / "bot" / "discord" / "game_couriers.py"
+    lines = planted.read_text().splitlines()
+    planted.write_text("\n".join([*lines, "from bot.discord.messenger import _posted_after", ""]))
+    assert private_imports(tmp_path) == [
+        f"bot/discord/game_couriers.py:{len(lines) + 1} _posted_after"
+    ]
+
+
 def test_the_layers_contract_holds() -> None:
     done = lint_imports(ROOT)
     assert done.returncode == 0, done.stdout + done.stderr

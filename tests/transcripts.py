@@ -25,7 +25,7 @@ from typing import Any
 
 from bot.text import i18n
 from tests.benchmarks.taps import Planner, best_pick
-from tests.bot.table import Clock, Table, button, make_bot
+from tests.bot.table import Clock, Table, button, jobs_of, make_bot
 from tests.discord_fake import BotHarness, FakeDiscord
 from tests.discord_fake.harness import InteractionResult
 from tests.discord_fake.payloads import BUTTON, STRING_SELECT, iter_components
@@ -145,7 +145,7 @@ async def play(language: str, seed: int, max_turns: int | None, echo: Callable[[
                 planners = {m: Planner(seed + n) for n, m in enumerate(MEMBERS)}
                 turns = 0
                 toured: set[str] = set()
-                while t.bot.jobs.games.active_games() and not t.game().state.over:
+                while jobs_of(t.bot).games.active_games() and not t.game().state.over:
                     game = t.game()
                     if game.user_to_act() is None:
                         await t.settle()

@@ -22,10 +22,8 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord.board_edits import BoardEdits
 from bot.discord.components import PanelView
 from bot.discord.panel import lay_out
-from bot.discord.pictures import Pictures
 from bot.discord.replies import jump_url
 from bot.play.choice_tree import Choices
 from bot.play.games import ActiveGame
@@ -62,9 +60,7 @@ class Announcer:
     """Renders the turn messages of games (text, panel, board) from their turn views, for
     the deliveries (``bot.discord.couriers``)."""
 
-    def __init__(self, pictures: Pictures, boards: BoardEdits) -> None:
-        self.pictures = pictures  # the board's picture and the VP chart
-        self.boards = boards  # the live board's edits
+    def __init__(self) -> None:
         # Per game, the VP said last in its channel for a screen reader (``said_scores``).
         self.scores_said: dict[int, tuple[int, ...]] = {}
 

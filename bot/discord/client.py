@@ -17,6 +17,7 @@ import json
 import logging
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import discord
@@ -37,7 +38,6 @@ from bot.discord.refusals import refuse
 from bot.discord.shutdown import GRACE_SECONDS, Gate, ShuttingDown, hold_locks
 from bot.discord.translator import CatalogTranslator, command_text
 from bot.discord.unclaimed import UNCLAIMABLE, answer_unclaimed, claimed
-from bot.play.jobs import GameJobs
 from bot.play.readers import Readers
 from bot.settings import Settings
 from bot.store.shards import ALL
@@ -60,15 +60,19 @@ INVITE_SCOPES = ("bot", "applications.commands")
 
 class CommandTree(app_commands.CommandTree["AlienFrontiersBot"]):
     """The slash-command tree with one check and one error handler for every command.
-    discord.py builds it with the client; the client then hands it what its check and its
-    error handler ask (``given``): the gate, the interactions' owners and the screen
-    readers' modes."""
+    discord.py builds it in the client's constructor (``tree_cls``, called with the
+    client); the client hands it then what its check and its error handler ask: the gate,
+    the interactions' owners and the screen readers' modes."""
 
-    gate: Gate
-    owners: InteractionOwners
-    readers: Readers
-
-    def given(self, gate: Gate, owners: InteractionOwners, readers: Readers) -> None:
+    def __init__(
+        self,
+        client: AlienFrontiersBot,
+        *,
+        gate: Gate,
+        owners: InteractionOwners,
+        readers: Readers,
+    ) -> None:
+        super().__init__(client)
         self.gate, self.owners, self.readers = gate, owners, readers
 
     async def interaction_check(self, interaction: discord.Interaction[AlienFrontiersBot]) -> bool:
@@ -119,14 +123,6 @@ class AlienFrontiersBot(commands.Bot):
         options.setdefault("http_trace", self.invalid_requests.trace())
         # The bot has no voice: skip discord.py's warnings about missing voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-        super().__init__(
-            command_prefix=commands.when_mentioned,
-            intents=intents,
-            help_command=None,
-            tree_cls=CommandTree,
-            allowed_mentions=discord.AllowedMentions.none(),
-            **options,
-        )
         self.settings = settings
         self.shard_set = settings.shards or ALL
         self.clock = clock
@@ -140,19 +136,25 @@ class AlienFrontiersBot(commands.Bot):
             allowed_contexts=app_commands.AppCommandContext(guild=True),
         )
         self.gate = Gate()
-        # Every part built once, each handed its ports (bot.factory.build_parts); the
-        # database is opened by setup_hook, when the bot logs in.
+        # Every part built once, each handed its ports (bot.factory.build_parts), before
+        # discord.py's constructor, which builds the command tree: the tree is built handed
+        # what its check and its error handler ask. Nothing connects yet: the database is
+        # opened by setup_hook, when the bot logs in.
         self.parts = build(self)
-        tree = self.tree
-        assert isinstance(tree, CommandTree)  # the tree_cls given to discord.py above
-        tree.given(self.gate, self.parts.owners, self.parts.jobs.readers)
+        tree = partial(
+            CommandTree, gate=self.gate, owners=self.parts.owners, readers=self.parts.readers
+        )
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=tree,  # type: ignore[arg-type]  # called with the client, as the class
+            allowed_mentions=discord.AllowedMentions.none(),
+            **options,
+        )
         self._invite_logged = False
 
     # The parts the client itself uses (and the tests look at), by name.
-
-    @property
-    def jobs(self) -> GameJobs:
-        return self.parts.jobs
 
     @property
     def announcer(self) -> Announcer:
@@ -171,7 +173,7 @@ class AlienFrontiersBot(commands.Bot):
         return self.parts.heartbeat
 
     async def setup_hook(self) -> None:
-        await self.jobs.database.open()
+        await self.parts.database.open()
         await self.tree.set_translator(CatalogTranslator())
         self.tree.add_command(self.af_group)
         for cog in self.parts.cogs:
@@ -179,7 +181,7 @@ class AlienFrontiersBot(commands.Bot):
         # Commands are the application's, not a shard's: the process with shard 0 syncs them.
         if self.settings.sync_commands and 0 in self.shard_set.ids:
             await self.sync_commands(force=self.settings.force_sync)
-        games = await self.jobs.games.load_active()
+        games = await self.parts.games.load_active()
         self.deliveries.start()  # what was left pending, once the bot is ready
         await self.background.resume(games)
         self.background.start_clock()
@@ -201,10 +203,10 @@ class AlienFrontiersBot(commands.Bot):
             payload = [await c.get_translated_payload(self.tree, translator) for c in listed]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"commands:{self.application_id}:{guild.id if guild else 'global'}"
-        if not force and await self.jobs.command_digests.last_synced(key) == digest:
+        if not force and await self.parts.command_digests.last_synced(key) == digest:
             return False
         await self.tree.sync(guild=guild)
-        await self.jobs.command_digests.remember(key, digest)
+        await self.parts.command_digests.remember(key, digest)
         log.info("slash commands synced (%s)", f"guild {guild.id}" if guild else "globally")
         return True
 
@@ -222,7 +224,7 @@ class AlienFrontiersBot(commands.Bot):
             if self.heartbeat is not None:
                 await self.heartbeat.stop()
             left = max(0.0, deadline - asyncio.get_running_loop().time())
-            await hold_locks([g.lock for g in self.jobs.games.active_games()], left)
+            await hold_locks([g.lock for g in self.parts.games.active_games()], left)
             await self.background.stop_ai()
             # Deliveries under way and turn messages' last pictures, within what is left of
             # the grace time; what is not delivered stays queued for the next start.
@@ -232,8 +234,8 @@ class AlienFrontiersBot(commands.Bot):
             await self.parts.boards.flush(timeout=left)
             await self.parts.boards.stop()
         await super().close()
-        if self.jobs.database.is_open:
-            await self.jobs.database.close()
+        if self.parts.database.is_open:
+            await self.parts.database.close()
 
     # ---- Discord's lifecycle: channels deleted, the bot removed from a server, added back
 
@@ -245,20 +247,20 @@ class AlienFrontiersBot(commands.Bot):
 
     async def _channel_gone(self, channel_id: int) -> None:
         """A channel or thread was deleted: its game is orphaned, its host told."""
-        if not self.jobs.database.is_open:  # not logged in
+        if not self.parts.database.is_open:  # not logged in
             return
         try:
-            if await self.jobs.orphans.channel_gone(channel_id):
+            if await self.parts.orphans.channel_gone(channel_id):
                 self.deliveries.wake()
         except Exception:
             log.exception("channel %d deleted: its game not orphaned yet", channel_id)
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """The bot was removed from a server (not an outage: that is unavailable)."""
-        if not self.jobs.database.is_open:  # not logged in
+        if not self.parts.database.is_open:  # not logged in
             return
         try:
-            if await self.jobs.orphans.guild_gone(guild.id):
+            if await self.parts.orphans.guild_gone(guild.id):
                 self.deliveries.wake()
         except Exception:
             log.exception("removed from server %d: its games not orphaned yet", guild.id)
@@ -274,11 +276,11 @@ class AlienFrontiersBot(commands.Bot):
         await self._back_in(guild)
 
     async def _back_in(self, guild: discord.Guild) -> None:
-        if not self.jobs.database.is_open:  # not logged in
+        if not self.parts.database.is_open:  # not logged in
             return
         channels = {c.id for c in guild.channels} | {t.id for t in guild.threads}
         try:
-            back = await self.jobs.orphans.back_in(guild.id, channels)
+            back = await self.parts.orphans.back_in(guild.id, channels)
         except Exception as e:  # the database away: the turn clock's next check does it
             log.warning("server %d: its games resume at the next check: %s", guild.id, e)
             return
@@ -293,7 +295,7 @@ class AlienFrontiersBot(commands.Bot):
             and not claimed(interaction)
             and await first_to_claim(interaction, self.parts.owners, stopping=self.gate.closing)
         ):
-            await answer_unclaimed(interaction, self.gate, self.jobs.games, self.announcer)
+            await answer_unclaimed(interaction, self.gate, self.parts.games, self.announcer)
 
     async def on_ready(self) -> None:
         if self.settings.shards is not None:
@@ -306,7 +308,7 @@ class AlienFrontiersBot(commands.Bot):
             )
         else:
             log.info("ready as %s in %d servers", self.user, len(self.guilds))
-        if self.jobs.database.is_open and not self.places_by_shard:
+        if self.parts.database.is_open and not self.places_by_shard:
             # At a start, and at every new session after a reconnect that could not resume:
             # Discord replays no CHANNEL_DELETE or GUILD_DELETE of what happened while the
             # bot was away (a game whose channel or server is gone would wait for good).
@@ -344,7 +346,7 @@ class ShardedAlienFrontiersBot(AlienFrontiersBot, commands.AutoShardedBot):
 
     async def on_shard_ready(self, shard_id: int) -> None:
         log.info("shard %d ready: %d servers in view", shard_id, self.shard_guilds(shard_id))
-        if self.jobs.database.is_open:
+        if self.parts.database.is_open:
             await self.background.check_places(shard=shard_id)
 
     def shard_guilds(self, shard_id: int) -> int:

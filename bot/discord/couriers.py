@@ -37,35 +37,53 @@ interaction (``Reply``) carries one of them: the edit of the message clicked on,
 answer to the command. If the interaction cannot be used (expired, answered, a fault),
 the courier goes on through the channel in the same attempt.
 
-``Couriers`` is the couriers of each kind of delivery, each a module: the turn message and
-a turn closed (``turn_couriers``), the members told by DM or by a notice
-(``member_couriers``), the lobby message, the start's lines and the game over
-(``game_couriers``); what they share is in ``bot.discord.courier_base``.
+``Couriers`` routes each delivery to the courier of its kind, each an object of its own
+handed only what it uses: the turn message and a turn closed (``turn_couriers.
+TurnCourier``), the members told by DM or by a notice (``member_couriers.MemberCourier``),
+the lobby message, the start's lines and the game over (``game_couriers.GameCourier``).
+What they share is one object each is handed, the ``Messenger`` (``bot.discord.
+messenger``): saying, posting and editing a game's message through Discord.
 """
 
 from __future__ import annotations
 
-from bot.discord.courier_base import Done, Reply
-from bot.discord.game_couriers import GameCouriers
-from bot.discord.member_couriers import MemberCouriers
-from bot.discord.turn_couriers import TurnCouriers
+from collections.abc import Awaitable, Callable
+
+from bot.discord.game_couriers import GameCourier
+from bot.discord.member_couriers import MemberCourier
+from bot.discord.messenger import Done, Reply
+from bot.discord.turn_couriers import TurnCourier
 from bot.store.rows import Delivery
 
+Courier = Callable[[Delivery, Reply | None, bool], Awaitable[Done]]
 
-class Couriers(TurnCouriers, MemberCouriers, GameCouriers):
-    """Delivers each kind of delivery (``deliver``); see the module docstring."""
+
+class Couriers:
+    """Delivers each kind of delivery (``deliver``) by the courier of its kind; see the
+    module docstring."""
+
+    def __init__(self, turns: TurnCourier, members: MemberCourier, games: GameCourier) -> None:
+        self.by_kind: dict[str, Courier] = {
+            "turn": turns.turn,
+            "close": turns.close,
+            "notify": members.notify,
+            "dm": members.dm,
+            "notice": members.notice,
+            "lobby": games.lobby,
+            "started": games.started,
+            "over": games.over,
+        }
 
     async def deliver(
         self, delivery: Delivery, reply: Reply | None = None, *, check: bool = False
     ) -> Done:
         """Make ``delivery``; ``check``: it may have been made already (by this process
         before a restart, or by another): look for it first, past Discord's nonce."""
-        courier = getattr(self, f"_{delivery.kind}", None)
+        courier = self.by_kind.get(delivery.kind)
         if courier is None:
             raise ValueError(f"no courier for deliveries of kind {delivery.kind!r}")
-        done: Done = await courier(delivery, reply, check)
-        return done
+        return await courier(delivery, reply, check)
 
 
 # Done and Reply are part of what a courier is given and returns (bot.discord.delivery).
-__all__ = ["Couriers", "Done", "Reply"]
+__all__ = ["Courier", "Couriers", "Done", "Reply"]

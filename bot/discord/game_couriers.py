@@ -11,8 +11,12 @@ import discord
 
 from bot.discord.announce import mentions
 from bot.discord.components import PanelView, RematchButton
-from bot.discord.courier_base import CourierBase, Done, Reply, _event, nonce, same_text
 from bot.discord.failures import is_gone
+from bot.discord.messenger import Done, Messenger, Reply, nonce, same_text, spoken
+from bot.discord.pictures import Pictures
+from bot.play.games import logged_event
+from bot.play.readers import Readers
+from bot.play.story_service import StoryService
 from bot.store.rows import Delivery
 from bot.text import describe
 from bot.text.game_over_text import game_over_message
@@ -24,10 +28,20 @@ from bot.text.turn_message import said
 START_EVENTS = ("dealt", "first_player", "compensation")
 
 
-class GameCouriers(CourierBase):
-    """The lobby message, the start's lines, and the game over."""
+class GameCourier:
+    """The lobby message (``lobby``), the start's lines (``started``), and the game over
+    (``over``): handed the messenger, the story (a game's record as committed), the
+    screen readers' modes and the pictures (the final board and the VP chart)."""
 
-    async def _over(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+    def __init__(
+        self, messenger: Messenger, *, story: StoryService, readers: Readers, pictures: Pictures
+    ) -> None:
+        self.messenger = messenger
+        self.story = story
+        self.readers = readers
+        self.pictures = pictures  # the board's picture and the VP chart
+
+    async def over(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
         """The final message: it pings the game's members, shows each player's VP part by
         part, the winner and the tie-break, the rounds played, the game's length and each
         member's new rating, with the final board, the chart of the VP by round and a
@@ -54,10 +68,12 @@ class GameCouriers(CourierBase):
         view = PanelView()
         if not row.config.tutorial:  # a guided game ends with where to go next, no rematch
             view.add_item(RematchButton(row.id, text("over.rematch", locale)))
-        channel = self.channel(row)
+        channel = self.messenger.channel(row)
         if check:
             start = same_text(content)
-            made = await self.find(channel, lambda m: same_text(m.content) == start, d.created_at)
+            made = await self.messenger.find(
+                channel, lambda m: same_text(m.content) == start, d.created_at
+            )
             if made is not None:
                 return Done()
         kwargs: dict[str, Any] = {"view": view, "allowed_mentions": mentions(members)}
@@ -75,7 +91,7 @@ class GameCouriers(CourierBase):
         await channel.send(content, nonce=nonce(d), **kwargs)
         return Done()
 
-    async def _lobby(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+    async def lobby(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
         """The lobby message as the lobby is now: edited, or posted (as the answer to the
         command that opened it, if it can be) with its id recorded."""
         p = d.payload
@@ -84,20 +100,20 @@ class GameCouriers(CourierBase):
             return Done()
         row = lobby.row
         content = lobby_text(
-            row, lobby.seats, self.render(p.get("closing"), row.locale, row) or None
+            row, lobby.seats, self.messenger.render(p.get("closing"), row.locale, row) or None
         )
-        extra = self.render(p.get("extra"), row.locale, row)
+        extra = self.messenger.render(p.get("extra"), row.locale, row)
         if extra:
             content = f"{content}\n{extra}"
-        spoken = await self.spoken(lobby.seats)
-        content = said(content, row.locale, spoken)
-        channel = self.channel(row)
+        aloud = await spoken(self.story, self.readers, lobby.seats)
+        content = said(content, row.locale, aloud)
+        channel = self.messenger.channel(row)
         message_id, found = row.lobby_message_id, False
         if message_id is None and check:
             # Posted and not recorded (before a restart) as the lobby was then: found by its
             # first line (its seats may have changed since), it is edited, not posted again.
-            heads = {said(h, row.locale, spoken) for h in lobby_headers(row, lobby.seats)}
-            made = await self.find(
+            heads = {said(h, row.locale, aloud) for h in lobby_headers(row, lobby.seats)}
+            made = await self.messenger.find(
                 channel, lambda m: m.content.split("\n", 1)[0] in heads, d.created_at
             )
             if made is not None:
@@ -113,10 +129,10 @@ class GameCouriers(CourierBase):
         allowed = mentions([int(u) for u in p.get("users", [])])
         # Looked for above when the row had no message (its own post, as it is now, too).
         again = check and message_id is not None
-        message_id = await self._say(d, channel, content, allowed, reply, again)
+        message_id = await self.messenger.say(d, channel, content, allowed, reply, again)
         return Done({"lobby_message_id": message_id}) if message_id is not None else Done()
 
-    async def _started(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+    async def started(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
         """The game's first lines: it starts, the cards dealt, the first player."""
         row = await self.story.committed_row(d.game_id)
         if row is None:
@@ -126,9 +142,13 @@ class GameCouriers(CourierBase):
         lines = [text("start.header", row.locale)]
         lines += [
             "• " + describe.event_line(e, row.locale, names)
-            for e in (_event(data) for r in rows for data in r.events)
+            for e in (logged_event(data) for r in rows for data in r.events)
             if e.key in START_EVENTS
         ]
-        content = said("\n".join(lines), row.locale, await self.spoken(row.id), names)
-        await self._say(d, self.channel(row), content, mentions([]), reply, check)
+        content = said(
+            "\n".join(lines), row.locale, await spoken(self.story, self.readers, row.id), names
+        )
+        await self.messenger.say(
+            d, self.messenger.channel(row), content, mentions([]), reply, check
+        )
         return Done()

@@ -10,17 +10,39 @@ from dataclasses import replace
 from typing import Any
 
 from bot.discord.announce import mentions
-from bot.discord.courier_base import CourierBase, Done, Reply, _turn_link, nonce, same_text
+from bot.discord.messenger import Done, Messenger, Reply, nonce, same_text, spoken, turn_link
+from bot.discord.notify import Notifier
+from bot.play.member_service import MemberService
 from bot.play.notify_modes import wants_dm
+from bot.play.readers import Readers
+from bot.play.story_service import StoryService
 from bot.store.rows import Delivery, MemberPrefs
 from bot.text.strings import text
 from bot.text.turn_message import said, turn_dm
 
 
-class MemberCouriers(CourierBase):
-    """Turns notified by DM, DMs, and notices in the channel."""
+class MemberCourier:
+    """Turns notified by DM (``notify``), DMs (``dm``), and notices in the channel
+    (``notice``): handed the messenger, the members' job (a turn's notice, read once),
+    the story (a game's row as committed, its seats), the screen readers' modes and the
+    notifier (a member's DMs)."""
 
-    async def _notify(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+    def __init__(
+        self,
+        messenger: Messenger,
+        *,
+        members: MemberService,
+        story: StoryService,
+        readers: Readers,
+        notifier: Notifier,
+    ) -> None:
+        self.messenger = messenger
+        self.members = members
+        self.story = story
+        self.readers = readers
+        self.notifier = notifier
+
+    async def notify(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
         """Tell the member to act by DM that their turn began (if they chose DMs), with what
         happened since their last turn; if their DMs are closed and they chose DMs only,
         ping them in the channel instead (a notice queued in its place). What it says is
@@ -34,9 +56,9 @@ class MemberCouriers(CourierBase):
         if not wants_dm(prefs):
             return Done(notified)
         locale = prefs.locale or row.locale
-        where, link = self.where(row), _turn_link(row)
+        where, link = self.messenger.where(row), turn_link(row)
         content = turn_dm(where, link, told.catch_up, told.seat, told.names, locale, told.spoken)
-        if check and await self._in_dms(user, content, d.created_at, prefs):
+        if check and await self.in_dms(user, content, d.created_at, prefs):
             return Done(notified)
         sent = await self.notifier.send_dm(
             user, content, nonce=nonce(d, f"{d.game_id}n{turn}"), prefs=prefs
@@ -50,7 +72,7 @@ class MemberCouriers(CourierBase):
         )
         return Done(notified, [fallback])
 
-    async def _in_dms(
+    async def in_dms(
         self, user: int, content: str, since: float, prefs: MemberPrefs | None = None
     ) -> bool:
         """Whether the bot's DMs to ``user`` already hold this text (a DM made, not
@@ -60,11 +82,11 @@ class MemberCouriers(CourierBase):
         if prefs.dm_channel_id is None:
             return False
         start = same_text(content)
-        channel = self.client.get_partial_messageable(prefs.dm_channel_id)
-        found = await self.find(channel, lambda m: same_text(m.content) == start, since)
+        channel = self.messenger.messageable(prefs.dm_channel_id)
+        found = await self.messenger.find(channel, lambda m: same_text(m.content) == start, since)
         return found is not None
 
-    async def _dm(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+    async def dm(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
         """A direct message about a game (a reminder, a notice to its host), in the member's
         language; if their DMs are closed, its fallback notice in the channel instead."""
         p = d.payload
@@ -76,28 +98,30 @@ class MemberCouriers(CourierBase):
         if row is None or (not p.get("always") and not wants_dm(prefs)):
             return Done(then=then)
         locale = prefs.locale or row.locale
-        content = self.render(p, locale, row)
+        content = self.messenger.render(p, locale, row)
         if not p.get("plain"):
-            content = f"{content}\n{text('notify.in_game', locale, {'where': self.where(row)})}"
-        if check and await self._in_dms(user, content, d.created_at, prefs):
+            content = (
+                f"{content}\n{text('notify.in_game', locale, {'where': self.messenger.where(row)})}"
+            )
+        if check and await self.in_dms(user, content, d.created_at, prefs):
             return Done()
         if await self.notifier.send_dm(user, content, nonce=nonce(d), prefs=prefs):
             return Done()
         return Done(then=then)
 
-    async def _notice(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+    async def notice(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
         """A line in the game's channel (the answer to the member's command, if it can be);
         a server's announcement (no game) in its own language."""
         row = await self.story.committed_row(d.game_id)
         if row is None and d.game_id is not None:
             return Done()
         locale = str(d.payload.get("locale") or (row.locale if row is not None else "en"))
-        content = self.render(d.payload, locale, row)
+        content = self.messenger.render(d.payload, locale, row)
         if row is not None:
-            content = said(content, locale, await self.spoken(row.id))
+            content = said(content, locale, await spoken(self.story, self.readers, row.id))
         allowed = mentions([int(u) for u in d.payload.get("users", [])])
-        channel = self.client.get_partial_messageable(d.channel_id, guild_id=d.guild_id)
-        await self._say(d, channel, content[:2000], allowed, reply, check)
+        channel = self.messenger.messageable(d.channel_id, d.guild_id)
+        await self.messenger.say(d, channel, content[:2000], allowed, reply, check)
         return Done()
 
 

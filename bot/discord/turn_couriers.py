@@ -12,13 +12,16 @@ from typing import Any
 
 import discord
 
-from bot.discord.announce import mentions
+from bot.discord.announce import Announcer, mentions
+from bot.discord.board_edits import BoardEdits
 from bot.discord.components import PanelView
-from bot.discord.courier_base import SHOWN, CourierBase, Done, Reply, rejected_params
 from bot.discord.failures import CALL_FAULTS, is_gone, is_rejected, judge
-from bot.discord.pictures import board_name
+from bot.discord.messenger import SHOWN, Done, Messenger, Reply, rejected_params
+from bot.discord.notify import Notifier
+from bot.discord.pictures import Pictures, board_name
 from bot.discord.replies import jump_url
 from bot.play.notify_modes import pings_in_channel
+from bot.play.turn_view import TurnViews
 from bot.store.rows import Delivery, GameRow
 from bot.text.strings import text
 from bot.text.turn_message import closed_turn_message, turn_first_line
@@ -27,10 +30,30 @@ from engine import GameView
 log = logging.getLogger(__name__)
 
 
-class TurnCouriers(CourierBase):
-    """The turn message, and a turn's message closed."""
+class TurnCourier:
+    """The turn message (``turn``), and a turn's message closed (``close``): handed the
+    messenger, the turn views (what a turn's message shows, read once), the announcer
+    (its words and panel), the notifier (whether the member to act is pinged), the
+    pictures (the board) and the live board's edits."""
 
-    async def _turn(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+    def __init__(
+        self,
+        messenger: Messenger,
+        *,
+        turns: TurnViews,
+        announcer: Announcer,
+        notifier: Notifier,
+        pictures: Pictures,
+        boards: BoardEdits,
+    ) -> None:
+        self.messenger = messenger
+        self.turns = turns
+        self.announcer = announcer  # the turn message's words and panel
+        self.notifier = notifier
+        self.pictures = pictures  # the board's picture
+        self.boards = boards  # the live board's edits
+
+    async def turn(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
         """The message of the turn in play, as the game is now: edited (with its picture
         when it may change now), or posted with its ping if the turn has none (or its
         message was deleted); ``repost``: posted again at the bottom of the channel (``/af
@@ -47,17 +70,17 @@ class TurnCouriers(CourierBase):
         if message_id is None and not repost and view.told_when_done:
             return SHOWN  # an AI's turn for a screen reader: posted whole when it is done
         content = self.announcer.turn_text(view)
-        note = self.render(d.payload.get("note"), row.locale, row)
+        note = self.messenger.render(d.payload.get("note"), row.locale, row)
         if note:
             content = f"{content}\n{note}"[:2000]
         panel = self.announcer.turn_panel(view)
         key = f"{game.id}t{turn}" + (f"r{d.id}" if repost else "")  # one message per turn
-        channel = self.channel(row)
+        channel = self.messenger.channel(row)
         found: dict[str, Any] = {}
         if message_id is None and check:
             header = content.split("\n", 1)[0]
             old = row.turn_message_id  # a repost's message is another than the one it moves
-            made = await self.find(
+            made = await self.messenger.find(
                 channel,
                 lambda m: m.id != old and _shows_turn(m, game.id, turn, header),
                 d.created_at,
@@ -70,7 +93,7 @@ class TurnCouriers(CourierBase):
             boards = self.boards
             file = await boards.file_now(game, message_id, state, view.board_names)
             try:
-                await self._edit(row, message_id, reply, content, panel, file)
+                await self.messenger.edit(row, message_id, reply, content, panel, file)
             except discord.NotFound as e:
                 if not is_gone(e):
                     raise
@@ -95,15 +118,15 @@ class TurnCouriers(CourierBase):
         extra: dict[str, Any] = {"view": panel, "allowed_mentions": allowed}
         pictures = self.pictures
         file = None
-        if game.id not in self._plain:
+        if not self.messenger.as_text(game.id):
             file = await pictures.board_file(game, names=view.board_names)
         if file is not None:
             extra["file"] = file
         plain = f"{content}\n{text('turn.minimal', row.locale)}"[:2000]
         try:
-            if game.id in self._plain:
+            if self.messenger.as_text(game.id):
                 raise PlainOnly()
-            message = await self._post(d, channel, content, False, what=key, **extra)
+            message = await self.messenger.post(d, channel, content, False, what=key, **extra)
             self.boards.shown(game, message.id, state)
         except (discord.HTTPException, PlainOnly) as e:
             if isinstance(e, discord.HTTPException):
@@ -117,9 +140,11 @@ class TurnCouriers(CourierBase):
                     game.id,
                     judge(e),
                 )
-                self.text_only(game.id)
-                await self.tell_host(row, "rejected", "delivery.rejected", rejected_params(e))
-            message = await self._post(
+                self.messenger.text_only(game.id)
+                await self.messenger.tell_host(
+                    row, "rejected", "delivery.rejected", rejected_params(e)
+                )
+            message = await self.messenger.post(
                 d,
                 channel,
                 plain,
@@ -129,24 +154,24 @@ class TurnCouriers(CourierBase):
                 matches=lambda m: _shows_turn(m, game.id, turn, plain.split("\n", 1)[0]),
             )
         if repost and row.turn_message_id is not None and row.turn_message_id != message.id:
-            await self._moved(row, row.turn_message_id, message.id)
+            await self.moved(row, row.turn_message_id, message.id)
         game.row = replace(game.row, turn_message_id=message.id, turn_message_turn=turn)
         return Done({"turn_message_id": message.id, "turn_message_turn": turn})
 
-    async def _moved(self, row: GameRow, old: int, new: int) -> None:
+    async def moved(self, row: GameRow, old: int, new: int) -> None:
         """The former turn message points to the new one (``/af panel``): not worth a retry."""
         link = jump_url(row.guild_id, row.channel_id, new)
         moved = text("panel.moved", row.locale, {"link": link})
         try:
             await (
-                self.channel(row)
+                self.messenger.channel(row)
                 .get_partial_message(old)
                 .edit(content=moved, view=None, allowed_mentions=mentions([]))
             )
         except CALL_FAULTS as e:
             log.warning("game %d: old turn message %d not edited: %s", row.id, old, judge(e))
 
-    async def _close(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+    async def close(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
         """A turn that ended: its message with its final lines and no panel (and the board
         as the turn left it); posted if the turn never had a message, or it was deleted.
         A message the row does not record may still have been posted (``check``: before a
@@ -161,7 +186,7 @@ class TurnCouriers(CourierBase):
         if closed is None:
             return Done()
         row, names, spoken = closed.row, closed.names, closed.spoken
-        closing = self.render(p.get("closing"), row.locale, row)
+        closing = self.messenger.render(p.get("closing"), row.locale, row)
         game, last, seen = closed.game, closed.last, closed.last_view
         # In screen-reader mode the scores are said after this turn, if they changed.
         said = self.announcer.said_scores
@@ -194,8 +219,8 @@ class TurnCouriers(CourierBase):
                     spoken=spoken,
                 ),
             }
-            made = await self.find(
-                self.channel(row),
+            made = await self.messenger.find(
+                self.messenger.channel(row),
                 lambda m: _closes_turn(m, row.id, turn, heads),
                 d.created_at,
             )
@@ -204,7 +229,7 @@ class TurnCouriers(CourierBase):
                 message_id = made.id
         if message_id is not None:
             try:
-                await self._edit(row, message_id, reply, content, PanelView(), None)
+                await self.messenger.edit(row, message_id, reply, content, PanelView(), None)
             except discord.NotFound as e:
                 if not is_gone(e):
                     raise
@@ -216,8 +241,8 @@ class TurnCouriers(CourierBase):
                     return SHOWN
                 # Its lines were edited in, which a screen reader does not read aloud: the
                 # others who listen hear the turn once more, whole, as a new message.
-                await self._post(
-                    d, self.channel(row), content, check, allowed_mentions=mentions([])
+                await self.messenger.post(
+                    d, self.messenger.channel(row), content, check, allowed_mentions=mentions([])
                 )
                 self.heard_scores(row.id, seen if scores else None)
                 return Done()
@@ -231,8 +256,8 @@ class TurnCouriers(CourierBase):
                 kwargs["file"] = file
         # Looked for above (its own post too) when the row had no message of the turn.
         again = check and message_id is not None
-        message = await self._post(
-            d, self.channel(row), content, again, allowed_mentions=mentions([]), **kwargs
+        message = await self.messenger.post(
+            d, self.messenger.channel(row), content, again, allowed_mentions=mentions([]), **kwargs
         )
         if game is not None and last is not None:
             game.turn_ends.pop(turn, None)

@@ -33,8 +33,9 @@ The jobs, and who asks whom (no job asks one built after it):
 - ``members`` (``member_service``): a member's notices, DMs and games.
 
 Each part of Discord's side (``bot.discord``) is handed only the jobs it uses; none is
-handed this record but the client's parts (``bot.discord.parts``), which the tests and
-the demo reach the jobs through. Discord's side asks the jobs, never the storage.
+handed this record, not even the client: it stays with the factory (``bot.factory.
+Built``), and the tests and the demo reach the jobs through it. Discord's side asks the
+jobs, never the storage.
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bot.discord.client import AlienFrontiersBot
 from engine import legal_actions
 from engine.actions import Dock
-from tests.bot.table import make_bot
+from tests.bot.table import jobs_of, make_bot
 from tests.discord_fake import BotHarness, FakeDiscord
 from tests.discord_fake import payloads as p
 
@@ -79,7 +79,7 @@ class Driver:
         await self.cmd("af start", None, "owner")
 
     async def move(self) -> None:
-        game = await self.bot.jobs.games.in_channel(self.channel_id)
+        game = await jobs_of(self.bot).games.in_channel(self.channel_id)
         if game is None:
             await self.open()
             return

@@ -71,7 +71,7 @@ from bot.discord.client import AlienFrontiersBot
 from engine import legal_actions
 from engine.actions import Dock
 from tests.benchmarks.bench_bot import pct
-from tests.bot.table import make_bot
+from tests.bot.table import jobs_of, make_bot
 from tests.discord_fake import BotHarness, FakeDiscord
 from tests.discord_fake import payloads as p
 from tests.discord_fake.server import ApiError, FakeResponse, Fault, RecordedRequest
@@ -277,8 +277,8 @@ class Players:
         bot = self.fleet.bot
         if bot is None:
             return None
-        game_id = bot.jobs.games._by_channel.get(channel)
-        game = bot.jobs.games.held(game_id) if game_id is not None else None
+        game_id = jobs_of(bot).games._by_channel.get(channel)
+        game = jobs_of(bot).games.held(game_id) if game_id is not None else None
         if game is None or game.game is None:
             return None
         return game.id, game.state.turn_number
@@ -331,7 +331,7 @@ class Players:
         self.moved[game_id] = channel
         for _ in range(40):
             bot = self.fleet.bot
-            game = bot.jobs.games.held(game_id) if bot is not None else None
+            game = jobs_of(bot).games.held(game_id) if bot is not None else None
             if game is not None and game.row.channel_id == channel:
                 return
             if self.fleet.newest is not None:
@@ -362,7 +362,7 @@ class Players:
             if bot is None:  # between two processes: wait for the next
                 await asyncio.sleep(0.5)
                 continue
-            game = bot.jobs.games.held(game_id)
+            game = jobs_of(bot).games.held(game_id)
             if game is None or game.game is None or not self.playing:
                 return
             state = game.state
@@ -422,7 +422,7 @@ async def open_game(fleet: Fleet, channel: int, second: str) -> int:
         if bot is None or h is None:
             await asyncio.sleep(0.5)
             continue
-        game = await bot.jobs.games.in_channel(channel)
+        game = await jobs_of(bot).games.in_channel(channel)
         if game is not None and game.row.status == "playing":
             return game.id
         if game is None:
@@ -487,7 +487,7 @@ async def refuse_writes(fleet: Fleet, server: Any, on: bool) -> None:
             await admin.close()
         return
     for h in fleet.harnesses:
-        db = h.bot.jobs.store.db  # type: ignore[attr-defined]
+        db: Any = jobs_of(h.bot).store.db  # SQLite's: its lock and connection
         async with db._lock:
             await db._conn.execute(f"PRAGMA query_only = {int(on)}")
 
@@ -532,11 +532,11 @@ async def run(args: argparse.Namespace, db: str, server: Any) -> str:
                 games.append(await open_game(fleet, channel, second))
                 while players.playing:
                     bot = fleet.bot
-                    game = bot.jobs.games.held(games[-1]) if bot is not None else None
+                    game = jobs_of(bot).games.held(games[-1]) if bot is not None else None
                     if (
                         bot is not None
                         and game is None
-                        and (row := await bot.jobs.store.game_rows.game(games[-1])) is not None
+                        and (row := await jobs_of(bot).store.game_rows.game(games[-1])) is not None
                         and row.status not in ("playing", "orphaned")
                     ):
                         break  # over: the next game in this channel
@@ -625,7 +625,7 @@ async def run(args: argparse.Namespace, db: str, server: Any) -> str:
         bot = fleet.bot
         assert bot is not None
         deadline = time.monotonic() + args.grace
-        store = bot.jobs.store
+        store = jobs_of(bot).store
         while time.monotonic() < deadline:
             if not await store.deliveries.pending_deliveries():
                 break
@@ -680,7 +680,7 @@ async def measure(
     orphaned: set[int],
     places: dict[int, str],
 ) -> str:
-    store = bot.jobs.store
+    store = jobs_of(bot).store
     stalled = lost = dup = doubled = 0
     delays: list[float] = []
     boards: Counter[tuple[int, int]] = Counter()
@@ -720,7 +720,7 @@ async def measure(
             if not [m for m in fake.messages_in(row.channel_id) if "Game over" in m["content"]]:
                 stalled += 1
             continue
-        game = await bot.jobs.games.by_id(game_id)  # from the database if not held
+        game = await jobs_of(bot).games.by_id(game_id)  # from the database if not held
         if game is None or game.game is None:
             stalled += 1
             await explain(store, game_id, f"not in play ({row.status})")

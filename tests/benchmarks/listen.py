@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.text.strings import text
 from tests.benchmarks.taps import Planner, best_pick
-from tests.bot.table import Table, make_bot
+from tests.bot.table import Table, jobs_of, make_bot
 from tests.discord_fake import BotHarness, FakeDiscord
 
 WORDS_PER_MINUTE = 300
@@ -173,7 +173,7 @@ async def play(seed: int, players: int, reader: bool) -> Heard:
                 planner = Planner(seed)
                 private = picks = 0
                 game = t.game()
-                while t.bot.jobs.games.active_games() and not game.state.over:
+                while jobs_of(t.bot).games.active_games() and not game.state.over:
                     if game.user_to_act() is None:
                         await t.settle()
                         continue
@@ -197,7 +197,7 @@ async def play(seed: int, players: int, reader: bool) -> Heard:
                             ):
                                 private += len(spoken(str(data["content"])))
                 await t.settle()
-                await t.bot.announcer.boards.flush()
+                await t.bot.parts.boards.flush()
                 heard, scores = announced(fake.requests[start:])
                 final = sum(message_words(m) for m in t.channel_messages())
                 state = game.state

@@ -41,7 +41,7 @@ from engine.ai import make_ai
 from engine.ai.base import AIPlayer
 from engine.serialize import loads
 from tests.benchmarks.progress import tqdm
-from tests.bot.table import Clock, make_bot
+from tests.bot.table import Clock, jobs_of, make_bot
 from tests.discord_fake import payloads as p
 from tests.discord_fake.harness import BotHarness
 from tests.discord_fake.server import FakeDiscord
@@ -107,7 +107,7 @@ class Simulation:
                 try:
                     for game in self.games:
                         seed = random.Random(f"game:{args.seed}:{game.index}").randrange(2**62)
-                        bot.jobs.lobby.new_seed = functools.partial(int, seed)
+                        jobs_of(bot).lobby.new_seed = functools.partial(int, seed)
                         await self.open(game)
                     await self.loop()
                     await self.collect()
@@ -117,7 +117,7 @@ class Simulation:
 
     async def collect(self) -> None:
         """Read each game's outcome back from the database."""
-        store = self.bot.jobs.store
+        store = jobs_of(self.bot).store
         for game in self.games:
             row = await store.game_rows.game(game.game_id)
             assert row is not None
@@ -158,13 +158,13 @@ class Simulation:
         for m in others:
             await self.command(game, m, "af join")
         await self.command(game, host, "af start")
-        active = await self.bot.jobs.games.in_channel(game.channel_id)
+        active = await jobs_of(self.bot).games.in_channel(game.channel_id)
         assert active is not None
         game.game_id = active.id
         game.started = self.clock.now
 
     def active(self, game: SimGame) -> ActiveGame | None:
-        return self.bot.jobs.games._games.get(game.game_id)
+        return jobs_of(self.bot).games._games.get(game.game_id)
 
     def plan(self, game: SimGame, turn: int) -> float | None:
         """When the member to act comes back to play this turn (None: quiet all turn)."""
@@ -240,7 +240,7 @@ async def ai_played_turns(bot: Any, game: SimGame) -> tuple[int, int]:
     A turn is a run of the log's actions by one seat (chance outcomes aside); the bot
     played it when none of its actions came from a member.
     """
-    actions = [a for a in await bot.jobs.store.action_log.actions(game.game_id) if a.actor >= 0]
+    actions = [a for a in await jobs_of(bot).store.action_log.actions(game.game_id) if a.actor >= 0]
     turns = ai = 0
     start = 0
     for i in range(1, len(actions) + 1):

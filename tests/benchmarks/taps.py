@@ -38,7 +38,7 @@ from engine.actions import EndTurn
 from engine.ai import NormalAI
 from engine.ai.planner import state_key
 from tests.benchmarks.progress import tqdm
-from tests.bot.table import Table, make_bot
+from tests.bot.table import Table, jobs_of, make_bot
 from tests.discord_fake import BotHarness, FakeDiscord
 
 
@@ -223,7 +223,7 @@ async def one_game(h: BotHarness, seed: int, players: int) -> list[Turn]:
     await t.open(humans=("owner",), bots=["easy"] * (players - 1))
     planner = Planner(seed)
     turns: list[Turn] = []
-    while t.bot.jobs.games.active_games():
+    while jobs_of(t.bot).games.active_games():
         game = t.game()
         if game.state.over:
             break

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import random
+import weakref
 from collections.abc import Iterable, Mapping
 from dataclasses import fields
 from pathlib import Path
@@ -17,7 +18,8 @@ from typing import Any
 from PIL import Image
 
 from bot.discord.client import AlienFrontiersBot
-from bot.factory import create_bot
+from bot.discord.pictures import Renderer
+from bot.factory import build_bot
 from bot.play.choices import path_to
 from bot.play.games import ActiveGame
 from bot.play.jobs import GameJobs
@@ -82,18 +84,33 @@ def make_bot(
     db: Path | str,
     *,
     real_renderer: bool = False,
+    renderer: Renderer | None = None,
     clock: Clock | None = None,
     **overrides: Any,
 ) -> AlienFrontiersBot:
-    bot = create_bot(
+    """The bot over ``db``, its record of jobs kept (``jobs_of``); drawing with ``renderer``,
+    the real renderer or a stand-in."""
+    built = build_bot(
         make_settings(db, **overrides),
-        renderer=None if real_renderer else stub_renderer,
+        renderer=renderer or (None if real_renderer else stub_renderer),
         clock=clock,
     )
+    bot = built.client
+    _JOBS[bot] = built.jobs
     # Turn messages' pictures are redrawn at once: the tests that look at the pacing of
     # image edits give the board edits a clock of their own.
-    bot.announcer.boards.interval = 0.0
+    bot.parts.boards.interval = 0.0
     return bot
+
+
+# The record of the game service's jobs each bot was built with, kept by the factory
+# (``bot.factory.Built``): the client does not hold it.
+_JOBS: weakref.WeakKeyDictionary[AlienFrontiersBot, GameJobs] = weakref.WeakKeyDictionary()
+
+
+def jobs_of(bot: Any) -> GameJobs:
+    """The jobs of the game service ``bot`` (a client ``make_bot`` built) was built with."""
+    return _JOBS[bot]
 
 
 class Table:
@@ -106,7 +123,7 @@ class Table:
         self.locales: dict[str, str] = {}  # harness member name -> Discord locale (en-US)
         self.renders: list[bool] = []  # for tests that record the boards drawn (detail?)
         seeds = random.Random(seed)
-        self.bot.jobs.lobby.new_seed = lambda: seeds.randrange(2**62)  # reproducible games
+        jobs_of(self.bot).lobby.new_seed = lambda: seeds.randrange(2**62)  # reproducible games
 
     @property
     def fake(self) -> Any:
@@ -116,7 +133,7 @@ class Table:
         """From now on the bot's time is ``clock``'s: the client's, each job's of the game
         service (and their seat changes'), the background work's and the delivery worker's
         (each was handed the clock it was built with)."""
-        jobs = self.bot.jobs
+        jobs = jobs_of(self.bot)
         ports = (jobs.store, jobs.outbox, jobs.coach, jobs.readers)  # their clocks kept
         for part in (*(getattr(jobs, f.name) for f in fields(jobs)), self.bot.background):
             if hasattr(part, "clock") and not any(part is p for p in ports):
@@ -169,7 +186,7 @@ class Table:
         await self.cmd("af start", member=humans[0])
 
     def game(self) -> ActiveGame:
-        games = list(self.bot.jobs.games._games.values())
+        games = list(jobs_of(self.bot).games._games.values())
         assert len(games) == 1, games
         return games[0]
 

@@ -143,10 +143,10 @@ def test_refused_token_is_one_line(monkeypatch: Any, capsys: pytest.CaptureFixtu
 def test_create_bot_does_not_connect(tmp_path: Path) -> None:
     db = tmp_path / "sub" / "af.db"
     bot = create_bot(Settings(token=GOOD_TOKEN, database_url=f"sqlite:///{db}"))
-    assert not bot.is_ready() and not bot.jobs.database.is_open
+    assert not bot.is_ready() and not bot.parts.database.is_open
     assert not db.exists()  # the database is opened by setup_hook, not at build time
     with pytest.raises(RuntimeError, match="not open yet"):  # its parts are built on it
-        asyncio.run(bot.jobs.games.in_channel(1))
+        asyncio.run(bot.parts.games.in_channel(1))
 
 
 # The permissions of the invite, as the README's table names them.

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord.shutdown import Gate, hold_locks
-from tests.bot.table import Table, make_bot
+from tests.bot.table import Table, jobs_of, make_bot
 from tests.discord_fake import StartBot
 from tests.discord_fake.extra import HeldCallback
 from tests.discord_fake.harness import CALLBACK_ROUTE
@@ -30,7 +30,7 @@ async def test_close_finishes_the_move_in_flight_and_refuses_new_work(
     game = t.game()
     to_act = t.member_to_act()
     move = t.seeded_move(random.Random(5))
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     before = len(await store.action_log.actions(game.id))
 
     payload = t.h.slash("play", {"move": move}, member=to_act)
@@ -56,7 +56,7 @@ async def test_close_finishes_the_move_in_flight_and_refuses_new_work(
     assert answer.status == 200 and answer.json["data"]["content"].startswith("✅")
     shown = [r for r in t.fake.requests[answer.index :] if r.route.startswith("/channels/")]
     assert shown and all(r.status < 300 for r in shown)  # the turn message was updated too
-    assert not t.bot.jobs.database.is_open and t.bot.is_closed()
+    assert not jobs_of(t.bot).database.is_open and t.bot.is_closed()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 

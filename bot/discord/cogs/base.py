@@ -5,9 +5,11 @@ their commands to one group the bot owns. Commands marked ``extras={"af": True}`
 are moved into ``/af`` when the cog loads and removed when it unloads. A cog's
 persistent buttons (``items``) are registered as it loads, wired to the cog: their
 clicks call it directly, never through the bot object, and they ask the interactions'
-owners the cog was given whether this process acts on them. Every cog is built by the
-factory (``bot.factory.build_parts``), handed the parts it uses, and added to the client
-with discord.py's ``add_cog`` when the bot logs in.
+owners the cog was given whether this process acts on them, and refuse clicks while the
+bot stops (the gate it was given). Every cog is built by the factory (``bot.factory.
+build_parts``), handed the parts it uses (``/af`` among them: the group the client made),
+and added to the client with discord.py's ``add_cog`` when the bot logs in; it reads no
+part off the client.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from discord.ext import commands
 from bot.discord.components import wired
 from bot.discord.owners import InteractionOwners
 from bot.discord.replies import locale_of
+from bot.discord.shutdown import Gate
 from bot.play.held_games import HeldGames
 from bot.play.orphan_service import OrphanService
 from bot.text.autocomplete_words import orphan_choice
@@ -40,18 +43,27 @@ class AfCog(commands.Cog):
     # The persistent items whose clicks this cog answers (their ``handler``).
     items: ClassVar[tuple[type[discord.ui.DynamicItem[Any]], ...]] = ()
 
-    def __init__(self, bot: AlienFrontiersBot, *, owners: InteractionOwners) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        bot: AlienFrontiersBot,
+        *,
+        owners: InteractionOwners,
+        gate: Gate,
+        af_group: app_commands.Group,
+    ) -> None:
+        self.bot = bot  # discord.py's: its dynamic items added, removed; Discord's cache
         self.owners = owners
+        self.gate = gate  # the stop's gate: the cog's items refuse clicks while it stops
+        self.af_group = af_group  # /af, where the cog's commands marked ``AF`` go
         self._af_names: list[str] = []
         self._items: list[type[discord.ui.DynamicItem[Any]]] = []
 
     async def cog_load(self) -> None:
         self._items = [
-            wired(i, handler=self, gate=self.bot.gate, owners=self.owners) for i in self.items
+            wired(i, handler=self, gate=self.gate, owners=self.owners) for i in self.items
         ]
         self.bot.add_dynamic_items(*self._items)
-        group = self.bot.af_group
+        group = self.af_group
         keep: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = []
         for command in self.__cog_app_commands__:
             if command.extras.get("af"):
@@ -64,7 +76,7 @@ class AfCog(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*self._items)
         for name in self._af_names:
-            self.bot.af_group.remove_command(name)
+            self.af_group.remove_command(name)
         self._af_names.clear()
 
 
@@ -80,11 +92,13 @@ class TableCog(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
+        gate: Gate,
+        af_group: app_commands.Group,
         games: HeldGames,
         deliveries: Deliveries,
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
-        super().__init__(bot, owners=owners)
+        super().__init__(bot, owners=owners, gate=gate, af_group=af_group)
         self.games = games
         self.deliveries = deliveries
         self.schedule_ai = schedule_ai

@@ -18,6 +18,7 @@ from bot.discord.cogs.base import AF, AfCog
 from bot.discord.delivery import Deliveries
 from bot.discord.owners import InteractionOwners
 from bot.discord.replies import holding, locale_of, send_ephemeral
+from bot.discord.shutdown import Gate
 from bot.discord.translator import command_text
 from bot.play.ai import LEVELS
 from bot.play.held_games import HeldGames
@@ -68,11 +69,13 @@ class ChannelSettings(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
+        gate: Gate,
+        af_group: app_commands.Group,
         games: HeldGames,
         settings: SettingsService,
         deliveries: Deliveries,
     ) -> None:
-        super().__init__(bot, owners=owners)
+        super().__init__(bot, owners=owners, gate=gate, af_group=af_group)
         self.games = games
         self.game_settings = settings  # a server's defaults, a game's settings
         self.deliveries = deliveries

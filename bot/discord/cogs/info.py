@@ -17,6 +17,7 @@ from bot.discord.cogs.base import AF, AfCog
 from bot.discord.owners import InteractionOwners
 from bot.discord.pictures import Pictures
 from bot.discord.replies import locale_of
+from bot.discord.shutdown import Gate
 from bot.discord.translator import command_text
 from bot.play.games import waiting
 from bot.play.held_games import HeldGames
@@ -56,13 +57,15 @@ class Info(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
+        gate: Gate,
+        af_group: app_commands.Group,
         games: HeldGames,
         look: LookService,
         seats: SeatService,
         readers: Readers,
         pictures: Pictures,
     ) -> None:
-        super().__init__(bot, owners=owners)
+        super().__init__(bot, owners=owners, gate=gate, af_group=af_group)
         self.games = games
         self.look = look
         self.seats = seats

@@ -25,6 +25,7 @@ from bot.discord.delivery import Deliveries
 from bot.discord.failures import CALL_FAULTS
 from bot.discord.owners import InteractionOwners
 from bot.discord.replies import locale_of, send_ephemeral
+from bot.discord.shutdown import Gate
 from bot.discord.translator import command_text
 from bot.play.coach_memory import Coach
 from bot.play.games import ActiveGame
@@ -49,6 +50,8 @@ class Learn(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
+        gate: Gate,
+        af_group: app_commands.Group,
         games: HeldGames,
         lobby: LobbyService,
         coach: Coach,
@@ -56,7 +59,7 @@ class Learn(AfCog):
         announcer: Announcer,
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
-        super().__init__(bot, owners=owners)
+        super().__init__(bot, owners=owners, gate=gate, af_group=af_group)
         self.games = games
         self.lobby = lobby
         self.coaching = coach

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from bot.discord.client import AlienFrontiersBot
     from bot.discord.delivery import Deliveries
     from bot.discord.owners import InteractionOwners
+    from bot.discord.shutdown import Gate
     from bot.play.games import ActiveGame
 
 Interaction = discord.Interaction[Any]
@@ -54,6 +55,8 @@ class Lobby(TableCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
+        gate: Gate,
+        af_group: app_commands.Group,
         games: HeldGames,
         lobby: LobbyService,
         seats: SeatService,
@@ -64,7 +67,13 @@ class Lobby(TableCog):
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
         super().__init__(
-            bot, owners=owners, games=games, deliveries=deliveries, schedule_ai=schedule_ai
+            bot,
+            owners=owners,
+            gate=gate,
+            af_group=af_group,
+            games=games,
+            deliveries=deliveries,
+            schedule_ai=schedule_ai,
         )
         self.lobby = lobby
         self.seats = seats

@@ -13,6 +13,7 @@ from bot.discord.cogs.base import AF, AfCog
 from bot.discord.notify import Notifier
 from bot.discord.owners import InteractionOwners
 from bot.discord.replies import jump_url, locale_of, send_ephemeral
+from bot.discord.shutdown import Gate
 from bot.discord.translator import command_text
 from bot.play.held_games import HeldGames
 from bot.play.member_service import MemberService
@@ -42,12 +43,14 @@ class Notifications(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
+        gate: Gate,
+        af_group: app_commands.Group,
         games: HeldGames,
         members: MemberService,
         readers: Readers,
         notifier: Notifier,
     ) -> None:
-        super().__init__(bot, owners=owners)
+        super().__init__(bot, owners=owners, gate=gate, af_group=af_group)
         self.games = games
         self.members = members
         self.readers = readers

@@ -30,6 +30,7 @@ from bot.discord.notify import Notifier
 from bot.discord.owners import InteractionOwners
 from bot.discord.refusals import refuse
 from bot.discord.replies import holding, locale_of, send_ephemeral
+from bot.discord.shutdown import Gate
 from bot.discord.translator import command_text
 from bot.play.ai import hint_plan
 from bot.play.choice_tree import split_moves, valid_path
@@ -104,6 +105,8 @@ class Play(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
+        gate: Gate,
+        af_group: app_commands.Group,
         games: HeldGames,
         moves: MoveService,
         messages: MessageService,
@@ -116,7 +119,7 @@ class Play(AfCog):
         schedule_ai: Callable[[ActiveGame], None],
         coach: Coach,
     ) -> None:
-        super().__init__(bot, owners=owners)
+        super().__init__(bot, owners=owners, gate=gate, af_group=af_group)
         self.coach = coach
         self.games = games
         self.moves = moves

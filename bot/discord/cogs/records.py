@@ -23,6 +23,7 @@ from bot.discord.delivery import Deliveries
 from bot.discord.owners import InteractionOwners
 from bot.discord.pictures import Pictures
 from bot.discord.replies import locale_of, send_ephemeral
+from bot.discord.shutdown import Gate
 from bot.discord.translator import command_text
 from bot.play.records_service import RecordsService
 from bot.render.charts import rating_chart
@@ -51,11 +52,13 @@ class Records(AfCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
+        gate: Gate,
+        af_group: app_commands.Group,
         records: RecordsService,
         pictures: Pictures,
         deliveries: Deliveries,
     ) -> None:
-        super().__init__(bot, owners=owners)
+        super().__init__(bot, owners=owners, gate=gate, af_group=af_group)
         self.records = records
         self.pictures = pictures
         self.deliveries = deliveries

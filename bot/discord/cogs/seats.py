@@ -126,6 +126,8 @@ class Seats(TableCog):
         bot: AlienFrontiersBot,
         *,
         owners: InteractionOwners,
+        gate: Gate,
+        af_group: app_commands.Group,
         games: HeldGames,
         lobby: LobbyService,
         seats: SeatService,
@@ -133,7 +135,13 @@ class Seats(TableCog):
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
         super().__init__(
-            bot, owners=owners, games=games, deliveries=deliveries, schedule_ai=schedule_ai
+            bot,
+            owners=owners,
+            gate=gate,
+            af_group=af_group,
+            games=games,
+            deliveries=deliveries,
+            schedule_ai=schedule_ai,
         )
         self.lobby = lobby
         self.seats = seats

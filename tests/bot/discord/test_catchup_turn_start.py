@@ -11,8 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from bot.discord.announce import Announcer
-from bot.discord.board_edits import BoardEdits
-from bot.discord.pictures import Pictures
 from bot.play.games import ActiveGame, event_data, new_events
 from bot.play.story_service import StoryService
 from bot.play.turn_view import keep_catch_up, view_of
@@ -136,8 +134,7 @@ async def turn_texts(spoken: bool) -> tuple[str, str, str, str, Log]:
     found = next(f for f in map(raid_turn, range(40)) if f is not None)
     game, log, raid = found
     service = Service(log)  # what the turn's view reads the log with
-    pictures = Pictures(cast(Any, service), lambda *a: b"")
-    announcer = Announcer(pictures, BoardEdits(cast(Any, None), pictures))
+    announcer = Announcer()
     held = active(game, spoken)
     await keep_catch_up(held, service.since_last_turn)
     rolled = next(e for e in game.state.events if e.key == "rolled" and e.player == 0)

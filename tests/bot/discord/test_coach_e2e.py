@@ -11,7 +11,7 @@ from pathlib import Path
 from bot.play.coach_things import ORDER, thing_key, used_things
 from bot.text.strings import text
 from engine import legal_actions, parse
-from tests.bot.table import Table, make_bot
+from tests.bot.table import Table, jobs_of, make_bot
 from tests.discord_fake import StartBot
 
 LINES = {text(thing_key(t)): t for t in ORDER}
@@ -28,7 +28,7 @@ async def test_the_coach_explains_each_new_thing_once_a_game_before_the_pick(
     on = await t.cmd("af coach", {"mode": "on"}, "member")
     assert on.data["content"].startswith("🎓 The coach is on")
     await t.open(("member", "owner"))
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     member = t.user_id("member")
     said: list[str] = []
     shown: set[str] = set()  # things whose line a turn message showed

@@ -28,7 +28,7 @@ from engine import legal_actions
 from tests.bot.discord.test_deliveries_e2e import APOLOGY, BUSY, assert_told_once, opened, recover
 from tests.bot.discord.test_play_e2e import finish_turn
 from tests.bot.store_areas import area_of
-from tests.bot.table import Table, make_bot
+from tests.bot.table import Table, jobs_of, make_bot
 from tests.discord_fake import StartBot
 
 Member = str
@@ -52,7 +52,7 @@ def count_in_log(logged: list[str], move: str) -> int:
 
 
 async def logged(t: Table) -> list[str]:
-    return [a.notation for a in await t.bot.jobs.store.action_log.actions(t.game().id)]
+    return [a.notation for a in await jobs_of(t.bot).store.action_log.actions(t.game().id)]
 
 
 def failing_after(store: Storage, commit: str, method: str, error: BaseException) -> list[bool]:
@@ -94,7 +94,7 @@ async def test_a_move_whose_member_had_a_timeout_is_answered_as_made_when_a_read
     game = t.game()
     seat = game.seat_of(t.user_id(late))
     assert seat is not None and game.seats[seat].timeouts == 1
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     for name in ("commit_actions", "seats"):
         monkeypatch.setattr(area_of(store, name), name, getattr(area_of(store, name), name))
     failing_after(store, "commit_actions", "seats", sqlite3.OperationalError("disk I/O error"))
@@ -115,7 +115,7 @@ async def test_a_commit_whose_acknowledgement_is_lost_is_found_by_its_key(
     PostgreSQL acknowledgement): the move's key is looked up, found, and the member told
     their move was made — once, never "try again"."""
     t, clock = await opened(db_url, start_bot, timeout=15.0)
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     commit = store.action_log.commit_actions
     fails = [1]
 
@@ -151,7 +151,7 @@ async def test_a_move_the_database_cannot_confirm_is_neither_done_nor_try_again(
     t, clock = await opened(tmp_path / "af.db", start_bot)
     game = t.game()
     version = game.state.version
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     broken = sqlite3.OperationalError("disk I/O error")
 
     async def fails(*args: Any, **kwargs: Any) -> Any:
@@ -164,9 +164,9 @@ async def test_a_move_the_database_cannot_confirm_is_neither_done_nor_try_again(
         await said.done()
     content = str(said.data.get("content", ""))
     assert content.startswith("⏳") and APOLOGY not in content
-    assert t.bot.jobs.games.held(game.id) is None
+    assert jobs_of(t.bot).games.held(game.id) is None
     await t.bot.background.tick()
-    back = t.bot.jobs.games.held(game.id)
+    back = jobs_of(t.bot).games.held(game.id)
     assert back is not None and back.state.version == version  # as stored: not made
     await recover(t, clock)
     await assert_told_once(t)
@@ -199,7 +199,7 @@ async def test_the_second_move_of_a_pick_failing_leaves_the_first_made_and_said(
             await t.play(await finish_turn(t))
     else:
         pytest.skip("no pick of several moves came up")
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     commit = store.action_log.commit_actions
     calls = [0]
 
@@ -275,7 +275,7 @@ async def test_an_undo_is_answered_as_made_when_the_read_after_it_fails(
     move = docks(t)[0]
     before = len(await logged(t))
     await t.play(move, member)
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     for name in ("undo_action", "game_as_logged"):  # the read of the game as committed
         monkeypatch.setattr(area_of(store, name), name, getattr(area_of(store, name), name))
     failing_after(
@@ -295,7 +295,7 @@ async def test_a_seat_change_is_answered_as_made_when_the_read_after_it_fails(
     """The host hands a member's seat to the AI; the reads after the commit fail: the
     channel is told, the host is not told to try again."""
     t, clock = await opened(tmp_path / "af.db", start_bot)
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     for name in ("update", "game", "seats"):
         monkeypatch.setattr(area_of(store, name), name, getattr(area_of(store, name), name))
     failing_after(store, "update", "game", sqlite3.OperationalError("disk I/O error"))
@@ -318,7 +318,7 @@ async def test_the_board_never_shows_a_move_that_was_not_committed(
     works."""
     t, clock = await opened(tmp_path / "af.db", start_bot)
     game = t.game()
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     commit = store.action_log.commit_actions
     member = t.member_to_act()
     move = docks(t)[0]
@@ -326,7 +326,7 @@ async def test_the_board_never_shows_a_move_that_was_not_committed(
 
     async def shown_then_refused(*args: Any, **kwargs: Any) -> Any:
         # Meanwhile the worker shows the turn message (a delivery queued before the move).
-        await store.deliveries.queue([outbox.turn_shown(game, t.bot.jobs.moves.clock())])
+        await store.deliveries.queue([outbox.turn_shown(game, jobs_of(t.bot).moves.clock())])
         await t.bot.deliveries.settle()
         raise sqlite3.OperationalError("database is locked")
 

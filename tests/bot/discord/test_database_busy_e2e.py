@@ -22,7 +22,7 @@ from bot.discord.background import AI_RETRY_CAP_SECONDS, ai_retry_wait
 from engine import legal_actions
 from tests.bot.discord.test_committed_moves_e2e import docks, logged
 from tests.bot.discord.test_deliveries_e2e import APOLOGY, recover
-from tests.bot.table import Clock, Table, make_bot
+from tests.bot.table import Clock, Table, jobs_of, make_bot
 from tests.discord_fake import StartBot
 from tests.discord_fake.harness import CALLBACK_ROUTE, FOLLOWUP_ROUTE
 from tests.postgres import refuse_writes
@@ -53,7 +53,7 @@ async def test_an_ai_move_refused_by_the_database_is_played_soon_after_writes_co
     again, each time after a longer wait, and once writes come back the AI plays on its own
     — no turn clock check (``tick``, ``restart_stalled``) is needed."""
     t, _ = await table(tmp_path / "af.db", start_bot, ai_retry_seconds=0.01)
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     commit = store.action_log.commit_actions
     refused = [0]
     refusing = [False]
@@ -173,7 +173,7 @@ async def test_a_move_the_busy_database_refuses_is_told_nothing_was_changed(
     changed — not the apology for a bug — and the move was not made."""
     t, clock = await table(tmp_path / "af.db", start_bot, defer_after_seconds=0.05)
     await t.open(humans=("owner", "member"))
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     commit = store.action_log.commit_actions
     release = asyncio.Event()
 
@@ -245,9 +245,9 @@ async def test_a_bot_whose_schema_is_current_starts_while_postgresql_refuses_wri
     await refuse_writes(pg_url, True)
     again = Table(await start_bot(make_bot(pg_url, clock=clock)))
     again.members = dict(t.members)
-    assert again.bot.jobs.games.held(game_id) is not None
+    assert jobs_of(again.bot).games.held(game_id) is not None
     with pytest.raises(asyncpg.ReadOnlySQLTransactionError):
-        await again.bot.jobs.store.meta.set_meta("written", "no")
+        await jobs_of(again.bot).store.meta.set_meta("written", "no")
     status = await again.cmd("af status")
     answer = str(status.data.get("content", ""))
     assert "**Round 1** (turn 1)" in answer and "Waiting on member" in answer, answer

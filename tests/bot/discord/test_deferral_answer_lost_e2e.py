@@ -23,6 +23,7 @@ from tests.bot.discord.test_database_busy_e2e import (
     panel_payload,
     table,
 )
+from tests.bot.table import jobs_of
 from tests.discord_fake import StartBot
 from tests.discord_fake.harness import CALLBACK_ROUTE, FOLLOWUP_ROUTE
 from tests.discord_fake.server import Fault
@@ -52,7 +53,7 @@ async def test_an_answer_after_a_deferral_whose_reply_was_lost_follows_the_defer
         payload = t.h.slash("play", {"move": move}, member=member)
     else:
         payload = await panel_payload(t, move, member)
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     commit = store.action_log.commit_actions
     deferral_tried = asyncio.Event()
 

@@ -27,7 +27,7 @@ from bot.discord.health import Heartbeat, backlog_text
 from engine import legal_actions
 from tests.bot.discord.test_play_e2e import finish_turn
 from tests.bot.store_areas import area_of
-from tests.bot.table import Clock, Table, make_bot
+from tests.bot.table import Clock, Table, jobs_of, make_bot
 from tests.discord_fake import StartBot
 from tests.discord_fake.payloads import STRING_SELECT, iter_components
 from tests.discord_fake.server import ApiError, FakeResponse
@@ -89,9 +89,9 @@ def _once(method: str, route: str, times: int) -> Any:
 async def recover(t: Table, clock: Clock, rounds: int = 8) -> None:
     """Let Discord answer again: time passes (past any retry's wait) and what is due is
     delivered, until nothing is left to deliver."""
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     for _ in range(rounds):
-        await t.bot.announcer.boards.flush()
+        await t.bot.parts.boards.flush()
         await t.settle()
         if not await store.deliveries.pending_deliveries():
             return
@@ -140,7 +140,7 @@ async def assert_told_once(t: Table, channel_pings: bool = True, apologies: int 
     turns in the channel: ``channel_pings``), and once per turn only; the log as stored is
     the game's; no apology anywhere (but for ``apologies`` moves that were not made)."""
     game = t.game()
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     assert await store.deliveries.pending_deliveries() == []
     counts = turn_messages(t, game.id)
     assert all(n == 1 for n in counts.values()), counts
@@ -185,7 +185,7 @@ async def test_a_turn_change_that_discord_fails_is_told_once_when_it_answers(
     game = t.game()
     turn = game.state.turn_number
     old = game.row.turn_message_id
-    await t.bot.announcer.boards.flush()
+    await t.bot.parts.boards.flush()
     if step == "close":
         arm(t, "PATCH", f"/channels/{t.h.guild.channel_id}/messages/{old}", fault)
     elif step == "post":
@@ -287,7 +287,7 @@ async def test_a_dm_that_fails_is_sent_once_when_discord_answers(
 ) -> None:
     t, clock = await table(db_url, start_bot)
     await t.cmd("af notify", {"mode": "dm"}, "member")
-    prefs = (await t.bot.jobs.store.members.prefs([t.user_id("member")]))[t.user_id("member")]
+    prefs = (await jobs_of(t.bot).store.members.prefs([t.user_id("member")]))[t.user_id("member")]
     dm = prefs.dm_channel_id
     assert dm is not None
     await t.open(humans=("owner", "member"))
@@ -390,7 +390,7 @@ async def test_the_game_over_post_that_discord_fails_comes_once(
     assert failed[0] == 2
     over = t.said("Game over")
     assert len(over) == 1 and over[0].startswith("🏁")
-    row = await t.bot.jobs.store.game_rows.game(game_id)
+    row = await jobs_of(t.bot).store.game_rows.game(game_id)
     assert row is not None and row.status == "over"
 
 
@@ -420,7 +420,7 @@ async def test_deliveries_pending_at_a_restart_are_delivered_once_by_the_next_st
     game_id = t.game().id
     arm(t, "POST", MESSAGES, "503", times=50)  # Discord is down until the restart
     await t.play(last)
-    pending = await t.bot.jobs.store.deliveries.pending_deliveries()
+    pending = await jobs_of(t.bot).store.deliveries.pending_deliveries()
     assert [d.kind for d in pending] == ["turn", "notify"]
     await t.h.close()
     t.fake.clear_failures()
@@ -439,7 +439,7 @@ async def test_a_delivery_made_but_not_recorded_is_never_made_again(
     records it without posting again."""
     t, clock = await opened(tmp_path / "af.db", start_bot)
     last = await finish_turn(t)
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     delivered = store.deliveries.delivered
     failures = [0]
 
@@ -462,7 +462,7 @@ async def test_sqlite_failing_between_the_commit_and_the_delivery(
 ) -> None:
     t, clock = await opened(tmp_path / "af.db", start_bot)
     last = await finish_turn(t)
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     calls = {"pending_deliveries": 0, "game": 0, "prefs": 0}
     originals = {name: getattr(area_of(store, name), name) for name in calls}
     failing_now = [True]
@@ -497,7 +497,7 @@ async def test_a_move_the_database_refuses_is_not_made_and_may_be_played_again(
     t, clock = await opened(tmp_path / "af.db", start_bot)
     game = t.game()
     version = game.state.version
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     broken = sqlite3.OperationalError("disk I/O error")
 
     async def fails(*args: Any, **kwargs: Any) -> Any:
@@ -510,7 +510,7 @@ async def test_a_move_the_database_refuses_is_not_made_and_may_be_played_again(
         said = await t.cmd("play", {"move": dock}, t.member_to_act(), wait=False)
         await said.done()
     assert BUSY in said.data.get("content", "")  # not made: nothing to take back
-    held = t.bot.jobs.games.held(game.id)
+    held = jobs_of(t.bot).games.held(game.id)
     assert held is not None and held.state.version == version  # as stored: not made
     await t.play(dock)
     await recover(t, clock)
@@ -575,7 +575,7 @@ async def test_a_delivery_failing_for_days_is_given_up(tmp_path: Path, start_bot
     last = await finish_turn(t)
     arm(t, "POST", MESSAGES, "forbidden", times=10_000)  # the bot was removed for good
     await t.play(last)
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     clock.advance(MAX_AGE_SECONDS / 3600 + 1)
     await t.bot.deliveries.settle()
     pending, _, failed = await store.deliveries.delivery_counts()

@@ -24,8 +24,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord import courier_base as couriers
 from bot.discord import delivery
+from bot.discord import messenger as couriers
 from bot.discord.health import Heartbeat, backlog_text
 from bot.play import outbox
 from bot.store.rows import ActionRow, ResultRow
@@ -42,7 +42,7 @@ from tests.bot.discord.test_deliveries_e2e import (
 from tests.bot.discord.test_lifecycle_e2e import dms_to
 from tests.bot.discord.test_play_e2e import finish_turn
 from tests.bot.store_areas import area_of
-from tests.bot.table import Clock, Table, make_bot
+from tests.bot.table import Clock, Table, jobs_of, make_bot
 from tests.discord_fake import StartBot
 from tests.discord_fake.server import FakeResponse
 
@@ -58,7 +58,7 @@ async def test_a_channel_refusing_the_bot_while_the_database_refuses_writes_is_n
     last = await finish_turn(t)
     channel = t.h.guild.channel_id
     arm(t, "POST", MESSAGES, "forbidden", times=10**6)
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     refused = sqlite3.OperationalError("attempt to write a readonly database")
 
     async def read_only(*args: Any, **kwargs: Any) -> Any:
@@ -108,8 +108,8 @@ async def test_a_lane_stays_its_holders_while_a_slow_delivery_is_under_way(
     for _ in range(3):  # the post under way for twice the lease and more
         clock.advance(delivery.LEASE_SECONDS * 0.75 / 3600)
         await asyncio.sleep(0.3)  # the lease's keeper looks meanwhile
-    now = t.bot.jobs.moves.clock()
-    store = t.bot.jobs.store
+    now = jobs_of(t.bot).moves.clock()
+    store = jobs_of(t.bot).store
     took, _ = await store.deliveries.claim_lane(
         channel, "another", now, now + delivery.LEASE_SECONDS
     )
@@ -136,9 +136,9 @@ async def test_discords_count_of_invalid_requests_slows_every_lane_down(
     assert guard.count() == t.fake.invalid_requests() == 8
     assert [r for r in caplog.records if "invalid requests" in r.getMessage()]
     assert guard.spacing() > 0
-    now = t.bot.jobs.moves.clock()
+    now = jobs_of(t.bot).moves.clock()
     lines = [outbox.notice(game, now, "lobby.left", {"name": f"n{i}"}) for i in range(4)]
-    await t.bot.jobs.store.deliveries.queue(lines)
+    await jobs_of(t.bot).store.deliveries.queue(lines)
     start = len(t.fake.requests)
     await t.bot.deliveries.settle()
     posts = [r for r in t.fake.requests[start:] if r.method == "POST" and r.route == MESSAGES]
@@ -200,7 +200,7 @@ async def killed_after_posting_then_chat(
     db = tmp_path / "af.db"
     t, clock, game_id, turn = await next_turn_posted_answer_lost(db, start_bot)
     if later is not None:
-        await t.bot.jobs.store.deliveries.queue([outbox.turn_shown(t.game(), clock() + later)])
+        await jobs_of(t.bot).store.deliveries.queue([outbox.turn_shown(t.game(), clock() + later)])
     await t.h.close()
     member = t.h.guild.member["user"]
     for i in range(chat):
@@ -311,8 +311,8 @@ async def test_two_processes_over_one_database_send_a_delivery_once(
     t.fake.set_handler("POST", MESSAGES, together)
     second = await start_bot(make_bot(db_url, clock=clock), timeout=15.0)
     game = t.game()
-    now = t.bot.jobs.moves.clock()
-    await t.bot.jobs.store.deliveries.queue(
+    now = jobs_of(t.bot).moves.clock()
+    await jobs_of(t.bot).store.deliveries.queue(
         [outbox.notice(game, now, "lobby.left", {"name": f"n{i}"}) for i in range(3)]
     )
     await asyncio.gather(t.bot.deliveries.settle(), second.bot.deliveries.settle())  # type: ignore[attr-defined]
@@ -321,7 +321,7 @@ async def test_two_processes_over_one_database_send_a_delivery_once(
         assert len(t.said(f"n{i} leaves the lobby")) == 1
     await t.h.close()  # the first stops: its lanes are let go, taken within seconds
     clock.advance(0.01)
-    await second.bot.jobs.store.deliveries.queue(  # type: ignore[attr-defined]
+    await jobs_of(second.bot).store.deliveries.queue(
         [outbox.notice(game, now, "lobby.left", {"name": "late"})]
     )
     await second.bot.deliveries.settle()  # type: ignore[attr-defined]
@@ -359,7 +359,7 @@ async def test_a_refused_dms_notice_takes_the_dms_place_in_the_lane(
     ping in the channel comes before that notice, in the order the turn began."""
     t, clock = await table(db_url, start_bot)
     await t.cmd("af notify", {"mode": "dm"}, "member")
-    prefs = (await t.bot.jobs.store.members.prefs([t.user_id("member")]))[t.user_id("member")]
+    prefs = (await jobs_of(t.bot).store.members.prefs([t.user_id("member")]))[t.user_id("member")]
     await t.open(humans=("owner", "member"))
     while t.member_to_act() != "owner":
         await t.play(await finish_turn(t))
@@ -369,8 +369,8 @@ async def test_a_refused_dms_notice_takes_the_dms_place_in_the_lane(
     t.fake.fail_next("POST", dm, status=403, code=50007, message="Cannot send messages")
     await t.play(last)
     game = t.game()  # a notice queued after the DM
-    await t.bot.jobs.store.deliveries.queue(
-        [outbox.notice(game, t.bot.jobs.moves.clock(), "lobby.left", {"name": "later"})]
+    await jobs_of(t.bot).store.deliveries.queue(
+        [outbox.notice(game, jobs_of(t.bot).moves.clock(), "lobby.left", {"name": "later"})]
     )
     await recover(t, clock)
     said = [m["content"] for m in t.channel_messages()]
@@ -392,7 +392,7 @@ async def test_af_panel_reposts_through_the_outbox_when_discord_fails(
     new = game.row.turn_message_id
     assert new != old and "continues further down" in t.fake.get_message(old)["content"]
     assert len(turn_messages(t, game.id)) == 1 and turn_messages(t, game.id)[1] == 2  # moved
-    assert await t.bot.jobs.store.deliveries.pending_deliveries() == []
+    assert await jobs_of(t.bot).store.deliveries.pending_deliveries() == []
 
 
 async def test_a_season_start_is_announced_once_even_when_discord_fails(
@@ -402,7 +402,7 @@ async def test_a_season_start_is_announced_once_even_when_discord_fails(
     answer (too late) and the channel (a 503) loses nothing — it is announced once Discord
     answers, and the admin has no reason to start it again."""
     t, clock = await table(db_url, start_bot)
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     guild = t.h.guild.id
     played = await store.game_rows.create_game(
         guild_id=guild,
@@ -442,8 +442,8 @@ async def test_the_host_sees_a_games_failed_deliveries_and_the_admin_by_kind_and
     t, clock = await opened(tmp_path / "af.db", start_bot, health_file=str(health))
     game = t.game()
     t.fake.fail_next("POST", MESSAGES, status=400, code=50035, message="Invalid Form Body")
-    await t.bot.jobs.store.deliveries.queue(
-        [outbox.notice(game, t.bot.jobs.moves.clock(), "lobby.left", {"name": "x"})]
+    await jobs_of(t.bot).store.deliveries.queue(
+        [outbox.notice(game, jobs_of(t.bot).moves.clock(), "lobby.left", {"name": "x"})]
     )
     await t.bot.deliveries.settle()
     host = await t.cmd("af status", member="owner")
@@ -459,7 +459,7 @@ async def test_the_host_sees_a_games_failed_deliveries_and_the_admin_by_kind_and
     clock.now += 30 * 86400  # failed rows are kept 30 days (bot.discord.delivery)
     t.bot.deliveries._pruned_at = -float("inf")
     await t.bot.deliveries.check()  # failed rows are pruned after 30 days
-    assert await t.bot.jobs.store.deliveries.failed_deliveries() == []
+    assert await jobs_of(t.bot).store.deliveries.failed_deliveries() == []
 
 
 async def test_the_fake_discord_is_as_hard_as_discord(start_bot: StartBot) -> None:

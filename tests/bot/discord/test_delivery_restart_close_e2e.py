@@ -23,7 +23,7 @@ from tests.bot.discord.test_deliveries_e2e import (
 )
 from tests.bot.discord.test_delivery_owners_e2e import next_turn_posted_answer_lost
 from tests.bot.discord.test_play_e2e import finish_turn
-from tests.bot.table import Table, make_bot
+from tests.bot.table import Table, jobs_of, make_bot
 from tests.discord_fake import StartBot
 
 
@@ -39,7 +39,7 @@ async def test_a_turn_message_posted_unrecorded_before_a_restart_is_closed_not_p
     db = tmp_path / "af.db"
     t, clock = await opened(db, start_bot)
     last = await finish_turn(t)
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     refused = sqlite3.OperationalError("attempt to write a readonly database")
 
     async def read_only(*args: Any, **kwargs: Any) -> Any:
@@ -128,7 +128,7 @@ async def test_a_lobby_message_posted_unrecorded_before_a_restart_is_edited_not_
     not posted a second time."""
     db = tmp_path / "af.db"
     t, clock = await table(db, start_bot)
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     refused = sqlite3.OperationalError("attempt to write a readonly database")
 
     async def read_only(*args: Any, **kwargs: Any) -> Any:
@@ -146,5 +146,5 @@ async def test_a_lobby_message_posted_unrecorded_before_a_restart_is_edited_not_
     lobbies = [m for m in again.channel_messages() if str(m["content"]).startswith("🪐")]
     assert len(lobbies) == 1, [str(m["content"]).split("\n")[0] for m in lobbies]
     assert "2/2 seats" in str(lobbies[0]["content"])
-    row = await again.bot.jobs.store.game_rows.game(again.game().id)
+    row = await jobs_of(again.bot).store.game_rows.game(again.game().id)
     assert row is not None and row.lobby_message_id == int(lobbies[0]["id"])

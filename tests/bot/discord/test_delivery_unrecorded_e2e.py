@@ -11,6 +11,7 @@ import pytest
 
 from tests.bot.discord.test_deliveries_e2e import assert_told_once, opened, recover
 from tests.bot.discord.test_play_e2e import finish_turn
+from tests.bot.table import jobs_of
 from tests.discord_fake import StartBot
 
 
@@ -25,7 +26,7 @@ async def test_a_turn_message_posted_but_not_recorded_is_not_posted_again_when_i
     (found by the chaos benchmark, seed 2)."""
     t, clock = await opened(tmp_path / "af.db", start_bot)
     last = await finish_turn(t)
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     refused = sqlite3.OperationalError("attempt to write a readonly database")
 
     async def read_only(*args: Any, **kwargs: Any) -> Any:

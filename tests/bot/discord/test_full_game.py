@@ -12,7 +12,7 @@ import re
 
 from bot.store.storage import Storage
 from engine.scoring import outcome
-from tests.bot.table import PNG_MAGIC, Table, make_bot
+from tests.bot.table import PNG_MAGIC, Table, jobs_of, make_bot
 from tests.discord_fake import StartBot
 
 CLICKED_TURNS = 4
@@ -79,5 +79,5 @@ async def test_full_game_from_new_to_final_scores(db_url: str, start_bot: StartB
         assert [a.notation for a in actions] == [str(a) for a in game.game.log]  # type: ignore[union-attr]
     finally:
         await store.close()
-    rebuilt = await t.bot.jobs.games.rebuild(game.row, game.seats)
+    rebuilt = await jobs_of(t.bot).games.rebuild(game.row, game.seats)
     assert rebuilt.state == final

@@ -20,7 +20,7 @@ import pytest
 
 from bot.play.games import ActiveGame
 from bot.store.db import open_database
-from tests.bot.table import Table, button, make_bot
+from tests.bot.table import Table, button, jobs_of, make_bot
 from tests.discord_fake import InteractionResult, StartBot
 from tests.discord_fake import payloads as p
 from tests.discord_fake.extra import click_snapshot, select_snapshot
@@ -293,10 +293,10 @@ async def test_spectators_other_players_stale_panels_and_double_clicks(
     version = game.state.version
     first = await h.send(select_snapshot(t.h, message, select["custom_id"], [value], member=to_act))
     assert not first.ephemeral and game.state.version > version
-    actions = len(await t.bot.jobs.store.action_log.actions(game.id))
+    actions = len(await jobs_of(t.bot).store.action_log.actions(game.id))
     again = await h.send(select_snapshot(t.h, message, select["custom_id"], [value], member=to_act))
     assert again.callback_type == 6 and not again.data.get("content")
-    assert len(await t.bot.jobs.store.action_log.actions(game.id)) == actions
+    assert len(await jobs_of(t.bot).store.action_log.actions(game.id)) == actions
     # Another pick of the same old panel is out of date.
     another = next(o["value"] for o in select["options"] if o["value"] != value)
     stale = select_snapshot(t.h, message, select["custom_id"], [another], member=to_act)
@@ -346,7 +346,7 @@ def panel(t: Table, game: ActiveGame) -> JSON:
 
 async def member_moves(t: Table, game_id: int) -> int:
     return sum(
-        1 for a in await t.bot.jobs.store.action_log.actions(game_id) if a.user_id is not None
+        1 for a in await jobs_of(t.bot).store.action_log.actions(game_id) if a.user_id is not None
     )
 
 

@@ -12,7 +12,7 @@ from bot.text.rules_topics import RULE_GROUPS, RULE_TOPICS
 from bot.text.strings import BOT_EN, thing_name
 from engine import GameState
 from engine.state import Event
-from tests.bot.table import Table, attachment_png, make_bot
+from tests.bot.table import Table, attachment_png, jobs_of, make_bot
 from tests.discord_fake import StartBot
 
 
@@ -22,7 +22,7 @@ async def test_board_status_and_log_for_players_and_spectators(
     bot = make_bot(tmp_path / "af.db")
     t = Table(await start_bot(bot))
     t.renders = []  # which board each render drew (detail or not)
-    plain = bot.announcer.pictures.renderer
+    plain = bot.parts.boards.pictures.renderer
 
     def recording(
         state: GameState, names: list[str] | None, locale: str, detail: bool = False
@@ -30,7 +30,7 @@ async def test_board_status_and_log_for_players_and_spectators(
         t.renders.append(detail)
         return plain(state, names, locale, detail)
 
-    bot.announcer.pictures.renderer = recording
+    bot.parts.boards.pictures.renderer = recording
     none = await t.cmd("af board", member="manager")
     assert "no game in this channel" in (none.message or {}).get("content", "")
 
@@ -63,7 +63,7 @@ async def test_board_status_and_log_for_players_and_spectators(
     log = await t.cmd("af log", {"count": 3}, "manager")
     assert log.ephemeral
     content = log.data["content"]
-    actions = await t.bot.jobs.store.action_log.actions(t.game().id)
+    actions = await jobs_of(t.bot).store.action_log.actions(t.game().id)
     assert content.startswith(f"The last 3 of {len(actions)} actions")
     # The last moves as sentences (their events), not notation.
     expected = [

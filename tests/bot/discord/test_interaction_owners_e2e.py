@@ -18,7 +18,7 @@ from typing import Any
 from engine import legal_actions
 from engine.serialize import loads
 from tests.bot.discord.test_deliveries_e2e import APOLOGY, table, turn_messages
-from tests.bot.table import Clock, Table, make_bot
+from tests.bot.table import Clock, Table, jobs_of, make_bot
 from tests.discord_fake import BotHarness, StartBot
 
 
@@ -69,7 +69,7 @@ async def test_a_lobby_given_to_two_processes_is_made_once_and_answered_once(
     for name, seen in answers.items():
         assert not refused(seen), (name, seen)
         assert len([a for a in seen if not a.startswith("<")]) == 1, (name, seen)
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     games = await store.db.fetch("SELECT id, status FROM games")
     assert [str(g["status"]) for g in games] == ["playing"], games
     game_id = int(games[0]["id"])
@@ -101,7 +101,7 @@ async def test_each_interaction_is_answered_by_one_process_only(
         seen = await both(t, other, payload)
         assert len(seen) == 1 and not refused(seen), seen
     rng = random.Random(3)
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     game_id = int((await store.db.fetch("SELECT id FROM games"))[0]["id"])
     for _ in range(4):
         before = len(await store.action_log.actions(game_id))
@@ -153,7 +153,7 @@ async def test_a_game_started_by_the_other_process_gets_its_turn_message(
         await asyncio.sleep(0.1)
     assert sum(turn_messages(t, game_id).values()) == 1
     await t.settle()
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     assert await store.deliveries.pending_deliveries() == []
     row = await store.game_rows.game(game_id)
     assert row is not None and row.status == "playing" and row.turn_message_turn is not None

@@ -22,7 +22,7 @@ from bot.text.seat_names import ai_name, ai_name_in
 from bot.text.strings import text, thing_name
 from engine import GameState, legal_actions
 from engine.actions import Dock
-from tests.bot.table import Table, make_bot, make_settings, stub_renderer
+from tests.bot.table import Table, jobs_of, make_bot, stub_renderer
 from tests.discord_fake import StartBot
 
 CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
@@ -56,11 +56,8 @@ def public_texts(t: Table) -> list[str]:
 
 
 async def test_russian_game_with_a_polish_member(tmp_path: Path, start_bot: StartBot) -> None:
-    from bot.factory import create_bot
-
     boards = LocaleRecorder()
-    bot = create_bot(make_settings(tmp_path / "af.db"), renderer=boards)
-    bot.announcer.boards.interval = 0.0
+    bot = make_bot(tmp_path / "af.db", renderer=boards)
     h = await start_bot(bot)
     h.fake.guilds[h.guild.id]["preferred_locale"] = "ru"
     t = Table(h, seed=5)
@@ -138,7 +135,7 @@ async def test_new_with_a_language_and_the_host_changes_it(
     game = t.game()
     assert game.row.locale == "pl"
     assert "po polsku" in public_texts(t)[0]
-    jobs = t.bot.jobs
+    jobs = jobs_of(t.bot)
     with pytest.raises(ServiceError) as refused:
         await jobs.settings.set_language(game, t.user_id("member"), "ru")
     assert refused.value.key == "seats.not_allowed"
@@ -189,10 +186,10 @@ async def test_the_ai_seats_take_the_games_new_language_up_to_the_chart(
     assert [s.name for s in game.seats] == ["owner", "member (AI normal)", "AI 1 (easy)"]
     await t.cmd("af settings", {"language": "ru"}, "owner")
     assert game.row.locale == "ru"
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     names = [s.name for s in await store.seat_rows.seats(game.id)]
     assert names == ["owner", "member (ИИ, обычный)", "ИИ 1 (лёгкий)"]
     notations = [a.notation for a in await store.action_log.actions(game.id)]
-    chart = await t.bot.announcer.pictures.story_file(game.row, names, notations)
+    chart = await t.bot.parts.boards.pictures.story_file(game.row, names, notations)
     assert chart is not None and chart.description is not None
     assert "ИИ 1 (лёгкий)" in chart.description and "AI" not in chart.description

@@ -26,7 +26,7 @@ from bot.play.tutor import (
 )
 from bot.store.storage import Storage
 from engine import apply, legal_actions, parse
-from tests.bot.table import Table, make_bot
+from tests.bot.table import Table, jobs_of, make_bot
 from tests.discord_fake import StartBot
 from tests.discord_fake.payloads import BUTTON, STRING_SELECT, iter_components
 
@@ -115,7 +115,7 @@ async def test_a_guided_game_in_a_thread_with_lessons_and_marked_picks(
     old = game.id
     restarted = await t.cmd("af learn", {"restart": True}, "member")
     assert (await restarted.followup()).json["content"].startswith("📘 Your guided game starts")
-    assert (await t.bot.jobs.store.game_rows.game(old)).status == "aborted"  # type: ignore[union-attr]
+    assert (await jobs_of(t.bot).store.game_rows.game(old)).status == "aborted"  # type: ignore[union-attr]
     assert t.game().id != old
 
 
@@ -147,7 +147,7 @@ async def test_a_guided_game_ends_with_the_next_step_and_no_rematch(
     t = Table(await start_bot(make_bot(tmp_path / "af.db")))
     await t.cmd("af learn", member="member")
     game = t.game()
-    jobs = t.bot.jobs
+    jobs = jobs_of(t.bot)
     rng = random.Random(4)
     member = t.user_id("member")
     while not game.state.over:  # played through the service: the ending is what counts

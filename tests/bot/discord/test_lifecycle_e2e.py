@@ -29,7 +29,7 @@ from tests.bot.discord.test_deliveries_e2e import (
     recover,
 )
 from tests.bot.discord.test_play_e2e import finish_turn
-from tests.bot.table import Table, make_bot
+from tests.bot.table import Table, jobs_of, make_bot
 from tests.discord_fake import StartBot
 from tests.discord_fake import payloads as p
 from tests.discord_fake.server import ApiError, FakeResponse
@@ -117,7 +117,7 @@ async def test_a_turn_message_discord_rejects_is_sent_as_text_and_the_host_told_
     assert len(errors) == 1, errors
     assert f"POST /channels/{channel}/messages 400/50035" in errors[0]
     assert "components" in errors[0]  # the rejected field
-    row = await t.bot.jobs.store.game_rows.game(game.id)
+    row = await jobs_of(t.bot).store.game_rows.game(game.id)
     assert row is not None and row.turn_message_turn == game.state.turn_number
     shown = t.fake.get_message(row.turn_message_id)
     assert shown["components"] == [] and shown["attachments"] == []
@@ -126,13 +126,13 @@ async def test_a_turn_message_discord_rejects_is_sent_as_text_and_the_host_told_
     assert user is not None and row.turn_message_id in pings(t, user)  # the player told
     told = [m for m in dms_to(t, t.user_id("owner")) if "refuses the messages" in m]
     assert len(told) == 1 and "components" in told[0]
-    assert await t.bot.jobs.store.deliveries.pending_deliveries() == []
+    assert await jobs_of(t.bot).store.deliveries.pending_deliveries() == []
     # The next turn: rejected once again, sent as text again; the host not told again.
     member = t.member_to_act()
     await t.cmd("play", {"move": await finish_turn(t)}, member)
     await recover(t, clock)
     assert len([m for m in dms_to(t, t.user_id("owner")) if "refuses the messages" in m]) == 1
-    row = await t.bot.jobs.store.game_rows.game(game.id)
+    row = await jobs_of(t.bot).store.game_rows.game(game.id)
     assert row is not None and row.turn_message_turn == t.state.turn_number
 
 
@@ -156,14 +156,14 @@ async def test_a_game_whose_pictures_discord_rejects_gets_no_picture_sent_again(
     picture of the board (a hostile-network pass saw each move's picture edit sent and
     rejected again, 72 times in 75 s)."""
     t, clock = await opened(db_url, start_bot)
-    boards = t.bot.announcer.boards  # paced as in production: moves' pictures wait their turn
+    boards = t.bot.parts.boards  # paced as in production: moves' pictures wait their turn
     paced = Paced()
     boards.interval, boards.clock, boards.sleep = 1.0, paced, paced.sleep
     channel = t.h.guild.channel_id
     last = await finish_turn(t)
     rejected = reject_turn_messages(t, channel)
     await t.play(last)
-    await t.bot.announcer.boards.flush()
+    await t.bot.parts.boards.flush()
     await recover(t, clock)
     # The turn message rejected (and a picture of the turn that ended, if one was asked for
     # before): each rejected once.
@@ -171,7 +171,7 @@ async def test_a_game_whose_pictures_discord_rejects_gets_no_picture_sent_again(
     assert f"POST {MESSAGES}" in first and first.count(f"PATCH {EDIT}") <= 1
     for _ in range(2):  # two more turns: their moves and their ends change the board
         await t.play(await finish_turn(t))
-        await t.bot.announcer.boards.flush()
+        await t.bot.parts.boards.flush()
         await recover(t, clock)
     assert rejected == first  # nothing sent again to be rejected
 
@@ -194,9 +194,9 @@ async def test_a_deleted_channel_orphans_its_game_and_its_host_is_told_once(
     if not event:  # a reminder is due: its delivery meets the deleted channel
         clock.advance(13)
         await t.bot.background.tick()
-    await until(lambda: game.id not in t.bot.jobs.games._games, "orphaned")
+    await until(lambda: game.id not in jobs_of(t.bot).games._games, "orphaned")
     await t.bot.deliveries.settle()
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     row = await store.game_rows.game(game.id)
     assert row is not None and (row.status, row.orphaned) == ("orphaned", "channel")
     told = [m for m in dms_to(t, t.user_id("owner")) if f"#{game.id}" in m]
@@ -221,7 +221,7 @@ async def test_a_deleted_channel_orphans_its_game_and_its_host_is_told_once(
     assert any(f"Game #{game.id} goes on here" in m for m in here)
     user = moved.waiting_on()
     assert user is not None and moved.row.turn_message_id in pings(t, user)
-    row = await t.bot.jobs.store.game_rows.game(game.id)
+    row = await jobs_of(t.bot).store.game_rows.game(game.id)
     assert row is not None and row.waiting_on_user == user  # `/af mygames`: your turn
     played = await t.h.interact(
         t.h.slash("play", {"move": _a_dock(t)}, member=t.member_to_act(), channel_id=new)
@@ -240,14 +240,14 @@ async def test_a_deleted_thread_orphans_its_game(db_url: str, start_bot: StartBo
     assert game.row.channel_id == t.h.guild.channel_id
     # A guided game is played in a thread: /af learn opens one.
     await t.cmd("af learn", member="member")
-    learner = [g for g in t.bot.jobs.games.active_games() if g.row.config.tutorial]
+    learner = [g for g in jobs_of(t.bot).games.active_games() if g.row.config.tutorial]
     assert len(learner) == 1
     thread = learner[0].row.channel_id
     t.fake.delete_channel(thread)
-    await until(lambda: learner[0].id not in t.bot.jobs.games._games, "orphaned")
-    row = await t.bot.jobs.store.game_rows.game(learner[0].id)
+    await until(lambda: learner[0].id not in jobs_of(t.bot).games._games, "orphaned")
+    row = await jobs_of(t.bot).store.game_rows.game(learner[0].id)
     assert row is not None and row.status == "orphaned"
-    assert t.bot.jobs.games.held(game.id) is not None  # the channel's own game goes on
+    assert jobs_of(t.bot).games.held(game.id) is not None  # the channel's own game goes on
 
 
 @pytest.mark.parametrize("event", [True, False], ids=["event", "missed"])
@@ -267,9 +267,9 @@ async def test_a_server_that_removed_the_bot_orphans_its_games_until_it_is_added
     if not event:
         clock.advance(13)
         await t.bot.background.tick()
-    await until(lambda: game.id not in t.bot.jobs.games._games, "orphaned")
+    await until(lambda: game.id not in jobs_of(t.bot).games._games, "orphaned")
     await t.bot.deliveries.settle()
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     row = await store.game_rows.game(game.id)
     assert row is not None and (row.status, row.orphaned) == ("orphaned", "guild")
     told = [m for m in dms_to(t, t.user_id("owner")) if f"#{game.id}" in m]
@@ -281,7 +281,7 @@ async def test_a_server_that_removed_the_bot_orphans_its_games_until_it_is_added
     assert t.fake.invalid_requests() == invalid  # nothing more tried there
 
     t.fake.add_bot(t.h.guild.id)
-    await until(lambda: t.bot.jobs.games.held(game.id) is not None, "back in play")
+    await until(lambda: jobs_of(t.bot).games.held(game.id) is not None, "back in play")
     await t.settle()
     back = t.game()
     assert back.row.status == "playing" and back.row.channel_id == t.h.guild.channel_id
@@ -296,7 +296,7 @@ async def test_an_orphaned_game_is_ended_unrated_by_its_host_only(
     t, _ = await opened(db_url, start_bot)
     game = t.game()
     t.fake.delete_channel(t.h.guild.channel_id)
-    await until(lambda: game.id not in t.bot.jobs.games._games, "orphaned")
+    await until(lambda: game.id not in jobs_of(t.bot).games._games, "orphaned")
     new = int(t.fake.add_channel(p.text_channel(t.h.guild.id, "elsewhere"))["id"])
     refused = await t.h.interact(
         t.h.slash("af abort", {"game": game.id}, member="member", channel_id=new)
@@ -311,9 +311,9 @@ async def test_an_orphaned_game_is_ended_unrated_by_its_host_only(
         t.h.slash("af abort", {"game": game.id}, member="owner", channel_id=new)
     )
     assert ended.ephemeral and "ended (unrated)" in ended.data["content"]
-    row = await t.bot.jobs.store.game_rows.game(game.id)
+    row = await jobs_of(t.bot).store.game_rows.game(game.id)
     assert row is not None and row.status == "aborted"
-    assert await t.bot.jobs.store.records.rating_changes(game.id) == []
+    assert await jobs_of(t.bot).store.records.rating_changes(game.id) == []
     again = await t.h.interact(
         t.h.slash("af panel", {"game": game.id}, member="owner", channel_id=new)
     )
@@ -332,7 +332,7 @@ async def test_a_game_in_an_archived_thread_reopens_it_and_goes_on(
     t, clock = await opened(db_url, start_bot)
     t.fake.clock = clock  # the thread's quiet is measured on the test's clock
     await t.cmd("af learn", member="member")
-    (game,) = [g for g in t.bot.jobs.games.active_games() if g.row.config.tutorial]
+    (game,) = [g for g in jobs_of(t.bot).games.active_games() if g.row.config.tutorial]
     thread = game.row.channel_id
     assert "thread_metadata" in t.fake.get_channel(thread)
     clock.advance(25)  # quiet for more than its 24 hours
@@ -355,7 +355,7 @@ async def test_a_game_in_an_archived_thread_reopens_it_and_goes_on(
         if str(c.get("custom_id", "")).startswith("af:")
     )
     assert [
-        d for d in await t.bot.jobs.store.deliveries.failed_deliveries() if d.game_id == game.id
+        d for d in await jobs_of(t.bot).store.deliveries.failed_deliveries() if d.game_id == game.id
     ] == []
 
 
@@ -371,9 +371,9 @@ async def test_a_channel_deleted_while_the_bot_was_away_is_found_at_its_next_sta
     t.fake.delete_channel(t.h.guild.channel_id, event=False)
     again = Table(await start_bot(make_bot(db_url, clock=clock)))
     again.members = dict(t.members)
-    await until(lambda: game_id not in again.bot.jobs.games._games, "orphaned")
+    await until(lambda: game_id not in jobs_of(again.bot).games._games, "orphaned")
     await again.bot.deliveries.settle()
-    row = await again.bot.jobs.store.game_rows.game(game_id)
+    row = await jobs_of(again.bot).store.game_rows.game(game_id)
     assert row is not None and (row.status, row.orphaned) == ("orphaned", "channel")
     told = [m for m in dms_to(again, again.user_id("owner")) if f"#{game_id}" in m]
     assert len(told) == 1 and "deleted" in told[0]
@@ -404,7 +404,7 @@ async def test_a_channel_deleted_while_the_bot_was_away_is_checked_again_when_di
     await again.bot.background.wait_first_check()
     await again.bot.background.tick()
     await again.bot.deliveries.settle()
-    row = await again.bot.jobs.store.game_rows.game(game_id)
+    row = await jobs_of(again.bot).store.game_rows.game(game_id)
     assert row is not None and (row.status, row.orphaned) == ("orphaned", "channel")
     told = [m for m in dms_to(again, again.user_id("owner")) if f"#{game_id}" in m]
     assert len(told) == 1 and "deleted" in told[0]
@@ -433,9 +433,9 @@ async def test_a_place_lost_while_the_gateway_was_away_is_found_at_the_new_sessi
         t.fake.add_member(other.id, t.fake.get_member(guild, t.user_id("owner")))
         t.fake.remove_bot(guild, event=False)
     await t.h._ready()  # the new session's READY, its cache filled from it
-    await until(lambda: game.id not in t.bot.jobs.games._games, "orphaned")
+    await until(lambda: game.id not in jobs_of(t.bot).games._games, "orphaned")
     await t.bot.deliveries.settle()
-    row = await t.bot.jobs.store.game_rows.game(game.id)
+    row = await jobs_of(t.bot).store.game_rows.game(game.id)
     assert row is not None and (row.status, row.orphaned) == ("orphaned", gone)
     said = "deleted" if gone == "channel" else "removed"
     told = [m for m in dms_to(t, t.user_id("owner")) if f"#{game.id}" in m]

@@ -15,7 +15,7 @@ from PIL import Image
 
 from engine import GameState, legal_actions
 from engine.serialize import loads
-from tests.bot.table import Table, attachment_png, button, make_bot
+from tests.bot.table import Table, attachment_png, button, jobs_of, make_bot
 from tests.discord_fake import StartBot
 from tests.discord_fake.harness import CALLBACK_ROUTE
 from tests.discord_fake.server import RecordedRequest
@@ -111,8 +111,8 @@ async def test_the_turn_messages_picture_follows_the_moves_once_a_second_at_most
 ) -> None:
     clock = ManualClock()
     bot = make_bot(tmp_path / "af.db")
-    bot.announcer.pictures.renderer = version_renderer
-    boards = bot.announcer.boards
+    bot.parts.boards.pictures.renderer = version_renderer
+    boards = bot.parts.boards
     boards.interval, boards.clock, boards.sleep = 1.0, clock, clock.sleep
     h = await start_bot(bot)
     h.fake.clock = clock
@@ -203,7 +203,7 @@ async def test_the_last_turns_message_shows_the_final_board(
     move before the last ("owner to act… VP 7" after the game ended at 9). It shows the
     final board, and its words are the final ranking."""
     bot = make_bot(tmp_path / "af.db")
-    bot.announcer.pictures.renderer = version_renderer
+    bot.parts.boards.pictures.renderer = version_renderer
     t = Table(await start_bot(bot), seed=41)
     await t.cmd("af new", {"players": 2, "watch": True}, "owner")
     await t.cmd("af join", member="member")
@@ -213,9 +213,9 @@ async def test_the_last_turns_message_shows_the_final_board(
     game = t.game()
     await t.cmd("af kick", {"player": "member"}, "owner")  # the AI plays to the end
     await t.settle()
-    await bot.announcer.boards.flush()
+    await bot.parts.boards.flush()
     assert game.row.status == "over"
-    final = await bot.jobs.store.action_log.snapshot(game.id)
+    final = await jobs_of(bot).store.action_log.snapshot(game.id)
     assert final is not None
     over = t.channel_messages()[-1]
     last_turn = t.channel_messages()[-2]

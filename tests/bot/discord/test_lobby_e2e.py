@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import legal_actions
-from tests.bot.table import Table, attachment_png, make_bot
+from tests.bot.table import Table, attachment_png, jobs_of, make_bot
 from tests.discord_fake import StartBot
 
 
@@ -77,9 +77,9 @@ async def test_finite_supply_option_from_new_to_status(tmp_path: Path, start_bot
     status = await t.cmd("af status", member="member")
     assert f"Finite supply: {fuel} fuel · {ore} ore left in the bank" in status.data["content"]
 
-    t.bot.jobs.games._games.clear()  # as after a restart: the option comes back from storage
-    t.bot.jobs.games._by_channel.clear()
-    again = await t.bot.jobs.games.in_channel(game.row.channel_id)
+    jobs_of(t.bot).games._games.clear()  # as after a restart: the option comes back from storage
+    jobs_of(t.bot).games._by_channel.clear()
+    again = await jobs_of(t.bot).games.in_channel(game.row.channel_id)
     assert again is not None and again.state.config.finite_supply
 
 
@@ -107,7 +107,7 @@ async def test_host_leaving_passes_the_lobby_on_and_last_one_closes_it(
     question = await t.leave("member")
     assert "Nobody else is in it, so it closes" in question.data["content"]
     assert "lobby is closed" in t.last_public()
-    assert not t.bot.jobs.games._games
+    assert not jobs_of(t.bot).games._games
     reopened = await t.cmd("af new", {"players": 2}, "manager")
     assert not reopened.ephemeral
 
@@ -124,7 +124,7 @@ async def test_abort_by_host_or_manage_channels_only(tmp_path: Path, start_bot: 
     )
     aborted = await t.cmd("af abort", member="manager")
     assert "aborted by manager" in aborted.data["content"]
-    assert not t.bot.jobs.games._games
+    assert not jobs_of(t.bot).games._games
     panel = t.fake.get_message(panel_id)
     assert panel["components"] == [] and "aborted" in panel["content"]
     gone = await t.play("end", member="owner")
@@ -176,7 +176,7 @@ async def test_an_ai_turn_stopped_by_an_error_is_tried_again_on_its_own(
     """An AI move that fails (a bug, once) is tried again after its backoff, without the
     turn clock's watchdog (``restart_stalled``, the last resort, finds nothing to do)."""
     t = Table(await start_bot(make_bot(tmp_path / "af.db", ai_retry_seconds=0.01)))
-    jobs = t.bot.jobs
+    jobs = jobs_of(t.bot)
     real = jobs.moves.play_ai
     failures = 0
 

@@ -17,7 +17,7 @@ from bot.text import describe
 from engine.scoring import outcome, recount_victory_points, score_parts
 from engine.state import Event
 from tests.bot.store.test_storage_contract import finish, lobby, placed
-from tests.bot.table import Clock, Table, button, make_bot
+from tests.bot.table import Clock, Table, button, jobs_of, make_bot
 from tests.discord_fake import StartBot
 from tests.discord_fake import payloads as p
 
@@ -30,7 +30,7 @@ async def table(db_url: str, start_bot: StartBot, **kwargs: Any) -> Table:
 
 
 async def dm_channel(t: Table, member: str) -> int:
-    prefs = (await t.bot.jobs.store.members.prefs([t.user_id(member)]))[t.user_id(member)]
+    prefs = (await jobs_of(t.bot).store.members.prefs([t.user_id(member)]))[t.user_id(member)]
     assert prefs.dm_channel_id is not None
     return prefs.dm_channel_id
 
@@ -112,7 +112,7 @@ async def test_a_refused_dm_falls_back_to_the_channel_once_then_hints_privately(
     await to_member_turn(t, rng)
     fallback = t.said("I could not send you a DM")
     assert len(fallback) == 1 and fallback[0].startswith(f"🔔 <@{member}>")
-    prefs = (await t.bot.jobs.store.members.prefs([member]))[member]
+    prefs = (await jobs_of(t.bot).store.members.prefs([member]))[member]
     assert prefs.dm_blocked and prefs.dm_hint
     # The next move of theirs carries the hint, privately, once.
     played = await t.play(t.seeded_move(rng), "member")
@@ -179,7 +179,7 @@ async def test_my_games_across_two_servers_waiting_on_me_first(
     assert listed.ephemeral
     lines = listed.data["content"].splitlines()
     assert lines[0] == "🪐 **Your 2 games** (the ones waiting on you first):"
-    games = {g.row.channel_id: g for g in t.bot.jobs.games.active_games()}
+    games = {g.row.channel_id: g for g in jobs_of(t.bot).games.active_games()}
     assert f"<#{home.channel_id}> (Test Guild) — **your turn**" in lines[1]  # here first
     if games[elsewhere].user_to_act() == t.user_id("owner"):
         assert f"<#{elsewhere}> (Other Server) — **your turn**" in lines[2]
@@ -208,7 +208,7 @@ async def test_the_ping_tells_what_the_others_did_since_your_last_turn(
     names = game.chat_names
     for _ in range(40):
         await to_member_turn(t, rng)
-        rows = await t.bot.jobs.store.action_log.actions(game.id)
+        rows = await jobs_of(t.bot).store.action_log.actions(game.id)
         seat = game.to_act()
         last = max((r.seq for r in rows if r.actor == seat), default=-1)
         colonies = [
@@ -249,7 +249,7 @@ async def finish_with_member_seat_to_ai(t: Table, seed: int) -> int:
     """A game with the owner hosting without a seat, the member and an easy AI; the member
     plays their first turn, then the owner hands the member's seat to the AI, so it plays
     to the end. Returns the game id."""
-    t.bot.jobs.lobby.new_seed = lambda: seed
+    jobs_of(t.bot).lobby.new_seed = lambda: seed
     await t.cmd("af new", {"players": 2, "watch": True}, "owner")
     await t.cmd("af join", member="member")
     await t.cmd("af bot", {"level": "easy"}, "owner")
@@ -275,11 +275,11 @@ async def test_game_over_pings_shows_the_breakdown_and_opens_a_rematch(
     # AI's, named "member (AI easy)" as the member played some of it).
     assert content.startswith("🏁 **Game over!** \n")
     assert pinged(t, int(final["id"])) == []
-    state = (await t.bot.jobs.games.rebuild(*await _row_and_seats(t, game_id))).state
+    state = (await jobs_of(t.bot).games.rebuild(*await _row_and_seats(t, game_id))).state
     result = outcome(state)
     assert result is not None
     recount = recount_victory_points(state)
-    results = await t.bot.jobs.store.records.results(game_id)
+    results = await jobs_of(t.bot).store.records.results(game_id)
     for r in results:
         parts = score_parts(state, r.seat)
         assert r.vp == recount[r.seat] == parts.total == result.scores[r.seat]
@@ -302,7 +302,7 @@ async def test_game_over_pings_shows_the_breakdown_and_opens_a_rematch(
     assert results[0].user_id == member  # the member's seat, played out by the AI
     assert re.search(rf"\n{state.round} rounds, .+ from the first move to the last\.$", content)
     # The member was rated when removed, as last: the AI's play of their seat rates nobody.
-    (rated,) = await t.bot.jobs.store.records.rating_changes(game_id)
+    (rated,) = await jobs_of(t.bot).store.records.rating_changes(game_id)
     assert (rated.change.user_id, rated.change.how, rated.change.place) == (member, "kicked", 2)
     change = rated.change.after.shown - rated.change.before.shown
     assert change < 0
@@ -345,12 +345,12 @@ def numbered_board(state: Any, names: Any, locale: str, detail: bool = False) ->
 
 
 async def store_seasons(t: Table) -> list[Any]:
-    return await t.bot.jobs.store.records.seasons(t.h.guild.id)
+    return await jobs_of(t.bot).store.records.seasons(t.h.guild.id)
 
 
 async def _row_and_seats(t: Table, game_id: int) -> tuple[Any, Any]:
-    row = await t.bot.jobs.store.game_rows.game(game_id)
-    return row, await t.bot.jobs.store.seat_rows.seats(game_id)
+    row = await jobs_of(t.bot).store.game_rows.game(game_id)
+    return row, await jobs_of(t.bot).store.seat_rows.seats(game_id)
 
 
 async def test_stats_leaderboard_and_replay_of_finished_games(
@@ -359,7 +359,7 @@ async def test_stats_leaderboard_and_replay_of_finished_games(
     t = await table(db_url, start_bot)
     none = await t.cmd("af stats", member="member")
     assert "has not finished a game" in none.data["content"]
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     member = t.user_id("member")
     # Two games the member played to the end (one won), then two the AI played out
     # for them after a kick: only the first two are theirs in /af stats.
@@ -381,7 +381,9 @@ async def test_stats_leaderboard_and_replay_of_finished_games(
     (chart,) = stats.data["attachments"]
     assert chart["description"].startswith("Rating of member over 4 rated games")
     board = await t.cmd("af leaderboard", member="manager")
-    skill = (await t.bot.jobs.store.records.season_table((await store_seasons(t))[0].id))[member]
+    skill = (await jobs_of(t.bot).store.records.season_table((await store_seasons(t))[0].id))[
+        member
+    ]
     lines = board.data["content"].splitlines()
     assert lines[1] == "_Nobody has a settled rating yet: it takes 10 rated games._"
     # Removed from the last two games after a turn: rated last in each.
@@ -414,7 +416,7 @@ async def test_stats_leaderboard_and_replay_of_finished_games(
     typing = [p.option("game", "", type=p.OPT_INTEGER, focused=True)]
     choices = await t.h.interact(t.h.autocomplete("af replay", "game", typing))
     assert [c["value"] for c in choices.choices] == sorted([*played, *ids], reverse=True)
-    t.bot.announcer.pictures.renderer = (
+    t.bot.parts.boards.pictures.renderer = (
         numbered_board  # distinct pictures (GIFs merge equal frames)
     )
     replay = await t.cmd("af replay", {"game": ids[0]}, "manager")
@@ -422,7 +424,7 @@ async def test_stats_leaderboard_and_replay_of_finished_games(
     (gif,) = posted.files
     assert len(gif.data) <= MAX_BYTES
     image = Image.open(io.BytesIO(gif.data))
-    rows = await t.bot.jobs.store.action_log.actions(ids[0])
+    rows = await jobs_of(t.bot).store.action_log.actions(ids[0])
     turns = sum(1 for r in rows for e in r.events if e["key"] == "turn_started")
     frames = getattr(image, "n_frames", 1)
     assert frames == turns  # the board after every turn, the last one final
@@ -457,7 +459,7 @@ async def test_twenty_games_turning_at_once_send_one_dm_per_player_per_turn(
         await run("af new", owner, channel, {"players": 2})
         await run("af join", member, channel)
         await run("af start", owner, channel)
-    games = [g for g in t.bot.jobs.games.active_games() if g.row.channel_id in channels]
+    games = [g for g in jobs_of(t.bot).games.active_games() if g.row.channel_id in channels]
     assert len(games) == 20
 
     async def owner_turn(channel: int) -> None:

@@ -19,7 +19,7 @@ from bot.discord.client import ShardedAlienFrontiersBot
 from bot.store.shards import Shards
 from tests.bot.discord.test_deliveries_e2e import opened
 from tests.bot.discord.test_lifecycle_e2e import dms_to, until
-from tests.bot.table import Table
+from tests.bot.table import Table, jobs_of
 from tests.discord_fake import StartBot
 from tests.discord_fake import payloads as p
 
@@ -35,9 +35,9 @@ def elsewhere(t: Table, member: str) -> None:
 
 async def told(t: Table, game_id: int, gone: str) -> list[str]:
     """The game orphaned for ``gone`` (its row); what its host was told of it, by DM."""
-    await until(lambda: t.bot.jobs.games.held(game_id) is None, "orphaned")
+    await until(lambda: jobs_of(t.bot).games.held(game_id) is None, "orphaned")
     await t.bot.deliveries.settle()
-    row = await t.bot.jobs.store.game_rows.game(game_id)
+    row = await jobs_of(t.bot).store.game_rows.game(game_id)
     assert row is not None and (row.status, row.orphaned) == ("orphaned", gone)
     return [m for m in dms_to(t, t.user_id("owner")) if f"#{game_id}" in m]
 
@@ -108,6 +108,6 @@ async def test_a_server_not_in_view_though_the_bot_is_in_it_has_its_games_channe
     await until(lambda: t.bot.get_guild(guild) is not None, "the server in view")
     await t.bot.background.tick()
     await t.bot.deliveries.settle()
-    row = await t.bot.jobs.store.game_rows.game(game.id)
+    row = await jobs_of(t.bot).store.game_rows.game(game.id)
     assert row is not None and (row.status, row.orphaned) == ("orphaned", "channel")
     assert len([m for m in dms_to(t, t.user_id("owner")) if f"#{game.id}" in m]) == 1

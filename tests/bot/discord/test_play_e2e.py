@@ -17,7 +17,7 @@ import engine
 from bot.store.storage import Storage
 from engine import GameState, legal_actions
 from tests.bot.discord.test_hostile_input import forge
-from tests.bot.table import Table, button, make_bot
+from tests.bot.table import Table, button, jobs_of, make_bot
 from tests.discord_fake import StartBot
 from tests.discord_fake.extra import click_snapshot, select_snapshot
 from tests.discord_fake.payloads import STRING_SELECT, iter_components
@@ -146,7 +146,7 @@ async def test_undo_by_command_and_by_panel(tmp_path: Path, start_bot: StartBot)
     assert "Took back" in t.turn_message()["content"]
 
     # The database agrees: the undone actions are gone from the log.
-    assert len(await t.bot.jobs.store.action_log.actions(game.id)) == log_length
+    assert len(await jobs_of(t.bot).store.action_log.actions(game.id)) == log_length
 
     refused = await t.cmd("undo", member=t.member_to_act())
     assert refused.ephemeral and "nothing to undo" in refused.data["content"]
@@ -159,7 +159,7 @@ async def test_two_simultaneous_moves_apply_exactly_one(
     game = t.game()
     move = conflicting_dock(t)
     member = t.member_to_act()
-    logged = len(await t.bot.jobs.store.action_log.actions(game.id))
+    logged = len(await jobs_of(t.bot).store.action_log.actions(game.id))
 
     slash = t.h.interact(t.h.slash("play", {"move": move}, member=member), expect_response=False)
     first, second = await asyncio.gather(
@@ -175,7 +175,7 @@ async def test_two_simultaneous_moves_apply_exactly_one(
         assert message["flags"] & 64  # both answers are private
     assert sorted(r.startswith("✅") for r in replies) == [False, True]
     assert any(r.startswith("⛔") for r in replies)
-    actions = await t.bot.jobs.store.action_log.actions(game.id)
+    actions = await jobs_of(t.bot).store.action_log.actions(game.id)
     assert len(actions) == logged + 1
     assert actions[-1].notation == move
 
@@ -210,7 +210,7 @@ async def test_restart_mid_game_old_panel_still_works(db_url: str, start_bot: St
     for _ in range(5):
         await t.play(t.seeded_move(rng))
     state_before = t.state
-    state_before_log = await first.bot.jobs.store.action_log.actions(t.game().id)  # type: ignore[attr-defined]
+    state_before_log = await jobs_of(first.bot).store.action_log.actions(t.game().id)
     members = dict(t.members)
     panel = t.turn_message()
     await first.close()
@@ -218,13 +218,13 @@ async def test_restart_mid_game_old_panel_still_works(db_url: str, start_bot: St
     second = await start_bot(make_bot(db))
     t2 = Table(second)
     t2.members = members
-    game = await second.bot.jobs.games.by_id(panel_game_id(panel))  # type: ignore[attr-defined]
+    game = await jobs_of(second.bot).games.by_id(panel_game_id(panel))
     assert game is not None and game.state == state_before  # rebuilt from the database
     result = await t2.click_move(t2.seeded_move(rng))
     assert result.callback_type in (6, 7)
     assert result.payload["message"]["id"] == panel["id"]  # the panel posted before the restart
     assert game.state.version > state_before.version
-    logged = await second.bot.jobs.store.action_log.actions(game.id)  # type: ignore[attr-defined]
+    logged = await jobs_of(second.bot).store.action_log.actions(game.id)
     assert logged[len(state_before_log) :] and logged[: len(state_before_log)] == state_before_log
 
 
@@ -248,7 +248,7 @@ async def test_restart_resumes_a_turn_message_lost_in_a_crash(
     await store.close()
 
     second = await start_bot(make_bot(db))
-    game = await second.bot.jobs.games.by_id(game_id)  # type: ignore[attr-defined]
+    game = await jobs_of(second.bot).games.by_id(game_id)
     assert game is not None and game.row.turn_message_turn == turn
     newest = second.last_message(include_ephemeral=False)
     assert newest["id"] == str(game.row.turn_message_id)
@@ -281,7 +281,7 @@ async def test_unexpected_error_is_logged_and_apologised_for(
     async def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("database on fire")
 
-    monkeypatch.setattr(t.bot.jobs.moves, "play", broken)
+    monkeypatch.setattr(jobs_of(t.bot).moves, "play", broken)
     move = next(str(a) for a in legal_actions(t.state))
     with caplog.at_level(logging.ERROR, logger="bot.store.errors"):
         result = await t.play(move)
@@ -345,7 +345,7 @@ async def test_a_board_that_cannot_be_drawn_does_not_stop_the_game(
     def broken(*args: Any) -> bytes:
         raise ValueError("no paint")
 
-    t.bot.announcer.pictures.renderer = broken
+    t.bot.parts.boards.pictures.renderer = broken
     last = await finish_turn(t)
     turn = t.state.turn_number
     with caplog.at_level(logging.ERROR, logger="bot.discord.announce"):
@@ -372,7 +372,7 @@ async def test_a_macro_pick_plays_each_move_and_undo_takes_the_pick_back(
         t.h.select(message, dock["custom_id"], [macro["value"]], member=t.member_to_act())
     )
     assert result.callback_type == 7  # the turn message itself was updated
-    logged = [a.notation for a in await t.bot.jobs.store.action_log.actions(game.id)]
+    logged = [a.notation for a in await jobs_of(t.bot).store.action_log.actions(game.id)]
     assert logged[-len(moves) :] == moves
     content = t.turn_message()["content"]
     assert content.count("docks") >= len(moves)  # a line per dock

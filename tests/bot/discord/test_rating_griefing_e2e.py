@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from bot.store.rating_rules import SeatPlay, end_changes, played_from_json
-from tests.bot.table import Clock, Table, make_bot
+from tests.bot.table import Clock, Table, jobs_of, make_bot
 from tests.discord_fake import StartBot
 
 
@@ -67,7 +67,7 @@ async def test_each_ai_seat_counts_as_the_level_that_played_it_and_is_named_so(
     await swap_level(t, 3, "easy")
     assert [s.ai_level for s in game.seats[1:]] == ["hard", "easy"]
     await play_out(t, rng)
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     results = await store.records.results(game.id)
     played = {r.seat: played_from_json(r.played_by) for r in results}
     # Who played the seats: nearly every turn by the level they started with.
@@ -146,7 +146,7 @@ async def test_a_member_is_seated_only_by_their_own_join_and_not_rated_for_a_sea
     await t.cmd("af start", member="dana")
     await t.cmd("af kick", {"player": "1"}, "dana")
     assert game.seats[0].ai_level == "normal"
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     assert [
         c for c in await store.records.rating_changes(game.id) if c.change.user_id == victim
     ] == []
@@ -209,7 +209,7 @@ async def test_a_seated_host_cannot_switch_the_clock_off_in_play_and_a_stalled_t
     clock.advance(16 * 24 + 0.1)
     await t.cmd("af kick", {"player": "member"}, "dana")
     assert t.said("dana removed member, whose turn had waited too long without a move")
-    changes = [c.change for c in await t.bot.jobs.store.records.rating_changes(game.id)]
+    changes = [c.change for c in await jobs_of(t.bot).store.records.rating_changes(game.id)]
     assert [(c.user_id, c.how, c.place) for c in changes] == [(staller, "kicked", 3)]
     assert changes[0].delta < 0
 
@@ -250,7 +250,7 @@ async def test_a_seated_host_aborting_leaves_and_the_game_goes_on(
     assert game.row.status == "playing"
     dana = next(s for s in game.seats if s.former_user_id == t.user_id("dana"))
     assert dana.ai_level == "normal"
-    changes = [c.change for c in await t.bot.jobs.store.records.rating_changes(game.id)]
+    changes = [c.change for c in await jobs_of(t.bot).store.records.rating_changes(game.id)]
     assert [(c.user_id, c.how) for c in changes] == [(t.user_id("dana"), "aborted")]
     ended = await t.cmd("af abort", member="owner")  # Manage Channels
     assert not ended.ephemeral and game.row.status == "aborted"
@@ -296,7 +296,7 @@ async def test_provisional_ratings_are_unranked_and_equal_ratings_share_a_rank(
     from tests.bot.store.test_storage_contract import finish, lobby, placed
 
     t = await table(db_url, start_bot)
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     guild = t.h.guild.id
     ann, bob, cid = (t.user_id(m) for m in ("owner", "member", "manager"))
     for i in range(10):

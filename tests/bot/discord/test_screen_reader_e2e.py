@@ -13,7 +13,7 @@ from pathlib import Path
 from bot.text.board_words import FULL_BOARD
 from bot.text.spoken import plain
 from bot.text.strings import text
-from tests.bot.table import Table, make_bot
+from tests.bot.table import Table, jobs_of, make_bot
 from tests.discord_fake import StartBot
 
 # What a screen reader reads as noise: an emoji or a bullet starting a line, arrows and
@@ -143,7 +143,7 @@ async def test_an_ai_turn_is_posted_whole_for_a_screen_reader(
     t = await against_the_ai(tmp_path, start_bot)
     ai_turns = [(i, c) for i, c in posted(t) if "AI 1 (easy)'s turn" in c.split("\n")[0]]
     assert ai_turns, posted(t)
-    rows = await t.bot.jobs.store.action_log.actions(t.game().id)
+    rows = await jobs_of(t.bot).store.action_log.actions(t.game().id)
     docks = sum(1 for r in rows if r.actor == 1 and r.notation.startswith("dock"))
     heard = "\n".join(c for _, c in ai_turns)
     # Every action of the AI's turn is in the message as posted, and never edited in.

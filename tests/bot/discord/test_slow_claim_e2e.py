@@ -25,7 +25,7 @@ import pytest
 from bot.discord.client import AlienFrontiersBot
 from engine import legal_actions
 from tests.bot.discord.test_deliveries_e2e import APOLOGY, table
-from tests.bot.table import Table, make_bot
+from tests.bot.table import Table, jobs_of, make_bot
 from tests.discord_fake import BotHarness, StartBot
 from tests.discord_fake.payloads import STRING_SELECT, iter_components
 from tests.discord_fake.server import FLAG_LOADING
@@ -118,7 +118,7 @@ async def test_a_slow_claim_still_answers_the_member_once(
     t, other = await two_processes(pg_url, start_bot)
     h = t.h
     await t.open()  # by the first process alone (the second one's claims are not slow yet)
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     game_id = t.game().id
     before = len(await store.action_log.actions(game_id))
     member = t.member_to_act()
@@ -205,6 +205,6 @@ async def test_a_public_answer_after_a_slow_claim_leaves_no_thinking(
     original = t.fake.messages[state.original_message_id]
     assert not state.deferred_loading and not int(original.get("flags") or 0) & FLAG_LOADING
     assert original["content"] == "✅ Done.", original["content"]
-    seats = await t.bot.jobs.store.seat_rows.seats(t.game().id)
+    seats = await jobs_of(t.bot).store.seat_rows.seats(t.game().id)
     assert {s.user_id for s in seats} == {t.user_id("owner"), t.user_id("member")}
     assert len(seats) == 2

@@ -16,7 +16,7 @@ from bot.play.games import ActiveGame
 from bot.text.strings import text
 from engine import parse
 from engine.actions import Dock, Done, EndTurn, Place, ReturnExcess
-from tests.bot.table import Clock, Table, button, make_bot
+from tests.bot.table import Clock, Table, button, jobs_of, make_bot
 from tests.discord_fake import StartBot
 
 H = 3600.0
@@ -172,7 +172,7 @@ async def test_playing_a_turn_starts_the_count_of_timeouts_again(
         await t.play_turn(rng)
     await t.play(t.seeded_move(rng), "member")
     assert game.seats[seat].timeouts == 0
-    assert (await t.bot.jobs.store.seat_rows.seats(game.id))[seat].timeouts == 0
+    assert (await jobs_of(t.bot).store.seat_rows.seats(game.id))[seat].timeouts == 0
 
 
 async def test_skip_ends_a_timed_out_turn_with_only_the_required_moves(
@@ -187,14 +187,16 @@ async def test_skip_ends_a_timed_out_turn_with_only_the_required_moves(
     assert "your turn is skipped" in t.last_public()
     game = warned
     quiet, seat, turn = game.user_to_act(), game.to_act(), game.state.turn_number
-    first = len(await t.bot.jobs.store.action_log.actions(game.id))
+    first = len(await jobs_of(t.bot).store.action_log.actions(game.id))
     turn_message = game.row.turn_message_id
     clock.advance(12)
     assert await t.bot.background.tick() == {"timeout": 1}
     await t.settle()
     assert game.state.turn_number == turn + 1
     played = [
-        a for a in (await t.bot.jobs.store.action_log.actions(game.id))[first:] if a.actor == seat
+        a
+        for a in (await jobs_of(t.bot).store.action_log.actions(game.id))[first:]
+        if a.actor == seat
     ]
     assert played and all(
         isinstance(parse(a.notation), (Dock, Place, Done, ReturnExcess, EndTurn)) for a in played
@@ -251,12 +253,14 @@ async def test_away_members_are_not_reminded_until_they_are_back(
     start = clock.now
     too_long = await t.cmd("af away", {"days": 30}, quiet)
     assert too_long.ephemeral and "`days` takes a value from 0 to 14" in too_long.data["content"]
-    assert await t.bot.jobs.seats.away([t.user_id(quiet)]) == {}
+    assert await jobs_of(t.bot).seats.away([t.user_id(quiet)]) == {}
     away = await t.cmd("af away", {"days": 2}, quiet)
     assert away.ephemeral and f"<t:{int(start + 48 * H)}:f>" in away.data["content"]
     status = await t.cmd("af status", member="manager")
     assert f"is away until <t:{int(start + 48 * H)}:f>" in status.data["content"]
-    names = await t.bot.announcer.pictures.board_names(game)  # the board marks them, with the day
+    names = await t.bot.parts.boards.pictures.board_names(
+        game
+    )  # the board marks them, with the day
     assert names[game.to_act() or 0] == f"{quiet} (away until 14 Jan)"
     clock.now = start + 59.9 * H
     assert not await t.bot.background.tick()  # the clock starts when the absence ends
@@ -281,7 +285,7 @@ async def test_host_or_manage_channels_kick_and_replace_seats(
     await t.cmd("af new", {"players": 3}, "owner")
     await t.cmd("af join", member="member")
     await t.cmd("af join", member="manager")
-    store = t.bot.jobs.store
+    store = jobs_of(t.bot).store
     game = t.game()
     seats_before = await store.seat_rows.seats(game.id)
     refused = await t.cmd("af kick", {"player": "owner"}, "member")
@@ -363,9 +367,9 @@ async def test_leave_asks_first_and_the_last_member_leaving_ends_the_game(
     assert game.row.status == "playing" and game.seats[0].user_id == t.user_id("owner")
     turn_message = game.row.turn_message_id
     await t.leave("owner")
-    row = await t.bot.jobs.store.game_rows.game(game.id)
+    row = await jobs_of(t.bot).store.game_rows.game(game.id)
     assert row is not None and row.status == "aborted"
-    assert not t.bot.jobs.games._games
+    assert not jobs_of(t.bot).games._games
     assert t.said("owner leaves and no player is left: the game ends here")
     final = t.fake.get_message(turn_message)
     assert final["components"] == [] and "the game ends here" in final["content"]
@@ -415,8 +419,8 @@ async def test_a_restart_at_every_step_of_a_timeout_plays_the_turn_exactly_once(
         assert seat is not None
         clock.advance(48)
         if stop_after is not None:
-            gate = BlockAfter(t.bot.jobs.moves.play_ai, stop_after)
-            t.bot.jobs.moves.play_ai = gate  # type: ignore[method-assign]
+            gate = BlockAfter(jobs_of(t.bot).moves.play_ai, stop_after)
+            jobs_of(t.bot).moves.play_ai = gate  # type: ignore[method-assign]
             assert await t.bot.background.tick() == {"timeout": 1}
             blocked = asyncio.create_task(gate.reached.wait())
             finished = asyncio.create_task(t.bot.background.wait_idle())
@@ -431,7 +435,7 @@ async def test_a_restart_at_every_step_of_a_timeout_plays_the_turn_exactly_once(
         assert game.state.turn_number == turn + 1, stop_after
         assert game.seats[seat].timeouts == 1 and game.seats[seat].user_id == quiet
         assert not await t.bot.background.tick()
-        actions = await t.bot.jobs.store.action_log.actions(game.id)
+        actions = await jobs_of(t.bot).store.action_log.actions(game.id)
         assert [a.seq for a in actions] == list(range(len(actions)))
         ends = [a for a in actions if a.actor == seat and a.notation == "end"]
         assert len(ends) == 1, stop_after  # the first turn was that seat's: played once
@@ -462,8 +466,8 @@ async def test_rejoin_during_the_ai_turn_takes_effect_when_that_turn_ends(
     rng = random.Random(6)
     if game.user_to_act() != t.user_id("member"):
         await t.play_turn(rng)
-    gate = Gate(t.bot.jobs.moves.play_ai)
-    t.bot.jobs.moves.play_ai = gate  # type: ignore[method-assign]
+    gate = Gate(jobs_of(t.bot).moves.play_ai)
+    jobs_of(t.bot).moves.play_ai = gate  # type: ignore[method-assign]
     asked = await t.cmd("af leave", member="member")
     assert asked.message is not None
     cid = button(asked.message, "af:leave:")["custom_id"].rsplit(":", 1)[0] + ":yes"
@@ -480,12 +484,12 @@ async def test_rejoin_during_the_ai_turn_takes_effect_when_that_turn_ends(
     gate.open.set()
     await pending.done()
     assert t.said("member takes their seat back when the AI's current turn ends")
-    row = (await t.bot.jobs.store.seat_rows.seats(game.id))[seat]
+    row = (await jobs_of(t.bot).store.seat_rows.seats(game.id))[seat]
     assert row.rejoin or row.user_id == t.user_id("member")
     gate.open.set()
     await t.settle()
     assert game.state.turn_number == turn + 1  # the AI finished the turn it had begun
-    row = (await t.bot.jobs.store.seat_rows.seats(game.id))[seat]
+    row = (await jobs_of(t.bot).store.seat_rows.seats(game.id))[seat]
     assert row.user_id == t.user_id("member") and row.ai_level is None and not row.rejoin
     assert game.seats[seat] == row
 
@@ -506,7 +510,7 @@ async def test_server_defaults_are_for_admins_and_new_games_start_with_them(
         "af settings", {"scope": "server", "reminder": 30.0, "warning": 20.0}, "owner"
     )
     assert bad.ephemeral and "must come before the final warning" in bad.data["content"]
-    assert await t.bot.jobs.store.server_settings.guild_clock(t.h.guild.id) is None
+    assert await jobs_of(t.bot).store.server_settings.guild_clock(t.h.guild.id) is None
     ok = await t.cmd(
         "af settings", {"scope": "server", "turn_limit": 24.0, "on_timeout": "skip"}, "owner"
     )

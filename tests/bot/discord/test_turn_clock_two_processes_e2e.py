@@ -16,7 +16,7 @@ import pytest
 from bot.store.clock_settings import Step
 from tests.bot.discord.test_deliveries_e2e import MESSAGES, turn_messages
 from tests.bot.discord.test_turn_clock_e2e import H, open_table
-from tests.bot.table import Clock, Table, make_bot
+from tests.bot.table import Clock, Table, jobs_of, make_bot
 from tests.discord_fake import StartBot
 
 # What each step of the clock posts (in the channel, or by DM), by the start of its text.
@@ -54,7 +54,7 @@ async def test_two_processes_over_one_database_take_each_step_of_the_turn_clock_
     second = Table(await start_bot(make_bot(db_url, clock=clock)))
     second.members = dict(first.members)
     await second.settle()
-    assert second.bot.jobs.games.held(game.id) is not None  # its clock looks at the game too
+    assert jobs_of(second.bot).games.held(game.id) is not None  # its clock looks at the game too
     tables = (first, second)
     start, requests = clock.now, len(first.fake.requests)
 
@@ -68,7 +68,7 @@ async def test_two_processes_over_one_database_take_each_step_of_the_turn_clock_
         assert await both_tick(tables) == {"remind": 1}
 
     assert told(first, requests) == {"remind": 2, "warn": 1, "timeout": 1}
-    store = first.bot.jobs.store
+    store = jobs_of(first.bot).store
     seats = await store.seat_rows.seats(game.id)
     assert seats[seat].user_id == quiet and seats[seat].timeouts == 1
     assert first.game().state.turn_number == turn + 1  # the AI played the turn, once

@@ -28,7 +28,7 @@ from engine.tables import FACILITY_ORDER
 from engine.tech.card import card_vp
 from engine.views import GameView, view
 from tests.bot.discord.test_deliveries_e2e import table
-from tests.bot.table import Table
+from tests.bot.table import Table, jobs_of
 from tests.discord_fake import StartBot
 from tests.engine.scenario import scenario
 
@@ -332,7 +332,7 @@ async def test_every_image_of_a_played_game_has_a_description_in_its_language(
     t, _ = await table(tmp_path / "af.db", start_bot)
     t.locales["member"] = "pl"
     await t.cmd("af new", {"players": 2, "watch": True, "language": "ru"}, "owner")
-    t.bot.jobs.lobby.new_seed = lambda: 41
+    jobs_of(t.bot).lobby.new_seed = lambda: 41
     await t.cmd("af join", member="member")
     await t.cmd("af bot", {"level": "easy"}, "owner")
     await t.cmd("af settings", {"takeover": "easy"}, "owner")

@@ -1,8 +1,9 @@
 """What the couriers (``bot.discord.couriers``) share: what a delivery made (``Done``), the
-interaction that may carry it (``Reply``), a post's nonce, a post looked for before it is
-made again (``find``), said in the channel or as the answer to a command, a game's message
-edited (through the click, in an archived thread, as text once rejected), the host told of
-a problem, and a delivery's text rendered in a language.
+interaction that may carry it (``Reply``), a post's nonce, and the ``Messenger`` each
+courier is handed: a post looked for before it is made again (``find``), said in the
+channel or as the answer to a command (``say``), a game's message edited (through the
+click, in an archived thread, as text once Discord rejected it: ``edit``), the host told
+of a problem, and a delivery's text rendered in a language.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from typing import Any
 
 import discord
 
-from bot.discord.announce import Announcer
 from bot.discord.board_edits import BoardEdits
 from bot.discord.components import PanelView
 from bot.discord.failures import (
@@ -26,20 +26,15 @@ from bot.discord.failures import (
     judge,
     maybe_made,
 )
-from bot.discord.notify import Notifier
-from bot.discord.pictures import Pictures
 from bot.discord.replies import jump_url, locale_of
-from bot.play.member_service import MemberService
 from bot.play.orphan_service import OrphanService
 from bot.play.readers import Readers
 from bot.play.story_service import StoryService
-from bot.play.turn_view import TurnViews
 from bot.store.clock_settings import ClockSettings
 from bot.store.rows import Delivery, GameRow, SeatRow
 from bot.text.clock_text import settings_text
 from bot.text.durations import hours_text
 from bot.text.strings import text
-from engine import Event
 
 log = logging.getLogger(__name__)
 
@@ -144,35 +139,15 @@ class Reply:
             self.lost(e)
 
 
-class CourierBase:
-    """What every courier uses: the Discord client, the jobs of the game service that
-    read what a delivery shows (a game's record as committed, a turn's view, a member's
-    turn notice) and tell a host of a problem, the screen readers' modes, the announcer,
-    the notifier, the pictures and the live board's edits."""
+class Messenger:
+    """How a courier says, posts and edits a game's messages through Discord: handed the
+    client, the orphans' job (to tell a game's host of a problem) and the live board's
+    edits (a game whose messages Discord rejected has no picture edited either). It keeps
+    the games whose messages go as text (``text_only``, ``as_text``)."""
 
-    def __init__(
-        self,
-        client: discord.Client,
-        announcer: Announcer,
-        notifier: Notifier,
-        *,
-        story: StoryService,
-        turns: TurnViews,
-        members: MemberService,
-        orphans: OrphanService,
-        readers: Readers,
-        pictures: Pictures,
-        boards: BoardEdits,
-    ) -> None:
+    def __init__(self, client: discord.Client, orphans: OrphanService, boards: BoardEdits) -> None:
         self.client = client
-        self.story = story
-        self.turns = turns
-        self.members = members
         self.orphans = orphans
-        self.readers = readers
-        self.announcer = announcer  # the turn message's words and panel
-        self.notifier = notifier
-        self.pictures = pictures  # the board's picture and the VP chart
         self.boards = boards  # the live board's edits
         # Games whose messages Discord rejected: shown as text from then on (until a
         # restart tries again once), so nothing Discord rejects is sent again.
@@ -182,6 +157,10 @@ class CourierBase:
         """The game's messages are sent as text from now on: no picture, no panel."""
         self._plain.add(game_id)
         self.boards.rejected.add(game_id)
+
+    def as_text(self, game_id: int) -> bool:
+        """Whether the game's messages are sent as text (``text_only``)."""
+        return game_id in self._plain
 
     async def find(
         self,
@@ -218,7 +197,7 @@ class CourierBase:
             log.warning("channel %s: history not readable (%s); posting", where, judge(e))
         return None
 
-    async def _post(
+    async def post(
         self,
         d: Delivery,
         channel: discord.abc.Messageable,
@@ -243,7 +222,7 @@ class CourierBase:
                 return found
         return await channel.send(content[:2000], nonce=nonce(d, what), **kwargs)
 
-    async def _say(
+    async def say(
         self,
         d: Delivery,
         row_channel: discord.abc.Messageable,
@@ -263,7 +242,7 @@ class CourierBase:
             except CALL_FAULTS as e:
                 reply.lost(e)
         unsure = check or (reply is not None and reply.unsure)
-        message = await self._post(d, row_channel, content, unsure, allowed_mentions=allowed)
+        message = await self.post(d, row_channel, content, unsure, allowed_mentions=allowed)
         return message.id
 
     async def tell_host(
@@ -277,18 +256,17 @@ class CourierBase:
 
     # ---- helpers -------------------------------------------------------------------------
 
-    async def spoken(self, seats: int | Sequence[SeatRow]) -> bool:
-        """Whether a member sitting in the game (its id, or its seats) has screen-reader
-        mode on: its messages are then written for a screen reader."""
-        if isinstance(seats, int):
-            seats = await self.story.seats_of(seats)
-        members = [s.user_id if s.user_id is not None else s.former_user_id for s in seats]
-        return await self.readers.any_on(members)
-
     def channel(self, row: GameRow) -> discord.PartialMessageable:
-        return self.client.get_partial_messageable(row.channel_id, guild_id=row.guild_id)
+        """The game's channel."""
+        return self.messageable(row.channel_id, row.guild_id)
 
-    async def _edit(
+    def messageable(
+        self, channel_id: int, guild_id: int | None = None
+    ) -> discord.PartialMessageable:
+        """A channel (a member's DMs among them) to post in, by its id."""
+        return self.client.get_partial_messageable(channel_id, guild_id=guild_id)
+
+    async def edit(
         self,
         row: GameRow,
         message_id: int,
@@ -372,7 +350,7 @@ class CourierBase:
             return ""
         params = {k: self._param(v, locale, row) for k, v in dict(said.get("params", {})).items()}
         if said.get("link") and row is not None:
-            params["link"] = _turn_link(row)
+            params["link"] = turn_link(row)
         if row is not None:
             params.setdefault("where", self.where(row))
         return text(key, locale, params)
@@ -406,15 +384,17 @@ def rejected_params(error: discord.HTTPException) -> dict[str, Any]:
     return {"route": verdict.route, "reason": reason}
 
 
-def _turn_link(row: GameRow | None) -> str:
+def turn_link(row: GameRow | None) -> str:
+    """The link to the game's turn message (\"\" for none)."""
     if row is None or row.turn_message_id is None:
         return ""
     return jump_url(row.guild_id, row.channel_id, row.turn_message_id)
 
 
-def _event(data: Mapping[str, Any]) -> Event:
-    """A logged event (``bot.play.games.event_data``) as the engine's."""
-    player = data.get("player")
-    return Event(
-        str(data.get("key")), player if isinstance(player, int) else None, data.get("params", {}), 0
-    )
+async def spoken(story: StoryService, readers: Readers, seats: int | Sequence[SeatRow]) -> bool:
+    """Whether a member sitting in the game (its id, or its seats) has screen-reader mode
+    on: its messages are then written for a screen reader."""
+    if isinstance(seats, int):
+        seats = await story.seats_of(seats)
+    members = [s.user_id if s.user_id is not None else s.former_user_id for s in seats]
+    return await readers.any_on(members)
