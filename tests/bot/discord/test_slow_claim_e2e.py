@@ -11,6 +11,11 @@ The member gets one answer, the move is applied once, and no "thinking…" is le
 Time is scaled down: Discord's 3 s are the fake's ``interaction_deadline`` of 1 s, the
 bots defer after 0.1 s (the first process) or 0.3 s (the second), and a slow claim takes
 1.2 s or 1.4 s, past the deadline.
+
+The two bots run in one Python process, and so share what discord.py keeps per process:
+its webhook adapter, whose lock serialises the requests made with one interaction's token
+(callbacks, follow-ups, edits of ``@original``). Two real processes do not share it: their
+requests for the same interaction may cross, which these tests do not show.
 """
 
 from __future__ import annotations
