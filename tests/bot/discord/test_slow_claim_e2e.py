@@ -39,7 +39,7 @@ DEADLINE = 1.0  # Discord's 3 s, scaled
 FIRST_DEFERS, SECOND_DEFERS = 0.1, 0.3  # each process's ``defer_after_seconds``
 DEFERRED, DEFERRED_UPDATE = 5, 6
 
-Claim = Callable[..., Awaitable[bool]]
+Claim = Callable[..., Awaitable[bool | None]]
 
 # Each process's claim: seconds before its statement (the database slow to take it) and
 # after it (slow to answer); and how many deferrals Discord refused (40060), each from the
@@ -65,7 +65,7 @@ def slowed(bot: AlienFrontiersBot, before: float, after: float) -> None:
     owners = bot.parts.owners
     claim: Claim = owners.claim
 
-    async def slow(interaction: Any, stopping: bool = False) -> bool:
+    async def slow(interaction: Any, stopping: bool = False) -> bool | None:
         await asyncio.sleep(before)
         mine = await claim(interaction, stopping)
         await asyncio.sleep(after)
