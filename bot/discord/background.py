@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 import discord
 
 from bot.discord.delivery import Deliveries
-from bot.discord.failures import judge
+from bot.discord.failures import MISSING_ACCESS, UNKNOWN_CHANNEL, UNKNOWN_GUILD, judge
 from bot.discord.shutdown import cancel
 from bot.play.games import ActiveGame
 from bot.play.held_games import HeldGames
@@ -219,8 +219,10 @@ class Background:
         """At every READY (a start, or a new session after a reconnect that could not
         resume; a sharded bot: each shard's, ``shard``): a game whose channel is gone, or
         whose server removed the bot, while the bot was away (its event missed) is orphaned
-        once Discord confirms it (a channel not in view is asked for: 10003 Unknown
-        Channel; a server not among the bot's: refused). A server Discord says the bot is
+        once Discord confirms it (a channel or thread not in view is asked for: 10003
+        Unknown Channel; a server not among the bot's: 50001 Missing Access, or 10004
+        Unknown Guild; any other refusal, a 404 without that code from a proxy or a
+        hiccup, confirms nothing: checked again later). A server Discord says the bot is
         in, though not in view (the bot added back since the READY, its GUILD_CREATE not
         yet here), has its game's channel asked for the same way. A game Discord gave no
         answer about (an error, its server unavailable) is checked again at the turn
@@ -245,7 +247,9 @@ class Background:
                 if guild is None:
                     try:
                         await self.client.fetch_guild(row.guild_id)
-                    except (discord.Forbidden, discord.NotFound):
+                    except (discord.Forbidden, discord.NotFound) as e:
+                        if e.code not in (MISSING_ACCESS, UNKNOWN_GUILD):
+                            raise  # a stray refusal says nothing of the server: again later
                         orphaned += bool(await self.orphans.orphan(row.id, "guild"))
                         continue
                 elif guild.unavailable:
@@ -255,7 +259,9 @@ class Background:
                     continue
                 try:
                     await self.client.fetch_channel(row.channel_id)  # an archived thread?
-                except discord.NotFound:
+                except discord.NotFound as e:
+                    if e.code != UNKNOWN_CHANNEL:  # (a thread deleted is one too)
+                        raise  # a stray 404 says nothing of the channel: again later
                     orphaned += bool(await self.orphans.orphan(row.id, "channel"))
             except Exception as e:
                 unchecked.add(row.id)

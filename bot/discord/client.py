@@ -80,7 +80,7 @@ class CommandTree(app_commands.CommandTree["AlienFrontiersBot"]):
         restart: bot.discord.owners); else count it as in flight, unless the bot is
         stopping; refuse it outside a server if it is guild-only, or if its options are not
         the command's (bot.discord.command_checks)."""
-        if not await first_to_claim(interaction, self.owners, stopping=self.gate.closing):
+        if not await first_to_claim(interaction, self.owners, self.gate):
             return False  # discord.py drops it in silence
         if not self.gate.admit():
             raise ShuttingDown()
@@ -293,7 +293,7 @@ class AlienFrontiersBot(commands.Bot):
         if (
             interaction.type in UNCLAIMABLE
             and not claimed(interaction)
-            and await first_to_claim(interaction, self.parts.owners, stopping=self.gate.closing)
+            and await first_to_claim(interaction, self.parts.owners, self.gate)
         ):
             await answer_unclaimed(interaction, self.gate, self.parts.games, self.announcer)
 

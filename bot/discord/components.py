@@ -116,7 +116,7 @@ async def component_check(
     data: Mapping[str, Any] = interaction.data or {}
     if data.get("component_type") != kind.value:
         return False
-    if not await first_to_claim(interaction, owners, stopping=gate.closing):
+    if not await first_to_claim(interaction, owners, gate):
         return False  # another process over the database took it (bot.discord.owners)
     if not gate.admit():
         await refuse(interaction, ShuttingDown())

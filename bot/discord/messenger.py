@@ -134,7 +134,10 @@ class Reply:
                 else:
                     await response.send_message(done, ephemeral=True)
             elif response.type is discord.InteractionResponseType.deferred_channel_message:
-                await self.interaction.followup.send(done, ephemeral=True)
+                if getattr(response, "deferred_late", False):  # its "thinking…" replaced
+                    await response.send_message(done, ephemeral=True)
+                else:
+                    await self.interaction.followup.send(done, ephemeral=True)
         except CALL_FAULTS as e:
             self.lost(e)
 

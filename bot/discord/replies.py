@@ -39,9 +39,11 @@ async def send_ephemeral(interaction: discord.Interaction[Any], content: str) ->
     if interaction.type is discord.InteractionType.autocomplete:
         if not interaction.response.is_done():
             await interaction.response.autocomplete([])
-    elif interaction.response.is_done():
+    elif interaction.response.is_done() and not getattr(
+        interaction.response, "deferred_late", False
+    ):
         await interaction.followup.send(content, ephemeral=True)
-    else:
+    else:  # (after a late deferral: its "thinking…" is replaced, bot.discord.deferral)
         await interaction.response.send_message(content, ephemeral=True)
 
 

@@ -1,12 +1,14 @@
 """Stopping cleanly: refuse new work, let the work in flight finish (bounded), then close.
 
-The ``Gate`` counts the tasks that handle interactions: a command's task is admitted
-by the command tree's ``interaction_check`` and a panel click's by the components'
-check, so what is being handled when the bot stops is known without reaching into
-discord.py. Once the gate is closed new interactions are refused privately
-("restarting, try again") and ``close`` waits a few seconds for the admitted ones,
-while the connection and the database are still open, so a move being applied is
-committed and answered, not cut off by a closed HTTP session.
+The ``Gate`` counts the tasks that handle interactions: each is tracked when its
+interaction arrives (``bot.discord.owners.first_to_claim``, before the claim that decides
+which process acts on it, which may take a while when the database is slow), so what is
+being handled when the bot stops is known without reaching into discord.py. Once the gate
+is closed, interactions arriving are refused privately ("restarting, try again"); those
+that arrived before are finished: ``close`` waits a few seconds for them, while the
+connection and the database are still open, so a claim in flight is settled and, if it
+is this process's, its move is applied and answered, not cut off by a closed HTTP
+session (the claim itself gives up well within that time: ``bot.discord.owners``).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ class Gate:
 
     def __init__(self) -> None:
         self._tasks: set[asyncio.Task[object]] = set()
+        self._before_close: set[asyncio.Task[object]] = set()  # tracked while open
         self.closing = False
 
     @property
@@ -44,11 +47,18 @@ class Gate:
         task = asyncio.current_task()
         if task is not None and task not in self._tasks:
             self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            if not self.closing:
+                self._before_close.add(task)
+            task.add_done_callback(self._forget)
+
+    def _forget(self, task: asyncio.Task[object]) -> None:
+        self._tasks.discard(task)
+        self._before_close.discard(task)
 
     def admit(self) -> bool:
-        """Track the current task if new work is still taken; False once closing."""
-        if self.closing:
+        """Track the current task if it may act: new work is still taken, or its
+        interaction arrived before the gate closed (it is finished); False otherwise."""
+        if self.closing and asyncio.current_task() not in self._before_close:
             return False
         self.track()
         return True

@@ -21,12 +21,20 @@ class OwnerService:
         """Whether another process may run over this database (PostgreSQL)."""
         return self._shared
 
-    async def claim_interaction(self, interaction_id: int, owner: str, now: float) -> bool:
+    async def claim_interaction(
+        self, interaction_id: int, owner: str, now: float, within: float | None = None
+    ) -> bool:
         """Take an interaction for ``owner``: whether it is theirs (the same owner asking
-        again keeps it)."""
+        again keeps it). ``within``: seconds the database may take to write it, at most."""
         if not self.shares_its_database:
             return True
-        return await self._interactions.claim_interaction(interaction_id, owner, now)
+        return await self._interactions.claim_interaction(interaction_id, owner, now, within)
+
+    async def owner_of(self, interaction_id: int) -> str | None:
+        """Who took the interaction, if anyone."""
+        if not self.shares_its_database:
+            return None
+        return await self._interactions.owner_of(interaction_id)
 
     async def prune_claims(self, before: float) -> int:
         """Forget who took the interactions taken before ``before``; how many."""

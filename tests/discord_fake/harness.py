@@ -49,6 +49,9 @@ class _ClientTracker:
         self._saved_base: list[str] = []
         self._orig_http: Any = None
         self._orig_webhook: Any = None
+        # Subclasses of the webhook adapter with a request of their own (a bot's adapter
+        # making one attempt): wrapped too, and their originals kept.
+        self._orig_subclasses: dict[type[AsyncWebhookAdapter], Any] = {}
 
     def install(self, fake: FakeDiscord) -> None:
         self._saved_base.append(Route.BASE)
@@ -93,12 +96,31 @@ class _ClientTracker:
 
         HTTPClient.request = http_request  # type: ignore[method-assign]
         AsyncWebhookAdapter.request = webhook_request  # type: ignore[method-assign]
+        for cls in AsyncWebhookAdapter.__subclasses__():
+            if "request" in vars(cls):
+                self._orig_subclasses[cls] = own = vars(cls)["request"]
+                cls.request = _tracked(own, tracker)  # type: ignore[method-assign]
 
     def _unpatch(self) -> None:
         if self._orig_http is not None:
             HTTPClient.request = self._orig_http  # type: ignore[method-assign]
             AsyncWebhookAdapter.request = self._orig_webhook  # type: ignore[method-assign]
             self._orig_http = self._orig_webhook = None
+            for cls, own in self._orig_subclasses.items():
+                cls.request = own  # type: ignore[method-assign]
+            self._orig_subclasses.clear()
+
+
+def _tracked(request: Any, tracker: _ClientTracker) -> Any:
+    """``request`` of a webhook adapter, telling the tracker when discord.py is done."""
+
+    async def tracked(self: AsyncWebhookAdapter, route: Route, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await request(self, route, *args, **kwargs)
+        finally:
+            tracker.notify(route.method, route.url)
+
+    return tracked
 
 
 _tracker = _ClientTracker()

@@ -907,8 +907,14 @@ class FakeDiscord:
         return p.compute_permissions(guild_full, bot_member, channel)
 
     def register_interaction(self, payload: Mapping[str, Any]) -> InteractionState:
-        """Remember an injected interaction so its callback/webhooks are accepted."""
+        """Remember an injected interaction so its callback/webhooks are accepted. The same
+        interaction given again (to another process of a rolling restart, or to the same
+        one by a replayed gateway event) is the same one for Discord: its state (answered,
+        deferred, its follow-ups, its 3 seconds) is kept, not reset."""
         iid = int(payload["id"])
+        known = self.interactions.get(iid)
+        if known is not None:
+            return known
         user = payload["member"]["user"] if "member" in payload else payload["user"]
         message_id = None
         message = payload.get("message")

@@ -10,6 +10,7 @@ websocket a bot in its own process connects to.
 from __future__ import annotations
 
 import asyncio
+import copy
 import io
 from typing import Any
 
@@ -459,14 +460,13 @@ async def test_an_interaction_is_answered_first_within_3_s_once_and_followed_for
             return answer.status, data
 
     late, acked = h.slash("demo secret"), h.slash("demo secret")
-    for payload in (late, acked):
-        fake_discord.register_interaction(payload)
+    fake_discord.register_interaction(late)
     callback = "/interactions/{id}/{token}/callback"
     async with aiohttp.ClientSession() as session:
         now[0] += 3.5
         status, data = await post(session, callback.format(**late), {"type": 5})
         assert (status, data.get("code")) == (404, 10062)
-        fake_discord.register_interaction(acked)  # a new one, at the fake's "now"
+        fake_discord.register_interaction(acked)  # made now, by the fake's clock
         now[0] += 2.9
         assert (await post(session, callback.format(**acked), {"type": 5}))[0] < 300
         status, data = await post(session, callback.format(**acked), {"type": 5})
@@ -478,3 +478,32 @@ async def test_an_interaction_is_answered_first_within_3_s_once_and_followed_for
         now[0] += 60
         status, data = await post(session, followup, {"content": "too late"})
         assert (status, data.get("code")) == (401, 50027)
+
+
+async def test_an_interaction_given_again_is_the_same_one(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    """An interaction delivered again (to another process, or replayed to the same one) is
+    the same interaction for Discord: once answered, a first answer through it is refused
+    (40060) however many times it was delivered, and its 3 seconds run from the first."""
+    h = await start_bot(DemoBot())
+    now = [1000.0]
+    fake_discord.clock = lambda: now[0]
+    payload = h.slash("demo secret")
+    fake_discord.register_interaction(payload)
+    callback = fake_discord.api_base + "/interactions/{id}/{token}/callback".format(**payload)
+    async with aiohttp.ClientSession() as session:
+        async with session.post(callback, json={"type": 5}) as answer:
+            assert answer.status < 300
+        fake_discord.register_interaction(copy.deepcopy(payload))  # delivered again
+        async with session.post(callback, json={"type": 5}) as answer:
+            assert (answer.status, (await answer.json()).get("code")) == (400, 40060)
+    late = h.slash("demo secret")
+    fake_discord.register_interaction(late)
+    now[0] += 2.5
+    fake_discord.register_interaction(copy.deepcopy(late))  # again, 2.5 s later
+    now[0] += 1.0
+    async with aiohttp.ClientSession() as session:
+        path = fake_discord.api_base + "/interactions/{id}/{token}/callback".format(**late)
+        async with session.post(path, json={"type": 5}) as answer:
+            assert (answer.status, (await answer.json()).get("code")) == (404, 10062)

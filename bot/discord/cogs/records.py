@@ -36,6 +36,7 @@ from bot.text.board_words import replay_caption, replay_text
 from bot.text.chart_words import rating_chart_text
 from bot.text.describe import chat_name
 from bot.text.record_text import record_text
+from bot.text.strings import text
 
 if TYPE_CHECKING:
     from bot.discord.client import AlienFrontiersBot
@@ -202,7 +203,11 @@ class Records(AfCog):
     @app_commands.guild_only()
     async def replay(self, interaction: Interaction, game: int | None = None) -> None:
         row = await self.records.finished_game(interaction.guild_id, interaction.channel_id, game)
-        await interaction.response.defer(thinking=True)
+        try:
+            await interaction.response.defer(thinking=True)
+            public = True
+        except discord.InteractionResponded:  # deferred privately already: into the channel
+            public = False
         played = await self.records.moves_played(row.id)
         made = await asyncio.to_thread(
             make_replay,
@@ -217,7 +222,13 @@ class Records(AfCog):
         file = discord.File(
             io.BytesIO(made.data), filename=f"alien-frontiers-game-{row.id}.gif", description=about
         )
-        await interaction.followup.send(caption, file=file)
+        if public:
+            await interaction.followup.send(caption, file=file)
+            return
+        channel = interaction.channel
+        assert isinstance(channel, discord.abc.Messageable)
+        await channel.send(caption, file=file)
+        await send_ephemeral(interaction, text("done", locale_of(interaction)))
 
     @replay.autocomplete("game")
     async def replay_games(

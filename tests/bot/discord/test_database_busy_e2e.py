@@ -148,7 +148,7 @@ async def test_a_move_during_a_held_sqlite_lock_is_deferred_then_answered_and_ap
     rejected = [r for r in result.requests if r.status >= 400]
     assert not rejected, rejected
     if how == "command":
-        answer = await result.followup(timeout=1.0)
+        answer = await result.original_edit(timeout=1.0)  # the "thinking…" edited
         assert answer.json is not None and move in str(answer.json.get("content"))
         assert BUSY not in str(answer.json.get("content"))
     else:
@@ -191,7 +191,7 @@ async def test_a_move_the_busy_database_refuses_is_told_nothing_was_changed(
     t.fake.interaction_deadline = 0.0
     release.set()
     await t.settle(result)
-    answer = await result.followup(timeout=1.0)
+    answer = await result.original_edit(timeout=1.0)  # the "thinking…" edited
     content = str((answer.json or {}).get("content"))
     assert BUSY in content and "Nothing was changed" in content and APOLOGY not in content
     assert await logged(t) == before

@@ -25,7 +25,7 @@ from tests.bot.discord.test_database_busy_e2e import (
 )
 from tests.bot.table import jobs_of
 from tests.discord_fake import StartBot
-from tests.discord_fake.harness import CALLBACK_ROUTE, FOLLOWUP_ROUTE
+from tests.discord_fake.harness import CALLBACK_ROUTE, FOLLOWUP_ROUTE, WEBHOOK_MESSAGE_ROUTE
 from tests.discord_fake.server import Fault
 
 ALREADY_ACKNOWLEDGED = 40060
@@ -93,7 +93,13 @@ async def test_an_answer_after_a_deferral_whose_reply_was_lost_follows_the_defer
         assert answer is not None and not state.deferred_loading  # "thinking…" no more
         assert move in str(answer.get("content"))
         assert state.followup_ids == []  # one answer: the deferral's message, edited
-        assert len(fake.find(route=FOLLOWUP_ROUTE, interaction_id=result.id)) == 1
+        # Sent once, through the token: the "thinking…" edited (bot.discord.deferral)
+        sent = fake.find(route=FOLLOWUP_ROUTE, interaction_id=result.id) + [
+            r
+            for r in fake.find(route=WEBHOOK_MESSAGE_ROUTE, interaction_id=result.id)
+            if r.method == "PATCH"
+        ]
+        assert len(sent) == 1
     else:
         shown = t.turn_message()
         versions = {

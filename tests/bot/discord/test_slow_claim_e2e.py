@@ -11,6 +11,11 @@ The member gets one answer, the move is applied once, and no "thinking…" is le
 Time is scaled down: Discord's 3 s are the fake's ``interaction_deadline`` of 1 s, the
 bots defer after 0.1 s (the first process) or 0.3 s (the second), and a slow claim takes
 1.2 s or 1.4 s, past the deadline.
+
+The two bots run in one Python process, and so share what discord.py keeps per process:
+its webhook adapter, whose lock serialises the requests made with one interaction's token
+(callbacks, follow-ups, edits of ``@original``). Two real processes do not share it: their
+requests for the same interaction may cross, which these tests do not show.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ DEADLINE = 1.0  # Discord's 3 s, scaled
 FIRST_DEFERS, SECOND_DEFERS = 0.1, 0.3  # each process's ``defer_after_seconds``
 DEFERRED, DEFERRED_UPDATE = 5, 6
 
-Claim = Callable[..., Awaitable[bool]]
+Claim = Callable[..., Awaitable[bool | None]]
 
 # Each process's claim: seconds before its statement (the database slow to take it) and
 # after it (slow to answer); and how many deferrals Discord refused (40060), each from the
@@ -60,7 +65,7 @@ def slowed(bot: AlienFrontiersBot, before: float, after: float) -> None:
     owners = bot.parts.owners
     claim: Claim = owners.claim
 
-    async def slow(interaction: Any, stopping: bool = False) -> bool:
+    async def slow(interaction: Any, stopping: bool = False) -> bool | None:
         await asyncio.sleep(before)
         mine = await claim(interaction, stopping)
         await asyncio.sleep(after)

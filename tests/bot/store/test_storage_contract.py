@@ -880,7 +880,7 @@ async def test_one_process_holds_a_lane_at_a_time(store: Storage) -> None:
     assert await store.deliveries.claim_lane(10, "b", 201.0, 261.0) == (True, None)
 
 
-@covers("claim_interaction", "prune_interactions")
+@covers("claim_interaction", "prune_interactions", "owner_of")
 async def test_one_process_takes_an_interaction(store: Storage) -> None:
     """An interaction's owner: the first to claim it; the same owner asking again keeps
     it, another is refused; claims older than the given time are pruned, and an id
@@ -893,6 +893,11 @@ async def test_one_process_takes_an_interaction(store: Storage) -> None:
     assert await store.interactions.prune_interactions(150.0) == 1
     assert await store.interactions.claim_interaction(iid, "b", 300.0)
     assert not await store.interactions.claim_interaction(iid + 1, "a", 300.0)
+    # Bounded (``within``: PostgreSQL's statement_timeout), the same claim; read back.
+    assert await store.interactions.claim_interaction(iid + 2, "a", 300.0, within=2.0)
+    assert not await store.interactions.claim_interaction(iid + 2, "b", 300.0, within=2.0)
+    assert await store.interactions.owner_of(iid + 2) == "a"
+    assert await store.interactions.owner_of(iid + 3) is None
 
 
 @covers("tell_host", "host_told", "problem_solved")
