@@ -43,7 +43,7 @@ from bot.discord.cogs.play import Play
 from bot.discord.cogs.records import Records
 from bot.discord.cogs.seats import Seats
 from bot.discord.couriers import Couriers
-from bot.discord.delivery import Deliveries
+from bot.discord.delivery import DeliveryWorker
 from bot.discord.delivery_base import process_name
 from bot.discord.failures import InvalidRequests
 from bot.discord.game_couriers import GameCourier
@@ -179,7 +179,7 @@ def build_parts(
     )
     owner = process_name()  # this process, as the owner of lanes and interactions
     owners = InteractionOwners(jobs.owners, owner, clock)
-    deliveries = Deliveries(
+    deliveries = DeliveryWorker(
         client,
         jobs.orphans,
         couriers,
@@ -442,7 +442,7 @@ def build_service(
 
 
 def backlog_figures(
-    deliveries: Deliveries, guard: InvalidRequests, clock: Callable[[], float]
+    deliveries: DeliveryWorker, guard: InvalidRequests, clock: Callable[[], float]
 ) -> dict[str, Any]:
     """What waits to be delivered, for the health file."""
     backlog = deliveries.backlog

@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 
 import discord
 
-from bot.discord.delivery import Deliveries
+from bot.discord.delivery import DeliveryWorker
 from bot.discord.failures import judge
 from bot.discord.shutdown import cancel
 from bot.play.games import ActiveGame
@@ -44,7 +44,7 @@ from bot.play.move_service import MoveService
 from bot.play.orphan_service import OrphanService
 from bot.play.timeout_service import TimeoutService
 from bot.settings import Settings
-from bot.store.clock_settings import Step
+from bot.store.clock_settings import ClockStep
 from bot.store.errors import ServiceError
 from bot.store.shards import Shards
 
@@ -93,7 +93,7 @@ class Background:
         messages: MessageService,
         orphans: OrphanService,
         shards: Shards,
-        deliveries: Deliveries,
+        deliveries: DeliveryWorker,
         clock: Callable[[], float],
     ) -> None:
         self.client = client
@@ -370,7 +370,7 @@ class Background:
             back += len(games)
         return back
 
-    async def _take(self, game: ActiveGame, step: Step, now: float) -> bool:
+    async def _take(self, game: ActiveGame, step: ClockStep, now: float) -> bool:
         """Ask the service to take the clock's step (``take_clock_step``), with the game's
         lock held, and deliver what it queued; a turn timed out goes on with the AI."""
         async with game.lock:

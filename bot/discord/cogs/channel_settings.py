@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.cogs.base import AF, AfCog
-from bot.discord.delivery import Deliveries
+from bot.discord.delivery import DeliveryWorker
 from bot.discord.owners import InteractionOwners
 from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.shutdown import Gate
@@ -73,7 +73,7 @@ class ChannelSettings(AfCog):
         af_group: app_commands.Group,
         games: HeldGames,
         settings: SettingsService,
-        deliveries: Deliveries,
+        deliveries: DeliveryWorker,
     ) -> None:
         super().__init__(bot, owners=owners, gate=gate, af_group=af_group)
         self.games = games

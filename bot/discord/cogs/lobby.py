@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from bot.discord.client import AlienFrontiersBot
-    from bot.discord.delivery import Deliveries
+    from bot.discord.delivery import DeliveryWorker
     from bot.discord.owners import InteractionOwners
     from bot.discord.shutdown import Gate
     from bot.play.games import ActiveGame
@@ -63,7 +63,7 @@ class Lobby(TableCog):
         settings: SettingsService,
         orphans: OrphanService,
         records: RecordsService,
-        deliveries: Deliveries,
+        deliveries: DeliveryWorker,
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
         super().__init__(
