@@ -2,7 +2,7 @@
 
 ``build_bot`` builds the game service's jobs (``build_service``, which the demo and the
 tests use too: the games in memory, the seat changes, and each job — lobby, seats, moves,
-results, turn clock, settings, orphans, messages, turn views, story, owners, records,
+final results, turn clock, settings, orphans, messages, turn views, story, owners, records,
 look, members — built once, in order, each handed the areas of the storage (opened when the
 bot logs in), the clock, AI, outbox, coach and readers it uses and the jobs it asks;
 ``bot.play.jobs``), then the Discord client (``bot.discord.client``), given
@@ -77,7 +77,7 @@ from bot.play.seat_changes import Seating
 from bot.play.seat_service import SeatService
 from bot.play.settings_service import SettingsService
 from bot.play.story_service import StoryService
-from bot.play.timeout_service import TimeoutService
+from bot.play.turn_clock_service import TurnClockService
 from bot.play.turn_view import TurnViews
 from bot.settings import Settings
 from bot.store.shards import ALL, Shards
@@ -350,11 +350,11 @@ def build_service(
         action_log=storage.action_log,
         records=storage.records,
     )
-    results = FinalResultsService(action_log=storage.action_log)
+    final_results = FinalResultsService(action_log=storage.action_log)
     moves = MoveService(
         games,
         seating,
-        results,
+        final_results,
         clock=clock,
         outbox=outbox,
         ai_factory=ai_factory,
@@ -381,7 +381,7 @@ def build_service(
         turns=TurnViews(
             games, story, clock=clock, readers=readers, coach=coach, members=storage.members
         ),
-        results=results,
+        final_results=final_results,
         moves=moves,
         settings=settings,
         lobby=LobbyService(
@@ -397,7 +397,7 @@ def build_service(
         seats=SeatService(
             seating, clock=clock, action_log=storage.action_log, members=storage.members
         ),
-        turn_clock=TimeoutService(
+        turn_clock=TurnClockService(
             games,
             seating,
             clock=clock,

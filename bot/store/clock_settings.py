@@ -14,7 +14,7 @@ the member is reminded, after ``warn_hours`` warned (with the deadline), and aft
 After ``max_timeouts`` timed-out turns in a row the seat passes to the AI for good
 (the member may take it back with ``/af rejoin``). At most two reminders are sent per
 turn. Everything here is pure: the storage keeps the values, the game service takes the
-steps (``bot.play.timeout_service``), ``bot.discord.background`` ticks.
+steps (``bot.play.turn_clock_service``), ``bot.discord.background`` ticks.
 """
 
 from __future__ import annotations

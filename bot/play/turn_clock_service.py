@@ -82,7 +82,7 @@ def judged(game: ActiveGame) -> dict[str, object]:
     }
 
 
-class TimeoutService:
+class TurnClockService:
     """The turn clock's steps: reminders told and recorded, turns timed out."""
 
     def __init__(
