@@ -56,6 +56,7 @@ from bot.discord.parts import Parts
 from bot.discord.pictures import Pictures, Renderer, default_renderer
 from bot.discord.turn_couriers import TurnCourier
 from bot.play.ai import AIFactory, default_factory
+from bot.play.channel_settings_service import ChannelSettingsService
 from bot.play.coach_memory import Coach
 from bot.play.command_digests import CommandDigests
 from bot.play.database import GameDatabase
@@ -75,7 +76,6 @@ from bot.play.readers import Readers
 from bot.play.records_service import RecordsService
 from bot.play.seat_changes import Seating
 from bot.play.seat_service import SeatService
-from bot.play.settings_service import SettingsService
 from bot.play.story_service import StoryService
 from bot.play.turn_clock_service import TurnClockService
 from bot.play.turn_view import TurnViews
@@ -224,7 +224,7 @@ def build_parts(
             games=games,
             lobby=jobs.lobby,
             seats=jobs.seats,
-            settings=jobs.settings,
+            channel_settings=jobs.channel_settings,
             orphans=jobs.orphans,
             records=jobs.records,
             deliveries=deliveries,
@@ -243,7 +243,7 @@ def build_parts(
             client,
             **wiring,
             games=games,
-            settings=jobs.settings,
+            channel_settings=jobs.channel_settings,
             deliveries=deliveries,
         ),
         Notifications(
@@ -361,7 +361,7 @@ def build_service(
         ai_budget_ms=ai_budget_ms,
         action_log=storage.action_log,
     )
-    settings = SettingsService(
+    channel_settings = ChannelSettingsService(
         games,
         seating,
         clock=clock,
@@ -383,12 +383,12 @@ def build_service(
         ),
         final_results=final_results,
         moves=moves,
-        settings=settings,
+        channel_settings=channel_settings,
         lobby=LobbyService(
             games,
             seating,
             moves,
-            settings,
+            channel_settings,
             clock=clock,
             new_seed=new_seed,
             game_rows=storage.game_rows,

@@ -19,7 +19,7 @@ from bot.text import i18n
 from bot.text.seat_names import ai_name_in
 
 
-class SettingsService:
+class ChannelSettingsService:
     """A server's defaults and a game's settings."""
 
     def __init__(
