@@ -348,7 +348,7 @@ def build_service(
         game_rows=storage.game_rows,
         seat_rows=storage.seat_rows,
         action_log=storage.action_log,
-        records=storage.records,
+        results=storage.results,
     )
     final_results = FinalResultsService(action_log=storage.action_log)
     moves = MoveService(
@@ -420,7 +420,7 @@ def build_service(
             game_rows=storage.game_rows,
             seat_rows=storage.seat_rows,
             action_log=storage.action_log,
-            records=storage.records,
+            results=storage.results,
         ),
         look=LookService(
             games,
@@ -435,7 +435,7 @@ def build_service(
             clock=clock,
             readers=readers,
             members=storage.members,
-            records=storage.records,
+            results=storage.results,
             seat_rows=storage.seat_rows,
         ),
     )

@@ -89,23 +89,23 @@ class RecordsService:
         game_rows: GameStore,
         seat_rows: SeatStore,
         action_log: ActionLogStore,
-        records: ResultStore,
+        results: ResultStore,
     ) -> None:
         self._game_rows = game_rows
         self._seat_rows = seat_rows
         self._action_log = action_log
-        self._records = records
+        self._results = results
         self.clock = clock
 
     async def record_of(self, user_id: int, guild_id: int | None) -> list[ResultRow]:
         """A member's results in the server's finished games, newest first (the seats they
         held at the end and played most of)."""
-        rows = await self._records.results_of(user_id=user_id, guild_id=guild_id)
+        rows = await self._results.results_of(user_id=user_id, guild_id=guild_id)
         return [result for _, result in rows]
 
     async def seasons_of(self, guild_id: int | None) -> list[Season]:
         """The server's seasons, newest first (none before its first rated game)."""
-        return await self._records.seasons(guild_id) if guild_id is not None else []
+        return await self._results.seasons(guild_id) if guild_id is not None else []
 
     async def current_season(self, guild_id: int | None) -> Season | None:
         """The server's season in play: its newest, unless it ended."""
@@ -119,7 +119,7 @@ class RecordsService:
         if season is None:
             return []
         return [
-            h.change.after.shown for h in await self._records.rating_history(season.id, user_id)
+            h.change.after.shown for h in await self._results.rating_history(season.id, user_id)
         ]
 
     async def member_rating(
@@ -133,18 +133,18 @@ class RecordsService:
         chosen = season_numbered(seasons, number)
         if chosen is None:
             return MemberRating(None)
-        table = await self._records.season_table(chosen.id)
+        table = await self._results.season_table(chosen.id)
         if user_id not in table:
             for earlier in seasons:
                 if earlier.number >= chosen.number:
                     continue
-                skills = await self._records.season_table(earlier.id)
+                skills = await self._results.season_table(earlier.id)
                 if user_id in skills:
                     return MemberRating(chosen, table, earlier=earlier, earlier_table=skills)
             return MemberRating(chosen, table)
-        history = await self._records.rating_history(chosen.id, user_id)
+        history = await self._results.rating_history(chosen.id, user_id)
         games = [
-            (h, len(await self._records.results(h.game_id)) or h.change.place)
+            (h, len(await self._results.of_game(h.game_id)) or h.change.place)
             for h in history[-recent:]
         ]
         return MemberRating(chosen, table, games)
@@ -156,8 +156,8 @@ class RecordsService:
         chosen = season_numbered(await self.seasons_of(guild_id), number)
         if chosen is None:
             return None
-        table = await self._records.season_table(chosen.id)
-        return Standings(chosen, table, await self._records.season_wins(chosen.id))
+        table = await self._results.season_table(chosen.id)
+        return Standings(chosen, table, await self._results.season_wins(chosen.id))
 
     async def start_season(
         self, guild_id: int | None, channel_id: int, name: str, locale: str, can_manage: bool
@@ -184,7 +184,7 @@ class RecordsService:
                 )
             ]
 
-        await self._records.start_season(
+        await self._results.start_season(
             guild_id, " ".join(name.split()), now, deliveries=announced
         )
 
@@ -195,7 +195,7 @@ class RecordsService:
         newest: ServiceError("replay.unknown") for a game that is not a finished game of the
         server, ("replay.none") when the channel has none."""
         if game_id is None:
-            games = await self._records.finished_games(guild_id, channel_id)
+            games = await self._results.finished_games(guild_id, channel_id)
             if not games:
                 raise ServiceError("replay.none")
             return games[0]
@@ -208,7 +208,7 @@ class RecordsService:
         self, guild_id: int | None, channel_id: int | None
     ) -> list[GameRow]:
         """The server's finished games, the channel's first, each newest first."""
-        games = await self._records.finished_games(guild_id, None)
+        games = await self._results.finished_games(guild_id, None)
         here = [g for g in games if g.channel_id == channel_id]
         return [*here, *(g for g in games if g.channel_id != channel_id)]
 

@@ -15,7 +15,8 @@ from bot.store.shared_sql import StoreArea, game_row, queue_in, result_row
 class ResultStore(StoreArea):
     """The ``results`` table, and the ratings' tables through ``rating_store``."""
 
-    async def results(self, game_id: int) -> list[ResultRow]:
+    async def of_game(self, game_id: int) -> list[ResultRow]:
+        """A finished game's results, seat by seat."""
         rows = await self._all("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
         return [result_row(r) for r in rows]
 
