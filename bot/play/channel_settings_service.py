@@ -118,7 +118,9 @@ class ChannelSettingsService:
             return False
         told = [outbox.notice(game, now, lines, reply=True), self.seating.shown(game, now)]
         new_seats = [with_changes(s, seats.get(s.seat)) for s in game.seats]
-        row = await self._seat_rows.update(game.id, seats, told, updated_at=now, **fields)
+        row = await self._seat_rows.commit_seat_change(
+            game.id, seats, told, updated_at=now, **fields
+        )
         self.games.take_committed(game, told, row=row, seats=new_seats)
         return True
 

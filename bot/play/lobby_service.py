@@ -196,7 +196,7 @@ class LobbyService:
                     outbox.notice(game, now, "lobby.left_ended", name),
                     self.seating.ended(game, now, closing),
                 ]
-                row = await self._seat_rows.update(
+                row = await self._seat_rows.commit_seat_change(
                     game.id,
                     None,
                     told,
@@ -262,7 +262,7 @@ class LobbyService:
             outbox.notice(game, now, key, {"name": by}, reply=True),
             self.seating.ended(game, now, closing),
         ]
-        row = await self._seat_rows.update(
+        row = await self._seat_rows.commit_seat_change(
             game.id,
             None,
             told,

@@ -251,7 +251,7 @@ class TurnClockService:
             }
             users = [u for u in (seat.user_id, host) if u is not None]
             told.append(outbox.notice(game, now, "clock.takeover", params, users=users))
-        row = await self._seat_rows.update(
+        row = await self._seat_rows.commit_seat_change(
             game.id,
             {seat_no: changes},
             told,

@@ -14,7 +14,8 @@ what it holds:
 
 - ``game_rows``: games, a lobby made, a row read and changed, orphaned and adopted
   (``game_store``);
-- ``seat_rows``: a game's seats, replaced or changed with the game's row (``seat_store``);
+- ``seat_rows``: a game's seats, replaced, or a seat change committed with the game's row,
+  its deliveries and a departure (``seat_store``);
 - ``action_log``: the action log and the snapshot, a move committed, undone, found by its
   key (``action_log_store``);
 - ``server_settings``: a server's defaults (``server_settings_store``);

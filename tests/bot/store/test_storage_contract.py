@@ -199,7 +199,7 @@ async def test_games_are_created_read_and_updated(store: Storage) -> None:
     assert await store.game_rows.update_game(second + 1000, status="over") is None
 
 
-@covers("seats", "set_seats", "update", "seats_of_user")
+@covers("seats", "set_seats", "commit_seat_change", "seats_of_user")
 async def test_seats_are_replaced_and_updated_with_the_game_row(store: Storage) -> None:
     game_id = await lobby(store)
     assert await store.seat_rows.seats(game_id) == [SeatRow(0, 100, None, "Ann")]
@@ -208,7 +208,7 @@ async def test_seats_are_replaced_and_updated_with_the_game_row(store: Storage) 
     assert await store.seat_rows.seats(game_id) == seats
     row = await store.game_rows.game(game_id)
     assert row is not None and row.updated_at == 3000.0
-    await store.seat_rows.update(
+    await store.seat_rows.commit_seat_change(
         game_id,
         {1: {"user_id": 200, "ai_level": None, "name": "Bob", "rejoin": True, "timeouts": 2}},
         status="playing",
@@ -217,7 +217,7 @@ async def test_seats_are_replaced_and_updated_with_the_game_row(store: Storage) 
     assert await store.seat_rows.seats_of_user(200) == [(game_id, 1)]
     assert await store.seat_rows.seats_of_user(300) == []
     with pytest.raises(ValueError, match="not seat columns"):
-        await store.seat_rows.update(game_id, {0: {"seat": 3}})
+        await store.seat_rows.commit_seat_change(game_id, {0: {"seat": 3}})
     await store.game_rows.update_game(game_id, status="over")
     assert await store.seat_rows.seats_of_user(200) == []  # only games in their lobby or in play
 
@@ -398,7 +398,9 @@ async def test_deliveries_are_written_with_their_change_and_kept_until_delivered
     await store.action_log.undo_action(
         game_id, 2, '{"v": 2}', [told(game_id, "turn", turn=2, note={})]
     )
-    await store.seat_rows.update(game_id, {1: {"timeouts": 1}}, [told(game_id, "notice", key="x")])
+    await store.seat_rows.commit_seat_change(
+        game_id, {1: {"timeouts": 1}}, [told(game_id, "notice", key="x")]
+    )
     await store.game_rows.update_game(game_id, [told(game_id, "turn", turn=2)], reminders_sent=1)
     await store.deliveries.queue([told(game_id, "dm", channel=-100, user=100)])
     other = await lobby(store, channel=11)
