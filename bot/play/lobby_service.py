@@ -79,12 +79,8 @@ class LobbyService:
             extra = outbox.text_of("over.rematch_opened", opened)
             payload.update(extra=extra, users=list(invited))
 
-        told: list[Delivery] = []  # what the commit queued, in the new lobby's lane
-
-        def lobby(game_id: int) -> list[Delivery]:
-            told[:] = [Delivery("lobby", game_id, channel_id, guild_id, payload, created_at=now)]
-            return list(told)
-
+        # The lobby's message, queued with the game: the storage gives it the game's id.
+        told = [Delivery("lobby", None, channel_id, guild_id, payload, created_at=now)]
         try:
             game_id = await self._game_rows.create_game(
                 guild_id=guild_id,
@@ -96,7 +92,7 @@ class LobbyService:
                 locale=locale,
                 now=now,
                 config=config,
-                deliveries=lobby,
+                deliveries=told,
             )
         except ChannelBusyError:
             raise ServiceError("lobby.busy") from None

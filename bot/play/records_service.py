@@ -11,18 +11,22 @@ its number, newest first, and the current one is the newest while it has not end
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Final
 
 from bot.play import outbox
 from bot.store.action_log_store import ActionLogStore
-from bot.store.errors import ServiceError
+from bot.store.errors import SeasonChangedError, ServiceError
 from bot.store.game_store import GameStore
 from bot.store.rating_store import RatedChange, Season
 from bot.store.ratings import Skill
-from bot.store.result_store import ResultStore
+from bot.store.result_store import ResultStore, SeasonNews
 from bot.store.rows import Delivery, GameRow, ResultRow, SeatRow
 from bot.store.seat_store import SeatStore
 from bot.text.rating_text import season_name
+
+# How often a season's start is tried when another command started one meanwhile.
+SEASON_TRIES: Final = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,22 +175,45 @@ class RecordsService:
         if not can_manage:
             raise ServiceError("season.admins_only")
         now = self.clock()
+        name = " ".join(name.split())
 
-        def announced(before: Season | None, new: Season) -> list[Delivery]:
-            params: dict[str, object] = {"season": season_name(new, locale)}
-            key = "season.started_first"
-            if before is not None:
-                key = "season.started"
-                params.update(previous=season_name(before, locale), number=before.number)
+        def announced(key: str, params: dict[str, object]) -> list[Delivery]:
             return [
                 outbox.announcement(
                     guild_id, channel_id, now, key, params, locale=locale, reply=True
                 )
             ]
 
-        await self._results.start_season(
-            guild_id, " ".join(name.split()), now, deliveries=announced
-        )
+        # Both announcements are made before the commit, from the current season as read
+        # now (the storage picks one in its transaction: whether anything was rated in it);
+        # if another command started a season meanwhile, they are made again.
+        for attempt in range(SEASON_TRIES):
+            seasons = await self._results.seasons(guild_id)
+            current = seasons[0] if seasons and seasons[0].ended_at is None else None
+            if current is None:  # the server's first season is opened with the start
+                number = seasons[0].number + 1 if seasons else 1
+                current = Season(0, guild_id, number, "", now, None)
+            renamed = replace(current, name=name)
+            following = replace(current, number=current.number + 1, name=name)
+            news = SeasonNews(
+                current.number,
+                current.name,
+                renamed=announced("season.started_first", {"season": season_name(renamed, locale)}),
+                closed=announced(
+                    "season.started",
+                    {
+                        "season": season_name(following, locale),
+                        "previous": season_name(current, locale),
+                        "number": current.number,
+                    },
+                ),
+            )
+            try:
+                await self._results.start_season(guild_id, name, now, news=news)
+                return
+            except SeasonChangedError:
+                if attempt == SEASON_TRIES - 1:
+                    raise
 
     async def finished_game(
         self, guild_id: int | None, channel_id: int | None, game_id: int | None

@@ -21,10 +21,11 @@ import pytest
 from bot.factory import build_service
 from bot.store.clock_settings import ClockSettings
 from bot.store.db import SQLiteDatabase, UniqueViolation, numbered, open_database, postgres_ddl
-from bot.store.errors import ChannelBusyError, GameChangedError
+from bot.store.errors import ChannelBusyError, GameChangedError, SeasonChangedError
 from bot.store.game_config import GameSettings, Variants
 from bot.store.migrations import LATEST, MIGRATIONS
-from bot.store.rows import ActionRow, Delivery, MemberPrefs, ResultRow, SeatRow
+from bot.store.result_store import SeasonNews
+from bot.store.rows import ActionRow, Delivery, MemberPrefs, ResultRow, SeatRow, ToHost
 from bot.store.shards import Shards
 from bot.store.shared_sql import StoreArea
 from bot.store.storage import TABLES, Storage
@@ -358,7 +359,7 @@ async def test_deliveries_are_written_with_their_change_and_kept_until_delivered
         seed=1,
         locale="en",
         now=10.0,
-        deliveries=lambda new: [told(new, "lobby", at=10.0, reply=True)],
+        deliveries=[told(None, "lobby", at=10.0, reply=True)],  # the game's id filled in
     )
     (first,) = await store.deliveries.pending_deliveries()
     assert (first.kind, first.game_id, first.channel_id, first.payload) == (
@@ -813,6 +814,25 @@ async def test_ratings_follow_finished_games_by_season(store: Storage) -> None:
     assert await store.results.rating_changes(dm_game) == []
 
 
+async def test_a_season_starts_with_the_news_made_from_the_season_read(store: Storage) -> None:
+    """A season's announcement is data its caller made from the current season as it read
+    it, one for each outcome: the storage queues the one its transaction finds true, and
+    if the season is no longer the one read, writes nothing (SeasonChangedError)."""
+
+    def news(number: int, name: str) -> SeasonNews:
+        renamed = [told(None, "notice", channel=70, key="season.started_first")]
+        return SeasonNews(number, name, renamed, [told(None, "notice", channel=70, key="x")])
+
+    with pytest.raises(SeasonChangedError):  # read as season 2: the server has none
+        await store.results.start_season(3, "Winter", 2000.0, news=news(2, ""))
+    assert await store.results.seasons(3) == []
+    assert await store.deliveries.pending_deliveries(channel_id=70) == []
+    closed, first = await store.results.start_season(3, "Winter", 2000.0, news=news(1, ""))
+    assert closed is None and (first.number, first.name) == (1, "Winter")
+    (said,) = await store.deliveries.pending_deliveries(channel_id=70)
+    assert said.payload["key"] == "season.started_first"
+
+
 @covers("used_things", "add_used_things")
 async def test_the_coach_remembers_what_a_member_used(store: Storage) -> None:
     big = 2**62
@@ -929,8 +949,7 @@ async def test_a_game_whose_channel_is_gone_is_orphaned_then_goes_on_elsewhere(
     waiting = await lobby(store, channel=11, guild=1)
     other_server = await lobby(store, channel=20, guild=2)
 
-    def host_dm(row: Any) -> list[Delivery]:
-        return [told(row.id, "dm", channel=-row.host_id, key="orphan.channel")]
+    host_dm = ToHost("dm", {"key": "orphan.channel"}, created_at=50.0)  # the host filled in
 
     row = await store.game_rows.orphan_game(game_id, "channel", 60.0, host_dm)
     assert row is not None and (row.status, row.orphaned, row.orphaned_at) == (
@@ -967,7 +986,7 @@ async def test_a_game_whose_channel_is_gone_is_orphaned_then_goes_on_elsewhere(
         channel_id=12,
         guild_id=1,
         now=70.0,
-        deliveries=lambda new: [told(new.id, "turn", channel=new.channel_id, turn=1)],
+        deliveries=[told(game_id, "turn", channel=12, turn=1)],
     )
     assert moved is not None
     assert (moved.status, moved.channel_id, moved.orphaned, moved.turn_message_id) == (
