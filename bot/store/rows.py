@@ -1,5 +1,6 @@
 """The rows the storage reads and writes (``bot.store.storage.Storage``): a game, its seats,
-the action log, a finished game's results, a member's preferences, a delivery of the outbox."""
+the action log, a finished game's results, a member's preferences, a delivery of the outbox
+(and a DM to a game's host made before the transaction that finds the host: ``ToHost``)."""
 
 from __future__ import annotations
 
