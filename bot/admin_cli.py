@@ -238,7 +238,7 @@ def ratings_cli(argv: Sequence[str]) -> int:
         with hold:
             store = await Storage.open(url)  # an older one is migrated, as the bot does
             try:
-                done = await store.records.rebuild_ratings()
+                done = await store.results.rebuild_ratings()
             finally:
                 await store.close()
         same = "all as stored" if not done.differ else f"{done.differ:,} differed from the stored"

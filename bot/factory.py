@@ -2,7 +2,7 @@
 
 ``build_bot`` builds the game service's jobs (``build_service``, which the demo and the
 tests use too: the games in memory, the seat changes, and each job — lobby, seats, moves,
-results, turn clock, settings, orphans, messages, turn views, story, owners, records,
+final results, turn clock, settings, orphans, messages, turn views, story, owners, records,
 look, members — built once, in order, each handed the areas of the storage (opened when the
 bot logs in), the clock, AI, outbox, coach and readers it uses and the jobs it asks;
 ``bot.play.jobs``), then the Discord client (``bot.discord.client``), given
@@ -43,7 +43,7 @@ from bot.discord.cogs.play import Play
 from bot.discord.cogs.records import Records
 from bot.discord.cogs.seats import Seats
 from bot.discord.couriers import Couriers
-from bot.discord.delivery import Deliveries
+from bot.discord.delivery import DeliveryWorker
 from bot.discord.delivery_base import process_name
 from bot.discord.failures import InvalidRequests
 from bot.discord.game_couriers import GameCourier
@@ -56,6 +56,7 @@ from bot.discord.parts import Parts
 from bot.discord.pictures import Pictures, Renderer, default_renderer
 from bot.discord.turn_couriers import TurnCourier
 from bot.play.ai import AIFactory, default_factory
+from bot.play.channel_settings_service import ChannelSettingsService
 from bot.play.coach_memory import Coach
 from bot.play.command_digests import CommandDigests
 from bot.play.database import GameDatabase
@@ -75,9 +76,8 @@ from bot.play.readers import Readers
 from bot.play.records_service import RecordsService
 from bot.play.seat_changes import Seating
 from bot.play.seat_service import SeatService
-from bot.play.settings_service import SettingsService
 from bot.play.story_service import StoryService
-from bot.play.timeout_service import TimeoutService
+from bot.play.turn_clock_service import TurnClockService
 from bot.play.turn_view import TurnViews
 from bot.settings import Settings
 from bot.store.shards import ALL, Shards
@@ -179,7 +179,7 @@ def build_parts(
     )
     owner = process_name()  # this process, as the owner of lanes and interactions
     owners = InteractionOwners(jobs.owners, owner, clock)
-    deliveries = Deliveries(
+    deliveries = DeliveryWorker(
         client,
         jobs.orphans,
         couriers,
@@ -224,7 +224,7 @@ def build_parts(
             games=games,
             lobby=jobs.lobby,
             seats=jobs.seats,
-            settings=jobs.settings,
+            channel_settings=jobs.channel_settings,
             orphans=jobs.orphans,
             records=jobs.records,
             deliveries=deliveries,
@@ -243,7 +243,7 @@ def build_parts(
             client,
             **wiring,
             games=games,
-            settings=jobs.settings,
+            channel_settings=jobs.channel_settings,
             deliveries=deliveries,
         ),
         Notifications(
@@ -348,20 +348,20 @@ def build_service(
         game_rows=storage.game_rows,
         seat_rows=storage.seat_rows,
         action_log=storage.action_log,
-        records=storage.records,
+        results=storage.results,
     )
-    results = FinalResultsService(action_log=storage.action_log)
+    final_results = FinalResultsService(action_log=storage.action_log)
     moves = MoveService(
         games,
         seating,
-        results,
+        final_results,
         clock=clock,
         outbox=outbox,
         ai_factory=ai_factory,
         ai_budget_ms=ai_budget_ms,
         action_log=storage.action_log,
     )
-    settings = SettingsService(
+    channel_settings = ChannelSettingsService(
         games,
         seating,
         clock=clock,
@@ -381,14 +381,14 @@ def build_service(
         turns=TurnViews(
             games, story, clock=clock, readers=readers, coach=coach, members=storage.members
         ),
-        results=results,
+        final_results=final_results,
         moves=moves,
-        settings=settings,
+        channel_settings=channel_settings,
         lobby=LobbyService(
             games,
             seating,
             moves,
-            settings,
+            channel_settings,
             clock=clock,
             new_seed=new_seed,
             game_rows=storage.game_rows,
@@ -397,7 +397,7 @@ def build_service(
         seats=SeatService(
             seating, clock=clock, action_log=storage.action_log, members=storage.members
         ),
-        turn_clock=TimeoutService(
+        turn_clock=TurnClockService(
             games,
             seating,
             clock=clock,
@@ -420,7 +420,7 @@ def build_service(
             game_rows=storage.game_rows,
             seat_rows=storage.seat_rows,
             action_log=storage.action_log,
-            records=storage.records,
+            results=storage.results,
         ),
         look=LookService(
             games,
@@ -435,14 +435,14 @@ def build_service(
             clock=clock,
             readers=readers,
             members=storage.members,
-            records=storage.records,
+            results=storage.results,
             seat_rows=storage.seat_rows,
         ),
     )
 
 
 def backlog_figures(
-    deliveries: Deliveries, guard: InvalidRequests, clock: Callable[[], float]
+    deliveries: DeliveryWorker, guard: InvalidRequests, clock: Callable[[], float]
 ) -> dict[str, Any]:
     """What waits to be delivered, for the health file."""
     backlog = deliveries.backlog

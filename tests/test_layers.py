@@ -107,10 +107,11 @@ def test_discords_side_asks_the_game_service_never_the_store(tmp_path: Path) -> 
 # by no code of bot/discord: the parts, the record of every job, a job, the storage. A part
 # is handed what it uses; the client holds its parts for itself.
 OFF_THE_CLIENT = frozenset(
-    {"parts", "jobs", "store", "storage", "service", "games", "orphans", "digests", "readers"}
-    | {"announcer", "boards", "deliveries", "owners", "background", "heartbeat", "cogs"}
-    | {"lobby", "seats", "seating", "moves", "settings", "turn_clock", "messages", "records"}
-    | {"look", "members", "story", "turns", "results", "outbox", "coach", "gate", "af_group"}
+    {"parts", "jobs", "database", "store", "storage", "service", "games", "orphans", "readers"}
+    | {"digests", "command_digests", "announcer", "boards", "deliveries", "owners", "cogs"}
+    | {"background", "heartbeat", "lobby", "seats", "seating", "moves", "channel_settings"}
+    | {"turn_clock", "messages", "records", "look", "members", "story", "turns", "final_results"}
+    | {"outbox", "coach", "gate", "af_group"}
 )
 # What may be read off the client, and why: ``file (under bot/): {name: why}``. Only the
 # factory, which wires the parts: the client makes these two before it calls the factory.

@@ -18,7 +18,7 @@ and lets the AI play a turn timed out. The timing lives in the
 database (``games.clock_since``, ``clock_turn``, ``reminders_sent``, ``timeout_turn``;
 ``members.away_until``), so a restart neither loses nor repeats a step: a reminder is
 recorded before it is sent, and a timeout is written once, in one transaction, before
-the bot plays the turn (``TimeoutService.time_out``); after a restart the bot goes on
+the bot plays the turn (``TurnClockService.time_out``); after a restart the bot goes on
 playing that turn. Its time is the ``clock`` it was handed, so tests make days pass by
 moving it and calling ``tick``. Its texts are ``bot.text.clock_text``'s, the clock's facts
 of a game in play ``bot.play.games``'s, which step is due when ``bot.store.clock_settings``'s.
@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 
 import discord
 
-from bot.discord.delivery import Deliveries
+from bot.discord.delivery import DeliveryWorker
 from bot.discord.failures import MISSING_ACCESS, UNKNOWN_CHANNEL, UNKNOWN_GUILD, judge
 from bot.discord.shutdown import cancel
 from bot.play.games import ActiveGame
@@ -42,9 +42,9 @@ from bot.play.held_games import HeldGames
 from bot.play.message_service import MessageService
 from bot.play.move_service import MoveService
 from bot.play.orphan_service import OrphanService
-from bot.play.timeout_service import TimeoutService
+from bot.play.turn_clock_service import TurnClockService
 from bot.settings import Settings
-from bot.store.clock_settings import Step
+from bot.store.clock_settings import ClockStep
 from bot.store.errors import ServiceError
 from bot.store.shards import Shards
 
@@ -89,11 +89,11 @@ class Background:
         *,
         games: HeldGames,
         moves: MoveService,
-        turn_clock: TimeoutService,
+        turn_clock: TurnClockService,
         messages: MessageService,
         orphans: OrphanService,
         shards: Shards,
-        deliveries: Deliveries,
+        deliveries: DeliveryWorker,
         clock: Callable[[], float],
     ) -> None:
         self.client = client
@@ -376,7 +376,7 @@ class Background:
             back += len(games)
         return back
 
-    async def _take(self, game: ActiveGame, step: Step, now: float) -> bool:
+    async def _take(self, game: ActiveGame, step: ClockStep, now: float) -> bool:
         """Ask the service to take the clock's step (``take_clock_step``), with the game's
         lock held, and deliver what it queued; a turn timed out goes on with the AI."""
         async with game.lock:

@@ -29,7 +29,7 @@ from bot.discord.announce import Announcer
 from bot.discord.background import Background
 from bot.discord.command_checks import check_command
 from bot.discord.deferral import watch
-from bot.discord.delivery import Deliveries
+from bot.discord.delivery import DeliveryWorker
 from bot.discord.failures import InvalidRequests
 from bot.discord.health import Heartbeat
 from bot.discord.owners import InteractionOwners, first_to_claim
@@ -161,7 +161,7 @@ class AlienFrontiersBot(commands.Bot):
         return self.parts.announcer
 
     @property
-    def deliveries(self) -> Deliveries:
+    def deliveries(self) -> DeliveryWorker:
         return self.parts.deliveries
 
     @property
@@ -226,7 +226,7 @@ class AlienFrontiersBot(commands.Bot):
             left = max(0.0, deadline - asyncio.get_running_loop().time())
             await hold_locks([g.lock for g in self.parts.games.active_games()], left)
             await self.background.stop_ai()
-            # Deliveries under way and turn messages' last pictures, within what is left of
+            # DeliveryWorker under way and turn messages' last pictures, within what is left of
             # the grace time; what is not delivered stays queued for the next start.
             left = max(0.0, deadline - asyncio.get_running_loop().time())
             await self.deliveries.stop(timeout=left)

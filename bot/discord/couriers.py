@@ -2,7 +2,7 @@
 
 A courier renders its delivery from the game as it is now (and from the logged actions,
 for a turn that ended) and makes the REST calls. It returns what the delivery made
-(``Done``: a message's id, recorded when the delivery is removed, in one transaction)
+(``Delivered``: a message's id, recorded when the delivery is removed, in one transaction)
 or raises: ``bot.discord.delivery`` judges the error (``bot.discord.failures``) and tries
 again later.
 
@@ -51,11 +51,11 @@ from collections.abc import Awaitable, Callable
 
 from bot.discord.game_couriers import GameCourier
 from bot.discord.member_couriers import MemberCourier
-from bot.discord.messenger import Done, Reply
+from bot.discord.messenger import Delivered, Reply
 from bot.discord.turn_couriers import TurnCourier
 from bot.store.rows import Delivery
 
-Courier = Callable[[Delivery, Reply | None, bool], Awaitable[Done]]
+Courier = Callable[[Delivery, Reply | None, bool], Awaitable[Delivered]]
 
 
 class Couriers:
@@ -76,7 +76,7 @@ class Couriers:
 
     async def deliver(
         self, delivery: Delivery, reply: Reply | None = None, *, check: bool = False
-    ) -> Done:
+    ) -> Delivered:
         """Make ``delivery``; ``check``: it may have been made already (by this process
         before a restart, or by another): look for it first, past Discord's nonce."""
         courier = self.by_kind.get(delivery.kind)
@@ -85,5 +85,5 @@ class Couriers:
         return await courier(delivery, reply, check)
 
 
-# Done and Reply are part of what a courier is given and returns (bot.discord.delivery).
-__all__ = ["Courier", "Couriers", "Done", "Reply"]
+# Delivered and Reply are part of what a courier is given and returns (bot.discord.delivery).
+__all__ = ["Courier", "Couriers", "Delivered", "Reply"]

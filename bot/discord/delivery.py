@@ -70,7 +70,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.couriers import Done, Reply
+from bot.discord.couriers import Delivered, Reply
 from bot.discord.delivery_base import (
     FAST_SECONDS,
     HELD_POLL_SECONDS,
@@ -83,7 +83,7 @@ from bot.discord.delivery_base import (
     PRUNE_AFTER_SECONDS,
     PRUNE_EVERY_SECONDS,
     Backlog,
-    DeliveriesBase,
+    DeliveryWorkerBase,
 )
 from bot.discord.failures import (
     BUG_ATTEMPTS,
@@ -109,7 +109,7 @@ class Failure:
     verdict: Verdict
 
 
-class Deliveries(DeliveriesBase):
+class DeliveryWorker(DeliveryWorkerBase):
     """Delivers the outbox; see the module docstring."""
 
     # ---- queued, and the fast path -----------------------------------------------------
@@ -196,7 +196,7 @@ class Deliveries(DeliveriesBase):
                     if error is not None:
                         # Delivered, not recorded (the database): record it at the next attempt,
                         # without delivering it again.
-                        self._unrecorded[d.id] = Done(fields=tried.fields, then=tried.then)
+                        self._unrecorded[d.id] = Delivered(fields=tried.fields, then=tried.then)
                         failure = await self._judged(d, error)
                         if failure is not None:
                             await self._failed(failure, (await talk.asend(failure.outcome)).error)
@@ -670,5 +670,5 @@ __all__ = [
     "POLL_SECONDS",
     "PRUNE_AFTER_SECONDS",
     "Backlog",
-    "Deliveries",
+    "DeliveryWorker",
 ]

@@ -17,7 +17,7 @@ from typing import Final
 
 import discord
 
-from bot.discord.couriers import Couriers, Done
+from bot.discord.couriers import Couriers, Delivered
 from bot.discord.failures import InvalidRequests
 from bot.discord.owners import InteractionOwners
 from bot.play.orphan_service import OrphanService
@@ -67,8 +67,8 @@ def process_name() -> str:
     return f"{socket.gethostname()[:40]}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
-class DeliveriesBase:
-    """The delivery worker's settings and state in memory (``Deliveries`` works on them)."""
+class DeliveryWorkerBase:
+    """The delivery worker's settings and state in memory (``DeliveryWorker`` works on them)."""
 
     def __init__(
         self,
@@ -101,7 +101,7 @@ class DeliveriesBase:
         self._lanes: dict[int, asyncio.Lock] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._paused: set[int] = set()  # lanes whose channel lacks permissions
-        self._unrecorded: dict[int, Done] = {}  # delivered, but the removal failed
+        self._unrecorded: dict[int, Delivered] = {}  # delivered, but the removal failed
         self._leases: dict[int, float] = {}  # lanes this process holds: lane -> until
         self._held_by_others: dict[int, float] = {}  # lanes to look at again after this
         self._not_before: dict[int, float] = {}  # lane -> no attempt before (backoff)

@@ -12,7 +12,7 @@ import discord
 from bot.discord.announce import mentions
 from bot.discord.components import PanelView, RematchButton
 from bot.discord.failures import is_gone
-from bot.discord.messenger import Done, Messenger, Reply, nonce, same_text, spoken
+from bot.discord.messenger import Delivered, Messenger, Reply, nonce, same_text, spoken
 from bot.discord.pictures import Pictures
 from bot.play.games import logged_event
 from bot.play.readers import Readers
@@ -41,14 +41,14 @@ class GameCourier:
         self.readers = readers
         self.pictures = pictures  # the board's picture and the VP chart
 
-    async def over(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+    async def over(self, d: Delivery, reply: Reply | None, check: bool) -> Delivered:
         """The final message: it pings the game's members, shows each player's VP part by
         part, the winner and the tie-break, the rounds played, the game's length and each
         member's new rating, with the final board, the chart of the VP by round and a
         Rematch button."""
         ended = await self.story.game_over(d.game_id)
         if ended is None:
-            return Done()
+            return Delivered()
         row, seats, state = ended.row, ended.seats, ended.state
         locale = row.locale
         content = game_over_message(
@@ -62,7 +62,7 @@ class GameCourier:
             spoken=ended.game.spoken,
         )
         if content is None:
-            return Done()
+            return Delivered()
         # Pinged: the members holding a seat at the end (not one removed from it).
         members = [s.user_id for s in seats if s.user_id is not None]
         view = PanelView()
@@ -75,7 +75,7 @@ class GameCourier:
                 channel, lambda m: same_text(m.content) == start, d.created_at
             )
             if made is not None:
-                return Done()
+                return Delivered()
         kwargs: dict[str, Any] = {"view": view, "allowed_mentions": mentions(members)}
         notations = ended.notations
         files = [
@@ -89,15 +89,15 @@ class GameCourier:
         if files:
             kwargs["files"] = files
         await channel.send(content, nonce=nonce(d), **kwargs)
-        return Done()
+        return Delivered()
 
-    async def lobby(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+    async def lobby(self, d: Delivery, reply: Reply | None, check: bool) -> Delivered:
         """The lobby message as the lobby is now: edited, or posted (as the answer to the
         command that opened it, if it can be) with its id recorded."""
         p = d.payload
         lobby = await self.story.lobby_of(d.game_id)
         if lobby is None:
-            return Done()
+            return Delivered()
         row = lobby.row
         content = lobby_text(
             row, lobby.seats, self.messenger.render(p.get("closing"), row.locale, row) or None
@@ -122,7 +122,7 @@ class GameCourier:
             try:
                 partial = channel.get_partial_message(message_id)
                 await partial.edit(content=content, allowed_mentions=mentions([]))
-                return Done({"lobby_message_id": message_id}) if found else Done()
+                return Delivered({"lobby_message_id": message_id}) if found else Delivered()
             except discord.NotFound as e:
                 if not is_gone(e):
                     raise
@@ -130,13 +130,15 @@ class GameCourier:
         # Looked for above when the row had no message (its own post, as it is now, too).
         again = check and message_id is not None
         message_id = await self.messenger.say(d, channel, content, allowed, reply, again)
-        return Done({"lobby_message_id": message_id}) if message_id is not None else Done()
+        return (
+            Delivered({"lobby_message_id": message_id}) if message_id is not None else Delivered()
+        )
 
-    async def started(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+    async def started(self, d: Delivery, reply: Reply | None, check: bool) -> Delivered:
         """The game's first lines: it starts, the cards dealt, the first player."""
         row = await self.story.committed_row(d.game_id)
         if row is None:
-            return Done()
+            return Delivered()
         names = [describe.chat_name(s.name) for s in await self.story.seats_of(row.id)]
         rows = await self.story.logged(row.id, 0, int(d.payload["to"]))
         lines = [text("start.header", row.locale)]
@@ -151,4 +153,4 @@ class GameCourier:
         await self.messenger.say(
             d, self.messenger.channel(row), content, mentions([]), reply, check
         )
-        return Done()
+        return Delivered()

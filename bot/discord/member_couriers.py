@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.discord.announce import mentions
-from bot.discord.messenger import Done, Messenger, Reply, nonce, same_text, spoken, turn_link
+from bot.discord.messenger import Delivered, Messenger, Reply, nonce, same_text, spoken, turn_link
 from bot.discord.notify import Notifier
 from bot.play.member_service import MemberService
 from bot.play.notify_modes import wants_dm
@@ -42,7 +42,7 @@ class MemberCourier:
         self.readers = readers
         self.notifier = notifier
 
-    async def notify(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+    async def notify(self, d: Delivery, reply: Reply | None, check: bool) -> Delivered:
         """Tell the member to act by DM that their turn began (if they chose DMs), with what
         happened since their last turn; if their DMs are closed and they chose DMs only,
         ping them in the channel instead (a notice queued in its place). What it says is
@@ -50,27 +50,27 @@ class MemberCourier:
         turn, user = int(d.payload["turn"]), int(d.payload["user"])
         told = await self.members.turn_notice(d.game_id, turn, user)
         if told is None:
-            return Done()  # over, told already, or a later turn tells its own member
+            return Delivered()  # over, told already, or a later turn tells its own member
         notified = {"notified_turn": turn}
         prefs, row = told.prefs, told.row
         if not wants_dm(prefs):
-            return Done(notified)
+            return Delivered(notified)
         locale = prefs.locale or row.locale
         where, link = self.messenger.where(row), turn_link(row)
         content = turn_dm(where, link, told.catch_up, told.seat, told.names, locale, told.spoken)
         if check and await self.in_dms(user, content, d.created_at, prefs):
-            return Done(notified)
+            return Delivered(notified)
         sent = await self.notifier.send_dm(
             user, content, nonce=nonce(d, f"{d.game_id}n{turn}"), prefs=prefs
         )
         if sent:
-            return Done(notified)
+            return Delivered(notified)
         if prefs.notify != "dm":
-            return Done(notified)  # "both": the turn message pinged them already
+            return Delivered(notified)  # "both": the turn message pinged them already
         fallback = outbox_notice(
             d, "notify.dm_failed", {"mention": f"<@{user}>"}, users=[user], link=True
         )
-        return Done(notified, [fallback])
+        return Delivered(notified, [fallback])
 
     async def in_dms(
         self, user: int, content: str, since: float, prefs: MemberPrefs | None = None
@@ -86,7 +86,7 @@ class MemberCourier:
         found = await self.messenger.find(channel, lambda m: same_text(m.content) == start, since)
         return found is not None
 
-    async def dm(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+    async def dm(self, d: Delivery, reply: Reply | None, check: bool) -> Delivered:
         """A direct message about a game (a reminder, a notice to its host), in the member's
         language; if their DMs are closed, its fallback notice in the channel instead."""
         p = d.payload
@@ -96,7 +96,7 @@ class MemberCourier:
         then = [replace(d, kind="notice", payload=fallback, id=0)] if fallback else []
         prefs = await self.notifier.prefs(user)
         if row is None or (not p.get("always") and not wants_dm(prefs)):
-            return Done(then=then)
+            return Delivered(then=then)
         locale = prefs.locale or row.locale
         content = self.messenger.render(p, locale, row)
         if not p.get("plain"):
@@ -104,17 +104,17 @@ class MemberCourier:
                 f"{content}\n{text('notify.in_game', locale, {'where': self.messenger.where(row)})}"
             )
         if check and await self.in_dms(user, content, d.created_at, prefs):
-            return Done()
+            return Delivered()
         if await self.notifier.send_dm(user, content, nonce=nonce(d), prefs=prefs):
-            return Done()
-        return Done(then=then)
+            return Delivered()
+        return Delivered(then=then)
 
-    async def notice(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+    async def notice(self, d: Delivery, reply: Reply | None, check: bool) -> Delivered:
         """A line in the game's channel (the answer to the member's command, if it can be);
         a server's announcement (no game) in its own language."""
         row = await self.story.committed_row(d.game_id)
         if row is None and d.game_id is not None:
-            return Done()
+            return Delivered()
         locale = str(d.payload.get("locale") or (row.locale if row is not None else "en"))
         content = self.messenger.render(d.payload, locale, row)
         if row is not None:
@@ -122,7 +122,7 @@ class MemberCourier:
         allowed = mentions([int(u) for u in d.payload.get("users", [])])
         channel = self.messenger.messageable(d.channel_id, d.guild_id)
         await self.messenger.say(d, channel, content[:2000], allowed, reply, check)
-        return Done()
+        return Delivered()
 
 
 def outbox_notice(

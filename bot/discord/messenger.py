@@ -1,4 +1,4 @@
-"""What the couriers (``bot.discord.couriers``) share: what a delivery made (``Done``), the
+"""What the couriers (``bot.discord.couriers``) share: what a delivery made (``Delivered``), the
 interaction that may carry it (``Reply``), a post's nonce, and the ``Messenger`` each
 courier is handed: a post looked for before it is made again (``find``), said in the
 channel or as the answer to a command (``say``), a game's message edited (through the
@@ -48,7 +48,7 @@ KIND_MARK = {"turn": "t", "close": "c", "notify": "n", "notice": "o", "dm": "d",
 
 
 @dataclass(frozen=True, slots=True)
-class Done:
+class Delivered:
     """What a delivery made: columns of the game's row to set (a message's id) and
     deliveries to queue instead of it (a DM refused becomes a notice in the channel), both
     in the transaction that removes it."""
@@ -60,7 +60,7 @@ class Done:
     again_harmless: bool = False
 
 
-SHOWN = Done(again_harmless=True)  # edited, or nothing to do: made again, the same
+SHOWN = Delivered(again_harmless=True)  # edited, or nothing to do: made again, the same
 
 
 def nonce(delivery: Delivery, what: str = "") -> str:

@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.discord.announce import Announcer
 from bot.discord.background import Background
 from bot.discord.board_edits import BoardEdits
-from bot.discord.delivery import Deliveries
+from bot.discord.delivery import DeliveryWorker
 from bot.discord.health import Heartbeat
 from bot.discord.owners import InteractionOwners
 from bot.play.command_digests import CommandDigests
@@ -38,7 +38,7 @@ class Parts:
     readers: Readers  # the screen readers' modes: the command tree's refusals
     announcer: Announcer
     boards: BoardEdits  # the live board's edits (flushed when the bot stops)
-    deliveries: Deliveries
+    deliveries: DeliveryWorker
     owners: InteractionOwners
     background: Background
     heartbeat: Heartbeat | None

@@ -16,7 +16,7 @@ from bot.discord.announce import Announcer, mentions
 from bot.discord.board_edits import BoardEdits
 from bot.discord.components import PanelView
 from bot.discord.failures import CALL_FAULTS, is_gone, is_rejected, judge
-from bot.discord.messenger import SHOWN, Done, Messenger, Reply, rejected_params
+from bot.discord.messenger import SHOWN, Delivered, Messenger, Reply, rejected_params
 from bot.discord.notify import Notifier
 from bot.discord.pictures import Pictures, board_name
 from bot.discord.replies import jump_url
@@ -53,7 +53,7 @@ class TurnCourier:
         self.pictures = pictures  # the board's picture
         self.boards = boards  # the live board's edits
 
-    async def turn(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+    async def turn(self, d: Delivery, reply: Reply | None, check: bool) -> Delivered:
         """The message of the turn in play, as the game is now: edited (with its picture
         when it may change now), or posted with its ping if the turn has none (or its
         message was deleted); ``repost``: posted again at the bottom of the channel (``/af
@@ -108,7 +108,7 @@ class TurnCourier:
                 if not found:
                     return SHOWN
                 game.row = replace(game.row, turn_message_id=message_id, turn_message_turn=turn)
-                return Done(found)
+                return Delivered(found)
         user = view.member
         ping = not repost and user is not None  # a turn is pinged once: not when reposted
         if ping and user is not None:
@@ -156,7 +156,7 @@ class TurnCourier:
         if repost and row.turn_message_id is not None and row.turn_message_id != message.id:
             await self.moved(row, row.turn_message_id, message.id)
         game.row = replace(game.row, turn_message_id=message.id, turn_message_turn=turn)
-        return Done({"turn_message_id": message.id, "turn_message_turn": turn})
+        return Delivered({"turn_message_id": message.id, "turn_message_turn": turn})
 
     async def moved(self, row: GameRow, old: int, new: int) -> None:
         """The former turn message points to the new one (``/af panel``): not worth a retry."""
@@ -171,7 +171,7 @@ class TurnCourier:
         except CALL_FAULTS as e:
             log.warning("game %d: old turn message %d not edited: %s", row.id, old, judge(e))
 
-    async def close(self, d: Delivery, reply: Reply | None, check: bool) -> Done:
+    async def close(self, d: Delivery, reply: Reply | None, check: bool) -> Delivered:
         """A turn that ended: its message with its final lines and no panel (and the board
         as the turn left it); posted if the turn never had a message, or it was deleted.
         A message the row does not record may still have been posted (``check``: before a
@@ -184,7 +184,7 @@ class TurnCourier:
             d.game_id, turn, seat, int(p["to"]), bool(p.get("last"))
         )
         if closed is None:
-            return Done()
+            return Delivered()
         row, names, spoken = closed.row, closed.names, closed.spoken
         closing = self.messenger.render(p.get("closing"), row.locale, row)
         game, last, seen = closed.game, closed.last, closed.last_view
@@ -245,7 +245,7 @@ class TurnCourier:
                     d, self.messenger.channel(row), content, check, allowed_mentions=mentions([])
                 )
                 self.heard_scores(row.id, seen if scores else None)
-                return Done()
+                return Delivered()
         kwargs: dict[str, Any] = {}
         file = None
         if spoken and game is not None and last is not None:
@@ -264,7 +264,7 @@ class TurnCourier:
             if file is not None:
                 self.boards.shown(game, message.id, last)
         self.heard_scores(row.id, seen if scores else None)
-        return Done()
+        return Delivered()
 
     def heard_scores(self, game_id: int, seen: GameView | None) -> None:
         """The scores of a board (its view) were said in the game's channel (None: none

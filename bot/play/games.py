@@ -1,6 +1,6 @@
 """A game as the bot holds it in memory, and what a move did: plain data and small helpers.
 
-``ActiveGame`` bundles a game's row, seats, engine game and lock; ``Step`` and
+``ActiveGame`` bundles a game's row, seats, engine game and lock; ``AppliedAction`` and
 ``MoveResult`` describe an applied move; ``ServiceError`` is a refusal of the
 bot itself (engine refusals are ``engine.errors.EngineError``). The turn clock's facts of a
 game in play (``since_of``, ``reminders_sent``, ``waiting``) are here too; its words are
@@ -26,7 +26,7 @@ from engine import CHANCE, Action, Event, Game, GameState, GameView, legal_actio
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class AppliedAction:
     """One applied action: who acted (a seat, or CHANCE), what, and the events it caused."""
 
     seat: int
@@ -39,7 +39,7 @@ class MoveResult:
     """What one move did, chance outcomes it triggered included; ``before``: the state
     just before the move (the board as a turn left it, when the move ended it)."""
 
-    steps: tuple[Step, ...]
+    steps: tuple[AppliedAction, ...]
     turn_changed: bool
     over: bool
     before: GameState | None = None

@@ -17,13 +17,14 @@ The jobs, and who asks whom (no job asks one built after it):
 - ``story`` (``story_service``): a game's record as its messages show it, as committed;
 - ``turns`` (``turn_view``): a turn as its messages show it, read once per delivery (asks
   the story);
-- ``results`` (``final_results_service``): a finished game's record;
-- ``moves`` (``move_service``): moves, undo, AI moves and the commit (asks the results);
-- ``settings`` (``settings_service``): a server's defaults and a game's settings;
+- ``final_results`` (``final_results_service``): a finished game's record;
+- ``moves`` (``move_service``): moves, undo, AI moves and the commit (asks the final results);
+- ``channel_settings`` (``channel_settings_service``): a server's defaults and a game's
+  settings;
 - ``lobby`` (``lobby_service``): a lobby, its start, and its end before its end (asks the
-  moves to commit the start, the settings for the server's clock);
+  moves to commit the start, the channel settings for the server's clock);
 - ``seats`` (``seat_service``): seats changing hands, members away;
-- ``turn_clock`` (``timeout_service``): the turn clock's reminders and timeouts;
+- ``turn_clock`` (``turn_clock_service``): the turn clock's reminders and timeouts;
 - ``orphans`` (``orphan_service``): games that lost their channel, a host told of a
   problem once;
 - ``messages`` (``message_service``): a game's turn message posted again, its id recorded;
@@ -42,6 +43,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.play.channel_settings_service import ChannelSettingsService
 from bot.play.coach_memory import Coach
 from bot.play.command_digests import CommandDigests
 from bot.play.database import GameDatabase
@@ -59,9 +61,8 @@ from bot.play.readers import Readers
 from bot.play.records_service import RecordsService
 from bot.play.seat_changes import Seating
 from bot.play.seat_service import SeatService
-from bot.play.settings_service import SettingsService
 from bot.play.story_service import StoryService
-from bot.play.timeout_service import TimeoutService
+from bot.play.turn_clock_service import TurnClockService
 from bot.play.turn_view import TurnViews
 from bot.store.storage import Storage
 
@@ -80,12 +81,12 @@ class GameJobs:
     seating: Seating
     story: StoryService
     turns: TurnViews
-    results: FinalResultsService
+    final_results: FinalResultsService
     moves: MoveService
-    settings: SettingsService
+    channel_settings: ChannelSettingsService
     lobby: LobbyService
     seats: SeatService
-    turn_clock: TimeoutService
+    turn_clock: TurnClockService
     orphans: OrphanService
     messages: MessageService
     owners: OwnerService

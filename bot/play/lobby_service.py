@@ -10,11 +10,11 @@ from typing import Any
 
 from bot.play import outbox
 from bot.play.ai import Level
+from bot.play.channel_settings_service import ChannelSettingsService
 from bot.play.games import ActiveGame, MoveResult
 from bot.play.held_games import HeldGames
 from bot.play.move_service import MoveService
 from bot.play.seat_changes import SeatChange, Seating, ends_without
-from bot.play.settings_service import SettingsService
 from bot.store.clock_settings import DEFAULT_CLOCK
 from bot.store.errors import ChannelBusyError, ServiceError
 from bot.store.game_config import GameSettings
@@ -33,7 +33,7 @@ class LobbyService:
         games: HeldGames,
         seating: Seating,
         moves: MoveService,
-        settings: SettingsService,
+        channel_settings: ChannelSettingsService,
         *,
         clock: Callable[[], float],
         new_seed: Callable[[], int],
@@ -45,7 +45,7 @@ class LobbyService:
         self.games = games
         self.seating = seating
         self.moves = moves
-        self.settings = settings
+        self.channel_settings = channel_settings
         self.clock = clock
         self.new_seed = new_seed
 
@@ -70,7 +70,7 @@ class LobbyService:
         if not 2 <= max_players <= 4:
             raise ServiceError("lobby.players_range")
         if config is None:
-            config = GameSettings(clock=await self.settings.default_clock(guild_id))
+            config = GameSettings(clock=await self.channel_settings.default_clock(guild_id))
         now = self.clock()
         payload: dict[str, Any] = {"reply": True}
         if host_shown:
@@ -79,12 +79,8 @@ class LobbyService:
             extra = outbox.text_of("over.rematch_opened", opened)
             payload.update(extra=extra, users=list(invited))
 
-        told: list[Delivery] = []  # what the commit queued, in the new lobby's lane
-
-        def lobby(game_id: int) -> list[Delivery]:
-            told[:] = [Delivery("lobby", game_id, channel_id, guild_id, payload, created_at=now)]
-            return list(told)
-
+        # The lobby's message, queued with the game: the storage gives it the game's id.
+        told = [Delivery("lobby", None, channel_id, guild_id, payload, created_at=now)]
         try:
             game_id = await self._game_rows.create_game(
                 guild_id=guild_id,
@@ -96,7 +92,7 @@ class LobbyService:
                 locale=locale,
                 now=now,
                 config=config,
-                deliveries=lobby,
+                deliveries=told,
             )
         except ChannelBusyError:
             raise ServiceError("lobby.busy") from None
@@ -196,7 +192,7 @@ class LobbyService:
                     outbox.notice(game, now, "lobby.left_ended", name),
                     self.seating.ended(game, now, closing),
                 ]
-                row = await self._seat_rows.update(
+                row = await self._seat_rows.commit_seat_change(
                     game.id,
                     None,
                     told,
@@ -262,7 +258,7 @@ class LobbyService:
             outbox.notice(game, now, key, {"name": by}, reply=True),
             self.seating.ended(game, now, closing),
         ]
-        row = await self._seat_rows.update(
+        row = await self._seat_rows.commit_seat_change(
             game.id,
             None,
             told,

@@ -48,11 +48,11 @@ class MemberService:
         clock: Callable[[], float],
         readers: Readers,
         members: MemberStore,
-        records: ResultStore,
+        results: ResultStore,
         seat_rows: SeatStore,
     ) -> None:
         self._members = members
-        self._records = records
+        self._results = results
         self._seat_rows = seat_rows
         self.games = games
         self.story = story  # the catch-up of a turn, read as its message reads it
@@ -91,7 +91,7 @@ class MemberService:
     async def games_of(self, user_id: int) -> list[GameRow]:
         """Every game the member sits in, in its lobby or in play."""
         seats = dict(await self._seat_rows.seats_of_user(user_id))
-        return await self._records.games_by_id(seats)
+        return await self._results.games_by_id(seats)
 
     async def turn_notice(self, game_id: int | None, turn: int, user: int) -> TurnNotice | None:
         """What the DM telling ``user`` their turn ``turn`` began says, read once for the

@@ -1,7 +1,8 @@
 """The game service's turn messages shown again: posted again at the bottom of the channel
 (``/af panel``), or queued for a turn in play found with no message (a crash between a
 commit of old and its delivery, a message deleted). The ids of a game's messages are
-recorded with the deliveries that post them (``Outbox.made``).
+recorded with the deliveries that post them (a delivery ``bot.play.outbox.Made``, handed
+back to its lane's pass, ``Outbox.lane_pass``).
 """
 
 from __future__ import annotations

@@ -18,9 +18,9 @@ from bot.play.ai import AIFactory, Chooser, Level, choose_move
 from bot.play.final_results_service import FinalResultsService
 from bot.play.games import (
     ActiveGame,
+    AppliedAction,
     MoveResult,
     MoveUnsure,
-    Step,
     event_data,
     logged_event,
     new_events,
@@ -128,7 +128,7 @@ class MoveService:
         before = engine_game.state
         engine_game.apply(action, player=seat)
         steps = [
-            Step(seat, action, new_events(before, engine_game.state)),
+            AppliedAction(seat, action, new_events(before, engine_game.state)),
             *self.resolve_chance(after),
         ]
         over = engine_game.state.over
@@ -169,7 +169,8 @@ class MoveService:
         if not rows:
             return None
         steps = tuple(
-            Step(r.actor, parse(r.notation), tuple(logged_event(e) for e in r.events)) for r in rows
+            AppliedAction(r.actor, parse(r.notation), tuple(logged_event(e) for e in r.events))
+            for r in rows
         )
         return MoveResult(steps, False, False, None, repeated=True)
 
@@ -255,7 +256,7 @@ class MoveService:
             await self.games.reload(game)
         return action
 
-    def resolve_chance(self, game: ActiveGame) -> list[Step]:
+    def resolve_chance(self, game: ActiveGame) -> list[AppliedAction]:
         """Sample and apply pending chance decisions from the game's seed (restart-proof)."""
         assert game.game is not None
         steps = []
@@ -266,14 +267,14 @@ class MoveService:
                 rng = random.Random(f"{game.row.seed}:{before.version}")
                 action = sample_chance(before, rng)
             game.game.apply(action)
-            steps.append(Step(CHANCE, action, new_events(before, game.game.state)))
+            steps.append(AppliedAction(CHANCE, action, new_events(before, game.game.state)))
         return steps
 
     async def commit(
         self,
         game: ActiveGame,
         after: ActiveGame,
-        steps: list[Step],
+        steps: list[AppliedAction],
         first_seq: int,
         user_id: int | None,
         status: str | None,

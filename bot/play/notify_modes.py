@@ -1,7 +1,7 @@
 """A member's choice of how to hear of their turn (``/af notify``: ``channel``, ``dm``,
 ``both``, ``off``) read with what is known of their DMs: whether they are pinged in the
 channel, whether they are told by DM. Asked by the turn clock's reminders
-(``bot.play.timeout_service``) and by the couriers that ping and DM them
+(``bot.play.turn_clock_service``) and by the couriers that ping and DM them
 (``bot.discord.turn_couriers``, ``member_couriers``).
 """
 

@@ -17,7 +17,7 @@ from bot.play.held_games import HeldGames
 from bot.store.errors import ChannelBusyError, ServiceError
 from bot.store.game_store import GameStore
 from bot.store.host_notice_store import HostNoticeStore
-from bot.store.rows import Delivery, GameRow, OrphanedBy
+from bot.store.rows import Delivery, GameRow, OrphanedBy, ToHost
 
 log = logging.getLogger(__name__)
 
@@ -78,16 +78,9 @@ class OrphanService:
         was not in its lobby or in play)."""
         now = self.clock()
 
-        queued: list[Delivery] = []  # what the commit queued, in the host's DM lane
-
-        def told(row: GameRow) -> list[Delivery]:
-            params = {"game": row.id}
-            said = {"key": f"orphan.{why}", "params": params, "user": row.host_id}
-            payload = {**said, "always": True, "plain": True}
-            dm = Delivery("dm", row.id, -row.host_id, row.guild_id, payload, created_at=now)
-            queued[:] = [dm]
-            return [dm]
-
+        # The DM to its host: the storage fills in who the host is, as its commit reads it.
+        said = {"key": f"orphan.{why}", "params": {"game": game_id}}
+        told = ToHost("dm", {**said, "always": True, "plain": True}, created_at=now)
         row = await self._game_rows.orphan_game(game_id, why, now, told)
         held = self.games.held(game_id)
         if held is not None:
@@ -97,7 +90,7 @@ class OrphanService:
         if row is not None:
             log.warning("game %d: its %s is gone; the game is %s", game_id, why, row.status)
             if row.status == "orphaned":
-                self.games.take_committed(None, queued, lane=-row.host_id)
+                self.games.take_committed(None, [told.to(row)], lane=-row.host_id)
         return row
 
     async def channel_gone(self, channel_id: int) -> list[GameRow]:
@@ -176,19 +169,13 @@ class OrphanService:
             users = [user] if user is not None else []
             said["users"] = users
 
-        queued: list[Delivery] = []  # what the commit queued, in the channel's lane
-
-        def told(new: GameRow) -> list[Delivery]:
-            out = [
-                Delivery("notice", new.id, channel_id, guild_id, said, created_at=now),
-                Delivery("turn", new.id, channel_id, guild_id, {"turn": turn}, created_at=now),
-            ]
-            if user is not None:
-                notify = {"turn": turn, "user": user}
-                out.append(Delivery("notify", new.id, channel_id, guild_id, notify, created_at=now))
-            queued[:] = out
-            return list(out)
-
+        told = [  # in the channel's lane
+            Delivery("notice", row.id, channel_id, guild_id, said, created_at=now),
+            Delivery("turn", row.id, channel_id, guild_id, {"turn": turn}, created_at=now),
+        ]
+        if user is not None:
+            notify = {"turn": turn, "user": user}
+            told.append(Delivery("notify", row.id, channel_id, guild_id, notify, created_at=now))
         try:
             new = await self._game_rows.adopt_game(
                 row.id,
@@ -203,7 +190,7 @@ class OrphanService:
             raise ServiceError("lobby.busy") from None
         if new is None:
             raise ServiceError("orphan.unknown", game=row.id)
-        self.games.take_committed(None, queued, lane=channel_id)
+        self.games.take_committed(None, told, lane=channel_id)
         return await self.games.load(new)
 
     async def end_orphaned(self, game_id: int, user_id: int, can_manage: bool = False) -> GameRow:

@@ -11,18 +11,22 @@ its number, newest first, and the current one is the newest while it has not end
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Final
 
 from bot.play import outbox
 from bot.store.action_log_store import ActionLogStore
-from bot.store.errors import ServiceError
+from bot.store.errors import SeasonChangedError, ServiceError
 from bot.store.game_store import GameStore
 from bot.store.rating_store import RatedChange, Season
 from bot.store.ratings import Skill
-from bot.store.result_store import ResultStore
+from bot.store.result_store import ResultStore, SeasonNews
 from bot.store.rows import Delivery, GameRow, ResultRow, SeatRow
 from bot.store.seat_store import SeatStore
 from bot.text.rating_text import season_name
+
+# How often a season's start is tried when another command started one meanwhile.
+SEASON_TRIES: Final = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,23 +93,23 @@ class RecordsService:
         game_rows: GameStore,
         seat_rows: SeatStore,
         action_log: ActionLogStore,
-        records: ResultStore,
+        results: ResultStore,
     ) -> None:
         self._game_rows = game_rows
         self._seat_rows = seat_rows
         self._action_log = action_log
-        self._records = records
+        self._results = results
         self.clock = clock
 
     async def record_of(self, user_id: int, guild_id: int | None) -> list[ResultRow]:
         """A member's results in the server's finished games, newest first (the seats they
         held at the end and played most of)."""
-        rows = await self._records.results_of(user_id=user_id, guild_id=guild_id)
+        rows = await self._results.results_of(user_id=user_id, guild_id=guild_id)
         return [result for _, result in rows]
 
     async def seasons_of(self, guild_id: int | None) -> list[Season]:
         """The server's seasons, newest first (none before its first rated game)."""
-        return await self._records.seasons(guild_id) if guild_id is not None else []
+        return await self._results.seasons(guild_id) if guild_id is not None else []
 
     async def current_season(self, guild_id: int | None) -> Season | None:
         """The server's season in play: its newest, unless it ended."""
@@ -119,7 +123,7 @@ class RecordsService:
         if season is None:
             return []
         return [
-            h.change.after.shown for h in await self._records.rating_history(season.id, user_id)
+            h.change.after.shown for h in await self._results.rating_history(season.id, user_id)
         ]
 
     async def member_rating(
@@ -133,18 +137,18 @@ class RecordsService:
         chosen = season_numbered(seasons, number)
         if chosen is None:
             return MemberRating(None)
-        table = await self._records.season_table(chosen.id)
+        table = await self._results.season_table(chosen.id)
         if user_id not in table:
             for earlier in seasons:
                 if earlier.number >= chosen.number:
                     continue
-                skills = await self._records.season_table(earlier.id)
+                skills = await self._results.season_table(earlier.id)
                 if user_id in skills:
                     return MemberRating(chosen, table, earlier=earlier, earlier_table=skills)
             return MemberRating(chosen, table)
-        history = await self._records.rating_history(chosen.id, user_id)
+        history = await self._results.rating_history(chosen.id, user_id)
         games = [
-            (h, len(await self._records.results(h.game_id)) or h.change.place)
+            (h, len(await self._results.of_game(h.game_id)) or h.change.place)
             for h in history[-recent:]
         ]
         return MemberRating(chosen, table, games)
@@ -156,8 +160,8 @@ class RecordsService:
         chosen = season_numbered(await self.seasons_of(guild_id), number)
         if chosen is None:
             return None
-        table = await self._records.season_table(chosen.id)
-        return Standings(chosen, table, await self._records.season_wins(chosen.id))
+        table = await self._results.season_table(chosen.id)
+        return Standings(chosen, table, await self._results.season_wins(chosen.id))
 
     async def start_season(
         self, guild_id: int | None, channel_id: int, name: str, locale: str, can_manage: bool
@@ -171,22 +175,45 @@ class RecordsService:
         if not can_manage:
             raise ServiceError("season.admins_only")
         now = self.clock()
+        name = " ".join(name.split())
 
-        def announced(before: Season | None, new: Season) -> list[Delivery]:
-            params: dict[str, object] = {"season": season_name(new, locale)}
-            key = "season.started_first"
-            if before is not None:
-                key = "season.started"
-                params.update(previous=season_name(before, locale), number=before.number)
+        def announced(key: str, params: dict[str, object]) -> list[Delivery]:
             return [
                 outbox.announcement(
                     guild_id, channel_id, now, key, params, locale=locale, reply=True
                 )
             ]
 
-        await self._records.start_season(
-            guild_id, " ".join(name.split()), now, deliveries=announced
-        )
+        # Both announcements are made before the commit, from the current season as read
+        # now (the storage picks one in its transaction: whether anything was rated in it);
+        # if another command started a season meanwhile, they are made again.
+        for attempt in range(SEASON_TRIES):
+            seasons = await self._results.seasons(guild_id)
+            current = seasons[0] if seasons and seasons[0].ended_at is None else None
+            if current is None:  # the server's first season is opened with the start
+                number = seasons[0].number + 1 if seasons else 1
+                current = Season(0, guild_id, number, "", now, None)
+            renamed = replace(current, name=name)
+            following = replace(current, number=current.number + 1, name=name)
+            news = SeasonNews(
+                current.number,
+                current.name,
+                renamed=announced("season.started_first", {"season": season_name(renamed, locale)}),
+                closed=announced(
+                    "season.started",
+                    {
+                        "season": season_name(following, locale),
+                        "previous": season_name(current, locale),
+                        "number": current.number,
+                    },
+                ),
+            )
+            try:
+                await self._results.start_season(guild_id, name, now, news=news)
+                return
+            except SeasonChangedError:
+                if attempt == SEASON_TRIES - 1:
+                    raise
 
     async def finished_game(
         self, guild_id: int | None, channel_id: int | None, game_id: int | None
@@ -195,7 +222,7 @@ class RecordsService:
         newest: ServiceError("replay.unknown") for a game that is not a finished game of the
         server, ("replay.none") when the channel has none."""
         if game_id is None:
-            games = await self._records.finished_games(guild_id, channel_id)
+            games = await self._results.finished_games(guild_id, channel_id)
             if not games:
                 raise ServiceError("replay.none")
             return games[0]
@@ -208,7 +235,7 @@ class RecordsService:
         self, guild_id: int | None, channel_id: int | None
     ) -> list[GameRow]:
         """The server's finished games, the channel's first, each newest first."""
-        games = await self._records.finished_games(guild_id, None)
+        games = await self._results.finished_games(guild_id, None)
         here = [g for g in games if g.channel_id == channel_id]
         return [*here, *(g for g in games if g.channel_id != channel_id)]
 

@@ -174,7 +174,9 @@ class Seating:
             if waiting is not None:
                 game_fields.update(clock_since=now, reminders_sent=0)
         told = [*said, self.shown(after, now)]
-        row = await self._seat_rows.update(game.id, seats, told, departure=departure, **game_fields)
+        row = await self._seat_rows.commit_seat_change(
+            game.id, seats, told, departure=departure, **game_fields
+        )
         self.games.take_committed(game, told, row=row, seats=new_seats)
 
 

@@ -49,12 +49,12 @@ class StoryService:
         game_rows: GameStore,
         seat_rows: SeatStore,
         action_log: ActionLogStore,
-        records: ResultStore,
+        results: ResultStore,
     ) -> None:
         self._game_rows = game_rows
         self._seat_rows = seat_rows
         self._action_log = action_log
-        self._records = records
+        self._results = results
         self.readers = readers
 
     async def committed_row(self, game_id: int | None) -> GameRow | None:
@@ -122,9 +122,9 @@ class StoryService:
             row=row,
             seats=seats,
             state=state,
-            recorded={r.seat: r.name for r in await self._records.results(row.id)},
+            recorded={r.seat: r.name for r in await self._results.of_game(row.id)},
             seconds=(last[-1].created_at if last else 0.0) - (first or 0.0),
-            rated=list(await self._records.rating_changes(row.id)),
+            rated=list(await self._results.rating_changes(row.id)),
             notations=[a.notation for a in await self._action_log.actions(row.id)],
             game=ActiveGame(row, seats, spoken=spoken),
         )

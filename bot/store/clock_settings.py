@@ -14,7 +14,7 @@ the member is reminded, after ``warn_hours`` warned (with the deadline), and aft
 After ``max_timeouts`` timed-out turns in a row the seat passes to the AI for good
 (the member may take it back with ``/af rejoin``). At most two reminders are sent per
 turn. Everything here is pure: the storage keeps the values, the game service takes the
-steps (``bot.play.timeout_service``), ``bot.discord.background`` ticks.
+steps (``bot.play.turn_clock_service``), ``bot.discord.background`` ticks.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 
 TimeoutAction = Literal["ai", "skip", "none"]
 TIMEOUT_ACTIONS: Final[tuple[TimeoutAction, ...]] = get_args(TimeoutAction)
-Step = Literal["remind", "warn", "timeout"]
+ClockStep = Literal["remind", "warn", "timeout"]
 MAX_HOURS: Final = 14 * 24.0  # two weeks
 MIN_HOURS: Final = 0.1  # six minutes: a live game's clock
 MAX_TIMEOUTS: Final = 10
@@ -141,7 +141,7 @@ def deadline(clock: ClockSettings, since: float, away_until: float | None) -> fl
 
 def due_step(
     clock: ClockSettings, since: float, sent: int, away_until: float | None, now: float
-) -> Step | None:
+) -> ClockStep | None:
     """The step of the clock due at ``now`` for a member waited on since ``since``, with
     ``sent`` reminders already sent this turn (None: nothing is due).
 
@@ -172,7 +172,7 @@ __all__ = [
     "TIMEOUT_ACTIONS",
     "ClockError",
     "ClockSettings",
-    "Step",
+    "ClockStep",
     "TimeoutAction",
     "clock_start",
     "deadline",

@@ -33,4 +33,15 @@ class GameChangedError(Exception):
     process, or another copy, committed first): nothing was written."""
 
 
-__all__ = ["ChannelBusyError", "GameChangedError", "ServiceError", "StalePanelError"]
+class SeasonChangedError(Exception):
+    """The server's current season is not the one the caller read (a season started, or
+    opened, by another command meanwhile): nothing was written; the caller reads again."""
+
+
+__all__ = [
+    "ChannelBusyError",
+    "GameChangedError",
+    "SeasonChangedError",
+    "ServiceError",
+    "StalePanelError",
+]

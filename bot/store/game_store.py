@@ -3,12 +3,13 @@ channel, a server or a host, and games that lost their channel (orphaned, adopte
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from bot.store.db import UniqueViolation
 from bot.store.errors import ChannelBusyError, GameChangedError
 from bot.store.game_config import DEFAULT_SETTINGS, GameSettings
-from bot.store.rows import ACTIVE, Deliveries, GameRow, GameStatus, OrphanedBy
+from bot.store.rows import ACTIVE, Deliveries, GameRow, GameStatus, OrphanedBy, ToHost
 from bot.store.shards import Shards
 from bot.store.shared_sql import StoreArea, game_row, game_update, queue_in, shard_filter
 
@@ -28,10 +29,11 @@ class GameStore(StoreArea):
         locale: str,
         now: float,
         config: GameSettings = DEFAULT_SETTINGS,
-        deliveries: Callable[[int], Deliveries] | None = None,
+        deliveries: Deliveries = (),
     ) -> int:
         """A new game in its lobby with the host in seat 0 (unless ``host_name`` is None),
-        and what ``deliveries`` (given the new game's id) says must be shown of it.
+        and ``deliveries``, what must be shown of it, queued as the new game's: each with
+        its ``game_id`` set to the game's id, which only the insert knows.
 
         ChannelBusyError if the channel already has an active game.
         """
@@ -60,8 +62,7 @@ class GameStore(StoreArea):
                         "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                         (game_id, host_id, host_name),
                     )
-                if deliveries is not None:
-                    await queue_in(tx, deliveries(game_id))
+                await queue_in(tx, [replace(d, game_id=game_id) for d in deliveries])
         except UniqueViolation:
             raise ChannelBusyError(channel_id) from None
         return game_id
@@ -149,13 +150,13 @@ class GameStore(StoreArea):
         game_id: int,
         why: OrphanedBy,
         now: float,
-        deliveries: Callable[[GameRow], Deliveries] = lambda row: (),
+        told: ToHost | None = None,
     ) -> GameRow | None:
         """A game in play whose channel is gone (``why``: its channel deleted, the bot
         removed from its server) becomes orphaned (a lobby is aborted: nothing of it is
         worth keeping); what was still to be delivered in its channel is given up; and
-        ``deliveries`` (given the row) tells its host, once, with the host's problem
-        recorded. None if the game was not in its lobby or in play."""
+        ``told`` is queued to its host (made from the row: ``ToHost.to``), once, with the
+        host's problem recorded. None if the game was not in its lobby or in play."""
         async with self.db.transaction() as tx:
             row = await tx.fetchone(
                 "UPDATE games SET status = CASE WHEN status = 'lobby' THEN 'aborted'"
@@ -172,15 +173,14 @@ class GameStore(StoreArea):
                 " WHERE status = 'pending' AND channel_id = ?",
                 (float(now), f"orphaned: {why}", game.channel_id),
             )
-            told = list(deliveries(game)) if game.status == "orphaned" else []
-            if told:
+            if told is not None and game.status == "orphaned":
                 made = await tx.fetch(
                     "INSERT INTO host_notices (game_id, problem, told_at) VALUES (?, ?, ?)"
                     " ON CONFLICT (game_id, problem) DO NOTHING RETURNING game_id",
                     (game_id, "orphaned", float(now)),
                 )
                 if made:
-                    await queue_in(tx, told)
+                    await queue_in(tx, [told.to(game)])
         return game
 
     async def adopt_game(
@@ -190,16 +190,15 @@ class GameStore(StoreArea):
         channel_id: int,
         guild_id: int | None,
         now: float,
-        deliveries: Callable[[GameRow], Deliveries] = lambda row: (),
+        deliveries: Deliveries = (),
         keep_messages: bool = False,
         waiting_on_user: int | None = None,
     ) -> GameRow | None:
         """An orphaned game plays on in ``channel_id`` (another channel, or its own once the
         bot is back in its server: ``keep_messages``, its messages there are still its own),
         in play again, with no turn message yet (unless kept), its clock starting now, the
-        member it waits on ``waiting_on_user`` again, and ``deliveries`` (given the new row)
-        to show it there. ChannelBusyError if that channel has a game; None if the game is
-        not orphaned."""
+        member it waits on ``waiting_on_user`` again, and ``deliveries`` to show it there.
+        ChannelBusyError if that channel has a game; None if the game is not orphaned."""
         messages = (
             ""
             if keep_messages
@@ -218,7 +217,7 @@ class GameStore(StoreArea):
                     return None
                 game = game_row(row)
                 await tx.execute("DELETE FROM host_notices WHERE game_id = ?", (game_id,))
-                await queue_in(tx, deliveries(game))
+                await queue_in(tx, deliveries)
         except UniqueViolation:
             raise ChannelBusyError(channel_id) from None
         return game

@@ -3,19 +3,37 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from bot.store import rating_store
+from bot.store.errors import SeasonChangedError
 from bot.store.rating_store import RatedChange
 from bot.store.ratings import Skill
 from bot.store.rows import Deliveries, GameRow, ResultRow
 from bot.store.shared_sql import StoreArea, game_row, queue_in, result_row
 
 
+@dataclass(frozen=True, slots=True)
+class SeasonNews:
+    """What ``ResultStore.start_season`` queues with a season's start, made by its caller
+    beforehand from the server's current season as it read it (``number`` and ``name``; the
+    number the server's first season will have if it has none): ``renamed``, if nothing was
+    rated in it (it is renamed and starts now: no season is closed), else ``closed`` (it is
+    closed and the next one opened). The storage picks one in its transaction, which is
+    what finds out, and runs no code of the caller's there."""
+
+    number: int
+    name: str
+    renamed: Deliveries
+    closed: Deliveries
+
+
 class ResultStore(StoreArea):
     """The ``results`` table, and the ratings' tables through ``rating_store``."""
 
-    async def results(self, game_id: int) -> list[ResultRow]:
+    async def of_game(self, game_id: int) -> list[ResultRow]:
+        """A finished game's results, seat by seat."""
         rows = await self._all("SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
         return [result_row(r) for r in rows]
 
@@ -97,16 +115,19 @@ class ResultStore(StoreArea):
         guild_id: int,
         name: str,
         now: float,
-        deliveries: Callable[[rating_store.Season | None, rating_store.Season], Deliveries]
-        | None = None,
+        news: SeasonNews | None = None,
     ) -> tuple[rating_store.Season | None, rating_store.Season]:
         """Close the server's season (its table is kept) and start the next, ``name``d:
-        (the season closed, if one was, the new one); ``deliveries`` (given both) says what
-        must be shown of it (its announcement), queued in the same transaction."""
+        (the season closed, if one was, the new one); ``news``: what must be shown of it
+        (its announcement), queued in the same transaction. SeasonChangedError, and nothing
+        written, if the current season is not the one ``news`` was made from."""
         async with self.db.transaction() as tx:
             closed, new = await rating_store.start_season(tx, self.db.dialect, guild_id, name, now)
-            if deliveries is not None:
-                await queue_in(tx, deliveries(closed, new))
+            if news is not None:
+                was = new if closed is None else closed  # the current season, as it was
+                if was.number != news.number or (closed is not None and was.name != news.name):
+                    raise SeasonChangedError(f"server {guild_id}: season {was.number}")
+                await queue_in(tx, news.renamed if closed is None else news.closed)
         return closed, new
 
     async def rebuild_ratings(self) -> rating_store.Rebuilt:

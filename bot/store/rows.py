@@ -1,5 +1,6 @@
 """The rows the storage reads and writes (``bot.store.storage.Storage``): a game, its seats,
-the action log, a finished game's results, a member's preferences, a delivery of the outbox."""
+the action log, a finished game's results, a member's preferences, a delivery of the outbox
+(and a DM to a game's host made before the transaction that finds the host: ``ToHost``)."""
 
 from __future__ import annotations
 
@@ -168,3 +169,22 @@ class Delivery:
 
 
 Deliveries = Sequence[Delivery]
+
+
+@dataclass(frozen=True, slots=True)
+class ToHost:
+    """A DM to a game's host queued by a change whose transaction is what finds the host
+    (``GameStore.orphan_game``): data its caller makes, which the storage fills in with the
+    row it read (no code of the caller runs in the transaction). ``to`` makes it the
+    ``Delivery``: of the game, in its host's DM lane (``-host``, as ``bot.play.outbox``
+    names a member's DMs), the host's id added to ``payload`` as ``user``."""
+
+    kind: str
+    payload: Mapping[str, Any]
+    created_at: float = 0.0
+
+    def to(self, row: GameRow) -> Delivery:
+        payload = {**self.payload, "user": row.host_id}
+        return Delivery(
+            self.kind, row.id, -row.host_id, row.guild_id, payload, created_at=self.created_at
+        )

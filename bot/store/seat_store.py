@@ -1,4 +1,5 @@
-"""Storage of a game's seats: who holds them, replaced or changed with the game's row."""
+"""Storage of a game's seats: who holds them, replaced or changed with the game's row (a
+seat change committed: the seats, the row, its deliveries and a member's departure)."""
 
 from __future__ import annotations
 
@@ -71,7 +72,7 @@ class SeatStore(StoreArea):
             raise ValueError(f"no game {game_id}")
         return game_row(row)
 
-    async def update(
+    async def commit_seat_change(
         self,
         game_id: int,
         seats: SeatChanges | None = None,
@@ -81,9 +82,10 @@ class SeatStore(StoreArea):
         expected: Mapping[str, object] | None = None,
         **game_fields: object,
     ) -> GameRow:
-        """Set some columns of a game's seats and of its row, with the deliveries the change
-        causes, in one transaction; ``departure``: (server, departure, time) a member leaves
-        the game in play, rated on that server (``bot.store.rating_store``), in the same one.
+        """A seat change committed, in one transaction: some columns of the game's seats
+        (none, when only a member's leaving ends the game), the game's row, the deliveries
+        the change causes, and ``departure``: (server, departure, time) a member leaves the
+        game in play, rated on that server (``bot.store.rating_store``).
         ``expected``: only if the game's stored row still holds these values, else
         GameChangedError and nothing is written (``GameStore.update_game``).
         The game's row as committed (the caller knows the seats it set: nothing needs reading

@@ -14,12 +14,13 @@ what it holds:
 
 - ``game_rows``: games, a lobby made, a row read and changed, orphaned and adopted
   (``game_store``);
-- ``seat_rows``: a game's seats, replaced or changed with the game's row (``seat_store``);
+- ``seat_rows``: a game's seats, replaced, or a seat change committed with the game's row,
+  its deliveries and a departure (``seat_store``);
 - ``action_log``: the action log and the snapshot, a move committed, undone, found by its
   key (``action_log_store``);
 - ``server_settings``: a server's defaults (``server_settings_store``);
 - ``members``: members' absences and preferences (``member_store``);
-- ``records``: finished games' results, seasons and ratings (``result_store``);
+- ``results``: finished games' results, seasons and ratings (``result_store``);
 - ``deliveries``: the outbox's deliveries and their lanes (``delivery_store``);
 - ``host_notices``: what a game's host was told (``host_notice_store``);
 - ``interactions``: which process answers which interaction (``interaction_store``);
@@ -95,7 +96,7 @@ class Storage:
         self.action_log: Final = ActionLogStore(slot)
         self.server_settings: Final = ServerSettingsStore(slot)
         self.members: Final = MemberStore(slot)
-        self.records: Final = ResultStore(slot)
+        self.results: Final = ResultStore(slot)
         self.deliveries: Final = DeliveryStore(slot)
         self.host_notices: Final = HostNoticeStore(slot)
         self.interactions: Final = InteractionStore(slot)

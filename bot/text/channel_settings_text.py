@@ -2,7 +2,8 @@
 (the turn clock's, the language new games start in), and what the server's admins changed.
 
 Said from clock settings and language codes; a change to a game's settings is told to its
-channel by the outbox (``bot.play.settings_service``), in ``bot.text.clock_text``'s words."""
+channel by the outbox (``bot.play.channel_settings_service``),
+in ``bot.text.clock_text``'s words."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The sentences of a game's final message: who is pinged, each player's VP part by part,
 the winner and the tie-break, the new ratings, the rounds and the game's length, and where
-a guided game leads next. Composed from what ``bot.play.story_service.game_over`` read;
-posted with the final board, the VP chart and a Rematch button by ``bot.discord``."""
+a guided game leads next. Composed from what ``bot.play.story_service.StoryService.game_over``
+read; posted with the final board, the VP chart and a Rematch button by ``bot.discord``."""
 
 from __future__ import annotations
 

@@ -36,7 +36,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.play.games import ActiveGame
-from bot.store.clock_settings import Step
+from bot.store.clock_settings import ClockStep
 from engine.ai import make_ai
 from engine.ai.base import AIPlayer
 from engine.serialize import loads
@@ -132,7 +132,7 @@ class Simulation:
         take = turn_clock._take
         by_id = {g.game_id: g for g in self.games}
 
-        async def counted(game: ActiveGame, step: Step, now: float) -> bool:
+        async def counted(game: ActiveGame, step: ClockStep, now: float) -> bool:
             turn = game.state.turn_number
             done = await take(game, step, now)
             sim = by_id.get(game.id) or next(g for g in self.games if g.game_id == game.id)

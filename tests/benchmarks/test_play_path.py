@@ -33,8 +33,8 @@ def test_modules_packages_leaves_and_layers() -> None:
     service = module_of(str(ROOT / "bot/play/held_games.py"))
     delivery = module_of(str(ROOT / "bot/discord/delivery.py"))
     assert service is not None and delivery is not None and cog is not None
-    assert Hop(service, delivery, "Deliveries.queued", "t").against_layers  # a callback
-    assert not Hop(cog, delivery, "Deliveries.run", "t").against_layers
+    assert Hop(service, delivery, "DeliveryWorker.queued", "t").against_layers  # a callback
+    assert not Hop(cog, delivery, "DeliveryWorker.run", "t").against_layers
     assert not Hop(delivery, cog, "x", "t").against_layers  # the same layer
     assert Hop(cog, service, "x", "t").crosses and not Hop(None, cog, "x", "t").crosses
     rows = module_of(str(ROOT / "bot/store/rows.py"))

@@ -31,7 +31,7 @@ from bot.text.autocomplete_words import orphan_choice
 
 if TYPE_CHECKING:
     from bot.discord.client import AlienFrontiersBot
-    from bot.discord.delivery import Deliveries
+    from bot.discord.delivery import DeliveryWorker
     from bot.play.games import ActiveGame
 
 AF: dict[str, Any] = {"af": True}
@@ -95,7 +95,7 @@ class TableCog(AfCog):
         gate: Gate,
         af_group: app_commands.Group,
         games: HeldGames,
-        deliveries: Deliveries,
+        deliveries: DeliveryWorker,
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
         super().__init__(bot, owners=owners, gate=gate, af_group=af_group)

@@ -15,15 +15,15 @@ import discord
 from discord import app_commands
 
 from bot.discord.cogs.base import AF, AfCog
-from bot.discord.delivery import Deliveries
+from bot.discord.delivery import DeliveryWorker
 from bot.discord.owners import InteractionOwners
 from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.shutdown import Gate
 from bot.discord.translator import command_text
 from bot.play.ai import LEVELS
+from bot.play.channel_settings_service import ChannelSettingsService
 from bot.play.held_games import HeldGames
 from bot.play.seat_changes import check_manager
-from bot.play.settings_service import SettingsService
 from bot.store.clock_settings import (
     MAX_HOURS,
     MAX_TIMEOUTS,
@@ -72,12 +72,12 @@ class ChannelSettings(AfCog):
         gate: Gate,
         af_group: app_commands.Group,
         games: HeldGames,
-        settings: SettingsService,
-        deliveries: Deliveries,
+        channel_settings: ChannelSettingsService,
+        deliveries: DeliveryWorker,
     ) -> None:
         super().__init__(bot, owners=owners, gate=gate, af_group=af_group)
         self.games = games
-        self.game_settings = settings  # a server's defaults, a game's settings
+        self.channel_settings = channel_settings  # a server's defaults, a game's settings
         self.deliveries = deliveries
 
     @app_commands.command(
@@ -117,7 +117,7 @@ class ChannelSettings(AfCog):
         timeouts: app_commands.Range[int, 1, MAX_TIMEOUTS] | None = None,
         takeover: Literal["easy", "normal", "hard"] | None = None,
     ) -> None:
-        settings = self.game_settings
+        settings = self.channel_settings
         locale = locale_of(interaction)
         changes: dict[str, object] = {
             "enabled": clock,

@@ -21,7 +21,7 @@ from discord import app_commands
 
 from bot.discord.announce import Announcer
 from bot.discord.cogs.base import AF, AfCog
-from bot.discord.delivery import Deliveries
+from bot.discord.delivery import DeliveryWorker
 from bot.discord.failures import CALL_FAULTS
 from bot.discord.owners import InteractionOwners
 from bot.discord.replies import locale_of, send_ephemeral
@@ -55,7 +55,7 @@ class Learn(AfCog):
         games: HeldGames,
         lobby: LobbyService,
         coach: Coach,
-        deliveries: Deliveries,
+        deliveries: DeliveryWorker,
         announcer: Announcer,
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:

@@ -17,12 +17,12 @@ from bot.discord.components import RematchButton
 from bot.discord.replies import holding, locale_of, send_ephemeral
 from bot.discord.translator import command_text
 from bot.play.ai import LEVELS
+from bot.play.channel_settings_service import ChannelSettingsService
 from bot.play.held_games import HeldGames
 from bot.play.lobby_service import LobbyService
 from bot.play.orphan_service import OrphanService
 from bot.play.records_service import RecordsService
 from bot.play.seat_service import SeatService
-from bot.play.settings_service import SettingsService
 from bot.store.clock_settings import MAX_HOURS
 from bot.store.errors import ServiceError
 from bot.store.game_config import GameSettings, Variants
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from bot.discord.client import AlienFrontiersBot
-    from bot.discord.delivery import Deliveries
+    from bot.discord.delivery import DeliveryWorker
     from bot.discord.owners import InteractionOwners
     from bot.discord.shutdown import Gate
     from bot.play.games import ActiveGame
@@ -60,10 +60,10 @@ class Lobby(TableCog):
         games: HeldGames,
         lobby: LobbyService,
         seats: SeatService,
-        settings: SettingsService,
+        channel_settings: ChannelSettingsService,
         orphans: OrphanService,
         records: RecordsService,
-        deliveries: Deliveries,
+        deliveries: DeliveryWorker,
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
         super().__init__(
@@ -77,7 +77,7 @@ class Lobby(TableCog):
         )
         self.lobby = lobby
         self.seats = seats
-        self.settings = settings
+        self.channel_settings = channel_settings
         self.orphans = orphans
         self.records = records
 
@@ -110,9 +110,9 @@ class Lobby(TableCog):
         chose (``/af settings scope:server``), else the server's language in Discord
         (English when the server's is not one of the catalogues')."""
         assert interaction.channel_id is not None
-        clock = await self.settings.default_clock(interaction.guild_id)
+        clock = await self.channel_settings.default_clock(interaction.guild_id)
         if language is None:
-            language = await self.settings.default_language(interaction.guild_id)
+            language = await self.channel_settings.default_language(interaction.guild_id)
         if turn_limit == 0:
             clock = clock.changed(enabled=False, action=on_timeout)
         else:

@@ -24,7 +24,7 @@ from discord import app_commands
 from bot.discord.announce import Announcer
 from bot.discord.cogs.base import AF, AfCog, orphan_choices
 from bot.discord.components import PANEL_ITEMS
-from bot.discord.delivery import Deliveries
+from bot.discord.delivery import DeliveryWorker
 from bot.discord.failures import CALL_FAULTS, judge
 from bot.discord.notify import Notifier
 from bot.discord.owners import InteractionOwners
@@ -114,7 +114,7 @@ class Play(AfCog):
         readers: Readers,
         picks: Picks,
         announcer: Announcer,
-        deliveries: Deliveries,
+        deliveries: DeliveryWorker,
         notifier: Notifier,
         schedule_ai: Callable[[ActiveGame], None],
         coach: Coach,

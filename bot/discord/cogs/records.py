@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.cogs.base import AF, AfCog
-from bot.discord.delivery import Deliveries
+from bot.discord.delivery import DeliveryWorker
 from bot.discord.owners import InteractionOwners
 from bot.discord.pictures import Pictures
 from bot.discord.replies import locale_of, send_ephemeral
@@ -57,7 +57,7 @@ class Records(AfCog):
         af_group: app_commands.Group,
         records: RecordsService,
         pictures: Pictures,
-        deliveries: Deliveries,
+        deliveries: DeliveryWorker,
     ) -> None:
         super().__init__(bot, owners=owners, gate=gate, af_group=af_group)
         self.records = records

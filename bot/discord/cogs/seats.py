@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from bot.discord.client import AlienFrontiersBot
-    from bot.discord.delivery import Deliveries
+    from bot.discord.delivery import DeliveryWorker
 
 Interaction = discord.Interaction[Any]
 log = logging.getLogger(__name__)
@@ -131,7 +131,7 @@ class Seats(TableCog):
         games: HeldGames,
         lobby: LobbyService,
         seats: SeatService,
-        deliveries: Deliveries,
+        deliveries: DeliveryWorker,
         schedule_ai: Callable[[ActiveGame], None],
     ) -> None:
         super().__init__(

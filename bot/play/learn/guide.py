@@ -28,7 +28,7 @@ from typing import Final, Literal, NamedTuple
 from bot.play.learn.finders import LEARNER
 from bot.play.learn.lesson import Lesson, Seen
 from bot.play.learn.lessons import BY_ID, LESSONS, NEEDS_CARD, seen_at
-from bot.play.learn.steps import Step, step
+from bot.play.learn.steps import Suggestion, step
 from engine import (
     RULEBOOK,
     Action,
@@ -222,7 +222,7 @@ def _guide(progress: Progress, state: GameState) -> Guidance:
     return stepping
 
 
-def own(lesson: Lesson, seen: Seen, found: Step) -> Guidance | None:
+def own(lesson: Lesson, seen: Seen, found: Suggestion) -> Guidance | None:
     """The lesson with its own pick, if it applies now (a lesson that is a rule only: with
     the step's pick, and the step's line after it)."""
     action = lesson.suggest(seen)

@@ -55,7 +55,7 @@ class Need(NamedTuple):
     soon_ore: int = 0
 
 
-class Step(NamedTuple):
+class Suggestion(NamedTuple):
     """A suggestion with its one line: ``key`` and ``params`` for ``bot.text.strings.text``."""
 
     key: str
@@ -70,16 +70,16 @@ NOTHING_NEEDED: Final = Need()
 SPARE_COLONIES: Final = 3
 
 
-def step(s: GameState, need: Need = NOTHING_NEEDED) -> Step:
+def step(s: GameState, need: Need = NOTHING_NEEDED) -> Suggestion:
     """The step at the learner's decision now."""
     d = s.pending[0] if s.pending else None
-    found: Step | None = None
+    found: Suggestion | None = None
     if d is None:
         found = turn_step(s, need)
     elif isinstance(d, PlaceColonyDecision):
         a = finders.place(s)
         if a is not None:
-            found = Step("learn.step.place", {"territory": getattr(a, "territory", "")}, a)
+            found = Suggestion("learn.step.place", {"territory": getattr(a, "territory", "")}, a)
     elif isinstance(d, RaidDecision):
         found = raid_step(s)
     elif isinstance(d, PlasmaDecision):
@@ -89,10 +89,10 @@ def step(s: GameState, need: Need = NOTHING_NEEDED) -> Step:
         if returns:  # keep the ore: it is the scarcer resource
             a = max(returns, key=lambda r: kept_worth(s, r, need))
             which = "both" if a.fuel and a.ore else ("fuel" if a.fuel else "ore")
-            found = Step(f"learn.step.return.{which}", {"fuel": a.fuel, "ore": a.ore}, a)
+            found = Suggestion(f"learn.step.return.{which}", {"fuel": a.fuel, "ore": a.ore}, a)
     if found is not None:
         return found
-    return Step("learn.step.any", {}, harmless(s))  # never stuck
+    return Suggestion("learn.step.any", {}, harmless(s))  # never stuck
 
 
 def kept_worth(s: GameState, r: ReturnExcess, need: Need) -> tuple[int, int]:
@@ -109,7 +109,7 @@ def harmless(s: GameState) -> Action:
     return (kept or legal)[0]
 
 
-def raid_step(s: GameState) -> Step:
+def raid_step(s: GameState) -> Suggestion:
     """The raid's next take: the AI's ore, its fuel, else a card the learner does not hold
     (a Holographic Decoy shields the AI's resources: only the Decoy may be taken); then
     stop, saying why: nothing left, or only cards the learner holds (taken, they would be
@@ -117,17 +117,17 @@ def raid_step(s: GameState) -> Step:
     for resource in ("ore", "fuel"):
         a = finders.first_legal(s, [StealResource(resource, OPPONENT)])
         if a is not None:
-            return Step(f"learn.step.steal.{resource}", {"victim": OPPONENT}, a)
+            return Suggestion(f"learn.step.steal.{resource}", {"victim": OPPONENT}, a)
     held = s.players[LEARNER].cards
     for a in legal_actions(s):
         if isinstance(a, StealCard) and a.card not in held:
-            return Step("learn.step.steal.card", {"card": a.card, "victim": a.victim}, a)
+            return Suggestion("learn.step.steal.card", {"card": a.card, "victim": a.victim}, a)
     legal = legal_actions(s)
     key = "learn.step.done" if legal == [Done()] else "learn.step.done.held"
-    return Step(key, {}, Done())
+    return Suggestion(key, {}, Done())
 
 
-def plasma_step(s: GameState, d: PlasmaDecision, need: Need) -> Step:
+def plasma_step(s: GameState, d: PlasmaDecision, need: Need) -> Suggestion:
     """The Plasma Cannon's next shot: another of the AI's ships at that facility while the
     fuel the coming lessons need is kept; else stop firing, saying so."""
     hits = [a for a in legal_actions(s) if isinstance(a, Hit)]
@@ -138,27 +138,27 @@ def plasma_step(s: GameState, d: PlasmaDecision, need: Need) -> Step:
             "value": a.ship.value,
             "facility": d.facility,
         }
-        return Step("learn.step.hit", params, a)
-    return Step("learn.step.plasma.stop", {}, Done())
+        return Suggestion("learn.step.hit", params, a)
+    return Suggestion("learn.step.plasma.stop", {}, Done())
 
 
-def turn_step(s: GameState, need: Need) -> Step | None:
+def turn_step(s: GameState, need: Need) -> Suggestion | None:
     """A free decision of the learner's turn: claim (after cycling the display for a card
     the lessons need), launch, trade for missing ore, dock the rest where it helps most, or
     end the turn."""
     chosen = finders.claim(s, need.cards)
     if chosen is not None and cycle_first(s, need):
-        return Step("learn.step.cycle", {}, Cycle())
+        return Suggestion("learn.step.cycle", {}, Cycle())
     if chosen is not None:
-        return Step("learn.step.claim", {"card": getattr(chosen, "card", "")}, chosen)
+        return Suggestion("learn.step.claim", {"card": getattr(chosen, "card", "")}, chosen)
     spare = s.players[LEARNER].colonies > SPARE_COLONIES
     if (need.hub or spare) and finders.first_legal(s, [Launch()]) is not None:
-        return Step("learn.step.launch", {}, Launch())
+        return Suggestion("learn.step.launch", {}, Launch())
     me = s.players[LEARNER]
     rate = market_rate(s, LEARNER)
     short = rate is not None and me.ore < need.ore and me.fuel - rate >= need.soon_fuel
     if short and finders.first_legal(s, [Trade()]) is not None:
-        return Step("learn.step.trade", {"rate": rate}, Trade())
+        return Suggestion("learn.step.trade", {"rate": rate}, Trade())
     total = s.turn.artifact_total
     if 0 < total < ARTIFACT_CLAIM_TOTAL:  # one more ship there may reach the claim
         reach = [(d,) for d in finders.dice(s) if total + d.value >= ARTIFACT_CLAIM_TOTAL]
@@ -170,7 +170,7 @@ def turn_step(s: GameState, need: Need) -> Step | None:
         named = filler.facility in ("mine", "solar", "hub")
         return dock_step(f"learn.step.{filler.facility}" if named else "learn.step.dock", filler)
     if finders.first_legal(s, [EndTurn()]) is not None:
-        return Step("learn.step.end", {}, EndTurn())
+        return Suggestion("learn.step.end", {}, EndTurn())
     return None
 
 
@@ -186,9 +186,9 @@ def cycle_first(s: GameState, need: Need) -> bool:
     return finders.first_legal(s, [Cycle()]) is not None
 
 
-def dock_step(key: str, a: Dock) -> Step:
+def dock_step(key: str, a: Dock) -> Suggestion:
     values = " ".join(str(d) for d in a.dice)
-    return Step(key, {"values": values, "facility": a.facility}, a)
+    return Suggestion(key, {"values": values, "facility": a.facility}, a)
 
 
 def filler_dock(s: GameState, need: Need) -> Dock | None:

@@ -57,7 +57,7 @@ class Service:
             game_rows=unused,
             seat_rows=unused,
             action_log=cast(Any, self.store.action_log),
-            records=unused,
+            results=unused,
         )
         return await story.since_last_turn(game_id, seat)
 

@@ -174,7 +174,7 @@ def test_no_part_reaches_the_storage_or_the_record(tmp_path: Path) -> None:
         "Announcer",
         "BoardEdits",
         "Pictures",
-        "Deliveries",
+        "DeliveryWorker",
         "Couriers",
         "TurnCourier",
         "MemberCourier",
@@ -238,7 +238,7 @@ def test_each_part_is_handed_only_the_jobs_it_uses(tmp_path: Path) -> None:
     assert handed["Pictures"] == {"seats"}
     assert handed["Records"] == {"records"}
     assert handed["InteractionOwners"] == {"owners"}
-    assert handed["Deliveries"] == {"orphans", "outbox"}
+    assert handed["DeliveryWorker"] == {"orphans", "outbox"}
     assert handed["Heartbeat"] == {"database"}
     assert handed["Picks"] == {"moves"}
     assert handed["CommandTree"] == {"readers"}

@@ -296,10 +296,10 @@ async def test_a_seat_change_is_answered_as_made_when_the_read_after_it_fails(
     channel is told, the host is not told to try again."""
     t, clock = await opened(tmp_path / "af.db", start_bot)
     store = jobs_of(t.bot).store
-    for name in ("update", "game", "seats"):
+    for name in ("commit_seat_change", "game", "seats"):
         monkeypatch.setattr(area_of(store, name), name, getattr(area_of(store, name), name))
-    failing_after(store, "update", "game", sqlite3.OperationalError("disk I/O error"))
-    failing_after(store, "update", "seats", sqlite3.OperationalError("disk I/O error"))
+    failing_after(store, "commit_seat_change", "game", sqlite3.OperationalError("disk I/O error"))
+    failing_after(store, "commit_seat_change", "seats", sqlite3.OperationalError("disk I/O error"))
     said = await t.cmd("af kick", {"player": "member"}, "owner")
     assert APOLOGY not in str(said.data.get("content", ""))
     assert t.said("AI")  # the seat's change is said in the channel

@@ -422,7 +422,7 @@ async def test_a_season_start_is_announced_once_even_when_discord_fails(
     await store.action_log.commit_actions(
         played, [first], "{}", None, results, rated_in=guild, status="over"
     )
-    assert len(await store.records.seasons(guild)) == 1  # a season with a rated game
+    assert len(await store.results.seasons(guild)) == 1  # a season with a rated game
     t.fake.interaction_deadline = 0.0  # every answer comes too late (10062)
     arm(t, "POST", MESSAGES, "503")
     said = await t.h.interact(
@@ -432,7 +432,7 @@ async def test_a_season_start_is_announced_once_even_when_discord_fails(
     t.fake.interaction_deadline = None
     await recover(t, clock)
     assert len(t.said("Winter")) == 1  # announced once Discord answers: no need to retry
-    assert [x.name for x in await store.records.seasons(guild)] == ["Winter", ""]
+    assert [x.name for x in await store.results.seasons(guild)] == ["Winter", ""]
 
 
 async def test_the_host_sees_a_games_failed_deliveries_and_the_admin_by_kind_and_age(

@@ -137,12 +137,12 @@ async def test_new_with_a_language_and_the_host_changes_it(
     assert "po polsku" in public_texts(t)[0]
     jobs = jobs_of(t.bot)
     with pytest.raises(ServiceError) as refused:
-        await jobs.settings.set_language(game, t.user_id("member"), "ru")
+        await jobs.channel_settings.set_language(game, t.user_id("member"), "ru")
     assert refused.value.key == "seats.not_allowed"
-    assert await jobs.settings.set_language(game, t.user_id("owner"), "ru-RU") == "ru"
+    assert await jobs.channel_settings.set_language(game, t.user_id("owner"), "ru-RU") == "ru"
     assert game.row.locale == "ru"
     with pytest.raises(ServiceError) as unknown:
-        await jobs.settings.set_language(game, t.user_id("owner"), "de")
+        await jobs.channel_settings.set_language(game, t.user_id("owner"), "de")
     assert unknown.value.key == "language.unknown"
     assert game.row.locale == "ru"
     # A server whose language has no catalogue gets English games.

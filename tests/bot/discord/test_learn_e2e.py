@@ -134,9 +134,9 @@ async def test_a_guided_game_that_ends_is_never_counted(tmp_path: Path) -> None:
                 await jobs.moves.play(game, 100, rng.choice(legal_actions(game.state)))
         row = await store.game_rows.game(game.id)
         assert row is not None and row.status == "over" and row.config.tutorial
-        assert await store.records.results(game.id) == []
-        assert await store.records.results_of(user_id=100) == []
-        assert await store.records.seasons(1) == []
+        assert await store.results.of_game(game.id) == []
+        assert await store.results.results_of(user_id=100) == []
+        assert await store.results.seasons(1) == []
     finally:
         await store.close()
 

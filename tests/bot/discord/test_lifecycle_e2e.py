@@ -313,7 +313,7 @@ async def test_an_orphaned_game_is_ended_unrated_by_its_host_only(
     assert ended.ephemeral and "ended (unrated)" in ended.data["content"]
     row = await jobs_of(t.bot).store.game_rows.game(game.id)
     assert row is not None and row.status == "aborted"
-    assert await jobs_of(t.bot).store.records.rating_changes(game.id) == []
+    assert await jobs_of(t.bot).store.results.rating_changes(game.id) == []
     again = await t.h.interact(
         t.h.slash("af panel", {"game": game.id}, member="owner", channel_id=new)
     )

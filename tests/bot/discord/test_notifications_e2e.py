@@ -279,7 +279,7 @@ async def test_game_over_pings_shows_the_breakdown_and_opens_a_rematch(
     result = outcome(state)
     assert result is not None
     recount = recount_victory_points(state)
-    results = await jobs_of(t.bot).store.records.results(game_id)
+    results = await jobs_of(t.bot).store.results.of_game(game_id)
     for r in results:
         parts = score_parts(state, r.seat)
         assert r.vp == recount[r.seat] == parts.total == result.scores[r.seat]
@@ -302,7 +302,7 @@ async def test_game_over_pings_shows_the_breakdown_and_opens_a_rematch(
     assert results[0].user_id == member  # the member's seat, played out by the AI
     assert re.search(rf"\n{state.round} rounds, .+ from the first move to the last\.$", content)
     # The member was rated when removed, as last: the AI's play of their seat rates nobody.
-    (rated,) = await jobs_of(t.bot).store.records.rating_changes(game_id)
+    (rated,) = await jobs_of(t.bot).store.results.rating_changes(game_id)
     assert (rated.change.user_id, rated.change.how, rated.change.place) == (member, "kicked", 2)
     change = rated.change.after.shown - rated.change.before.shown
     assert change < 0
@@ -345,7 +345,7 @@ def numbered_board(state: Any, names: Any, locale: str, detail: bool = False) ->
 
 
 async def store_seasons(t: Table) -> list[Any]:
-    return await jobs_of(t.bot).store.records.seasons(t.h.guild.id)
+    return await jobs_of(t.bot).store.results.seasons(t.h.guild.id)
 
 
 async def _row_and_seats(t: Table, game_id: int) -> tuple[Any, Any]:
@@ -369,7 +369,7 @@ async def test_stats_leaderboard_and_replay_of_finished_games(
         seats = [placed(0, member, place), placed(1, None, 3 - place, "easy")]
         await finish(store, played[-1], seats, t.h.guild.id)
     ids = [await finish_with_member_seat_to_ai(t, seed) for seed in (41, 42)]
-    results = [r for _, r in await store.records.results_of(user_id=member, guild_id=t.h.guild.id)]
+    results = [r for _, r in await store.results.results_of(user_id=member, guild_id=t.h.guild.id)]
     assert len(results) == 2 and all(r.ai_level is None for r in results)
     wins = sum(r.winner for r in results)
     stats = await t.cmd("af stats", {"player": t.h.guild.member}, "owner")
@@ -381,7 +381,7 @@ async def test_stats_leaderboard_and_replay_of_finished_games(
     (chart,) = stats.data["attachments"]
     assert chart["description"].startswith("Rating of member over 4 rated games")
     board = await t.cmd("af leaderboard", member="manager")
-    skill = (await jobs_of(t.bot).store.records.season_table((await store_seasons(t))[0].id))[
+    skill = (await jobs_of(t.bot).store.results.season_table((await store_seasons(t))[0].id))[
         member
     ]
     lines = board.data["content"].splitlines()

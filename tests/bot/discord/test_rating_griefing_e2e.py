@@ -68,7 +68,7 @@ async def test_each_ai_seat_counts_as_the_level_that_played_it_and_is_named_so(
     assert [s.ai_level for s in game.seats[1:]] == ["hard", "easy"]
     await play_out(t, rng)
     store = jobs_of(t.bot).store
-    results = await store.records.results(game.id)
+    results = await store.results.of_game(game.id)
     played = {r.seat: played_from_json(r.played_by) for r in results}
     # Who played the seats: nearly every turn by the level they started with.
     for seat, level, other in ((1, "easy", "hard"), (2, "hard", "easy")):
@@ -76,7 +76,7 @@ async def test_each_ai_seat_counts_as_the_level_that_played_it_and_is_named_so(
         assert turns[level] > 2 * turns.get(other, 0), played[seat]
     assert [r.name for r in results[1:]] == ["AI 2 (easy)", "AI 3 (hard)"]
     # The members' changes: against the seats as played, not as held at the end.
-    changes = {c.change.user_id: c.change for c in await store.records.rating_changes(game.id)}
+    changes = {c.change.user_id: c.change for c in await store.results.rating_changes(game.id)}
     assert set(changes) == {t.user_id("member")}  # the alt, kicked before a move: not rated
     as_played = end_changes([r.play() for r in results], (), {})
     as_held = end_changes(
@@ -90,7 +90,7 @@ async def test_each_ai_seat_counts_as_the_level_that_played_it_and_is_named_so(
         assert c.after == played_change.after
         assert abs(played_change.delta - held_change.delta) >= 5  # the swap made a difference
     # `python -m bot ratings rebuild` rates the game again from the stored facts alike.
-    assert (await store.records.rebuild_ratings()).differ == 0
+    assert (await store.results.rebuild_ratings()).differ == 0
     over = t.said("🏁 **Game over!**")[-1]
     alt = t.user_id("manager")
     assert f"<@{alt}>" not in over and "manager (AI" not in over
@@ -148,12 +148,12 @@ async def test_a_member_is_seated_only_by_their_own_join_and_not_rated_for_a_sea
     assert game.seats[0].ai_level == "normal"
     store = jobs_of(t.bot).store
     assert [
-        c for c in await store.records.rating_changes(game.id) if c.change.user_id == victim
+        c for c in await store.results.rating_changes(game.id) if c.change.user_id == victim
     ] == []
     # The AI seats played the game out: its end rated nobody either.
     assert game.row.status == "over"
-    seasons = await store.records.seasons(t.h.guild.id)
-    table_ = await store.records.season_table(seasons[0].id) if seasons else {}
+    seasons = await store.results.seasons(t.h.guild.id)
+    table_ = await store.results.season_table(seasons[0].id) if seasons else {}
     assert victim not in table_
 
 
@@ -209,7 +209,7 @@ async def test_a_seated_host_cannot_switch_the_clock_off_in_play_and_a_stalled_t
     clock.advance(16 * 24 + 0.1)
     await t.cmd("af kick", {"player": "member"}, "dana")
     assert t.said("dana removed member, whose turn had waited too long without a move")
-    changes = [c.change for c in await jobs_of(t.bot).store.records.rating_changes(game.id)]
+    changes = [c.change for c in await jobs_of(t.bot).store.results.rating_changes(game.id)]
     assert [(c.user_id, c.how, c.place) for c in changes] == [(staller, "kicked", 3)]
     assert changes[0].delta < 0
 
@@ -250,7 +250,7 @@ async def test_a_seated_host_aborting_leaves_and_the_game_goes_on(
     assert game.row.status == "playing"
     dana = next(s for s in game.seats if s.former_user_id == t.user_id("dana"))
     assert dana.ai_level == "normal"
-    changes = [c.change for c in await jobs_of(t.bot).store.records.rating_changes(game.id)]
+    changes = [c.change for c in await jobs_of(t.bot).store.results.rating_changes(game.id)]
     assert [(c.user_id, c.how) for c in changes] == [(t.user_id("dana"), "aborted")]
     ended = await t.cmd("af abort", member="owner")  # Manage Channels
     assert not ended.ephemeral and game.row.status == "aborted"

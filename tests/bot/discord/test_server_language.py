@@ -25,7 +25,7 @@ async def test_admins_choose_the_language_new_games_start_in(
 
     refused = await t.cmd("af settings", {"scope": "server", "language": "pl"}, "member")
     assert refused.ephemeral and "Only members with Manage Server" in refused.data["content"]
-    assert await jobs_of(t.bot).settings.default_language(guild) is None
+    assert await jobs_of(t.bot).channel_settings.default_language(guild) is None
 
     bad_clock = await t.cmd(
         "af settings",
@@ -35,7 +35,7 @@ async def test_admins_choose_the_language_new_games_start_in(
     assert (
         bad_clock.ephemeral and "must come before the final warning" in (bad_clock.data["content"])
     )
-    assert await jobs_of(t.bot).settings.default_language(guild) is None  # nothing written
+    assert await jobs_of(t.bot).channel_settings.default_language(guild) is None  # nothing written
 
     chosen = await t.cmd("af settings", {"scope": "server", "language": "pl"}, "owner")
     assert chosen.ephemeral
@@ -44,7 +44,9 @@ async def test_admins_choose_the_language_new_games_start_in(
     )
     clock = await t.cmd("af settings", {"scope": "server", "turn_limit": 24.0}, "owner")
     assert clock.ephemeral and "at 24 hours" in clock.data["content"]
-    assert await jobs_of(t.bot).settings.default_language(guild) == "pl"  # kept with the new clock
+    assert (
+        await jobs_of(t.bot).channel_settings.default_language(guild) == "pl"
+    )  # kept with the new clock
     shown = await t.cmd("af settings", member="member")
     assert text("settings.server_language", "en", {"language": "Polski"}) in (shown.data["content"])
 

@@ -13,14 +13,14 @@ from collections import Counter
 
 import pytest
 
-from bot.store.clock_settings import Step
+from bot.store.clock_settings import ClockStep
 from tests.bot.discord.test_deliveries_e2e import MESSAGES, turn_messages
 from tests.bot.discord.test_turn_clock_e2e import H, open_table
 from tests.bot.table import Clock, Table, jobs_of, make_bot
 from tests.discord_fake import StartBot
 
 # What each step of the clock posts (in the channel, or by DM), by the start of its text.
-TOLD: dict[Step, str] = {"remind": "⏰", "warn": "⚠️", "timeout": "⌛ Time is up"}
+TOLD: dict[ClockStep, str] = {"remind": "⏰", "warn": "⚠️", "timeout": "⌛ Time is up"}
 
 
 def told(t: Table, start: int) -> Counter[str]:

@@ -1,7 +1,8 @@
 """A change of a game's row made only if the stored row is still as the caller judged it
-(``expected``: ``GameStore.update_game``, ``SeatStore.update``), on SQLite and PostgreSQL:
-what two processes' turn clocks rely on to take a step once. Of two such changes judged
-from the same row, at once, one is made; the other writes nothing, queues nothing."""
+(``expected``: ``GameStore.update_game``, ``SeatStore.commit_seat_change``), on SQLite and
+PostgreSQL: what two processes' turn clocks rely on to take a step once. Of two such
+changes judged from the same row, at once, one is made; the other writes nothing, queues
+nothing."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ async def test_a_timeout_is_written_once_with_its_seat_and_notice(store: Storage
     judged = {"reminders_sent": 0, "timeout_turn": None}
 
     async def time_out() -> object:
-        return await store.seat_rows.update(
+        return await store.seat_rows.commit_seat_change(
             game_id,
             {0: {"timeouts": 1}},
             [told(game_id, "notice", key="clock.timeout.ai")],
@@ -60,7 +61,7 @@ async def test_a_timeout_is_written_once_with_its_seat_and_notice(store: Storage
     outcomes = await asyncio.gather(time_out(), time_out(), return_exceptions=True)
     assert sorted(type(o).__name__ for o in outcomes) == ["GameChangedError", "GameRow"]
     with pytest.raises(GameChangedError):  # seats and deliveries rolled back with it
-        await store.seat_rows.update(
+        await store.seat_rows.commit_seat_change(
             game_id, {0: {"timeouts": 5}}, [told(game_id, "notice")], expected=judged
         )
     assert [s.timeouts for s in await store.seat_rows.seats(game_id)] == [1]

@@ -312,11 +312,11 @@ async def test_leaderboard_ranks_settled_ratings_and_lists_provisional_ones_apar
         ]
         for channel, seats in enumerate(rows):
             await finish(store, await lobby(store, channel=10 + channel), seats, 1)
-        (season,) = await store.records.seasons(1)
-        table = await store.records.season_table(season.id)
+        (season,) = await store.results.seasons(1)
+        table = await store.results.season_table(season.id)
         for locale in ("en", "ru", "pl"):
             board = leaderboard_text(
-                season, table, await store.records.season_wins(season.id), locale
+                season, table, await store.results.season_wins(season.id), locale
             )
             lines = board.splitlines()
             assert season_name(season, locale) in lines[0]
@@ -338,11 +338,11 @@ async def test_concurrent_game_ends_on_one_server_lose_no_update(pg_url: str) ->
             await finish(stores[i % 2], game_id, rows, 1)
 
         await asyncio.gather(*(end(i, g) for i, g in enumerate(games)))
-        (season,) = await stores[0].records.seasons(1)
-        table = await stores[0].records.season_table(season.id)
+        (season,) = await stores[0].results.seasons(1)
+        table = await stores[0].results.season_table(season.id)
         assert table[ANN].games == len(games)
-        assert len(await stores[0].records.rating_history(season.id, ANN)) == len(games)
-        assert (await stores[0].records.rebuild_ratings()).differ == 0
+        assert len(await stores[0].results.rating_history(season.id, ANN)) == len(games)
+        assert (await stores[0].results.rebuild_ratings()).differ == 0
     finally:
         for store in stores:
             await store.close()
@@ -362,7 +362,7 @@ async def test_a_season_start_and_game_ends_on_one_server_never_collide(pg_url: 
 
         async def seasons() -> None:
             for n in range(12):
-                await stores[1].records.start_season(1, f"S{n}", 2000.0 + n)
+                await stores[1].results.start_season(1, f"S{n}", 2000.0 + n)
                 await asyncio.sleep(0)
 
         await asyncio.gather(seasons(), *(end(i, g) for i, g in enumerate(games[1:])))
@@ -372,7 +372,7 @@ async def test_a_season_start_and_game_ends_on_one_server_never_collide(pg_url: 
             "SELECT COUNT(*) AS n FROM seasons WHERE guild_id = 1 AND ended_at IS NULL"
         )
         assert int(opened[0]["n"]) == 1
-        assert (await stores[0].records.rebuild_ratings()).differ == 0
+        assert (await stores[0].results.rebuild_ratings()).differ == 0
     finally:
         for store in stores:
             await store.close()
@@ -411,10 +411,10 @@ async def test_two_processes_ending_games_on_one_server_lose_no_update(pg_url: s
         ]
         codes = await asyncio.to_thread(lambda: [p.wait(timeout=120) for p in procs])
         assert codes == [0, 0]
-        (season,) = await store.records.seasons(1)
-        table = await store.records.season_table(season.id)
+        (season,) = await store.results.seasons(1)
+        table = await store.results.season_table(season.id)
         assert (table[ANN].games, table[500].games, table[501].games) == (20, 10, 10)
-        assert (await store.records.rebuild_ratings()).differ == 0
+        assert (await store.results.rebuild_ratings()).differ == 0
     finally:
         await store.close()
 
@@ -482,25 +482,25 @@ async def test_the_migration_rates_older_games_in_the_order_they_ended(db_url: s
     store = await Storage.open(db_url)  # migrates
     try:
         assert await store.schema_version() == LATEST
-        (season,) = await store.records.seasons(1)
+        (season,) = await store.results.seasons(1)
         events = await store.db.fetch("SELECT game_id, user_id FROM rating_events ORDER BY seq")
         assert [(int(e["game_id"]), e["user_id"]) for e in events] == [
             (2, BOB),
             (2, None),
             (1, None),
         ]
-        first = await store.records.results(1)
+        first = await store.results.of_game(1)
         assert [(r.turns, r.own_turns, r.bot_turns) for r in first] == [(1, 1, 0), (1, 0, 1)]
-        bob = await store.records.rating_changes(2)
+        bob = await store.results.rating_changes(2)
         assert [(c.change.user_id, c.change.how, c.name) for c in bob] == [
             (BOB, "unknown", "x"),
             (ANN, "result", ""),
         ]
         assert bob[0].change.after.mu < NEWCOMER.mu  # last, though his seat won
-        history = await store.records.rating_history(season.id, ANN)
+        history = await store.results.rating_history(season.id, ANN)
         assert [h.game_id for h in history] == [2, 1]  # in the order they ended
-        assert await store.records.rating_changes(3) == []
-        assert (await store.records.rebuild_ratings()).differ == 0
+        assert await store.results.rating_changes(3) == []
+        assert (await store.results.rebuild_ratings()).differ == 0
     finally:
         await store.close()
 
@@ -516,14 +516,14 @@ async def test_migrations_from_before_the_ratings_rate_the_older_games(db_url: s
     await old_database(db_url, games, {}, 7)
     store = await Storage.open(db_url)
     try:
-        assert [r.place for r in await store.records.results(1)] == [1, 2, 3]
-        (season,) = await store.records.seasons(1)
+        assert [r.place for r in await store.results.of_game(1)] == [1, 2, 3]
+        (season,) = await store.results.seasons(1)
         assert (season.number, season.started_at) == (1, 1.0)
-        assert await store.records.seasons(2) == []
-        table = await store.records.season_table(season.id)
+        assert await store.results.seasons(2) == []
+        table = await store.results.season_table(season.id)
         assert {u: s.games for u, s in table.items()} == {ANN: 1, BOB: 2}
         expected = end_changes([seat(0, 1, ANN), seat(1, 2, BOB), seat(2, 3, ai="hard")], (), {})
-        got = (await store.records.rating_changes(1))[0].change
+        got = (await store.results.rating_changes(1))[0].change
         assert (got.after.mu, got.after.sigma) == (expected[0].after.mu, expected[0].after.sigma)
     finally:
         await store.close()
@@ -543,8 +543,8 @@ async def test_an_aborted_game_counts_only_for_the_member_who_aborts(tmp_path: P
                 await jobs.moves.play(game, user, rng.choice(legal_actions(game.state)))
             await jobs.lobby.abort(game, aborter, can_manage=True)
             assert (await store.game_rows.game(game.id)).status == "aborted"  # type: ignore[union-attr]
-            assert await store.records.results(game.id) == []
-            changes = await store.records.rating_changes(game.id)
+            assert await store.results.of_game(game.id) == []
+            changes = await store.results.rating_changes(game.id)
             if aborter == 100:  # the host, seated: as leaving
                 assert [(c.change.user_id, c.change.how, c.change.place) for c in changes] == [
                     (100, "aborted", 2)

@@ -21,10 +21,11 @@ import pytest
 from bot.factory import build_service
 from bot.store.clock_settings import ClockSettings
 from bot.store.db import SQLiteDatabase, UniqueViolation, numbered, open_database, postgres_ddl
-from bot.store.errors import ChannelBusyError, GameChangedError
+from bot.store.errors import ChannelBusyError, GameChangedError, SeasonChangedError
 from bot.store.game_config import GameSettings, Variants
 from bot.store.migrations import LATEST, MIGRATIONS
-from bot.store.rows import ActionRow, Delivery, MemberPrefs, ResultRow, SeatRow
+from bot.store.result_store import SeasonNews
+from bot.store.rows import ActionRow, Delivery, MemberPrefs, ResultRow, SeatRow, ToHost
 from bot.store.shards import Shards
 from bot.store.shared_sql import StoreArea
 from bot.store.storage import TABLES, Storage
@@ -199,7 +200,7 @@ async def test_games_are_created_read_and_updated(store: Storage) -> None:
     assert await store.game_rows.update_game(second + 1000, status="over") is None
 
 
-@covers("seats", "set_seats", "update", "seats_of_user")
+@covers("seats", "set_seats", "commit_seat_change", "seats_of_user")
 async def test_seats_are_replaced_and_updated_with_the_game_row(store: Storage) -> None:
     game_id = await lobby(store)
     assert await store.seat_rows.seats(game_id) == [SeatRow(0, 100, None, "Ann")]
@@ -208,7 +209,7 @@ async def test_seats_are_replaced_and_updated_with_the_game_row(store: Storage) 
     assert await store.seat_rows.seats(game_id) == seats
     row = await store.game_rows.game(game_id)
     assert row is not None and row.updated_at == 3000.0
-    await store.seat_rows.update(
+    await store.seat_rows.commit_seat_change(
         game_id,
         {1: {"user_id": 200, "ai_level": None, "name": "Bob", "rejoin": True, "timeouts": 2}},
         status="playing",
@@ -217,7 +218,7 @@ async def test_seats_are_replaced_and_updated_with_the_game_row(store: Storage) 
     assert await store.seat_rows.seats_of_user(200) == [(game_id, 1)]
     assert await store.seat_rows.seats_of_user(300) == []
     with pytest.raises(ValueError, match="not seat columns"):
-        await store.seat_rows.update(game_id, {0: {"seat": 3}})
+        await store.seat_rows.commit_seat_change(game_id, {0: {"seat": 3}})
     await store.game_rows.update_game(game_id, status="over")
     assert await store.seat_rows.seats_of_user(200) == []  # only games in their lobby or in play
 
@@ -358,7 +359,7 @@ async def test_deliveries_are_written_with_their_change_and_kept_until_delivered
         seed=1,
         locale="en",
         now=10.0,
-        deliveries=lambda new: [told(new, "lobby", at=10.0, reply=True)],
+        deliveries=[told(None, "lobby", at=10.0, reply=True)],  # the game's id filled in
     )
     (first,) = await store.deliveries.pending_deliveries()
     assert (first.kind, first.game_id, first.channel_id, first.payload) == (
@@ -398,7 +399,9 @@ async def test_deliveries_are_written_with_their_change_and_kept_until_delivered
     await store.action_log.undo_action(
         game_id, 2, '{"v": 2}', [told(game_id, "turn", turn=2, note={})]
     )
-    await store.seat_rows.update(game_id, {1: {"timeouts": 1}}, [told(game_id, "notice", key="x")])
+    await store.seat_rows.commit_seat_change(
+        game_id, {1: {"timeouts": 1}}, [told(game_id, "notice", key="x")]
+    )
     await store.game_rows.update_game(game_id, [told(game_id, "turn", turn=2)], reminders_sent=1)
     await store.deliveries.queue([told(game_id, "dm", channel=-100, user=100)])
     other = await lobby(store, channel=11)
@@ -585,7 +588,7 @@ def result(seat: int, user: int | None, vp: int, winner: bool = False) -> Result
     return ResultRow(seat, user, ai, f"P{seat}", vp, vp - 3, 2, 1, 0, winner, "Heinlein Plains")
 
 
-@covers("results", "results_of", "finished_games", "games_by_id", "first_action_time")
+@covers("of_game", "results_of", "finished_games", "games_by_id", "first_action_time")
 async def test_finished_games_keep_their_results(store: Storage) -> None:
     ids = [await lobby(store, channel=c, guild=g) for c, g in ((10, 1), (11, 1), (12, 2))]
     dm_game = await lobby(store, channel=13, guild=None)
@@ -604,33 +607,33 @@ async def test_finished_games_keep_their_results(store: Storage) -> None:
         await store.action_log.commit_actions(
             game_id, [action(first)], "{}", None, rows, status="over"
         )
-    assert await store.records.results(ids[0]) == ends[ids[0]]
-    assert await store.records.results(ids[1]) == []
+    assert await store.results.of_game(ids[0]) == ends[ids[0]]
+    assert await store.results.of_game(ids[1]) == []
     # A result is written once: the same game cannot end twice.
     with pytest.raises(UniqueViolation):
         await store.action_log.commit_actions(ids[0], [action(2)], "{}", None, ends[ids[0]])
     assert len(await store.action_log.actions(ids[0])) == 2
 
-    mine = await store.records.results_of(user_id=100)
+    mine = await store.results.results_of(user_id=100)
     assert [(g.id, r.seat, r.vp, r.winner) for g, r in mine] == [
         (ids[2], 0, 5, False),
         (ids[0], 0, 8, True),
     ]
-    server = await store.records.results_of(guild_id=1)
+    server = await store.results.results_of(guild_id=1)
     assert [(g.id, r) for g, r in server] == [(ids[0], r) for r in ends[ids[0]]]
-    assert [r.user_id for _, r in await store.records.results_of(user_id=100, guild_id=2)] == [100]
-    assert len(await store.records.results_of()) == 5
+    assert [r.user_id for _, r in await store.results.results_of(user_id=100, guild_id=2)] == [100]
+    assert len(await store.results.results_of()) == 5
 
     await store.game_rows.update_game(ids[1], status="over")  # ended without results (none played)
-    assert [g.id for g in await store.records.finished_games(1, None)] == [ids[1], ids[0]]
-    assert [g.id for g in await store.records.finished_games(1, 11)] == [ids[1]]
-    assert [g.id for g in await store.records.finished_games(None, None)] == [dm_game]
-    assert await store.records.finished_games(3, None) == []
-    assert [g.id for g in await store.records.games_by_id([ids[2], ids[0], ids[2], 10**9])] == [
+    assert [g.id for g in await store.results.finished_games(1, None)] == [ids[1], ids[0]]
+    assert [g.id for g in await store.results.finished_games(1, 11)] == [ids[1]]
+    assert [g.id for g in await store.results.finished_games(None, None)] == [dm_game]
+    assert await store.results.finished_games(3, None) == []
+    assert [g.id for g in await store.results.games_by_id([ids[2], ids[0], ids[2], 10**9])] == [
         ids[0],
         ids[2],
     ]
-    assert await store.records.games_by_id([]) == []
+    assert await store.results.games_by_id([]) == []
 
 
 @covers("transaction", "db")
@@ -769,46 +772,65 @@ async def test_ratings_follow_finished_games_by_season(store: Storage) -> None:
     await finish(store, games[1], [placed(0, None, 1, "easy"), placed(1, ann, 2)], 1)
     await finish(store, other_server, [placed(0, bob, 1), placed(1, cid, 1)], 2)  # a tie
 
-    (season,) = await store.records.seasons(1)
+    (season,) = await store.results.seasons(1)
     assert (season.number, season.name, season.ended_at) == (1, "", None)
-    table = await store.records.season_table(season.id)
+    table = await store.results.season_table(season.id)
     assert set(table) == {ann, bob}  # the AI seats have no rating
     assert (table[ann].games, table[bob].games) == (2, 1)
-    assert await store.records.season_wins(season.id) == {ann: (1, 2), bob: (0, 1)}
-    history = await store.records.rating_history(season.id, ann)
+    assert await store.results.season_wins(season.id) == {ann: (1, 2), bob: (0, 1)}
+    history = await store.results.rating_history(season.id, ann)
     assert [h.game_id for h in history] == games[:2]
     assert history[1].change.before == history[0].change.after
-    assert [c.change.user_id for c in await store.records.rating_changes(games[0])] == [ann, bob]
-    assert await store.records.rating_changes(games[2]) == []
-    (elsewhere,) = await store.records.seasons(2)
-    assert set(await store.records.season_table(elsewhere.id)) == {bob, cid}
+    assert [c.change.user_id for c in await store.results.rating_changes(games[0])] == [ann, bob]
+    assert await store.results.rating_changes(games[2]) == []
+    (elsewhere,) = await store.results.seasons(2)
+    assert set(await store.results.season_table(elsewhere.id)) == {bob, cid}
 
-    done = await store.records.rebuild_ratings()
+    done = await store.results.rebuild_ratings()
     assert (done.games, done.ratings, done.differ) == (3, 4, 0)
-    assert await store.records.season_table(season.id) == table
-    assert await store.records.rating_history(season.id, ann) == history
+    assert await store.results.season_table(season.id) == table
+    assert await store.results.rating_history(season.id, ann) == history
 
-    closed, new = await store.records.start_season(1, "Winter", 2000.0)
+    closed, new = await store.results.start_season(1, "Winter", 2000.0)
     assert closed is not None and (closed.id, closed.ended_at) == (season.id, 2000.0)
     assert (new.number, new.name, new.ended_at) == (2, "Winter", None)
-    assert [s.number for s in await store.records.seasons(1)] == [2, 1]
-    assert await store.records.season_table(season.id) == table  # the old table is kept
-    assert await store.records.season_table(new.id) == {}
+    assert [s.number for s in await store.results.seasons(1)] == [2, 1]
+    assert await store.results.season_table(season.id) == table  # the old table is kept
+    assert await store.results.season_table(new.id) == {}
     await finish(store, games[2], [placed(0, ann, 2), placed(1, None, 1, "normal")], 1)
-    fresh = await store.records.season_table(new.id)
+    fresh = await store.results.season_table(new.id)
     assert fresh[ann].games == 1
-    assert (await store.records.rating_history(new.id, ann))[0].change.before.games == 0
-    assert (await store.records.rebuild_ratings()).differ == 0
+    assert (await store.results.rating_history(new.id, ann))[0].change.before.games == 0
+    assert (await store.results.rebuild_ratings()).differ == 0
 
     # A season with no rated game yet is renamed, not kept empty.
-    closed, renamed = await store.records.start_season(2, "Spring", 3000.0)
+    closed, renamed = await store.results.start_season(2, "Spring", 3000.0)
     assert closed is not None
-    closed, again = await store.records.start_season(2, "Summer", 4000.0)
+    closed, again = await store.results.start_season(2, "Summer", 4000.0)
     assert closed is None and (again.id, again.name) == (renamed.id, "Summer")
     # A game without a server (a DM) is not rated.
     dm_game = await lobby(store, channel=30, guild=None)
     await finish(store, dm_game, [placed(0, ann, 1), placed(1, bob, 2)], None)
-    assert await store.records.rating_changes(dm_game) == []
+    assert await store.results.rating_changes(dm_game) == []
+
+
+async def test_a_season_starts_with_the_news_made_from_the_season_read(store: Storage) -> None:
+    """A season's announcement is data its caller made from the current season as it read
+    it, one for each outcome: the storage queues the one its transaction finds true, and
+    if the season is no longer the one read, writes nothing (SeasonChangedError)."""
+
+    def news(number: int, name: str) -> SeasonNews:
+        renamed = [told(None, "notice", channel=70, key="season.started_first")]
+        return SeasonNews(number, name, renamed, [told(None, "notice", channel=70, key="x")])
+
+    with pytest.raises(SeasonChangedError):  # read as season 2: the server has none
+        await store.results.start_season(3, "Winter", 2000.0, news=news(2, ""))
+    assert await store.results.seasons(3) == []
+    assert await store.deliveries.pending_deliveries(channel_id=70) == []
+    closed, first = await store.results.start_season(3, "Winter", 2000.0, news=news(1, ""))
+    assert closed is None and (first.number, first.name) == (1, "Winter")
+    (said,) = await store.deliveries.pending_deliveries(channel_id=70)
+    assert said.payload["key"] == "season.started_first"
 
 
 @covers("used_things", "add_used_things")
@@ -932,8 +954,7 @@ async def test_a_game_whose_channel_is_gone_is_orphaned_then_goes_on_elsewhere(
     waiting = await lobby(store, channel=11, guild=1)
     other_server = await lobby(store, channel=20, guild=2)
 
-    def host_dm(row: Any) -> list[Delivery]:
-        return [told(row.id, "dm", channel=-row.host_id, key="orphan.channel")]
+    host_dm = ToHost("dm", {"key": "orphan.channel"}, created_at=50.0)  # the host filled in
 
     row = await store.game_rows.orphan_game(game_id, "channel", 60.0, host_dm)
     assert row is not None and (row.status, row.orphaned, row.orphaned_at) == (
@@ -970,7 +991,7 @@ async def test_a_game_whose_channel_is_gone_is_orphaned_then_goes_on_elsewhere(
         channel_id=12,
         guild_id=1,
         now=70.0,
-        deliveries=lambda new: [told(new.id, "turn", channel=new.channel_id, turn=1)],
+        deliveries=[told(game_id, "turn", channel=12, turn=1)],
     )
     assert moved is not None
     assert (moved.status, moved.channel_id, moved.orphaned, moved.turn_message_id) == (
@@ -1059,7 +1080,7 @@ async def test_migration_8_keeps_every_row_and_lets_a_game_be_orphaned(db_url: s
             2,
         ]
         assert len(await store.seat_rows.seats(2)) == len(await store.action_log.actions(2)) == 1
-        assert [r.vp for r in await store.records.results(1)] == [9]
+        assert [r.vp for r in await store.results.of_game(1)] == [9]
         assert [d.id for d in await store.deliveries.pending_deliveries()] == [1, 2]
         row = await store.game_rows.orphan_game(2, "guild", 5.0)
         assert row is not None and row.status == "orphaned"
@@ -1068,6 +1089,6 @@ async def test_migration_8_keeps_every_row_and_lets_a_game_be_orphaned(db_url: s
         assert fresh.id > 5  # never a number used before
         async with store.transaction() as tx:
             await tx.execute("DELETE FROM games WHERE id = 1")  # references still cascade
-        assert await store.records.results(1) == [] and await store.seat_rows.seats(1) == []
+        assert await store.results.of_game(1) == [] and await store.seat_rows.seats(1) == []
     finally:
         await store.close()

@@ -29,7 +29,7 @@ from bot.store.clock_settings import (
     LIMIT_PASSED,
     REMINDED,
     WARNED,
-    Step,
+    ClockStep,
     clock_start,
     deadline,
     due_step,
@@ -57,7 +57,7 @@ class Timeout:
     takeover: bool
 
 
-def step_due(game: ActiveGame, away: Mapping[int, float], now: float) -> Step | None:
+def step_due(game: ActiveGame, away: Mapping[int, float], now: float) -> ClockStep | None:
     """The step of the game's turn clock due at ``now`` (None: nothing is due, or the game
     waits on no member), ``away``: when the absences of members end."""
     user = game.waiting_on()
@@ -82,7 +82,7 @@ def judged(game: ActiveGame) -> dict[str, object]:
     }
 
 
-class TimeoutService:
+class TurnClockService:
     """The turn clock's steps: reminders told and recorded, turns timed out."""
 
     def __init__(
@@ -109,14 +109,14 @@ class TimeoutService:
 
     async def clock_due(
         self, games: Sequence[ActiveGame], now: float
-    ) -> list[tuple[ActiveGame, Step]]:
+    ) -> list[tuple[ActiveGame, ClockStep]]:
         """The games of ``games`` with a step of their turn clock due at ``now``, and that
         step (the members' absences read once for all of them)."""
         waiting = [g for g in games if g.waiting_on() is not None]
         away = await self.back_from_away(u for g in waiting if (u := g.waiting_on()))
         return [(g, step) for g in waiting if (step := step_due(g, away, now)) is not None]
 
-    async def take_clock_step(self, game: ActiveGame, step: Step, now: float) -> bool:
+    async def take_clock_step(self, game: ActiveGame, step: ClockStep, now: float) -> bool:
         """Take the step of the game's turn clock due at ``now`` (``clock_due``), if it is
         still the one due (a move, or a change of seats, may have come in meanwhile):
         whether it was taken. A reminder or final warning is queued for the member to act
@@ -145,7 +145,7 @@ class TimeoutService:
         return True
 
     async def _take_step(
-        self, game: ActiveGame, step: Step, user: int, away: Mapping[int, float]
+        self, game: ActiveGame, step: ClockStep, user: int, away: Mapping[int, float]
     ) -> None:
         """Take the step (``take_clock_step``); GameChangedError if the stored game is no
         longer as judged (``judged``): nothing was written."""
@@ -251,7 +251,7 @@ class TimeoutService:
             }
             users = [u for u in (seat.user_id, host) if u is not None]
             told.append(outbox.notice(game, now, "clock.takeover", params, users=users))
-        row = await self._seat_rows.update(
+        row = await self._seat_rows.commit_seat_change(
             game.id,
             {seat_no: changes},
             told,

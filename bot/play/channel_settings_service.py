@@ -19,7 +19,7 @@ from bot.text import i18n
 from bot.text.seat_names import ai_name_in
 
 
-class SettingsService:
+class ChannelSettingsService:
     """A server's defaults and a game's settings."""
 
     def __init__(
@@ -118,7 +118,9 @@ class SettingsService:
             return False
         told = [outbox.notice(game, now, lines, reply=True), self.seating.shown(game, now)]
         new_seats = [with_changes(s, seats.get(s.seat)) for s in game.seats]
-        row = await self._seat_rows.update(game.id, seats, told, updated_at=now, **fields)
+        row = await self._seat_rows.commit_seat_change(
+            game.id, seats, told, updated_at=now, **fields
+        )
         self.games.take_committed(game, told, row=row, seats=new_seats)
         return True
 
