@@ -94,6 +94,11 @@ class BoardEdits:
         # or whose turn messages are sent as text: no picture sent again (until a restart).
         self.rejected: set[int] = set()
 
+    def text_only(self, game_id: int) -> None:
+        """Discord rejected the game's messages: its board is no longer edited in (the
+        game is shown as text from now on, ``Messenger.text_only``)."""
+        self.rejected.add(game_id)
+
     def request(self, game: ActiveGame, message_id: int, state: GameState) -> None:
         """Show ``state`` (a board no longer changed: ``ActiveGame.board``) on message
         ``message_id`` of the game's channel, soon (not while the channel refuses the bot:

@@ -159,7 +159,7 @@ class Messenger:
     def text_only(self, game_id: int) -> None:
         """The game's messages are sent as text from now on: no picture, no panel."""
         self._plain.add(game_id)
-        self.boards.rejected.add(game_id)
+        self.boards.text_only(game_id)
 
     def as_text(self, game_id: int) -> bool:
         """Whether the game's messages are sent as text (``text_only``)."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import replace
 from typing import Any
 
 import discord
@@ -107,7 +106,7 @@ class TurnCourier:
                     boards.request(game, message_id, state)
                 if not found:
                     return SHOWN
-                game.row = replace(game.row, turn_message_id=message_id, turn_message_turn=turn)
+                self.turns.message_shown(game, message_id, turn)
                 return Delivered(found)
         user = view.member
         ping = not repost and user is not None  # a turn is pinged once: not when reposted
@@ -155,7 +154,7 @@ class TurnCourier:
             )
         if repost and row.turn_message_id is not None and row.turn_message_id != message.id:
             await self.moved(row, row.turn_message_id, message.id)
-        game.row = replace(game.row, turn_message_id=message.id, turn_message_turn=turn)
+        self.turns.message_shown(game, message.id, turn)
         return Delivered({"turn_message_id": message.id, "turn_message_turn": turn})
 
     async def moved(self, row: GameRow, old: int, new: int) -> None:
@@ -236,7 +235,7 @@ class TurnCourier:
             else:
                 if game is not None and last is not None:
                     self.boards.request(game, message_id, last)
-                    game.turn_ends.pop(turn, None)
+                    self.turns.closed_shown(game, turn)
                 if not spoken or not closed.others_listen:
                     return SHOWN
                 # Its lines were edited in, which a screen reader does not read aloud: the
@@ -260,7 +259,7 @@ class TurnCourier:
             d, self.messenger.channel(row), content, again, allowed_mentions=mentions([]), **kwargs
         )
         if game is not None and last is not None:
-            game.turn_ends.pop(turn, None)
+            self.turns.closed_shown(game, turn)
             if file is not None:
                 self.boards.shown(game, message.id, last)
         self.heard_scores(row.id, seen if scores else None)

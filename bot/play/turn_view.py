@@ -15,7 +15,7 @@ the DM alike), the coach's lines per state, the boards as recent turns ended.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.play.coach_memory import Coach, coach_lines
 from bot.play.games import ActiveGame
@@ -217,6 +217,17 @@ class TurnViews:
         self.clock = clock
         self.readers = readers
         self.coach = coach
+
+    def message_shown(self, game: ActiveGame, message_id: int, turn: int) -> None:
+        """The message of ``turn`` is ``message_id`` (posted, or found posted): the game
+        shown takes it at once, as the outbox records it on the game's row with the delivery
+        (``bot.play.outbox.Made``), so the next delivery edits it."""
+        game.row = replace(game.row, turn_message_id=message_id, turn_message_turn=turn)
+
+    def closed_shown(self, game: ActiveGame, turn: int) -> None:
+        """Turn ``turn`` was shown closed, with the board it left: that board is kept no
+        longer (``ActiveGame.turn_ends``)."""
+        game.turn_ends.pop(turn, None)
 
     async def turn_view(
         self, game_id: int, turn: int | None = None, *, posting: bool = False
