@@ -44,6 +44,7 @@ def changes_of_others(source: str) -> list[tuple[int, str]]:
     set, and collections held by an attribute changed in place."""
     found = []
     for node in ast.walk(ast.parse(source)):
+        line = getattr(node, "lineno", 0)
         targets: list[ast.expr] = []
         if isinstance(node, ast.Assign):
             targets = node.targets
@@ -56,7 +57,7 @@ def changes_of_others(source: str) -> list[tuple[int, str]]:
                     and isinstance(part.ctx, ast.Store)
                     and not (isinstance(part.value, ast.Name) and part.value.id in ("self", "cls"))
                 ):
-                    found.append((node.lineno, ast.unparse(part)))
+                    found.append((line, ast.unparse(part)))
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             held = node.func.value
             if (
@@ -64,7 +65,7 @@ def changes_of_others(source: str) -> list[tuple[int, str]]:
                 and isinstance(held, ast.Attribute)
                 and not (isinstance(held.value, ast.Name) and held.value.id in ("self", "cls"))
             ):
-                found.append((node.lineno, ast.unparse(node.func)))
+                found.append((line, ast.unparse(node.func)))
     return found
 
 
