@@ -48,7 +48,7 @@ class Game:
         other.config = self.config
         other.state = self.state
         other.log = list(self.log)
-        other._before = list(self._before)
+        other._before = list(self._before)  # noqa: SLF001 (a Game of its own making)
         return other
 
     def apply(self, action: Action | str, player: int | None = None) -> GameState:

@@ -225,3 +225,50 @@ def test_each_contract_fails_on_a_bad_import(tmp_path: Path) -> None:
         assert f"{name} BROKEN" in done.stdout, done.stdout
     for imported in PAST_THE_FACE:
         assert imported in done.stdout, done.stdout
+
+
+# What is private to an object (a job's store areas, the storage GameDatabase holds) is
+# reached by no other code of the bot: ruff's SLF001, selected in pyproject.toml (tests and
+# tools may look inside). Each reach below goes around a job to the rows it keeps.
+PRIVATE_REACHES = (
+    ("bot/discord/cogs/records.py", "await cog.records._results.leaderboard(1, 10)"),
+    ("bot/discord/messenger.py", "messenger.orphans._game_rows.set_channel(1, None)"),
+    ("bot/discord/health.py", "beat.database._storage.game_rows.game(1)"),
+    ("bot/discord/delivery.py", "worker.outbox._deliveries.forget_deliveries(1)"),
+)
+
+
+def ruff_check(where: Path) -> subprocess.CompletedProcess[str]:
+    """ruff's check with the project's own settings (``where``'s pyproject.toml)."""
+    return subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "--no-cache", "--output-format", "concise", "."],
+        cwd=where,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_ruff_flags_a_reach_into_another_objects_private_names(tmp_path: Path) -> None:
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    expected = []
+    for file, call in PRIVATE_REACHES:
+        path = tmp_path / file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / file, path)
+        lines = path.read_text().splitlines()
+        path.write_text(
+            "\n".join([*lines, "", "", "async def planted(cog, messenger, beat, worker):"])
+            + f"\n    {call}  # planted by the test\n"
+        )
+        attr = call.split("._")[1].split(".")[0].split("(")[0]
+        expected.append(f"{file}:{len(lines) + 4}: SLF001 Private member accessed: `_{attr}`")
+    done = ruff_check(tmp_path)
+    flagged = []
+    for line in done.stdout.splitlines():  # file:line:column: code message
+        file, number, _column, said = line.split(":", 3) if "SLF001" in line else ("",) * 4
+        if file:
+            flagged.append(f"{file}:{number}:{said}")
+    # (the code itself is ruff's check's: tests/test_lint_and_types.py)
+    assert set(expected) <= set(flagged), done.stdout + done.stderr

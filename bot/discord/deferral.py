@@ -81,7 +81,7 @@ class _OneAttempt(AsyncWebhookAdapter):
         body = None
         if kw.get("payload") is not None:
             headers["Content-Type"] = "application/json"
-            body = utils._to_json(kw["payload"])
+            body = utils._to_json(kw["payload"])  # noqa: SLF001 (discord.py's JSON, as its own)
         async with session.request(
             route.method,
             route.url,
@@ -296,9 +296,10 @@ class GuardedResponse(discord.InteractionResponse[Any]):
 def install(interaction: discord.Interaction[Any]) -> None:
     """Give the interaction its guarded response, before any handler touches it."""
     try:
-        interaction._cs_response  # type: ignore[attr-defined]  # noqa: B018
+        # discord.py caches the response it makes in ``_cs_response``: ours is put there
+        interaction._cs_response  # type: ignore[attr-defined]  # noqa: B018, SLF001
     except AttributeError:
-        interaction._cs_response = GuardedResponse(interaction)  # type: ignore[attr-defined]
+        interaction._cs_response = GuardedResponse(interaction)  # type: ignore[attr-defined]  # noqa: SLF001
     else:  # a handler took the plain response already: left as it is, not watched
         log.debug("interaction %d: its response was taken before it was guarded", interaction.id)
 
@@ -318,15 +319,16 @@ def watch(
     if after is None:
         settings = getattr(getattr(interaction, "client", None), "settings", None)
         after = getattr(settings, "defer_after_seconds", DEFER_AFTER_SECONDS)
-    if isinstance(response, GuardedResponse) and response._timer is None:
-        response._last_try = response._arrived + LAST_TRY_SHARE * after
+    # (the response's private times are this module's own: GuardedResponse is defined here)
+    if isinstance(response, GuardedResponse) and response._timer is None:  # noqa: SLF001
+        response._last_try = response._arrived + LAST_TRY_SHARE * after  # noqa: SLF001
     task = asyncio.current_task()
     if (
         not isinstance(response, GuardedResponse)
         or task is None
         or interaction.type is discord.InteractionType.autocomplete
         or response.is_done()
-        or response._timer is not None
+        or response._timer is not None  # noqa: SLF001
     ):
         return
     response.shared = response.shared or shared
@@ -338,7 +340,7 @@ def watch(
         _pending.add(deferral)
         deferral.add_done_callback(_pending.discard)
 
-    timer = response._timer = asyncio.get_running_loop().call_later(after, fire)
+    timer = response._timer = asyncio.get_running_loop().call_later(after, fire)  # noqa: SLF001
     task.add_done_callback(lambda _: timer.cancel())
 
 
@@ -346,7 +348,8 @@ async def _defer(response: GuardedResponse) -> None:
     try:
         await response.defer_late()
     except Exception as e:  # expired, Discord away, the bot stopping: the answer path says so
-        log.warning("interaction %d not deferred: %s", response._parent.id, e)
+        # (``_parent``: the interaction, as discord.py's response names it)
+        log.warning("interaction %d not deferred: %s", response._parent.id, e)  # noqa: SLF001
 
 
 def alone(interaction: discord.Interaction[Any]) -> None:
@@ -364,7 +367,7 @@ async def answer_unless_another(interaction: discord.Interaction[Any], content: 
     process's own deferral if that is the one that landed."""
     response = interaction.response
     if isinstance(response, GuardedResponse):
-        async with response._lock:
+        async with response._lock:  # noqa: SLF001 (GuardedResponse is this module's)
             pass  # a deferral of ours under way is over
         if response.another:
             return

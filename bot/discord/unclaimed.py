@@ -51,7 +51,8 @@ def claimed(interaction: discord.Interaction[Any]) -> bool:
     custom_id = data.get("custom_id")
     if not isinstance(custom_id, str):
         return False
-    store = interaction.client._connection._view_store
+    # discord.py's own registry of the views and modals it routes to (no public way to it)
+    store = interaction.client._connection._view_store  # noqa: SLF001
     if interaction.type is discord.InteractionType.modal_submit:
         return custom_id in getattr(store, "_modals", {})
     component_type = data.get("component_type")

@@ -67,8 +67,10 @@ def render_live_board_image(
 
 def clear_caches() -> None:
     """Forget the drawings cached per locale (backgrounds, card faces, chips, pills, tags)."""
-    for cached in (background, tech.card_face, panels._chip, panels._tag, planet._field_pill):
-        cached.cache_clear()
+    background.cache_clear()
+    tech.card_face.cache_clear()
+    panels.clear_caches()
+    planet.clear_caches()
     live.clear_caches()
 
 

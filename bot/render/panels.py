@@ -99,6 +99,12 @@ def _chip(label: str, w: int, used: bool, vp: bool, used_label: str) -> Image.Im
     return chip
 
 
+def clear_caches() -> None:
+    """Forget the tags and chips drawn (their words are the locale's)."""
+    _tag.cache_clear()
+    _chip.cache_clear()
+
+
 def _cards(scene: Scene, p: PlayerView, area: Rect) -> None:
     image = scene.image
     top = area.y + 20

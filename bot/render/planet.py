@@ -107,6 +107,11 @@ def _field_pill(field: FieldId, label: str, size: int = FIELD_FONT) -> Image.Ima
     return pill
 
 
+def clear_caches() -> None:
+    """Forget the field pills drawn (their names are the locale's)."""
+    _field_pill.cache_clear()
+
+
 def _rows_needed(pills: list[Image.Image], width: int) -> int:
     """Rows a left-to-right flow of ``pills`` takes in ``width`` pixels."""
     rows, x = 1, 0

@@ -7,6 +7,7 @@ job). Checked by type over what each job holds, not by the names it gives them."
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import textwrap
 from dataclasses import fields
@@ -14,7 +15,8 @@ from dataclasses import fields
 from bot.factory import build_service
 from bot.play.database import GameDatabase
 from bot.play.jobs import GameJobs
-from bot.store.shared_sql import StoreArea
+from bot.store.db import Database
+from bot.store.shared_sql import DatabaseSlot, StoreArea
 from bot.store.storage import Storage
 
 
@@ -78,3 +80,40 @@ def test_the_areas_handed_are_the_storages_own() -> None:
         for v in _held(getattr(jobs, f.name)).values():
             if isinstance(v, StoreArea):
                 assert id(v) in areas, f.name
+
+
+# What a job may not show to whoever holds it, under any public name.
+STORAGE_KINDS = (Storage, StoreArea, DatabaseSlot, Database)
+
+
+def shown(job: object) -> dict[str, object]:
+    """What ``job`` shows publicly but its methods: its public attributes (``__dict__`` and
+    slots) and the value of each public property of its class."""
+    out = {name: v for name, v in _held(job).items() if not name.startswith("_")}
+    for cls in type(job).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            if not name.startswith("_") and hasattr(job, name):
+                out[name] = getattr(job, name)
+    for name, member in inspect.getmembers(type(job)):
+        if not name.startswith("_") and isinstance(member, (property, functools.cached_property)):
+            out[name] = getattr(job, name)
+    return out
+
+
+def test_no_job_shows_the_storage_or_an_area_of_it() -> None:
+    """A job's areas are its own (``test_each_area_a_job_holds_is_private_and_asked``): no
+    property, nor any other public name, hands one out (a ``look.rows`` returning its
+    ``_game_rows`` would take Discord's side to the rows). GameDatabase, which holds the
+    storage for its lifecycle, shows it nowhere either."""
+    jobs = _jobs()
+    showing = []
+    for f in fields(jobs):
+        if f.name == "store":
+            continue
+        job = getattr(jobs, f.name)
+        showing += [
+            f"{f.name}.{name}: {type(v).__name__}"
+            for name, v in shown(job).items()
+            if isinstance(v, STORAGE_KINDS)
+        ]
+    assert showing == []
