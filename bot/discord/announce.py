@@ -73,6 +73,10 @@ class Announcer:
             self.scores_said[view.game.id] = tuple(p.vp for p in w.view.players)
         return turn_message(w)
 
+    def scores_heard(self, game_id: int, v: GameView) -> None:
+        """The scores of board ``v`` were said in the game's channel (``said_scores``)."""
+        self.scores_said[game_id] = tuple(p.vp for p in v.players)
+
     def said_scores(self, game_id: int, v: GameView, names: Sequence[str], locale: str) -> str:
         """The scores line for a turn posted when it ended (screen-reader mode): said when
         the VP changed since they were last said in the channel (a member's turn message

@@ -269,7 +269,7 @@ class TurnCourier:
         """The scores of a board (its view) were said in the game's channel (None: none
         were)."""
         if seen is not None:
-            self.announcer.scores_said[game_id] = tuple(p.vp for p in seen.players)
+            self.announcer.scores_heard(game_id, seen)
 
 
 class PlainOnly(Exception):

@@ -41,7 +41,9 @@ DISCORD_PYS = {
 
 def changes_of_others(source: str) -> list[tuple[int, str]]:
     """What a module changes of objects other than its own (``self``, ``cls``): attributes
-    set, and collections held by an attribute changed in place."""
+    set or deleted (``setattr``, ``delattr`` too), and collections held by an attribute
+    changed in place (a method that changes them, an item set or deleted). A local alias of
+    such a collection is not followed."""
     found = []
     for node in ast.walk(ast.parse(source)):
         line = getattr(node, "lineno", 0)
@@ -58,6 +60,22 @@ def changes_of_others(source: str) -> list[tuple[int, str]]:
                     and not (isinstance(part.value, ast.Name) and part.value.id in ("self", "cls"))
                 ):
                     found.append((line, ast.unparse(part)))
+        deleted = node.targets if isinstance(node, ast.Delete) else []
+        for target in [*targets, *deleted]:
+            # x.y[k] = v, del x.y[k], del x.y: what another object holds, changed in place
+            held = target.value if isinstance(target, ast.Subscript) else target
+            if (
+                isinstance(held, ast.Attribute)
+                and (isinstance(target, ast.Subscript) or isinstance(node, ast.Delete))
+                and not (isinstance(held.value, ast.Name) and held.value.id in ("self", "cls"))
+            ):
+                found.append((line, ast.unparse(target)))
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("setattr", "delattr")
+        ):
+            found.append((line, ast.unparse(node.func)))
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             held = node.func.value
             if (
@@ -88,8 +106,19 @@ def test_the_check_finds_a_held_game_changed() -> None:
         "    game.row = replace(game.row, turn_message_id=message.id)\n"
         "    game.turn_ends.pop(turn, None)\n"
         "    self.kept = 1\n"
+        "    game.turn_ends[turn] = None\n"
+        "    del game.turn_ends[turn]\n"
+        "    setattr(game, 'row', None)\n"
+        "    kept = {}\n"
+        "    kept[turn] = 1\n"
     )
-    assert changes_of_others(planted) == [(2, "game.row"), (3, "game.turn_ends.pop")]
+    assert sorted(changes_of_others(planted)) == [
+        (2, "game.row"),
+        (3, "game.turn_ends.pop"),
+        (5, "game.turn_ends[turn]"),
+        (6, "game.turn_ends[turn]"),
+        (7, "setattr"),
+    ]
 
 
 def test_every_exception_is_still_there() -> None:
