@@ -16,6 +16,7 @@ from bot.factory import build_service
 from bot.play.database import GameDatabase
 from bot.play.jobs import GameJobs
 from bot.store.db import Database
+from bot.store.game_store import GameStore
 from bot.store.shared_sql import DatabaseSlot, StoreArea
 from bot.store.storage import Storage
 
@@ -117,3 +118,48 @@ def test_no_job_shows_the_storage_or_an_area_of_it() -> None:
             if isinstance(v, STORAGE_KINDS)
         ]
     assert showing == []
+
+
+STORAGE_NAMES = frozenset(
+    {"Storage", "DatabaseSlot", "Database", "StoreArea"}
+    | {cls.__name__ for cls in StoreArea.__subclasses__()}
+)
+
+
+def handed_out(cls: type) -> list[str]:
+    """The public methods of ``cls`` annotated to return the storage, its database or an
+    area of it (the annotation as written, whatever wraps it)."""
+    out = []
+    for name, member in inspect.getmembers(cls, inspect.isfunction):
+        returns = str(inspect.signature(member).return_annotation)
+        words = set(returns.replace("[", " ").replace("]", " ").replace("|", " ").split())
+        if not name.startswith("_") and words & STORAGE_NAMES:
+            out.append(f"{name} -> {returns}")
+    return out
+
+
+def test_no_job_method_returns_the_storage_or_an_area_of_it() -> None:
+    """Nor does a public method of a job: none returns the storage, its database or an area
+    (``def rows(self) -> GameStore`` would hand the rows out as a property would)."""
+    jobs = _jobs()
+    handing = [
+        f"{f.name}.{found}"
+        for f in fields(jobs)
+        if f.name != "store"
+        for found in handed_out(type(getattr(jobs, f.name)))
+    ]
+    assert handing == []
+
+
+def test_the_check_reads_a_method_handing_out_an_area() -> None:
+    class Look:
+        def rows(self) -> GameStore:  # planted
+            raise NotImplementedError
+
+        def maybe(self) -> Storage | None:  # planted
+            raise NotImplementedError
+
+        def _own(self) -> GameStore:  # private: its own business
+            raise NotImplementedError
+
+    assert handed_out(Look) == ["maybe -> Storage | None", "rows -> GameStore"]
